@@ -1,0 +1,44 @@
+# MatterType quick start: `make demo` and `make test`. Both first install the system libraries MatterType
+# builds against (Debian packages) when pkg-config cannot find them.
+
+APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev pkg-config
+PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+SWIFT ?= swift
+MATTERTYPE := .build/debug/mattertype
+
+.PHONY: all deps build test demo clean
+
+all: build
+
+## deps: install the Debian packages MatterType needs, if pkg-config cannot find them.
+deps:
+	@if ! pkg-config --exists $(PKG_CONFIG_MODULES) 2>/dev/null; then \
+		echo "Installing missing system packages: $(APT_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); \
+	fi
+
+## build: build the library and the `mattertype` CLI (debug).
+build: deps
+	$(SWIFT) build
+
+## test: run the whole test suite.
+test: deps
+	$(SWIFT) test
+
+## demo: show how a handful of typographies resolve with the bundled Noto Sans.
+demo: build
+	@echo "How typographies resolve (bundled Noto Sans, no system fonts):"
+	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight regular
+	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight semibold --italic
+	@$(MATTERTYPE) resolve --no-system-fonts --family NotoSans --weight bold --bold-text
+	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight 300 --bold-text
+	@$(MATTERTYPE) resolve --no-system-fonts --family "Brand Sans" --weight medium
+	@echo
+	@echo "With system fonts allowed:"
+	@$(MATTERTYPE) resolve --family system --weight regular --bold-text
+	@$(MATTERTYPE) resolve --family "Brand Sans" --weight medium
+
+clean:
+	rm -rf .build

@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The Noto Sans faces shipped in `Fonts/` as the embedded default family.
+let bundledFontFiles = [
+    "Thin", "ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black",
+].flatMap { weight in
+    ["NotoSans-\(weight).ttf", weight == "Regular" ? "NotoSans-Italic.ttf" : "NotoSans-\(weight)Italic.ttf"]
+}
+
+let package = Package(
+    name: "MatterType",
+    products: [
+        .library(name: "MatterType", targets: ["MatterType"]),
+        .executable(name: "mattertype", targets: ["mattertype"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",  // "freetype2", not "freetype": it adds -I…/freetype2
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .target(name: "MatterTypeFonts", path: "Fonts",
+                exclude: ["README.md", "OFL.txt"],
+                resources: bundledFontFiles.map { .copy($0) }),
+        .target(name: "MatterType",
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "MatterTypeFonts"]),
+        .executableTarget(name: "mattertype",
+                          dependencies: ["MatterType",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "mattertype"]),
+    ]
+)
+
+// Upcoming features, in one place, for every Swift target.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

@@ -1,0 +1,44 @@
+/// Maps a family name, as a design tool writes it, to a ``FontFamily``.
+public protocol FontFamilyFactory: Sendable {
+    /// The family for `name`, e.g. "Noto Sans", "NotoSans" or "system".
+    func fontFamily(named name: String) -> any FontFamily
+}
+
+/// The standard mapping from a family name to a ``FontFamily``.
+///
+/// - "Noto Sans" / "NotoSans" (any case, spaces or hyphens) → ``NotoSansFontFamily``; registered faces with
+///   Noto Sans PostScript names still take precedence over the bundled ones when resolving.
+/// - "system", "sans-serif", "system-ui" → ``SystemFontFamily`` (falls back to Noto Sans with no system font).
+/// - a family that `registry` has fonts for → a ``DefaultFontFamily`` with the registered faces' PostScript prefix
+///   and only the weights registered, so Bold Text picks among them.
+/// - anything else → a ``DefaultFontFamily`` named after it.
+public struct DefaultFontFamilyFactory: FontFamilyFactory {
+    /// The registry whose fonts define registered families.
+    public let registry: FontRegistry
+
+    /// A factory that consults `registry` for registered families.
+    public init(registry: FontRegistry = .shared) {
+        self.registry = registry
+    }
+
+    public func fontFamily(named name: String) -> any FontFamily {
+        let key = familyKey(name)
+        if ["system", "sansserif", "systemui"].contains(key) {
+            return SystemFontFamily(registry: registry) ?? NotoSansFontFamily()
+        }
+        if key == familyKey(NotoSansFontFamily().familyName) { return NotoSansFontFamily() }
+        let registered = registry.registeredFonts.filter {
+            familyKey($0.familyName) == key || familyKey(postScriptPrefix(of: $0.postScriptName)) == key
+        }
+        if let first = registered.first {
+            return DefaultFontFamily(familyName: postScriptPrefix(of: first.postScriptName),
+                                     supportedWeights: registered.map { FontWeight(nearestTo: $0.weight) })
+        }
+        return DefaultFontFamily(familyName: name)
+    }
+
+    /// The part of a PostScript name before its first hyphen: `NotoSans` for `NotoSans-Bold`.
+    private func postScriptPrefix(of postScriptName: String) -> String {
+        String(postScriptName.split(separator: "-", maxSplits: 1).first ?? Substring(postScriptName))
+    }
+}

@@ -1,0 +1,190 @@
+import CFreeType
+import Foundation
+import Synchronization
+
+/// The process's FreeType library.
+///
+/// FreeType allows creating and destroying faces on one `FT_Library` from one thread at a time only, so every
+/// such call goes through `withLibrary`, which holds a lock.
+final class FreeTypeLibrary: Sendable {
+    /// The one library shared by the process.
+    static let shared = FreeTypeLibrary()
+
+    /// The FT_Library handle, or the FreeType error that prevented creating it.
+    // nonisolated(unsafe): set once in `init`; FreeType objects made from it are created and destroyed only
+    // inside `lock`, which is what FreeType requires of an FT_Library shared between threads.
+    private nonisolated(unsafe) let library: Result<FT_Library, FreeTypeError>
+    private let lock = Mutex(())
+
+    private init() {
+        var handle: FT_Library?
+        let error = FT_Init_FreeType(&handle)
+        if error == 0, let handle {
+            library = .success(handle)
+        } else {
+            library = .failure(FreeTypeError(function: "FT_Init_FreeType", code: error))
+        }
+    }
+
+    /// Runs `body` with the library while no other thread creates or destroys a face.
+    func withLibrary<T: Sendable>(_ body: (FT_Library) throws(FreeTypeError) -> T) throws(FreeTypeError) -> T {
+        try lock.withLock { (_) throws(FreeTypeError) -> T in
+            switch library {
+            case .success(let handle): return try body(handle)
+            case .failure(let error): throw error
+            }
+        }
+    }
+}
+
+/// A failed FreeType call: the function's name and FreeType's message for its error code.
+struct FreeTypeError: Error, Sendable, CustomStringConvertible {
+    /// The C function that failed, e.g. `FT_New_Memory_Face`.
+    let function: String
+    /// The FT_Error it returned.
+    let code: Int32
+
+    /// FreeType's message, e.g. "unknown file format".
+    var message: String { String(cString: mattertype_ft_error_string(code)) }
+
+    var description: String { "\(function): \(message) (FreeType error \(code))" }
+
+    /// Throws a `FreeTypeError` when `code` is not 0.
+    static func check(_ code: FT_Error, _ function: String) throws(FreeTypeError) {
+        if code != 0 { throw FreeTypeError(function: function, code: code) }
+    }
+}
+
+extension FontFile {
+    /// Reads every face in the file and describes it from its name and OS/2 tables.
+    ///
+    /// Fails with a clear reason if FreeType cannot open the file, if a face is not TrueType/OpenType (HarfBuzz
+    /// shapes only those), has no PostScript name, or has a table that runs past the end of the file.
+    func faceDescriptors() throws(FontRegistrationError) -> [FontDescriptor] {
+        let results: [Result<FontDescriptor, FontRegistrationError>]
+        do {
+            results = try FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) in
+                let count = try withFace(library: library, index: -1) { face in face.pointee.num_faces }
+                var results: [Result<FontDescriptor, FontRegistrationError>] = []
+                for index in 0..<max(Int(count), 0) {
+                    results.append(try withFace(library: library, index: index) { face in
+                        describe(face, index: index)
+                    })
+                }
+                return results
+            }
+        } catch {
+            throw .unreadableFont(path: path, reason: error.message)
+        }
+        guard !results.isEmpty else { throw .unreadableFont(path: path, reason: "it contains no face") }
+        return try results.map { (result) throws(FontRegistrationError) in try result.get() }
+    }
+
+    /// Opens face `index` (or -1 to count faces) over the file's bytes, runs `body`, and closes the face.
+    /// Call only inside `FreeTypeLibrary.withLibrary`.
+    private func withFace<T>(library: FT_Library, index: Int,
+                             _ body: (FT_Face) -> T) throws(FreeTypeError) -> T {
+        var face: FT_Face?
+        try FreeTypeError.check(
+            FT_New_Memory_Face(library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
+                               FT_Long(bytes.count), FT_Long(index), &face),
+            "FT_New_Memory_Face")
+        guard let face else { throw FreeTypeError(function: "FT_New_Memory_Face", code: -1) }
+        defer { FT_Done_Face(face) }
+        return body(face)
+    }
+
+    /// The descriptor of an open face, or why it cannot be used.
+    private func describe(_ face: FT_Face, index: Int) -> Result<FontDescriptor, FontRegistrationError> {
+        func failure(_ reason: String) -> Result<FontDescriptor, FontRegistrationError> {
+            .failure(.unreadableFont(path: path, reason: reason))
+        }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0 else {
+            let format = FT_Get_Font_Format(face).map { String(cString: $0) } ?? "unknown"
+            return failure("FreeType reads it as \(format); MatterType needs TrueType or OpenType (.ttf, .otf, .ttc)")
+        }
+        if let table = firstDamagedTable(face) {
+            return failure("table '\(table)' runs past the end of the file; the file is truncated or damaged")
+        }
+        let names = NameTable(face)
+        guard let postScriptName = FT_Get_Postscript_Name(face).map({ String(cString: $0) }) ?? names[6],
+              !postScriptName.isEmpty else {
+            return failure("face \(index) has no PostScript name (name ID 6)")
+        }
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
+        let styleFlags = face.pointee.style_flags
+        let weight = os2.map { Int($0.pointee.usWeightClass) }
+            ?? (styleFlags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400)
+        let isItalic = os2.map { $0.pointee.fsSelection & 1 != 0 }
+            ?? (styleFlags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0)
+        let familyName = names[16] ?? names[1] ?? face.pointee.family_name.map { String(cString: $0) }
+        let styleName = names[17] ?? names[2] ?? face.pointee.style_name.map { String(cString: $0) }
+        return .success(FontDescriptor(postScriptName: postScriptName,
+                                       familyName: familyName ?? postScriptName,
+                                       styleName: styleName ?? "Regular",
+                                       weight: weight, isItalic: isItalic, path: path, faceIndex: index))
+    }
+
+    /// The tag of the first table whose bytes FreeType cannot load in full, or `nil` when all are intact.
+    private func firstDamagedTable(_ face: FT_Face) -> String? {
+        var scratch: [FT_Byte] = []
+        var tableIndex: FT_UInt = 0
+        var tag: FT_ULong = 0
+        var length: FT_ULong = 0
+        while FT_Sfnt_Table_Info(face, tableIndex, &tag, &length) == 0 {
+            tableIndex += 1
+            guard length > 0 else { continue }
+            if scratch.count < Int(length) { scratch = [FT_Byte](repeating: 0, count: Int(length)) }
+            var loaded = length
+            let error = scratch.withUnsafeMutableBufferPointer {
+                FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &loaded)
+            }
+            if error != 0 || loaded != length { return tagString(tag) }
+        }
+        return nil
+    }
+
+    private func tagString(_ tag: FT_ULong) -> String {
+        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The strings of a face's `name` table, preferring Windows English, then any Windows or Unicode entry,
+/// then Mac Roman.
+private struct NameTable {
+    private var entries: [Int: (rank: Int, value: String)] = [:]
+
+    init(_ face: FT_Face) {
+        let count = FT_Get_Sfnt_Name_Count(face)
+        for index in 0..<count {
+            var name = FT_SfntName()
+            guard FT_Get_Sfnt_Name(face, index, &name) == 0, let string = name.string else { continue }
+            let bytes = UnsafeBufferPointer(start: string, count: Int(name.string_len))
+            let decoded: String
+            let rank: Int
+            switch (name.platform_id, name.encoding_id) {
+            case (3, 1), (3, 10), (0, _):
+                decoded = NameTable.utf16BigEndian(bytes)
+                rank = name.platform_id == 3 && name.language_id == 0x409 ? 0 : (name.platform_id == 3 ? 1 : 2)
+            case (1, 0):
+                // Mac Roman: ASCII for every name a font menu shows; other bytes become "?".
+                decoded = String(decoding: bytes.map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+                rank = name.language_id == 0 ? 3 : 4
+            default:
+                continue
+            }
+            let id = Int(name.name_id)
+            let trimmed = decoded.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            if entries[id].map({ rank < $0.rank }) ?? true { entries[id] = (rank, trimmed) }
+        }
+    }
+
+    subscript(nameID: Int) -> String? { entries[nameID]?.value }
+
+    private static func utf16BigEndian(_ bytes: UnsafeBufferPointer<FT_Byte>) -> String {
+        let units = stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+        return String(decoding: units, as: UTF16.self)
+    }
+}

@@ -1,0 +1,163 @@
+import CFontconfig
+import Foundation
+import Synchronization
+
+/// The process's Fontconfig configuration: the system's fonts and rules, loaded once.
+///
+/// Every Fontconfig call in MatterType runs inside `withConfig`, one at a time. MatterType keeps this
+/// configuration for the life of the process: it never calls `FcFini` and never uses Fontconfig's global
+/// current configuration.
+final class FontconfigContext: Sendable {
+    /// The one context shared by the process.
+    static let shared = FontconfigContext()
+
+    /// The FcConfig: the system's, or an empty one when the system configuration cannot be loaded.
+    // nonisolated(unsafe): set once in `init` and used only inside `lock`, which serializes every
+    // Fontconfig call MatterType makes.
+    private nonisolated(unsafe) let config: OpaquePointer?
+    private let lock = Mutex(())
+
+    private init() {
+        config = FcInitLoadConfigAndFonts() ?? FcConfigCreate()
+    }
+
+    /// Runs `body` with the configuration while no other thread uses Fontconfig.
+    func withConfig<T: Sendable>(_ body: (OpaquePointer?) -> T) -> T {
+        lock.withLock { _ in body(config) }
+    }
+}
+
+/// A face Fontconfig matched, as its pattern describes it.
+struct MatchedFace: Sendable, Hashable {
+    /// The descriptor built from the pattern's PostScript name, families, style, weight, slant, file and index.
+    var descriptor: FontDescriptor
+    /// Every family name the face answers to (Noto Sans Thin answers to "Noto Sans" and "Noto Sans Thin").
+    var familyNames: [String]
+}
+
+/// Fontconfig matching for one registry: its registered faces first, then (optionally) the system's.
+// @unchecked Sendable: `patterns` and `registeredSet` are read and written only inside
+// `FontconfigContext.shared.withConfig`, which serializes every access.
+final class FontMatcher: @unchecked Sendable {
+    /// Whether matches may return system fonts.
+    let includesSystemFonts: Bool
+    /// The Fontconfig pattern of each registered face, by PostScript name.
+    private var patterns: [String: OpaquePointer] = [:]
+    /// A font set holding `patterns`, rebuilt after each change; `nil` when nothing is registered.
+    private var registeredSet: UnsafeMutablePointer<FcFontSet>?
+
+    init(includesSystemFonts: Bool) {
+        self.includesSystemFonts = includesSystemFonts
+    }
+
+    deinit {
+        FontconfigContext.shared.withConfig { _ in
+            if let registeredSet { FcFontSetDestroy(registeredSet) }
+            for pattern in patterns.values { FcPatternDestroy(pattern) }
+        }
+    }
+
+    /// Makes `added` matchable and forgets `removed` (by PostScript name).
+    func update(adding added: [FontDescriptor], removing removed: [String]) {
+        FontconfigContext.shared.withConfig { _ in
+            for name in removed {
+                if let old = patterns.removeValue(forKey: name) { FcPatternDestroy(old) }
+            }
+            for descriptor in added {
+                if let old = patterns.removeValue(forKey: descriptor.postScriptName) { FcPatternDestroy(old) }
+                var count: Int32 = 0
+                if let pattern = FcFreeTypeQuery(descriptor.path, UInt32(descriptor.faceIndex), nil, &count) {
+                    patterns[descriptor.postScriptName] = pattern
+                }
+            }
+            if let registeredSet { FcFontSetDestroy(registeredSet) }
+            registeredSet = nil
+            guard !patterns.isEmpty, let set = FcFontSetCreate() else { return }
+            for name in patterns.keys.sorted() {
+                guard let pattern = patterns[name] else { continue }
+                FcPatternReference(pattern)
+                if FcFontSetAdd(set, pattern) == 0 { FcPatternDestroy(pattern) }
+            }
+            registeredSet = set
+        }
+    }
+
+    /// The best face for a family, weight and slant among the registered and (if included) system fonts.
+    /// Fontconfig always answers with something; the caller checks whether it is what was asked for.
+    func bestMatch(family: String, weight: FontWeight, style: FontStyle,
+                   includeRegistered: Bool = true) -> MatchedFace? {
+        FontconfigContext.shared.withConfig { config in
+            var sets: [UnsafeMutablePointer<FcFontSet>?] = []
+            if includeRegistered, let registeredSet { sets.append(registeredSet) }
+            if includesSystemFonts, let system = FcConfigGetFonts(config, FcSetSystem) { sets.append(system) }
+            guard !sets.isEmpty, let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            FcPatternAddString(pattern, FC_FAMILY, family)
+            FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight.rawValue)))
+            FcPatternAddInteger(pattern, FC_SLANT, style == .italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+            FcPatternAddInteger(pattern, FC_WIDTH, FC_WIDTH_NORMAL)
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            guard let match = FcFontSetMatch(config, &sets, Int32(sets.count), pattern, &result) else { return nil }
+            defer { FcPatternDestroy(match) }
+            return matchedFace(match)
+        }
+    }
+
+    /// The upright and italic faces of the system's sans-serif family, or `nil` when there are none.
+    func systemSansSerifFaces() -> [MatchedFace]? {
+        guard includesSystemFonts,
+              let family = bestMatch(family: "sans-serif", weight: .regular, style: .regular,
+                                     includeRegistered: false)?.familyNames.first else { return nil }
+        let faces: [MatchedFace] = FontconfigContext.shared.withConfig { config in
+            guard let system = FcConfigGetFonts(config, FcSetSystem), let pattern = FcPatternCreate() else {
+                return []
+            }
+            var sets: [UnsafeMutablePointer<FcFontSet>?] = [system]
+            defer { FcPatternDestroy(pattern) }
+            FcPatternAddString(pattern, FC_FAMILY, family)
+            FcPatternAddInteger(pattern, FC_WIDTH, FC_WIDTH_NORMAL)
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            for object in [FC_FAMILY, FC_STYLE, FC_POSTSCRIPT_NAME, FC_WEIGHT, FC_SLANT, FC_FILE, FC_INDEX] {
+                FcObjectSetAdd(objects, object)
+            }
+            guard let list = FcFontSetList(config, &sets, 1, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(list) }
+            let fonts = UnsafeBufferPointer(start: list.pointee.fonts, count: Int(list.pointee.nfont))
+            return fonts.compactMap { $0.flatMap(matchedFace) }
+        }
+        let sorted = faces.sorted { ($0.descriptor.weight, $0.descriptor.postScriptName)
+            < ($1.descriptor.weight, $1.descriptor.postScriptName) }
+        return sorted.isEmpty ? nil : sorted
+    }
+
+    /// A `MatchedFace` from a pattern that names a file, or `nil` for a pattern without one.
+    private func matchedFace(_ pattern: OpaquePointer) -> MatchedFace? {
+        func string(_ object: String, _ index: Int32 = 0) -> String? {
+            var value: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, object, index, &value) == FcResultMatch, let value else { return nil }
+            return String(cString: value)
+        }
+        guard let path = string(FC_FILE) else { return nil }
+        var families: [String] = []
+        while let family = string(FC_FAMILY, Int32(families.count)) { families.append(family) }
+        var weight: Double = Double(FC_WEIGHT_REGULAR)
+        FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight)
+        var slant: Int32 = FC_SLANT_ROMAN
+        FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
+        var index: Int32 = 0
+        FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        let familyName = families.first ?? ""
+        let descriptor = FontDescriptor(
+            postScriptName: string(FC_POSTSCRIPT_NAME) ?? familyName.filter { $0 != " " },
+            familyName: familyName,
+            styleName: string(FC_STYLE) ?? "Regular",
+            weight: Int(FcWeightToOpenTypeDouble(weight).rounded()),
+            isItalic: slant != FC_SLANT_ROMAN,
+            path: path,
+            faceIndex: Int(index & 0xFFFF))
+        return MatchedFace(descriptor: descriptor, familyNames: families)
+    }
+}

@@ -1,0 +1,129 @@
+import Synchronization
+
+/// The fonts an application has registered, and how a typography's family, weight and style resolve to one.
+///
+/// Safe to use from many tasks at once: registration, unregistration, lookups and resolution are serialized
+/// by a lock, and a font that is unregistered is gone from every later lookup and Fontconfig match.
+///
+/// ```swift
+/// let registry = FontRegistry()
+/// let faces = try registry.register(fileAt: "Brand-SemiBold.ttf")
+/// let resolution = try registry.resolve(familyName: "Brand", weight: .semibold)
+/// ```
+///
+/// The bundled Noto Sans family is not in the registry: it is the last fallback, so a registered font with the
+/// same PostScript name (a newer Noto Sans, say) takes precedence over it.
+public final class FontRegistry: Sendable {
+    /// A registry shared by the whole process.
+    public static let shared = FontRegistry()
+
+    /// A registered face and the bytes it was read from.
+    struct RegisteredFace: Sendable {
+        let descriptor: FontDescriptor
+        let file: FontFile
+    }
+
+    private struct State: Sendable {
+        var faces: [String: RegisteredFace] = [:]
+    }
+
+    private let state = Mutex(State())
+    let matcher: FontMatcher
+
+    /// An empty registry. With `includesSystemFonts` false, resolution never uses the system's installed fonts
+    /// (useful for reproducible output): only registered fonts and the bundled Noto Sans.
+    public init(includesSystemFonts: Bool = true) {
+        matcher = FontMatcher(includesSystemFonts: includesSystemFonts)
+    }
+
+    /// Whether resolution may use the system's installed fonts.
+    public var includesSystemFonts: Bool { matcher.includesSystemFonts }
+
+    /// Registers every face in the font file at `path` (a `.ttc` has several) and returns their descriptors.
+    ///
+    /// - Parameter replacingExisting: when true, a face whose PostScript name is registered already replaces
+    ///   the old one; when false (the default) that is an error and nothing is registered.
+    /// - Throws: ``FontRegistrationError`` when the file is missing or unreadable, is not a usable font, or
+    ///   names a face that is registered already.
+    @discardableResult
+    public func register(fileAt path: String,
+                         replacingExisting: Bool = false) throws(FontRegistrationError) -> [FontDescriptor] {
+        let file = try FontFile(contentsOf: FontFile.absolutePath(path))
+        let descriptors = try file.faceDescriptors()
+        var seen = Set<String>()
+        for descriptor in descriptors where !seen.insert(descriptor.postScriptName).inserted {
+            throw .unreadableFont(path: file.path,
+                                  reason: "it has two faces named \(descriptor.postScriptName)")
+        }
+        try state.withLock { (state) throws(FontRegistrationError) in
+            if !replacingExisting {
+                for descriptor in descriptors {
+                    if let existing = state.faces[descriptor.postScriptName] {
+                        throw .alreadyRegistered(postScriptName: descriptor.postScriptName,
+                                                 existingPath: existing.descriptor.path)
+                    }
+                }
+            }
+            for descriptor in descriptors {
+                state.faces[descriptor.postScriptName] = RegisteredFace(descriptor: descriptor, file: file)
+            }
+            matcher.update(adding: descriptors, removing: [])
+        }
+        return descriptors
+    }
+
+    /// Unregisters the face with this PostScript name and returns its descriptor.
+    /// - Throws: ``FontRegistrationError/notRegistered(postScriptName:)`` when no such face is registered.
+    @discardableResult
+    public func unregister(postScriptName: String) throws(FontRegistrationError) -> FontDescriptor {
+        try state.withLock { (state) throws(FontRegistrationError) in
+            guard let removed = state.faces.removeValue(forKey: postScriptName) else {
+                throw .notRegistered(postScriptName: postScriptName)
+            }
+            matcher.update(adding: [], removing: [postScriptName])
+            return removed.descriptor
+        }
+    }
+
+    /// Unregisters every face registered from the file at `path` and returns their descriptors.
+    /// - Throws: ``FontRegistrationError/fileNotRegistered(path:)`` when no face came from that file.
+    @discardableResult
+    public func unregister(fileAt path: String) throws(FontRegistrationError) -> [FontDescriptor] {
+        let absolute = FontFile.absolutePath(path)
+        return try state.withLock { (state) throws(FontRegistrationError) in
+            let removed = state.faces.values.filter { $0.descriptor.path == absolute }.map(\.descriptor)
+            guard !removed.isEmpty else { throw .fileNotRegistered(path: absolute) }
+            for descriptor in removed { state.faces[descriptor.postScriptName] = nil }
+            matcher.update(adding: [], removing: removed.map(\.postScriptName))
+            return removed.sorted { $0.faceIndex < $1.faceIndex }
+        }
+    }
+
+    /// The registered face with this PostScript name, or `nil`.
+    public func font(named postScriptName: String) -> FontDescriptor? {
+        state.withLock { $0.faces[postScriptName]?.descriptor }
+    }
+
+    /// The registered faces among these PostScript names, in the order asked; names not registered are skipped.
+    public func fonts(named postScriptNames: [String]) -> [FontDescriptor] {
+        state.withLock { state in postScriptNames.compactMap { state.faces[$0]?.descriptor } }
+    }
+
+    /// Every registered face, sorted by PostScript name.
+    public var registeredFonts: [FontDescriptor] {
+        state.withLock { $0.faces.values.map(\.descriptor) }.sorted { $0.postScriptName < $1.postScriptName }
+    }
+
+    /// The bundled Noto Sans faces (not part of the registry), lightest first, upright before italic.
+    public static var bundledFonts: [FontDescriptor] { BundledFonts.descriptors }
+
+    /// The registered face and its bytes, looked up by PostScript name.
+    func registeredFace(named postScriptName: String) -> RegisteredFace? {
+        state.withLock { $0.faces[postScriptName] }
+    }
+
+    /// The system sans-serif family's faces, for ``SystemFontFamily``.
+    func systemSansSerifFaces() -> [FontDescriptor]? {
+        matcher.systemSansSerifFaces()?.map(\.descriptor)
+    }
+}

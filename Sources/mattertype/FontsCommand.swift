@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import MatterType
+
+/// `mattertype fonts`: the bundled family plus any `--font-file` fonts.
+struct FontsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fonts",
+        abstract: "List the bundled Noto Sans faces and the fonts in the files given.")
+
+    @OptionGroup var fontSources: FontSourceOptions
+
+    @Flag(help: "Print JSON: {\"fonts\": [{postScriptName, familyName, styleName, weight, italic, path, source}]}.")
+    var json = false
+
+    func run() throws {
+        let registry = try fontSources.makeRegistry()
+        let fonts = FontRegistry.bundledFonts.map { FontJSON($0, source: "bundled") }
+            + registry.registeredFonts.map { FontJSON($0, source: "registered") }
+        if json {
+            try printJSON(["fonts": fonts])
+            return
+        }
+        let width = fonts.map(\.postScriptName.count).max() ?? 0
+        for font in fonts {
+            let name = font.postScriptName.padding(toLength: width, withPad: " ", startingAt: 0)
+            print("\(name)  \(font.familyName), \(font.styleName), weight \(font.weight)"
+                + "\(font.italic ? ", italic" : "")  [\(font.source)] \(font.path)")
+        }
+    }
+}

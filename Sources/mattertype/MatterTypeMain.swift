@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+
+/// The `mattertype` executable: parses the command line and turns every failure into one line on stderr and
+/// exit code 1 (help and version requests still print in full and exit 0).
+@main
+enum MatterTypeMain {
+    static func main() {
+        do {
+            var command = try MatterTypeCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            if MatterTypeCommand.exitCode(for: error) == .success {
+                MatterTypeCommand.exit(withError: error)
+            }
+            let message = MatterTypeCommand.message(for: error)
+                .split(separator: "\n").first.map(String.init) ?? "failed"
+            FileHandle.standardError.write(Data("mattertype: \(message)\n".utf8))
+            exit(1)
+        }
+    }
+}
+
+/// The root command; its subcommands do the work.
+struct MatterTypeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mattertype",
+        abstract: "Render text exactly as a design system's typography defines it.",
+        subcommands: [FontsCommand.self, ResolveCommand.self])
+}

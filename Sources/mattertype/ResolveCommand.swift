@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import MatterType
+
+/// `mattertype resolve`: which face a family, weight and style draw with, and whether it is a fallback.
+struct ResolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Show which font a family, weight and style resolve to, and why.")
+
+    @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family.")
+    var family: String
+
+    @Option(help: ArgumentHelp("The weight: a name (thin … black), a synonym (demibold, heavy) or 100 … 900."),
+            transform: parseWeight)
+    var weight: FontWeight
+
+    @Flag(help: "Resolve the italic style.")
+    var italic = false
+
+    @Flag(name: .customLong("bold-text"), help: "Resolve as with the Bold Text accessibility setting on.")
+    var boldText = false
+
+    @OptionGroup var fontSources: FontSourceOptions
+
+    @Flag(help: "Print JSON: {requested, postScriptName, familyName, weight, italic, path, source, fallback, reason}.")
+    var json = false
+
+    func validate() throws {
+        if family.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--family is empty; give a family name such as \"Noto Sans\"")
+        }
+    }
+
+    func run() throws {
+        let registry = try fontSources.makeRegistry()
+        let resolution = try registry.resolve(familyName: family, weight: weight,
+                                              style: italic ? .italic : .regular, boldText: boldText)
+        let font = resolution.font
+        if json {
+            try printJSON(ResolutionJSON(resolution))
+            return
+        }
+        print("\(resolution.requestedPostScriptName) → \(font.postScriptName) (\(font.familyName), "
+            + "\(font.styleName), weight \(font.weight)\(font.isItalic ? ", italic" : ""); "
+            + "\(resolution.source.rawValue)) \(font.path)")
+        if let reason = resolution.fallbackReason {
+            print("fallback: \(reason)")
+        }
+    }
+}
+
+/// `resolve --json`'s object; `reason` is written as `null` when there is none.
+private struct ResolutionJSON: Encodable {
+    let resolution: FontResolution
+
+    init(_ resolution: FontResolution) { self.resolution = resolution }
+
+    enum CodingKeys: String, CodingKey {
+        case requested, postScriptName, familyName, weight, italic, path, source, fallback, reason
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let font = resolution.font
+        try container.encode(resolution.requestedPostScriptName, forKey: .requested)
+        try container.encode(font.postScriptName, forKey: .postScriptName)
+        try container.encode(font.familyName, forKey: .familyName)
+        try container.encode(font.weight, forKey: .weight)
+        try container.encode(font.isItalic, forKey: .italic)
+        try container.encode(font.path, forKey: .path)
+        try container.encode(resolution.source.rawValue, forKey: .source)
+        try container.encode(resolution.isFallback, forKey: .fallback)
+        try container.encode(resolution.fallbackReason, forKey: .reason)
+    }
+}
