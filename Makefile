@@ -23,8 +23,9 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## test: run the whole test suite.
+## test: run the whole test suite (after building the CLI, which the CLI tests run).
 test: deps
+	$(SWIFT) build
 	$(SWIFT) test
 
 ## demo: show how a handful of typographies resolve with the bundled Noto Sans.

@@ -32,7 +32,8 @@ let package = Package(
         .executableTarget(name: "mattertype",
                           dependencies: ["MatterType",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "mattertype"]),
+        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "mattertype"],
+                    exclude: ["Fixtures"]),  // read in place through #filePath; see Fixtures/make-fixtures.py
     ]
 )
 

@@ -9,8 +9,9 @@ public protocol FontFamilyFactory: Sendable {
 /// - "Noto Sans" / "NotoSans" (any case, spaces or hyphens) → ``NotoSansFontFamily``; registered faces with
 ///   Noto Sans PostScript names still take precedence over the bundled ones when resolving.
 /// - "system", "sans-serif", "system-ui" → ``SystemFontFamily`` (falls back to Noto Sans with no system font).
-/// - a family that `registry` has fonts for → a ``DefaultFontFamily`` with the registered faces' PostScript prefix
-///   and only the weights registered, so Bold Text picks among them.
+/// - a family that `registry` has fonts for → a ``DefaultFontFamily`` with the registered faces' PostScript prefix,
+///   their weight names (`Acme-DemiBold` makes 600 "DemiBold") and only the weights registered, so Bold Text
+///   picks among them.
 /// - anything else → a ``DefaultFontFamily`` named after it.
 public struct DefaultFontFamilyFactory: FontFamilyFactory {
     /// The registry whose fonts define registered families.
@@ -31,8 +32,13 @@ public struct DefaultFontFamilyFactory: FontFamilyFactory {
             familyKey($0.familyName) == key || familyKey(postScriptPrefix(of: $0.postScriptName)) == key
         }
         if let first = registered.first {
-            return DefaultFontFamily(familyName: postScriptPrefix(of: first.postScriptName),
-                                     supportedWeights: registered.map { FontWeight(nearestTo: $0.weight) })
+            let prefix = postScriptPrefix(of: first.postScriptName)
+            var weightNames: [FontWeight: String] = [:]
+            for face in registered where !face.isItalic && face.postScriptName.hasPrefix(prefix + "-") {
+                weightNames[face.fontWeight] = String(face.postScriptName.dropFirst(prefix.count + 1))
+            }
+            return DefaultFontFamily(familyName: prefix, supportedWeights: registered.map(\.fontWeight),
+                                     weightNames: weightNames)
         }
         return DefaultFontFamily(familyName: name)
     }

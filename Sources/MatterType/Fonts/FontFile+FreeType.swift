@@ -103,7 +103,7 @@ extension FontFile {
             let format = FT_Get_Font_Format(face).map { String(cString: $0) } ?? "unknown"
             return failure("FreeType reads it as \(format); MatterType needs TrueType or OpenType (.ttf, .otf, .ttc)")
         }
-        if let table = firstDamagedTable(face) {
+        if let table = truncatedTable(faceIndex: index) {
             return failure("table '\(table)' runs past the end of the file; the file is truncated or damaged")
         }
         let names = NameTable(face)
@@ -123,30 +123,6 @@ extension FontFile {
                                        familyName: familyName ?? postScriptName,
                                        styleName: styleName ?? "Regular",
                                        weight: weight, isItalic: isItalic, path: path, faceIndex: index))
-    }
-
-    /// The tag of the first table whose bytes FreeType cannot load in full, or `nil` when all are intact.
-    private func firstDamagedTable(_ face: FT_Face) -> String? {
-        var scratch: [FT_Byte] = []
-        var tableIndex: FT_UInt = 0
-        var tag: FT_ULong = 0
-        var length: FT_ULong = 0
-        while FT_Sfnt_Table_Info(face, tableIndex, &tag, &length) == 0 {
-            tableIndex += 1
-            guard length > 0 else { continue }
-            if scratch.count < Int(length) { scratch = [FT_Byte](repeating: 0, count: Int(length)) }
-            var loaded = length
-            let error = scratch.withUnsafeMutableBufferPointer {
-                FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &loaded)
-            }
-            if error != 0 || loaded != length { return tagString(tag) }
-        }
-        return nil
-    }
-
-    private func tagString(_ tag: FT_ULong) -> String {
-        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

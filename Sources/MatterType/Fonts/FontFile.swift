@@ -36,6 +36,35 @@ final class FontFile: @unchecked Sendable {
         bytes.deallocate()
     }
 
+    /// The tag of the first table of face `faceIndex` that the sfnt table directory places (partly) outside the
+    /// file, or `nil` when every table lies inside it.
+    ///
+    /// FreeType silently drops such tables (a font cut short loses its GSUB and still opens), so MatterType reads
+    /// the directory itself: a big-endian `numTables` at offset 4 of the face's header, then 16-byte records of
+    /// tag, checksum, offset and length; a collection (`ttcf`) lists each face's header offset from byte 12.
+    func truncatedTable(faceIndex: Int) -> String? {
+        func uint32(_ at: Int) -> Int? {
+            guard at >= 0, at + 4 <= bytes.count else { return nil }
+            return (0..<4).reduce(0) { $0 << 8 | Int(bytes[at + $1]) }
+        }
+        func tag(_ at: Int) -> String {
+            String(decoding: (0..<4).map { at + $0 < bytes.count ? bytes[at + $0] : 0x3F }, as: UTF8.self)
+        }
+        var header = 0
+        if tag(0) == "ttcf" {
+            guard let offset = uint32(12 + 4 * faceIndex) else { return "ttcf" }
+            header = offset
+        }
+        guard let word = uint32(header + 4) else { return "sfnt" }
+        let tableCount = word >> 16
+        for record in 0..<tableCount {
+            let at = header + 12 + 16 * record
+            guard let offset = uint32(at + 8), let length = uint32(at + 12) else { return "sfnt" }
+            if offset + length > bytes.count { return tag(at) }
+        }
+        return nil
+    }
+
     /// `path` made absolute against the working directory, with `.` and `..` removed.
     static func absolutePath(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A font weight on the OpenType / CSS scale (100 thin … 900 black).
 ///
 /// YMatterType swapped thin and ultralight; MatterType follows OpenType: thin is 100, extraLight 200.
@@ -29,13 +31,14 @@ public enum FontWeight: Int, CaseIterable, Sendable, Hashable, Codable, Comparab
     /// The weight named by `text`: a name or synonym ("SemiBold", "demibold", "heavy", "normal") or a number
     /// ("600"), case-insensitive. Returns `nil` for anything else.
     public init?(parsing text: String) {
-        let key = text.lowercased().filter { !" -_".contains($0) }
-        if let number = Int(key) {
+        if let number = Int(text.trimmingCharacters(in: .whitespaces)) {
             guard let weight = FontWeight(rawValue: number) else { return nil }
             self = weight
             return
         }
-        guard let weight = FontWeight.synonyms[key] else { return nil }
+        guard let weight = FontWeight.synonyms[text.lowercased().filter({ !" -_".contains($0) })] else {
+            return nil
+        }
         self = weight
     }
 

@@ -1,0 +1,129 @@
+import Foundation
+import MatterType
+import Testing
+
+/// Runs the built `mattertype` executable (next to the test bundle; `make test` builds it first) from `/`, so
+/// nothing may depend on the working directory.
+struct CLIRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    init(_ arguments: String...) throws {
+        try self.init(arguments)
+    }
+
+    init(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: outData, as: UTF8.self)
+        stderr = String(decoding: errData, as: UTF8.self)
+    }
+
+    /// stdout parsed as a JSON object.
+    func json() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        return try #require(object as? [String: Any])
+    }
+}
+
+@Suite("mattertype fonts and resolve")
+struct CLITests {
+    @Test("fonts --json lists the 18 bundled faces plus the files given")
+    func fontsJSON() throws {
+        let run = try CLIRun("fonts", "--json", "--font-file", TestSupport.fixture("Duo.ttc"))
+        #expect(run.status == 0)
+        let fonts = try #require(try run.json()["fonts"] as? [[String: Any]])
+        #expect(fonts.count == 20)
+        let semibold = try #require(fonts.first { $0["postScriptName"] as? String == "NotoSans-SemiBold" })
+        #expect(semibold["familyName"] as? String == "Noto Sans")
+        #expect(semibold["styleName"] as? String == "SemiBold")
+        #expect(semibold["weight"] as? Int == 600)
+        #expect(semibold["italic"] as? Bool == false)
+        #expect(semibold["source"] as? String == "bundled")
+        let path = try #require(semibold["path"] as? String)
+        #expect(path.hasPrefix("/") && FileManager.default.fileExists(atPath: path))
+        let duo = fonts.filter { $0["source"] as? String == "registered" }
+        #expect(duo.compactMap { $0["postScriptName"] as? String } == ["Duo-BoldItalic", "Duo-Regular"])
+        #expect(duo.first?["italic"] as? Bool == true)
+        #expect(duo.first?["weight"] as? Int == 700)
+    }
+
+    @Test("resolve --json for every bundled weight and style", arguments: FontResolutionTests.styledWeights)
+    func resolveBundled(weight: FontWeight, style: FontStyle) throws {
+        var arguments = ["resolve", "--family", "Noto Sans", "--weight", "\(weight.rawValue)", "--json"]
+        if style == .italic { arguments.append("--italic") }
+        let run = try CLIRun(arguments)
+        #expect(run.status == 0)
+        let json = try run.json()
+        let name = NotoSansFontFamily().fontName(for: weight, style: style)
+        #expect(json["requested"] as? String == name)
+        #expect(json["postScriptName"] as? String == name)
+        #expect(json["familyName"] as? String == "Noto Sans")
+        #expect(json["weight"] as? Int == weight.rawValue)
+        #expect(json["italic"] as? Bool == style.isItalic)
+        #expect(json["fallback"] as? Bool == false)
+        #expect(json["reason"] is NSNull)
+        #expect((json["path"] as? String)?.hasSuffix("/\(name).ttf") == true)
+    }
+
+    @Test("resolve with --font-file and --bold-text")
+    func resolveRegistered() throws {
+        let files = ["Acme-Regular.ttf", "Acme-Medium.ttf", "Acme-DemiBold.ttf"]
+            .flatMap { ["--font-file", TestSupport.fixture($0)] }
+        let run = try CLIRun(["resolve", "--family", "Acme", "--weight", "medium", "--bold-text", "--json"] + files)
+        #expect(run.status == 0)
+        let json = try run.json()
+        #expect(json["postScriptName"] as? String == "Acme-DemiBold")
+        #expect(json["source"] as? String == "registered")
+        #expect(json["fallback"] as? Bool == false)
+    }
+
+    @Test("an unknown family says it fell back and why")
+    func resolveFallback() throws {
+        let run = try CLIRun("resolve", "--family", "Brand Sans", "--weight", "bold", "--no-system-fonts", "--json")
+        #expect(run.status == 0)
+        let json = try run.json()
+        #expect(json["requested"] as? String == "BrandSans-Bold")
+        #expect(json["postScriptName"] as? String == "NotoSans-Bold")
+        #expect(json["fallback"] as? Bool == true)
+        #expect((json["reason"] as? String)?.contains("no BrandSans font at bold (700)") == true)
+    }
+
+    @Test("bad input exits 1 with one line on stderr", arguments: [
+        (["resolve", "--family", "Noto Sans", "--weight", "boldest"], "unknown weight 'boldest'"),
+        (["resolve", "--weight", "bold"], "--family"),
+        (["resolve", "--family", " ", "--weight", "bold"], "--family is empty"),
+        (["fonts", "--font-file", "/no/such/font.ttf"], "/no/such/font.ttf: no such file"),
+        (["fonts", "--font-file", "/etc/hostname"], "not a font file"),
+        (["fonts", "--font-file", "/"], "it is a directory"),
+        (["fonts", "--font-file", "/work/none.ttc", "--json"], "no such file"),
+        (["render"], "render"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let run = try CLIRun(arguments)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("mattertype: "))
+        #expect(run.stderr.contains(message))
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("--help prints usage and exits 0")
+    func help() throws {
+        let run = try CLIRun("resolve", "--help")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("--bold-text"))
+    }
+}

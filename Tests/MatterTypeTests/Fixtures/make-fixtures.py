@@ -1,0 +1,47 @@
+#!/usr/bin/python3
+"""Regenerates the test fixture fonts from the bundled Noto Sans (OFL-1.1 allows modified versions).
+
+Run with Debian's fontTools (`apt-get install python3-fonttools`): /usr/bin/python3 make-fixtures.py
+Each fixture is Noto Sans subset to printable ASCII and renamed, so tests have real fonts whose names MatterType
+did not write itself:
+  Acme-Regular.ttf, Acme-Medium.ttf, Acme-DemiBold.ttf  family "Acme", weights 400/500/600; 600 is "DemiBold"
+  Duo.ttc                                              a collection: Duo-Regular (400) and Duo-BoldItalic (700, italic)
+"""
+import os
+from fontTools.ttLib import TTFont, TTCollection
+from fontTools import subset
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FONTS = os.path.join(HERE, "..", "..", "..", "Fonts")
+
+
+def make(source, family, style, postscript):
+    font = TTFont(os.path.join(FONTS, source))
+    options = subset.Options()
+    options.layout_features = ["*"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=range(0x20, 0x7F))
+    subsetter.subset(font)
+    name = font["name"]
+    name.names = [n for n in name.names if n.nameID not in (1, 2, 3, 4, 6, 16, 17)]
+    full = f"{family} {style}"
+    for platform, encoding, language in ((3, 1, 0x409), (1, 0, 0)):
+        name.setName(family, 1, platform, encoding, language)
+        name.setName("Regular" if style in ("DemiBold", "Medium") else style, 2, platform, encoding, language)
+        name.setName(f"{postscript};MatterType fixture", 3, platform, encoding, language)
+        name.setName(full, 4, platform, encoding, language)
+        name.setName(postscript, 6, platform, encoding, language)
+        name.setName(family, 16, platform, encoding, language)
+        name.setName(style, 17, platform, encoding, language)
+    return font
+
+
+for source, style, postscript in (("NotoSans-Regular.ttf", "Regular", "Acme-Regular"),
+                                  ("NotoSans-Medium.ttf", "Medium", "Acme-Medium"),
+                                  ("NotoSans-SemiBold.ttf", "DemiBold", "Acme-DemiBold")):
+    make(source, "Acme", style, postscript).save(os.path.join(HERE, f"{postscript}.ttf"))
+
+collection = TTCollection()
+collection.fonts = [make("NotoSans-Regular.ttf", "Duo", "Regular", "Duo-Regular"),
+                    make("NotoSans-BoldItalic.ttf", "Duo", "Bold Italic", "Duo-BoldItalic")]
+collection.save(os.path.join(HERE, "Duo.ttc"))
