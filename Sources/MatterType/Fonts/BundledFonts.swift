@@ -3,15 +3,9 @@ import MatterTypeFonts
 
 /// The Noto Sans faces shipped in the package's `Fonts/` folder, read once on first use.
 enum BundledFonts {
-    /// One bundled face: what it is and its bytes.
-    struct Face: Sendable {
-        let descriptor: FontDescriptor
-        let file: FontFile
-    }
-
     /// Every bundled face by PostScript name; empty only if the resource bundle is missing.
-    static let faces: [String: Face] = {
-        var faces: [String: Face] = [:]
+    static let faces: [String: FontFace] = {
+        var faces: [String: FontFace] = [:]
         let family = NotoSansFontFamily()
         for weight in FontWeight.allCases {
             for style in FontStyle.allCases {
@@ -20,7 +14,7 @@ enum BundledFonts {
                       let file = try? FontFile(contentsOf: url.path),
                       let descriptors = try? file.faceDescriptors() else { continue }
                 for descriptor in descriptors {
-                    faces[descriptor.postScriptName] = Face(descriptor: descriptor, file: file)
+                    faces[descriptor.postScriptName] = try? FontFace(file: file, descriptor: descriptor)
                 }
             }
         }
@@ -33,7 +27,7 @@ enum BundledFonts {
     }
 
     /// The bundled face of that weight and style.
-    static func face(weight: FontWeight, style: FontStyle) -> Face? {
+    static func face(weight: FontWeight, style: FontStyle) -> FontFace? {
         faces[NotoSansFontFamily().fontName(for: weight, style: style)]
     }
 }

@@ -105,6 +105,39 @@ final class FontMatcher: @unchecked Sendable {
         }
     }
 
+    /// The first face Fontconfig sorts for a character near a weight and style that really has a glyph for it.
+    func fallback(for scalar: UInt32, weight: FontWeight, style: FontStyle) -> MatchedFace? {
+        FontconfigContext.shared.withConfig { config in
+            var sets: [UnsafeMutablePointer<FcFontSet>?] = []
+            if let registeredSet { sets.append(registeredSet) }
+            if includesSystemFonts, let system = FcConfigGetFonts(config, FcSetSystem) { sets.append(system) }
+            guard !sets.isEmpty, let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            guard let charset = FcCharSetCreate() else { return nil }
+            defer { FcCharSetDestroy(charset) }
+            FcCharSetAddChar(charset, scalar)
+            FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
+            FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+            FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight.rawValue)))
+            FcPatternAddInteger(pattern, FC_SLANT, style == .italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            guard let sorted = FcFontSetSort(config, &sets, Int32(sets.count), pattern, 1, nil, &result) else {
+                return nil
+            }
+            defer { FcFontSetDestroy(sorted) }
+            let fonts = UnsafeBufferPointer(start: sorted.pointee.fonts, count: Int(sorted.pointee.nfont))
+            for case let font? in fonts {
+                var fontCharset: OpaquePointer?
+                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
+                      let fontCharset, FcCharSetHasChar(fontCharset, scalar) != 0 else { continue }
+                return matchedFace(font)
+            }
+            return nil
+        }
+    }
+
     /// The upright and italic faces of the system's sans-serif family, or `nil` when there are none.
     func systemSansSerifFaces() -> [MatchedFace]? {
         guard includesSystemFonts,

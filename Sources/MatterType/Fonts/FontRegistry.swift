@@ -17,14 +17,8 @@ public final class FontRegistry: Sendable {
     /// A registry shared by the whole process.
     public static let shared = FontRegistry()
 
-    /// A registered face and the bytes it was read from.
-    struct RegisteredFace: Sendable {
-        let descriptor: FontDescriptor
-        let file: FontFile
-    }
-
     private struct State: Sendable {
-        var faces: [String: RegisteredFace] = [:]
+        var faces: [String: FontFace] = [:]
     }
 
     private let state = Mutex(State())
@@ -50,6 +44,8 @@ public final class FontRegistry: Sendable {
                          replacingExisting: Bool = false) throws(FontRegistrationError) -> [FontDescriptor] {
         let file = try FontFile(contentsOf: FontFile.absolutePath(path))
         let descriptors = try file.faceDescriptors()
+        var faces: [FontFace] = []
+        for descriptor in descriptors { faces.append(try FontFace(file: file, descriptor: descriptor)) }
         var seen = Set<String>()
         for descriptor in descriptors where !seen.insert(descriptor.postScriptName).inserted {
             throw .unreadableFont(path: file.path,
@@ -64,9 +60,7 @@ public final class FontRegistry: Sendable {
                     }
                 }
             }
-            for descriptor in descriptors {
-                state.faces[descriptor.postScriptName] = RegisteredFace(descriptor: descriptor, file: file)
-            }
+            for face in faces { state.faces[face.descriptor.postScriptName] = face }
             matcher.update(adding: descriptors, removing: [])
         }
         return descriptors
@@ -117,8 +111,8 @@ public final class FontRegistry: Sendable {
     /// The bundled Noto Sans faces (not part of the registry), lightest first, upright before italic.
     public static var bundledFonts: [FontDescriptor] { BundledFonts.descriptors }
 
-    /// The registered face and its bytes, looked up by PostScript name.
-    func registeredFace(named postScriptName: String) -> RegisteredFace? {
+    /// The registered face with this PostScript name.
+    func registeredFace(named postScriptName: String) -> FontFace? {
         state.withLock { $0.faces[postScriptName] }
     }
 

@@ -1,0 +1,90 @@
+import CHarfBuzz
+
+/// A face ready to shape: a HarfBuzz font over the file's bytes, and the face's metrics.
+///
+/// The HarfBuzz face and font are made immutable after creation, so one `FontFace` is shared by every task;
+/// its scale is the face's units per em, so shaping results are in font units and exact.
+// @unchecked Sendable: `font` is an immutable hb_font_t (HarfBuzz allows sharing those between threads);
+// the bytes it reads are kept alive by the blob's reference to `file`.
+final class FontFace: @unchecked Sendable {
+    /// What the face is.
+    let descriptor: FontDescriptor
+    /// The bytes the face reads.
+    let file: FontFile
+    /// Ascender, descender, decoration lines, units per em.
+    let metrics: FontMetrics
+    /// The immutable hb_font_t.
+    let font: OpaquePointer
+    /// Shaped words, for layout.
+    let wordCache = WordCache()
+
+    /// A face over `file`'s face `descriptor.faceIndex`.
+    init(file: FontFile, descriptor: FontDescriptor) throws(FontRegistrationError) {
+        guard let base = file.bytes.baseAddress, file.bytes.count <= Int(UInt32.max) else {
+            throw .unreadableFont(path: file.path, reason: "the file is too large for HarfBuzz")
+        }
+        // The blob keeps `file` alive until HarfBuzz destroys it.
+        let owner = Unmanaged.passRetained(file).toOpaque()
+        let blob = hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(file.bytes.count),
+                                  HB_MEMORY_MODE_READONLY, owner) { owner in
+            if let owner { Unmanaged<FontFile>.fromOpaque(owner).release() }
+        }
+        defer { hb_blob_destroy(blob) }
+        guard let face = hb_face_create(blob, UInt32(descriptor.faceIndex)) else {
+            throw .unreadableFont(path: file.path, reason: "HarfBuzz cannot open face \(descriptor.faceIndex)")
+        }
+        defer { hb_face_destroy(face) }
+        hb_face_make_immutable(face)
+        let upem = Int(hb_face_get_upem(face))
+        guard upem >= 16, upem <= 16384, let font = hb_font_create(face), hb_font_get_empty() != font else {
+            throw .unreadableFont(path: file.path, reason: "head.unitsPerEm is \(upem), outside 16…16384")
+        }
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_make_immutable(font)
+        self.font = font
+        self.file = file
+        self.descriptor = descriptor
+        let hhea = TableReader(face: face, tag: "hhea")
+        let post = TableReader(face: face, tag: "post")
+        let os2 = TableReader(face: face, tag: "OS/2")
+        let ascender = hhea.int16(at: 4) ?? Int(Double(upem) * 0.8)
+        let descender = hhea.int16(at: 6) ?? -Int(Double(upem) * 0.2)
+        metrics = FontMetrics(
+            unitsPerEm: upem, ascender: ascender, descender: descender, lineGap: hhea.int16(at: 8) ?? 0,
+            underlinePosition: post.int16(at: 8) ?? -upem / 10,
+            underlineThickness: max(post.int16(at: 10) ?? upem / 20, 1),
+            strikeoutPosition: os2.int16(at: 28) ?? (ascender / 3),
+            strikeoutSize: max(os2.int16(at: 26) ?? upem / 20, 1))
+    }
+
+    deinit {
+        hb_font_destroy(font)
+    }
+
+    /// Whether the face has a glyph for `scalar` in its cmap.
+    func hasGlyph(for scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
+    }
+}
+
+/// Big-endian fields of one OpenType table, read through HarfBuzz.
+private struct TableReader {
+    private var bytes: [UInt8] = []
+
+    init(face: OpaquePointer, tag: String) {
+        let t = Array(tag.utf8)
+        guard t.count == 4 else { return }
+        let blob = hb_face_reference_table(face, mattertype_hb_tag(CChar(t[0]), CChar(t[1]), CChar(t[2]), CChar(t[3])))
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return }
+        bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
+
+    /// The signed 16-bit field at `offset`, or `nil` when the table is missing or too short.
+    func int16(at offset: Int) -> Int? {
+        guard offset + 2 <= bytes.count else { return nil }
+        return Int(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])))
+    }
+}

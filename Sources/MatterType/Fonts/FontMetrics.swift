@@ -1,0 +1,19 @@
+/// A face's vertical metrics and decoration lines, in font units, read from its OpenType tables.
+public struct FontMetrics: Sendable, Hashable {
+    /// `head.unitsPerEm`.
+    public let unitsPerEm: Int
+    /// `hhea.ascender` (positive, above the baseline).
+    public let ascender: Int
+    /// `hhea.descender` (negative, below the baseline).
+    public let descender: Int
+    /// `hhea.lineGap`; MatterType ignores it, as CSS and Figma do.
+    public let lineGap: Int
+    /// `post.underlinePosition`: the top of the underline relative to the baseline (negative is below).
+    public let underlinePosition: Int
+    /// `post.underlineThickness`.
+    public let underlineThickness: Int
+    /// `OS/2.yStrikeoutPosition`: the bottom of the strikeout stroke above the baseline.
+    public let strikeoutPosition: Int
+    /// `OS/2.yStrikeoutSize`.
+    public let strikeoutSize: Int
+}

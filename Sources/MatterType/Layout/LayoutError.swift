@@ -1,0 +1,36 @@
+/// Why a typography or text could not be laid out.
+public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A length (font size, line height, width…) is not a usable number; `allowed` says what is.
+    case invalidValue(name: String, value: Double, allowed: String)
+    /// An OpenType feature string HarfBuzz cannot parse.
+    case invalidFeature(String)
+    /// `maxLines` is negative.
+    case invalidMaxLines(Int)
+    /// No font could be resolved (see ``FontResolutionError``).
+    case noFont(FontResolutionError)
+    /// The resolved font could not be loaded.
+    case unloadableFont(FontRegistrationError)
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let name, let value, let allowed):
+            "\(name) \(value) is not allowed; use \(allowed)"
+        case .invalidFeature(let feature):
+            "'\(feature)' is not an OpenType feature setting; write it as HarfBuzz does, e.g. tnum, liga=0, -kern"
+        case .invalidMaxLines(let count):
+            "maxLines \(count) is not allowed; use 0 (unlimited) or a positive number"
+        case .noFont(let error):
+            error.description
+        case .unloadableFont(let error):
+            error.description
+        }
+    }
+
+    /// Checks that `value` is finite and within `range`.
+    static func check(_ name: String, _ value: Double, in range: ClosedRange<Double>,
+                      allowed: String) throws(LayoutError) {
+        guard value.isFinite, range.contains(value) else {
+            throw .invalidValue(name: name, value: value, allowed: allowed)
+        }
+    }
+}

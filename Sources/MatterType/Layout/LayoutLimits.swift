@@ -1,0 +1,50 @@
+/// How lines break when text does not fit, as `NSLineBreakMode`.
+public enum LineBreakMode: String, CaseIterable, Sendable, Hashable, Codable {
+    /// Break between words (UAX #14); a word wider than the line breaks between grapheme clusters.
+    case byWordWrapping = "wordWrap"
+    /// Break between any two grapheme clusters.
+    case byCharWrapping = "charWrap"
+    /// Wrap by words; the last line allowed by `maxLines` holds the rest of its paragraph, cut at the width.
+    case byClipping = "clip"
+    /// Wrap by words; the last line allowed shows "…" and the end of the rest of its paragraph.
+    case byTruncatingHead = "truncateHead"
+    /// Wrap by words; the last line allowed shows the start and end of the rest, with "…" between.
+    case byTruncatingMiddle = "truncateMiddle"
+    /// Wrap by words; the last line allowed shows the start of the rest and "…".
+    case byTruncatingTail = "truncateTail"
+}
+
+/// Where lines sit horizontally.
+public enum TextAlignment: String, CaseIterable, Sendable, Hashable, Codable {
+    /// Flush left.
+    case left
+    /// Centered.
+    case center
+    /// Flush right.
+    case right
+    /// Both edges flush, by widening spaces; the last line of a paragraph is aligned naturally.
+    case justified
+    /// Left for left-to-right paragraphs, right for right-to-left ones.
+    case natural
+}
+
+/// The box text is laid out in.
+public struct LayoutLimits: Sendable, Hashable, Codable {
+    /// The maximum line width in points, or `nil` for no limit (each paragraph is one line).
+    public var width: Double?
+    /// The most lines shown; 0 shows them all.
+    public var maxLines: Int
+    /// How lines break and the last allowed line is truncated.
+    public var lineBreakMode: LineBreakMode
+    /// Where lines sit horizontally.
+    public var alignment: TextAlignment
+
+    /// Limits; the defaults are no width limit, all lines, word wrapping, natural alignment.
+    public init(width: Double? = nil, maxLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+                alignment: TextAlignment = .natural) {
+        self.width = width
+        self.maxLines = maxLines
+        self.lineBreakMode = lineBreakMode
+        self.alignment = alignment
+    }
+}

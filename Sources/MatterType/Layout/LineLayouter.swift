@@ -1,0 +1,499 @@
+import MatterTypeICU
+
+/// Breaks a text into exact line boxes: the algorithm behind ``TextLayout``.
+///
+/// Paragraphs split at newlines. Each paragraph is cut at its UAX #14 break opportunities (ICU) into words that
+/// are shaped one by one (cached per face, as browsers do), with a fallback face for characters the font lacks.
+/// Lines fill greedily by grapheme cluster; trailing spaces hang past the width; a word wider than the line
+/// breaks between grapheme clusters. Then `maxLines` truncation, alignment, and glyph positions.
+struct LineLayouter {
+    /// The text being laid out (already case-transformed).
+    let text: String
+    let typography: TypographyLayout
+    let limits: LayoutLimits
+    /// The faces glyphs refer to; the typography's face first.
+    private(set) var faces: [FontFace]
+    /// Which face each character the primary face lacks falls back to (an index into `faces`).
+    private var fallbacks: [UInt32: Int] = [:]
+
+    struct Result {
+        var lines: [TextLine]
+        var width: Double
+        var height: Double
+        var isTruncated: Bool
+    }
+
+    init(text: String, typography: TypographyLayout, limits: LayoutLimits) {
+        self.text = text
+        self.typography = typography
+        self.limits = limits
+        faces = [typography.face]
+    }
+
+    // MARK: - Shaped paragraphs
+
+    /// A glyph of a paragraph, in points.
+    struct Glyph {
+        var id: UInt32
+        var face: Int
+        var advance: Double
+        var xOffset: Double
+        var yOffset: Double
+    }
+
+    /// A grapheme cluster of a paragraph and its glyphs.
+    struct Grapheme {
+        var range: Range<String.Index>
+        var glyphs: Range<Int>
+        /// Glyph advances plus letter spacing, in points.
+        var advance: Double
+        /// A space that hangs at the end of a line and widens when justified.
+        var isSpace: Bool
+        /// Whether a line may start at this grapheme (UAX #14).
+        var breakBefore: Bool
+    }
+
+    struct Paragraph {
+        var range: Range<String.Index>
+        var graphemes: [Grapheme]
+        var glyphs: [Glyph]
+        var isRightToLeft: Bool
+    }
+
+    /// Shapes one paragraph: a range of `string` (`text`, or the ellipsis) without newlines.
+    private mutating func shapeParagraph(_ range: Range<String.Index>, of string: String) -> Paragraph {
+        let sub = string[range]
+        var scalars: [UInt32] = []
+        var utf16: [UInt16] = []
+        var scalarAtUTF16: [Int] = []
+        scalars.reserveCapacity(sub.utf8.count)
+        utf16.reserveCapacity(sub.utf8.count)
+        for scalar in sub.unicodeScalars {
+            let index = scalars.count
+            scalars.append(scalar.value)
+            for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() {
+                utf16.append(unit)
+                scalarAtUTF16.append(index)
+            }
+        }
+        scalarAtUTF16.append(scalars.count)
+
+        // Grapheme clusters: their ranges in `text` and first scalar.
+        var graphemes: [Grapheme] = []
+        var graphemeOfScalar = [Int](repeating: 0, count: scalars.count)
+        var graphemeStarts: [Int] = []
+        var index = sub.startIndex
+        var scalarIndex = 0
+        while index < sub.endIndex {
+            let next = sub.index(after: index)
+            let count = sub.unicodeScalars[index..<next].count
+            let first = sub.unicodeScalars[index]
+            for offset in 0..<count { graphemeOfScalar[scalarIndex + offset] = graphemes.count }
+            graphemeStarts.append(scalarIndex)
+            graphemes.append(Grapheme(range: index..<next, glyphs: 0..<0, advance: 0,
+                                      isSpace: LineLayouter.isHangingSpace(first), breakBefore: false))
+            scalarIndex += count
+            index = next
+        }
+        guard !scalars.isEmpty else {
+            return Paragraph(range: range, graphemes: [], glyphs: [], isRightToLeft: false)
+        }
+
+        // Break opportunities, kept only where a grapheme starts.
+        var isGraphemeStart = [Bool](repeating: false, count: scalars.count + 1)
+        for start in graphemeStarts { isGraphemeStart[start] = true }
+        isGraphemeStart[scalars.count] = true
+        var wordEnds: [Int] = []
+        let opportunities = utf16.withUnsafeBufferPointer { LineBreaks.opportunities(in: $0) }
+        for offset in opportunities {
+            let scalar = scalarAtUTF16[min(offset, scalarAtUTF16.count - 1)]
+            guard isGraphemeStart[scalar], scalar > (wordEnds.last ?? 0) else { continue }
+            wordEnds.append(scalar)
+            if scalar < scalars.count { graphemes[graphemeOfScalar[scalar]].breakBefore = true }
+        }
+        if wordEnds.last != scalars.count { wordEnds.append(scalars.count) }
+        let isRightToLeft = utf16.withUnsafeBufferPointer { LineBreaks.isRightToLeft($0) } ?? false
+
+        // Shape word by word, run by run of one face.
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(scalars.count)
+        var glyphGrapheme: [Int] = []
+        glyphGrapheme.reserveCapacity(scalars.count)
+        let unit = typography.pointsPerUnit
+        var wordStart = 0
+        for wordEnd in wordEnds {
+            var runStart = wordStart
+            while runStart < wordEnd {
+                let face = faceIndex(for: scalars[runStart], previous: nil)
+                var runEnd = runStart + 1
+                while runEnd < wordEnd, faceIndex(for: scalars[runEnd], previous: face) == face { runEnd += 1 }
+                let shaped = shapeWord(Array(scalars[runStart..<runEnd]), face: faces[face])
+                var order = Array(0..<shaped.count)
+                if shaped.isRightToLeft { order.reverse() }
+                let owners = order.map { graphemeOfScalar[min(runStart + shaped.clusters[$0], runEnd - 1)] }
+                if zip(owners, owners.dropFirst()).contains(where: { $0 > $1 }) {
+                    order = zip(owners, order).sorted { $0.0 < $1.0 }.map(\.1)
+                }
+                for glyph in order {
+                    glyphs.append(Glyph(id: shaped.glyphIDs[glyph], face: face,
+                                        advance: Double(shaped.xAdvances[glyph]) * unit,
+                                        xOffset: Double(shaped.xOffsets[glyph]) * unit,
+                                        yOffset: Double(shaped.yOffsets[glyph]) * unit))
+                    glyphGrapheme.append(graphemeOfScalar[min(runStart + shaped.clusters[glyph], runEnd - 1)])
+                }
+                runStart = runEnd
+            }
+            wordStart = wordEnd
+        }
+
+        // Each grapheme's glyphs and advance.
+        var glyphIndex = 0
+        for g in graphemes.indices {
+            let first = glyphIndex
+            var advance = typography.letterSpacing
+            while glyphIndex < glyphs.count, glyphGrapheme[glyphIndex] == g {
+                advance += glyphs[glyphIndex].advance
+                glyphIndex += 1
+            }
+            graphemes[g].glyphs = first..<glyphIndex
+            graphemes[g].advance = advance
+        }
+        return Paragraph(range: range, graphemes: graphemes, glyphs: glyphs, isRightToLeft: isRightToLeft)
+    }
+
+    /// A word shaped with `face`, from its cache when it was shaped before.
+    private func shapeWord(_ scalars: [UInt32], face: FontFace) -> ShapedUnits {
+        face.wordCache.shaped(WordCache.Key(text: scalars, features: typography.features)) {
+            scalars.withUnsafeBufferPointer { Shaper.shape($0, face: face, features: typography.features) }
+        }
+    }
+
+    /// The face for a character: the primary face if it has a glyph; marks, joiners, selectors, controls and
+    /// spaces stay with the previous character's face; otherwise the Fontconfig fallback for it.
+    private mutating func faceIndex(for value: UInt32, previous: Int?) -> Int {
+        guard let scalar = Unicode.Scalar(value) else { return previous ?? 0 }
+        if let previous {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .spaceSeparator:
+                return previous
+            default:
+                break
+            }
+        }
+        if faces[0].hasGlyph(for: value) { return 0 }
+        if let known = fallbacks[value] { return known }
+        var index = 0
+        if let face = typography.registry.fallbackFace(for: value, weight: typography.font.requestedWeight,
+                                                       style: typography.font.requestedStyle) {
+            if let existing = faces.firstIndex(where: { $0 === face }) {
+                index = existing
+            } else {
+                faces.append(face)
+                index = faces.count - 1
+            }
+        }
+        fallbacks[value] = index
+        return index
+    }
+
+    /// Spaces that hang at a line end: space separators other than the no-break ones, and tab.
+    private static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\t" { return true }
+        return scalar.properties.generalCategory == .spaceSeparator
+            && ![0x00A0, 0x2007, 0x202F].contains(scalar.value)
+    }
+
+    // MARK: - Lines
+
+    /// What a line shows: graphemes of its paragraph, or the ellipsis.
+    enum Item {
+        case grapheme(Int)
+        case ellipsis
+    }
+
+    /// A line before it is positioned.
+    struct Draft {
+        var paragraph: Int
+        var items: [Item]
+        var range: Range<String.Index>
+        var indent: Double
+        var isLastOfParagraph: Bool
+        var top: Double
+    }
+
+    /// The line ranges (grapheme indices) of a paragraph, breaking greedily.
+    private func breakLines(_ paragraph: Paragraph) -> [Range<Int>] {
+        let graphemes = paragraph.graphemes
+        guard !graphemes.isEmpty else { return [0..<0] }
+        guard let width = limits.width else { return [0..<graphemes.count] }
+        let epsilon = 1e-6
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start < graphemes.count {
+            let available = width - (lines.isEmpty ? typography.paragraphIndent : 0)
+            var x = 0.0
+            var lastBreak: Int?
+            var end = graphemes.count
+            var i = start
+            while i < graphemes.count {
+                let grapheme = graphemes[i]
+                if i > start, grapheme.breakBefore { lastBreak = i }
+                if i > start, !grapheme.isSpace, x + grapheme.advance > available + epsilon {
+                    if limits.lineBreakMode == .byCharWrapping { end = i } else { end = lastBreak ?? i }
+                    break
+                }
+                x += grapheme.advance
+                i += 1
+            }
+            lines.append(start..<end)
+            start = end
+        }
+        return lines
+    }
+
+    /// Lays the whole text out.
+    mutating func run() -> Result {
+        let paragraphRanges = splitParagraphs()
+        let ellipsis = shapeEllipsis()
+        var drafts: [Draft] = []
+        var paragraphs: [Paragraph] = []
+        var top = 0.0
+        var isTruncated = false
+        let maxLines = limits.maxLines
+
+        for (p, range) in paragraphRanges.enumerated() {
+            if maxLines > 0, drafts.count == maxLines {
+                isTruncated = true
+                break
+            }
+            if p > 0 { top += typography.paragraphSpacing }
+            let paragraph = shapeParagraph(range, of: text)
+            paragraphs.append(paragraph)
+            var lines = breakLines(paragraph)
+            var truncateLast = false
+            if maxLines > 0 {
+                let remaining = maxLines - drafts.count
+                let hidesMore = lines.count > remaining || (lines.count == remaining && p < paragraphRanges.count - 1)
+                if hidesMore {
+                    isTruncated = true
+                    truncateLast = true
+                    lines = Array(lines.prefix(remaining))
+                }
+            }
+            for (l, line) in lines.enumerated() {
+                var items = line.map(Item.grapheme)
+                var lineRange = line
+                let isLast = l == lines.count - 1
+                if isLast && truncateLast {
+                    lineRange = line.lowerBound..<paragraph.graphemes.count
+                    items = truncatedItems(paragraph, lineRange, indent: l == 0 ? typography.paragraphIndent : 0,
+                                           ellipsis: ellipsis, hidesOwnText: lineRange != line)
+                }
+                drafts.append(Draft(paragraph: p, items: items,
+                                    range: textRange(paragraph, lineRange),
+                                    indent: l == 0 ? typography.paragraphIndent : 0,
+                                    isLastOfParagraph: isLast, top: top))
+                top += typography.lineHeight
+            }
+            if truncateLast { break }
+        }
+        return position(drafts, paragraphs: paragraphs, ellipsis: ellipsis, height: top, isTruncated: isTruncated)
+    }
+
+    /// The ranges of `text` between newlines (a final newline starts an empty last paragraph).
+    private func splitParagraphs() -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index].isNewline {
+                ranges.append(start..<index)
+                start = next
+            }
+            index = next
+        }
+        ranges.append(start..<text.endIndex)
+        return ranges
+    }
+
+    /// "…" shaped in the typography's face (or a fallback), with letter spacing.
+    private mutating func shapeEllipsis() -> Paragraph {
+        let ellipsis = "\u{2026}"
+        return shapeParagraph(ellipsis.startIndex..<ellipsis.endIndex, of: ellipsis)
+    }
+
+    /// The items of a truncated last line showing part of `range` of a paragraph, per the line break mode.
+    private func truncatedItems(_ paragraph: Paragraph, _ range: Range<Int>, indent: Double, ellipsis: Paragraph,
+                                hidesOwnText: Bool) -> [Item] {
+        let graphemes = paragraph.graphemes
+        let available = (limits.width ?? .infinity) - indent
+        let ellipsisWidth = ellipsis.graphemes.first?.advance ?? 0
+        let budget = available - ellipsisWidth + 1e-6
+        func trimmedEnd(_ end: Int, from start: Int) -> Int {
+            var end = end
+            while end > start, graphemes[end - 1].isSpace { end -= 1 }
+            return end
+        }
+        func trimmedStart(_ start: Int, to end: Int) -> Int {
+            var start = start
+            while start < end, graphemes[start].isSpace { start += 1 }
+            return start
+        }
+        func width(_ r: Range<Int>) -> Double { r.reduce(0) { $0 + graphemes[$1].advance } }
+
+        var mode = limits.lineBreakMode
+        if !hidesOwnText, mode == .byTruncatingHead || mode == .byTruncatingMiddle { mode = .byTruncatingTail }
+        switch mode {
+        case .byWordWrapping, .byCharWrapping:
+            return breakLines(paragraph).first { $0.lowerBound == range.lowerBound }.map { $0.map(Item.grapheme) }
+                ?? range.map(Item.grapheme)
+        case .byClipping:
+            var x = 0.0
+            var end = range.lowerBound
+            while end < range.upperBound, x < available {
+                x += graphemes[end].advance
+                end += 1
+            }
+            return (range.lowerBound..<end).map(Item.grapheme)
+        case .byTruncatingTail:
+            var end = range.lowerBound
+            var x = 0.0
+            while end < range.upperBound {
+                let next = x + graphemes[end].advance
+                let candidateEnd = trimmedEnd(end + 1, from: range.lowerBound)
+                if width(range.lowerBound..<candidateEnd) > budget { break }
+                x = next
+                end += 1
+            }
+            let shown = range.lowerBound..<trimmedEnd(end, from: range.lowerBound)
+            return shown.map(Item.grapheme) + [.ellipsis]
+        case .byTruncatingHead:
+            let last = trimmedEnd(range.upperBound, from: range.lowerBound)
+            var start = last
+            while start > range.lowerBound,
+                  width(trimmedStart(start - 1, to: last)..<last) <= budget { start -= 1 }
+            return [.ellipsis] + (trimmedStart(start, to: last)..<last).map(Item.grapheme)
+        case .byTruncatingMiddle:
+            let last = trimmedEnd(range.upperBound, from: range.lowerBound)
+            var headEnd = range.lowerBound
+            var tailStart = last
+            var headWidth = 0.0
+            var tailWidth = 0.0
+            while headEnd < tailStart {
+                let growHead = headWidth <= tailWidth
+                let candidate = growHead ? graphemes[headEnd].advance : graphemes[tailStart - 1].advance
+                if headWidth + tailWidth + candidate > budget { break }
+                if growHead {
+                    headWidth += candidate
+                    headEnd += 1
+                } else {
+                    tailWidth += candidate
+                    tailStart -= 1
+                }
+            }
+            let head = range.lowerBound..<trimmedEnd(headEnd, from: range.lowerBound)
+            let tail = trimmedStart(tailStart, to: last)..<last
+            return head.map(Item.grapheme) + [.ellipsis] + tail.map(Item.grapheme)
+        }
+    }
+
+    /// The part of `text` covered by graphemes `range` of a paragraph.
+    private func textRange(_ paragraph: Paragraph, _ range: Range<Int>) -> Range<String.Index> {
+        let graphemes = paragraph.graphemes
+        guard !range.isEmpty else {
+            let at = range.lowerBound < graphemes.count ? graphemes[range.lowerBound].range.lowerBound
+                : paragraph.range.upperBound
+            return at..<at
+        }
+        return graphemes[range.lowerBound].range.lowerBound..<graphemes[range.upperBound - 1].range.upperBound
+    }
+
+    // MARK: - Positions
+
+    /// Positions the drafts' glyphs: alignment, justification, baselines, decorations.
+    private func position(_ drafts: [Draft], paragraphs: [Paragraph], ellipsis: Paragraph, height: Double,
+                          isTruncated: Bool) -> Result {
+        func graphemeOf(_ item: Item, _ paragraph: Paragraph) -> (Grapheme, [Glyph]) {
+            switch item {
+            case .grapheme(let g): return (paragraph.graphemes[g], paragraph.glyphs)
+            case .ellipsis: return (ellipsis.graphemes[0], ellipsis.glyphs)
+            }
+        }
+        // Content width of each line: advances minus hanging trailing spaces.
+        var contentWidths: [Double] = []
+        var trailingStarts: [Int] = []
+        for draft in drafts {
+            let paragraph = paragraphs[draft.paragraph]
+            var end = draft.items.count
+            while end > 0, case .grapheme(let g) = draft.items[end - 1], paragraph.graphemes[g].isSpace { end -= 1 }
+            trailingStarts.append(end)
+            var width = 0.0
+            for item in draft.items[0..<end] { width += graphemeOf(item, paragraph).0.advance }
+            if limits.lineBreakMode == .byClipping, let limit = limits.width { width = min(width, limit - draft.indent) }
+            contentWidths.append(width)
+        }
+        let extent = zip(drafts, contentWidths).map { $0.indent + $1 }.max() ?? 0
+        let reference = limits.width ?? extent
+
+        var lines: [TextLine] = []
+        lines.reserveCapacity(drafts.count)
+        for (index, draft) in drafts.enumerated() {
+            let paragraph = paragraphs[draft.paragraph]
+            let width = contentWidths[index]
+            let available = reference - draft.indent
+            var alignment = limits.alignment
+            let isTruncatedLine = draft.items.contains { if case .ellipsis = $0 { true } else { false } }
+            if alignment == .justified, draft.isLastOfParagraph || isTruncatedLine { alignment = .natural }
+            if alignment == .natural { alignment = paragraph.isRightToLeft ? .right : .left }
+            var x0 = draft.indent
+            var extraPerSpace = 0.0
+            switch alignment {
+            case .left, .natural: break
+            case .right: x0 = draft.indent + (available - width)
+            case .center: x0 = draft.indent + (available - width) / 2
+            case .justified:
+                let spaces = draft.items[0..<trailingStarts[index]].filter {
+                    if case .grapheme(let g) = $0 { paragraph.graphemes[g].isSpace } else { false }
+                }.count
+                if spaces > 0, available > width { extraPerSpace = (available - width) / Double(spaces) }
+            }
+            let baseline = draft.top + typography.baselineOffset
+            var glyphs: [PositionedGlyph] = []
+            var shown = ""
+            var pen = x0
+            for (itemIndex, item) in draft.items.enumerated() {
+                let (grapheme, source) = graphemeOf(item, paragraph)
+                var glyphX = pen
+                for glyph in source[grapheme.glyphs] {
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: glyph.face,
+                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                    glyphX += glyph.advance
+                }
+                pen += grapheme.advance
+                if grapheme.isSpace, itemIndex < trailingStarts[index] { pen += extraPerSpace }
+                switch item {
+                case .grapheme: shown += text[grapheme.range]
+                case .ellipsis: shown += "\u{2026}"
+                }
+            }
+            let lineWidth = extraPerSpace > 0 ? available : width
+            var decoration: DecorationRect?
+            let stroke: DecorationStroke? = switch typography.textDecoration {
+            case .none: nil
+            case .underline: typography.underline
+            case .strikethrough: typography.strikethrough
+            }
+            if let stroke, lineWidth > 0 {
+                decoration = DecorationRect(x: x0, y: baseline + stroke.top, width: lineWidth,
+                                            height: stroke.thickness)
+            }
+            lines.append(TextLine(text: shown, range: draft.range, paragraph: draft.paragraph, top: draft.top,
+                                  baseline: baseline, height: typography.lineHeight, x: x0, width: lineWidth,
+                                  glyphs: glyphs, decoration: decoration))
+        }
+        let lastTop = drafts.last?.top ?? 0
+        return Result(lines: lines, width: extent, height: drafts.isEmpty ? height : lastTop + typography.lineHeight,
+                      isTruncated: isTruncated)
+    }
+}

@@ -1,0 +1,112 @@
+/// Text laid out in lines that are each exactly the typography's line height tall.
+///
+/// Measuring and drawing use this one value, so they never disagree:
+///
+/// ```swift
+/// let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+/// let layout = try TextLayout("The quick brown fox jumps over the lazy dog.", typography: body,
+///                             limits: LayoutLimits(width: 200))
+/// layout.lines.count  // 2
+/// layout.height       // 48
+/// ```
+public struct TextLayout: Sendable {
+    /// The text laid out: the input after the typography's text case.
+    public let text: String
+    /// The resolved typography.
+    public let typography: TypographyLayout
+    /// The limits it was laid out in.
+    public let limits: LayoutLimits
+    /// The lines, top to bottom.
+    public let lines: [TextLine]
+    /// The widest line's extent (indent included, trailing spaces not), in points.
+    public let width: Double
+    /// `lines × lineHeight + (paragraphs − 1) × paragraphSpacing`, in points.
+    public let height: Double
+    /// Whether `maxLines` hid some of the text.
+    public let isTruncated: Bool
+    /// The faces the glyphs use: the typography's first, then any per-character fallbacks.
+    public var fonts: [FontDescriptor] { faces.map(\.descriptor) }
+
+    let faces: [FontFace]
+
+    /// Lays `text` out with `typography` in `environment`, fonts from `registry`.
+    /// - Throws: ``LayoutError`` for invalid typography values or limits, or when no font can be loaded.
+    public init(_ text: String, typography: Typography, environment: TypographyEnvironment = .default,
+                limits: LayoutLimits = LayoutLimits(), registry: FontRegistry = .shared) throws(LayoutError) {
+        try self.init(text, typography: TypographyLayout(typography: typography, environment: environment,
+                                                         registry: registry), limits: limits)
+    }
+
+    /// Lays `text` out with a resolved typography.
+    /// - Throws: ``LayoutError`` for a width that is not finite and positive, or a negative `maxLines`.
+    public init(_ text: String, typography: TypographyLayout,
+                limits: LayoutLimits = LayoutLimits()) throws(LayoutError) {
+        if let width = limits.width {
+            try LayoutError.check("width", width, in: .leastNonzeroMagnitude...1_000_000,
+                                  allowed: "a width above 0 and at most 1000000 points, or no width")
+        }
+        guard limits.maxLines >= 0 else { throw .invalidMaxLines(limits.maxLines) }
+        var layouter = LineLayouter(text: typography.textCase.apply(to: text), typography: typography,
+                                    limits: limits)
+        let result = layouter.run()
+        self.text = layouter.text
+        self.typography = typography
+        self.limits = limits
+        lines = result.lines
+        width = result.width
+        height = result.height
+        isTruncated = result.isTruncated
+        faces = layouter.faces
+    }
+
+    /// The size of the laid-out text: ``width`` × ``height``.
+    public var size: (width: Double, height: Double) { (width, height) }
+}
+
+/// One line of a ``TextLayout``.
+public struct TextLine: Sendable {
+    /// What the line shows: its part of the text, trailing spaces included, and "…" where it was truncated.
+    public let text: String
+    /// The part of ``TextLayout/text`` the line covers (a truncated line covers what it elides, too).
+    public let range: Range<String.Index>
+    /// Which paragraph (0-based) the line belongs to.
+    public let paragraph: Int
+    /// The top of the line box, in points from the top of the layout.
+    public let top: Double
+    /// The baseline, in points from the top of the layout.
+    public let baseline: Double
+    /// The line box's height: the typography's line height.
+    public let height: Double
+    /// Where the first glyph's pen position is, in points from the left of the layout.
+    public let x: Double
+    /// The width of the line's glyphs, trailing spaces excluded, in points.
+    public let width: Double
+    /// The glyphs, in drawing order, positioned in layout coordinates.
+    public let glyphs: [PositionedGlyph]
+    /// The underline or strikethrough under the line's glyphs (trailing spaces excluded), if any.
+    public let decoration: DecorationRect?
+}
+
+/// A glyph at its place in a ``TextLayout``.
+public struct PositionedGlyph: Sendable, Hashable {
+    /// The glyph's index in its font.
+    public let glyphID: UInt32
+    /// Which of ``TextLayout/fonts`` it comes from.
+    public let fontIndex: Int
+    /// The glyph origin's x, in points from the left of the layout.
+    public let x: Double
+    /// The glyph origin's y (on the baseline unless the font offsets it), in points from the top.
+    public let y: Double
+}
+
+/// A filled rectangle in layout coordinates, in points.
+public struct DecorationRect: Sendable, Hashable {
+    /// Left edge.
+    public let x: Double
+    /// Top edge.
+    public let y: Double
+    /// Width.
+    public let width: Double
+    /// Height.
+    public let height: Double
+}

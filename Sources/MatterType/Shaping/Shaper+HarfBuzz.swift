@@ -1,0 +1,78 @@
+import CHarfBuzz
+
+/// Glyphs from one HarfBuzz shaping call, in font units; clusters are Unicode scalar indices into the shaped
+/// text (as `hb-shape` prints them).
+struct ShapedUnits: Sendable {
+    var glyphIDs: [UInt32] = []
+    var clusters: [Int] = []
+    var xAdvances: [Int32] = []
+    var yAdvances: [Int32] = []
+    var xOffsets: [Int32] = []
+    var yOffsets: [Int32] = []
+    /// Whether HarfBuzz shaped right to left (glyphs then come in visual order, clusters descending).
+    var isRightToLeft = false
+
+    var count: Int { glyphIDs.count }
+}
+
+extension FeatureSetting {
+    /// HarfBuzz's reading of a feature string, or `nil` when it cannot parse it.
+    init?(parsing text: String) {
+        var feature = hb_feature_t()
+        let parsed = text.withCString { hb_feature_from_string($0, Int32(text.utf8.count), &feature) }
+        guard parsed != 0, !text.isEmpty else { return nil }
+        self.init(tag: feature.tag, value: feature.value, start: feature.start, end: feature.end)
+    }
+}
+
+/// An hb_buffer_t owned by one shaping call.
+private struct HarfBuzzBuffer: ~Copyable {
+    let handle: OpaquePointer
+
+    init?() {
+        guard let handle = hb_buffer_create(), hb_buffer_allocation_successful(handle) != 0 else { return nil }
+        self.handle = handle
+    }
+
+    deinit { hb_buffer_destroy(handle) }
+}
+
+enum Shaper {
+    /// Shapes `scalars` with `face` and `features`: kerning and HarfBuzz's default features on, script and
+    /// direction guessed from the text, as `hb-shape` does.
+    static func shape(_ scalars: UnsafeBufferPointer<UInt32>, face: FontFace,
+                      features: ShapingFeatures) -> ShapedUnits {
+        guard !scalars.isEmpty, scalars.count < Int(Int32.max), let buffer = HarfBuzzBuffer() else {
+            return ShapedUnits()
+        }
+        hb_buffer_add_utf32(buffer.handle, scalars.baseAddress, Int32(scalars.count), 0, Int32(scalars.count))
+        hb_buffer_guess_segment_properties(buffer.handle)
+        let hbFeatures = features.settings.map {
+            hb_feature_t(tag: $0.tag, value: $0.value, start: $0.start, end: $0.end)
+        }
+        hbFeatures.withUnsafeBufferPointer {
+            hb_shape(face.font, buffer.handle, $0.baseAddress, UInt32($0.count))
+        }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer.handle, nil) else { return ShapedUnits() }
+        let n = Int(count)
+        var result = ShapedUnits()
+        result.isRightToLeft = hb_buffer_get_direction(buffer.handle) == HB_DIRECTION_RTL
+        result.glyphIDs.reserveCapacity(n)
+        result.clusters.reserveCapacity(n)
+        result.xAdvances.reserveCapacity(n)
+        result.yAdvances.reserveCapacity(n)
+        result.xOffsets.reserveCapacity(n)
+        result.yOffsets.reserveCapacity(n)
+        for index in 0..<n {
+            result.glyphIDs.append(infos[index].codepoint)
+            result.clusters.append(Int(infos[index].cluster))
+            result.xAdvances.append(positions[index].x_advance)
+            result.yAdvances.append(positions[index].y_advance)
+            result.xOffsets.append(positions[index].x_offset)
+            result.yOffsets.append(positions[index].y_offset)
+        }
+        return result
+    }
+}

@@ -1,0 +1,30 @@
+/// One OpenType feature setting, as HarfBuzz parses `tnum`, `liga=0`, `-kern` or `aalt[3:5]=2`.
+struct FeatureSetting: Sendable, Hashable {
+    var tag: UInt32
+    var value: UInt32
+    var start: UInt32
+    var end: UInt32
+}
+
+/// The features a typography shapes with: the caller's, then (with letter spacing) optional ligatures off.
+struct ShapingFeatures: Sendable, Hashable {
+    /// The settings, in order; later ones win.
+    let settings: [FeatureSetting]
+
+    /// Parses `features` (HarfBuzz's syntax); with `disablesLigatures`, appends `liga=0 clig=0 dlig=0 hlig=0`
+    /// as CSS does for letter spacing.
+    /// - Throws: ``LayoutError/invalidFeature(_:)`` for a string HarfBuzz cannot parse.
+    init(_ features: [String], disablesLigatures: Bool) throws(LayoutError) {
+        var settings: [FeatureSetting] = []
+        for feature in features {
+            guard let setting = FeatureSetting(parsing: feature) else { throw .invalidFeature(feature) }
+            settings.append(setting)
+        }
+        if disablesLigatures {
+            for tag in ["liga", "clig", "dlig", "hlig"] {
+                if let setting = FeatureSetting(parsing: "\(tag)=0") { settings.append(setting) }
+            }
+        }
+        self.settings = settings
+    }
+}

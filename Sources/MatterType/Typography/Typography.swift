@@ -1,0 +1,176 @@
+/// A typography as a design system defines it: family, weight, style, size, line height and the rest.
+///
+/// A value type, as in YMatterType. Modifiers return a copy with one field changed:
+///
+/// ```swift
+/// let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+/// let label = body.fontWeight(.semibold).letterSpacing(0.5).textCase(.uppercase).decoration(.underline)
+/// ```
+///
+/// Sizes are in points; one point is one pixel at display scale 1.
+public struct Typography: Sendable, Hashable, Codable {
+    /// The family, by name ("Noto Sans", "NotoSans") or as a custom ``FontFamily``.
+    public var fontFamily: FamilyReference
+    /// Upright or italic.
+    public var fontStyle: FontStyle
+    /// The weight.
+    public var fontWeight: FontWeight
+    /// The font size in points at the default content size.
+    public var fontSize: Double
+    /// The line height in points (absolute, not a multiple): every line box is exactly this tall.
+    public var lineHeight: Double
+    /// Points added after every grapheme cluster, the last on a line included.
+    public var letterSpacing: Double
+    /// Points the first line of each paragraph is indented by.
+    public var paragraphIndent: Double
+    /// Points added between paragraphs (not after the last).
+    public var paragraphSpacing: Double
+    /// How the text is cased before shaping.
+    public var textCase: TextCase
+    /// Underline, strikethrough or none.
+    public var textDecoration: TextDecoration
+    /// Which Dynamic Type curve scales this typography.
+    public var textStyle: TextStyle
+    /// The most Dynamic Type may scale this typography by, or `nil` for no cap.
+    public var maximumScaleFactor: Double?
+    /// When true, Dynamic Type never scales this typography.
+    public var isFixed: Bool
+    /// OpenType features as HarfBuzz spells them (`tnum`, `liga=0`, `+smcp`), applied after the defaults.
+    public var features: [String]
+
+    /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``.
+    public enum FamilyReference: Sendable, Hashable, Codable {
+        /// A family name such as "Noto Sans", mapped by ``DefaultFontFamilyFactory``.
+        case named(String)
+        /// A custom family with its own naming.
+        case custom(any FontFamily)
+
+        /// The name: the string, or the custom family's ``FontFamily/familyName``.
+        public var name: String {
+            switch self {
+            case .named(let name): name
+            case .custom(let family): family.familyName
+            }
+        }
+
+        public static func == (lhs: FamilyReference, rhs: FamilyReference) -> Bool {
+            switch (lhs, rhs) {
+            case (.named(let a), .named(let b)): a == b
+            case (.custom(let a), .custom(let b)): FamilyReference.naming(a) == FamilyReference.naming(b)
+            default: false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .named(let name): hasher.combine(name)
+            case .custom(let family): hasher.combine(FamilyReference.naming(family))
+            }
+        }
+
+        /// Everything that makes two families behave alike: every PostScript name, supported weights, and Bold
+        /// Text mapping.
+        private static func naming(_ family: any FontFamily) -> [String] {
+            var parts = [String(describing: type(of: family)), family.familyName]
+            parts += family.supportedWeights.map { "\($0.rawValue)" }
+            for weight in FontWeight.allCases {
+                parts.append("\(family.accessibilityBoldWeight(for: weight).rawValue)")
+                for style in FontStyle.allCases { parts.append(family.fontName(for: weight, style: style)) }
+            }
+            return parts
+        }
+
+        /// Encodes the name; a custom family decodes as `.named` with the same name.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(name)
+        }
+
+        /// Decodes a family name.
+        public init(from decoder: any Decoder) throws {
+            self = .named(try decoder.singleValueContainer().decode(String.self))
+        }
+    }
+
+    /// A typography for a family name ("Noto Sans"); every other field has its default.
+    public init(familyName: String, fontWeight: FontWeight, fontSize: Double, lineHeight: Double,
+                fontStyle: FontStyle = .regular, letterSpacing: Double = 0, paragraphIndent: Double = 0,
+                paragraphSpacing: Double = 0, textCase: TextCase = .none, textDecoration: TextDecoration = .none,
+                textStyle: TextStyle = .body, maximumScaleFactor: Double? = nil, isFixed: Bool = false,
+                features: [String] = []) {
+        self.init(family: .named(familyName), fontWeight: fontWeight, fontSize: fontSize, lineHeight: lineHeight,
+                  fontStyle: fontStyle, letterSpacing: letterSpacing, paragraphIndent: paragraphIndent,
+                  paragraphSpacing: paragraphSpacing, textCase: textCase, textDecoration: textDecoration,
+                  textStyle: textStyle, maximumScaleFactor: maximumScaleFactor, isFixed: isFixed,
+                  features: features)
+    }
+
+    /// A typography for a custom ``FontFamily``; every other field has its default.
+    public init(fontFamily: any FontFamily, fontWeight: FontWeight, fontSize: Double, lineHeight: Double,
+                fontStyle: FontStyle = .regular, letterSpacing: Double = 0, paragraphIndent: Double = 0,
+                paragraphSpacing: Double = 0, textCase: TextCase = .none, textDecoration: TextDecoration = .none,
+                textStyle: TextStyle = .body, maximumScaleFactor: Double? = nil, isFixed: Bool = false,
+                features: [String] = []) {
+        self.init(family: .custom(fontFamily), fontWeight: fontWeight, fontSize: fontSize, lineHeight: lineHeight,
+                  fontStyle: fontStyle, letterSpacing: letterSpacing, paragraphIndent: paragraphIndent,
+                  paragraphSpacing: paragraphSpacing, textCase: textCase, textDecoration: textDecoration,
+                  textStyle: textStyle, maximumScaleFactor: maximumScaleFactor, isFixed: isFixed,
+                  features: features)
+    }
+
+    private init(family: FamilyReference, fontWeight: FontWeight, fontSize: Double, lineHeight: Double,
+                 fontStyle: FontStyle, letterSpacing: Double, paragraphIndent: Double, paragraphSpacing: Double,
+                 textCase: TextCase, textDecoration: TextDecoration, textStyle: TextStyle,
+                 maximumScaleFactor: Double?, isFixed: Bool, features: [String]) {
+        self.fontFamily = family
+        self.fontWeight = fontWeight
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+        self.fontStyle = fontStyle
+        self.letterSpacing = letterSpacing
+        self.paragraphIndent = paragraphIndent
+        self.paragraphSpacing = paragraphSpacing
+        self.textCase = textCase
+        self.textDecoration = textDecoration
+        self.textStyle = textStyle
+        self.maximumScaleFactor = maximumScaleFactor
+        self.isFixed = isFixed
+        self.features = features
+    }
+
+    /// The family's name.
+    public var familyName: String { fontFamily.name }
+
+    private func with(_ change: (inout Typography) -> Void) -> Typography {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    /// A copy with another font size (points).
+    public func fontSize(_ size: Double) -> Typography { with { $0.fontSize = size } }
+    /// A copy with another line height (points).
+    public func lineHeight(_ height: Double) -> Typography { with { $0.lineHeight = height } }
+    /// A copy with another weight.
+    public func fontWeight(_ weight: FontWeight) -> Typography { with { $0.fontWeight = weight } }
+    /// A copy with another family name.
+    public func familyName(_ name: String) -> Typography { with { $0.fontFamily = .named(name) } }
+    /// A copy with another letter spacing (points).
+    public func letterSpacing(_ spacing: Double) -> Typography { with { $0.letterSpacing = spacing } }
+    /// A copy with another text case.
+    public func textCase(_ textCase: TextCase) -> Typography { with { $0.textCase = textCase } }
+    /// A copy with another decoration.
+    public func decoration(_ decoration: TextDecoration) -> Typography { with { $0.textDecoration = decoration } }
+    /// A copy with a cap on Dynamic Type scaling.
+    public func maximumScaleFactor(_ factor: Double?) -> Typography { with { $0.maximumScaleFactor = factor } }
+    /// A copy in another style.
+    public func fontStyle(_ style: FontStyle) -> Typography { with { $0.fontStyle = style } }
+    /// A copy at regular weight (as YMatterType's `.regular`).
+    public var regular: Typography { with { $0.fontWeight = .regular } }
+    /// A copy at bold weight.
+    public var bold: Typography { with { $0.fontWeight = .bold } }
+    /// A copy in the italic style.
+    public var italic: Typography { with { $0.fontStyle = .italic } }
+    /// A copy that Dynamic Type never scales.
+    public var fixed: Typography { with { $0.isFixed = true } }
+}

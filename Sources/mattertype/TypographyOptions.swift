@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import MatterType
+
+/// The typography options shared by `shape`, `measure` and `render`.
+struct TypographyOptions: ParsableArguments {
+    @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family.")
+    var family = "Noto Sans"
+
+    @Option(help: "The weight: a name (thin … black), a synonym (demibold, heavy) or 100 … 900.",
+            transform: parseWeight)
+    var weight: FontWeight = .regular
+
+    @Flag(help: "Use the italic style.")
+    var italic = false
+
+    @Option(help: "Font size in points.")
+    var size = 16.0
+
+    @Option(name: .customLong("line-height"), help: "Line height in points (default: 1.5 × size).")
+    var lineHeight: Double?
+
+    @Option(name: .customLong("letter-spacing"), help: "Points added after every grapheme cluster.")
+    var letterSpacing = 0.0
+
+    @Option(name: .customLong("paragraph-indent"), help: "Points the first line of each paragraph is indented.")
+    var paragraphIndent = 0.0
+
+    @Option(name: .customLong("paragraph-spacing"), help: "Points between paragraphs.")
+    var paragraphSpacing = 0.0
+
+    @Option(name: .customLong("text-case"), help: "none, lowercase, uppercase or capitalize.",
+            transform: { try parseChoice($0, TextCase.self, "--text-case") })
+    var textCase: TextCase = .none
+
+    @Option(help: "none, underline or strikethrough.",
+            transform: { try parseChoice($0, TextDecoration.self, "--decoration") })
+    var decoration: TextDecoration = .none
+
+    @Option(name: .customLong("text-style"), help: "The Dynamic Type style that scales the size (default body).",
+            transform: { try parseChoice($0, TextStyle.self, "--text-style") })
+    var textStyle: TextStyle = .body
+
+    @Option(name: .customLong("content-size"), help: "The content size category, xSmall … accessibility5.",
+            transform: { try parseChoice($0, ContentSizeCategory.self, "--content-size") })
+    var contentSize: ContentSizeCategory = .large
+
+    @Flag(name: .customLong("bold-text"), help: "Lay out as with the Bold Text accessibility setting on.")
+    var boldText = false
+
+    @Option(name: .customLong("max-scale"), help: "The most Dynamic Type may scale the typography by.")
+    var maxScale: Double?
+
+    @Flag(help: "Never scale with Dynamic Type.")
+    var fixed = false
+
+    @Option(help: "OpenType features, comma-separated, as HarfBuzz writes them (tnum,liga=0,-kern).")
+    var features: String?
+
+    @OptionGroup var fontSources: FontSourceOptions
+
+    /// The typography these options describe.
+    var typography: Typography {
+        Typography(familyName: family, fontWeight: weight, fontSize: size, lineHeight: lineHeight ?? size * 1.5,
+                   fontStyle: italic ? .italic : .regular, letterSpacing: letterSpacing,
+                   paragraphIndent: paragraphIndent, paragraphSpacing: paragraphSpacing, textCase: textCase,
+                   textDecoration: decoration, textStyle: textStyle, maximumScaleFactor: maxScale, isFixed: fixed,
+                   features: features.map { $0.split(separator: ",").map { String($0) } } ?? [])
+    }
+
+    /// The environment these options describe, at `displayScale`.
+    func environment(displayScale: Double = 1) -> TypographyEnvironment {
+        TypographyEnvironment(contentSizeCategory: contentSize, isBoldTextEnabled: boldText,
+                              displayScale: displayScale)
+    }
+
+    /// The typography resolved in the environment, with the `--font-file` fonts registered.
+    func resolve(displayScale: Double = 1) throws -> TypographyLayout {
+        try TypographyLayout(typography: typography, environment: environment(displayScale: displayScale),
+                             registry: fontSources.makeRegistry())
+    }
+}
+
+/// The text to lay out: a TEXT argument or `--text-file`.
+struct TextInputOptions: ParsableArguments {
+    @Argument(help: "The text (or use --text-file).")
+    var text: String?
+
+    @Option(name: .customLong("text-file"), help: ArgumentHelp("Read the text from a UTF-8 file.", valueName: "file"))
+    var textFile: String?
+
+    /// The largest text file read, in bytes.
+    static let maximumFileSize = 16 << 20
+
+    func validate() throws {
+        if text != nil, textFile != nil { throw ValidationError("give TEXT or --text-file, not both") }
+        if text == nil, textFile == nil { throw ValidationError("give the text as an argument or with --text-file") }
+    }
+
+    /// The text, read from the file if one was given.
+    func read() throws -> String {
+        if let text { return text }
+        guard let path = textFile else { return "" }
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw CLIError(description: "\(path): no such file; check the --text-file path")
+        }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: TextInputOptions.maximumFileSize + 1) ?? Data()
+        } catch {
+            throw CLIError(description: "\(path): cannot read the file (\(error.localizedDescription))")
+        }
+        guard data.count <= TextInputOptions.maximumFileSize else {
+            throw CLIError(description: "\(path): larger than 16 MiB; split the text")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIError(description: "\(path): not UTF-8 text")
+        }
+        return text
+    }
+}
+
+/// Parses one of an enum's raw values, listing them all in the error.
+func parseChoice<T: RawRepresentable & CaseIterable>(_ text: String, _: T.Type, _ option: String) throws -> T
+where T.RawValue == String {
+    if let value = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return value }
+    let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
+    throw ValidationError("unknown value '\(text)' for \(option); use one of \(choices)")
+}
+
+/// A length for JSON: rounded to a millionth of a point, so binary noise does not show.
+func points(_ value: Double) -> Double {
+    (value * 1_000_000).rounded() / 1_000_000
+}
