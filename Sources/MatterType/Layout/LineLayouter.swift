@@ -284,7 +284,8 @@ struct LineLayouter {
                 var items = line.map(Item.grapheme)
                 var lineRange = line
                 let isLast = l == lines.count - 1
-                if isLast && truncateLast {
+                if isLast && truncateLast && limits.lineBreakMode != .byWordWrapping
+                    && limits.lineBreakMode != .byCharWrapping {
                     lineRange = line.lowerBound..<paragraph.graphemes.count
                     items = truncatedItems(paragraph, lineRange, indent: l == 0 ? typography.paragraphIndent : 0,
                                            ellipsis: ellipsis, hidesOwnText: lineRange != line)
@@ -340,15 +341,16 @@ struct LineLayouter {
             while start < end, graphemes[start].isSpace { start += 1 }
             return start
         }
-        func width(_ r: Range<Int>) -> Double { r.reduce(0) { $0 + graphemes[$1].advance } }
+        var prefix = [Double](repeating: 0, count: range.count + 1)
+        for (offset, g) in range.enumerated() { prefix[offset + 1] = prefix[offset] + graphemes[g].advance }
+        func width(_ r: Range<Int>) -> Double {
+            prefix[r.upperBound - range.lowerBound] - prefix[r.lowerBound - range.lowerBound]
+        }
 
         var mode = limits.lineBreakMode
         if !hidesOwnText, mode == .byTruncatingHead || mode == .byTruncatingMiddle { mode = .byTruncatingTail }
         switch mode {
-        case .byWordWrapping, .byCharWrapping:
-            return breakLines(paragraph).first { $0.lowerBound == range.lowerBound }.map { $0.map(Item.grapheme) }
-                ?? range.map(Item.grapheme)
-        case .byClipping:
+        case .byWordWrapping, .byCharWrapping, .byClipping:  // wrapping modes cut whole lines and never get here
             var x = 0.0
             var end = range.lowerBound
             while end < range.upperBound, x < available {
@@ -358,14 +360,8 @@ struct LineLayouter {
             return (range.lowerBound..<end).map(Item.grapheme)
         case .byTruncatingTail:
             var end = range.lowerBound
-            var x = 0.0
-            while end < range.upperBound {
-                let next = x + graphemes[end].advance
-                let candidateEnd = trimmedEnd(end + 1, from: range.lowerBound)
-                if width(range.lowerBound..<candidateEnd) > budget { break }
-                x = next
-                end += 1
-            }
+            while end < range.upperBound,
+                  graphemes[end].isSpace || width(range.lowerBound..<end + 1) <= budget { end += 1 }
             let shown = range.lowerBound..<trimmedEnd(end, from: range.lowerBound)
             return shown.map(Item.grapheme) + [.ellipsis]
         case .byTruncatingHead:

@@ -1,0 +1,220 @@
+import Testing
+import MatterType
+
+private let paragraphs = [
+    "The quick brown fox jumps over the lazy dog.",
+    "Typography is the art and technique of arranging type to make written language legible, readable and "
+        + "appealing when displayed.",
+    "Office affine ffi ligatures, AVATAR kerning, and 0123456789 digits.\nA second paragraph.\n\nA fourth after an "
+        + "empty one.",
+    "supercalifragilisticexpialidocious words that are longer than the line",
+    "",
+    "  leading spaces and trailing spaces   ",
+]
+
+@Suite("Line layout")
+struct LayoutTests {
+    let registry = FontRegistry(includesSystemFonts: false)
+    let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+
+    func layout(_ text: String, _ typography: Typography? = nil, width: Double? = nil, maxLines: Int = 0,
+                mode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural) throws -> TextLayout {
+        try TextLayout(text, typography: typography ?? body, environment: .default,
+                       limits: LayoutLimits(width: width, maxLines: maxLines, lineBreakMode: mode,
+                                            alignment: alignment),
+                       registry: registry)
+    }
+
+    @Test("lines break where hb-shape widths say, baselines at 18.208 + 24 n")
+    func breaksLikeHBShape() throws {
+        // hb-shape: "The quick brown fox" 9478 units, "… fox jumps" 12643 (> 200 pt at 16 pt), "jumps over the
+        // lazy dog." 11460 units; 0.016 pt per unit.
+        let result = try layout("The quick brown fox jumps over the lazy dog.", width: 200)
+        #expect(result.lines.map(\.text) == ["The quick brown fox ", "jumps over the lazy dog."])
+        #expect(abs(result.lines[0].width - 9478 * 0.016) < 1e-9)
+        #expect(abs(result.lines[1].width - 11460 * 0.016) < 1e-9)
+        #expect(result.lines.map(\.baseline).map { ($0 * 1000).rounded() / 1000 } == [18.208, 42.208])
+        #expect(result.lines.map(\.top) == [0, 24])
+        #expect(result.height == 48)
+        #expect(abs(result.width - 11460 * 0.016) < 1e-9)
+        #expect(result.lines.allSatisfy { $0.height == 24 })
+    }
+
+    @Test("height is lines × line height + (paragraphs − 1) × paragraph spacing",
+          arguments: paragraphs, [nil, 40.0, 90, 150, 333.3, 1000])
+    func heights(text: String, width: Double?) throws {
+        var typography = body
+        typography.paragraphSpacing = 7
+        let result = try layout(text, typography, width: width)
+        let paragraphCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(result.height == Double(result.lines.count) * 24 + Double(paragraphCount - 1) * 7)
+        #expect(Set(result.lines.map(\.paragraph)).count == paragraphCount)
+        for line in result.lines {
+            #expect(abs(line.baseline - line.top - result.typography.baselineOffset) < 1e-9)
+            if let width, line.text.count > 1 { #expect(line.width <= width + 1e-6) }
+        }
+        // Without a width every paragraph is one line.
+        if width == nil { #expect(result.lines.count == paragraphCount) }
+    }
+
+    @Test("an empty text is one line tall")
+    func empty() throws {
+        let result = try layout("")
+        #expect(result.lines.count == 1 && result.height == 24 && result.width == 0)
+    }
+
+    @Test("trailing spaces hang and do not count")
+    func trailingSpaces() throws {
+        let result = try layout("  leading spaces and trailing spaces   ")
+        let trimmed = try layout("  leading spaces and trailing spaces")
+        #expect(result.width == trimmed.width)
+        #expect(result.lines[0].text.hasSuffix("   "))
+    }
+
+    @Test("a word longer than the width breaks between grapheme clusters")
+    func longWord() throws {
+        let result = try layout("supercalifragilisticexpialidocious", width: 60)
+        #expect(result.lines.count > 2)
+        #expect(result.lines.map(\.text).joined() == "supercalifragilisticexpialidocious")
+        #expect(result.lines.allSatisfy { $0.width <= 60 + 1e-6 })
+        // A width narrower than one letter still shows each letter on a line of its own.
+        let narrow = try layout("abc", width: 1)
+        #expect(narrow.lines.map(\.text) == ["a", "b", "c"])
+    }
+
+    @Test("charWrap breaks anywhere, wordWrap only between words")
+    func charWrap() throws {
+        let text = "The quick brown fox jumps"
+        let words = try layout(text, width: 100)
+        let chars = try layout(text, width: 100, mode: .byCharWrapping)
+        #expect(words.lines.dropLast().allSatisfy { $0.text.hasSuffix(" ") })
+        #expect(chars.lines.contains { !$0.text.hasSuffix(" ") && $0.text != chars.lines.last?.text })
+        #expect(chars.lines.map(\.text).joined() == text)
+    }
+
+    @Test("maxLines with wrapping cuts the text without an ellipsis")
+    func maxLinesWrap() throws {
+        let result = try layout(paragraphs[1], width: 150, maxLines: 2)
+        #expect(result.lines.count == 2 && result.isTruncated && result.height == 48)
+        #expect(!result.lines[1].text.contains("\u{2026}"))
+    }
+
+    @Test("truncateTail ends the last allowed line with … inside the width")
+    func truncateTail() throws {
+        let result = try layout(paragraphs[1], width: 150, maxLines: 2, mode: .byTruncatingTail)
+        #expect(result.lines.count == 2 && result.isTruncated)
+        #expect(result.lines[1].text.hasSuffix("\u{2026}"))
+        #expect(result.lines[1].width <= 150 + 1e-6)
+        // "Hello…" is 3217 units in hb-shape: at 16 pt, 51.472 pt fits exactly; "Hello world" does not.
+        let exact = try layout("Hello world", width: 3217 * 0.016, maxLines: 1, mode: .byTruncatingTail)
+        #expect(exact.lines.map(\.text) == ["Hello\u{2026}"])
+        #expect(abs(exact.lines[0].width - 3217 * 0.016) < 1e-9)
+    }
+
+    @Test("truncateHead starts the line with … and shows the end")
+    func truncateHead() throws {
+        let result = try layout("alpha beta gamma delta epsilon", width: 100, maxLines: 1, mode: .byTruncatingHead)
+        #expect(result.lines.count == 1)
+        #expect(result.lines[0].text.hasPrefix("\u{2026}"))
+        #expect(result.lines[0].text.hasSuffix("epsilon"))
+        #expect(result.lines[0].width <= 100 + 1e-6)
+    }
+
+    @Test("truncateMiddle keeps both ends")
+    func truncateMiddle() throws {
+        let result = try layout("alpha beta gamma delta epsilon", width: 120, maxLines: 1,
+                                mode: .byTruncatingMiddle)
+        let text = result.lines[0].text
+        #expect(text.hasPrefix("alpha") && text.hasSuffix("epsilon") && text.contains("\u{2026}"))
+        #expect(result.lines[0].width <= 120 + 1e-6)
+    }
+
+    @Test("clip keeps the rest of the paragraph on the last line, cut at the width")
+    func clip() throws {
+        let result = try layout(paragraphs[1], width: 150, maxLines: 1, mode: .byClipping)
+        #expect(result.lines.count == 1 && result.isTruncated)
+        #expect(result.lines[0].width <= 150 + 1e-6)
+        #expect(!result.lines[0].text.contains("\u{2026}"))
+        #expect(result.lines[0].text.count > (try layout(paragraphs[1], width: 150)).lines[0].text.count)
+    }
+
+    @Test("text that fits is not truncated; hidden paragraphs are")
+    func truncationOnlyWhenNeeded() throws {
+        #expect(try !layout("Short", width: 150, maxLines: 1, mode: .byTruncatingTail).isTruncated)
+        let hidden = try layout("First\nSecond", width: 150, maxLines: 1, mode: .byTruncatingTail)
+        #expect(hidden.isTruncated && hidden.lines.map(\.text) == ["First\u{2026}"])
+    }
+
+    @Test("alignment places each line in the width", arguments: TextAlignment.allCases)
+    func alignment(alignment: TextAlignment) throws {
+        let result = try layout(paragraphs[1], width: 200, alignment: alignment)
+        for (index, line) in result.lines.enumerated() {
+            let isLast = index == result.lines.count - 1
+            switch alignment {
+            case .left, .natural: #expect(line.x == 0)
+            case .right: #expect(abs(line.x + line.width - 200) < 1e-9)
+            case .center: #expect(abs(line.x + line.width / 2 - 100) < 1e-9)
+            case .justified:
+                #expect(line.x == 0)
+                if !isLast {
+                    #expect(abs(line.width - 200) < 1e-9)
+                    let last = try #require(line.glyphs.last)
+                    #expect(last.x > 180)  // the last glyph moved to the right edge
+                }
+            }
+        }
+    }
+
+    @Test("the first line of each paragraph is indented")
+    func indent() throws {
+        var typography = body
+        typography.paragraphIndent = 20
+        let result = try layout(paragraphs[1] + "\n" + paragraphs[0], typography, width: 200)
+        let firstLines = Set(result.lines.indices.filter { $0 == 0 || result.lines[$0].paragraph
+                                                                != result.lines[$0 - 1].paragraph })
+        for (index, line) in result.lines.enumerated() {
+            #expect(line.x == (firstLines.contains(index) ? 20 : 0))
+            #expect(line.x + line.width <= 200 + 1e-6)
+        }
+    }
+
+    @Test("capitalize uppercases the first letter of each word only")
+    func capitalize() throws {
+        let typography = body.textCase(.capitalize)
+        #expect(try layout("hello wORLD, don't stop-me now", typography).text == "Hello WORLD, Don't Stop-Me Now")
+        #expect(TextCase.uppercase.apply(to: "straße") == "STRASSE")
+        #expect(TextCase.lowercase.apply(to: "ÀB") == "àb")
+    }
+
+    @Test("underline and strikethrough sit at the font-table positions under the glyphs")
+    func decorations() throws {
+        let underlined = try layout("Hello  ", body.decoration(.underline))
+        let line = underlined.lines[0]
+        let rect = try #require(line.decoration)
+        // post.underlinePosition -100, underlineThickness 50 at 0.016 pt per unit.
+        #expect(abs(rect.y - (line.baseline + 1.6)) < 1e-9 && abs(rect.height - 0.8) < 1e-9)
+        #expect(abs(rect.width - 2426 * 0.016) < 1e-9)  // hb-shape "Hello": 2426 units; trailing spaces excluded
+        let struck = try layout("Hello", body.decoration(.strikethrough)).lines[0]
+        // OS/2.yStrikeoutPosition 322, yStrikeoutSize 50.
+        #expect(abs((struck.decoration?.y ?? 0) - (struck.baseline - 5.152)) < 1e-9)
+        #expect(try layout("Hello").lines[0].decoration == nil)
+    }
+
+    @Test("emoji, CJK, RTL and controls lay out without crashing", arguments: [
+        "Hello 👋🏽 world 🇫🇷 👨‍👩‍👧", "漢字かなカナ混じりの文章です。", "مرحبا بالعالم", "a\u{0}b\u{7}c\u{1b}d\te",
+        "\u{202e}reversed\u{202c} \u{200d}\u{fe0f}", String(repeating: "\u{301}", count: 50),
+    ])
+    func unusualText(text: String) throws {
+        let result = try layout(text, width: 120)
+        #expect(result.height == Double(result.lines.count) * 24)
+        #expect(!result.lines.isEmpty)
+    }
+
+    @Test("invalid limits are errors")
+    func invalidLimits() {
+        #expect(throws: LayoutError.self) { try layout("x", width: 0) }
+        #expect(throws: LayoutError.self) { try layout("x", width: -5) }
+        #expect(throws: LayoutError.self) { try layout("x", width: .nan) }
+        #expect(throws: LayoutError.invalidMaxLines(-1)) { try layout("x", maxLines: -1) }
+    }
+}
