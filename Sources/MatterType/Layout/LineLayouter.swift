@@ -226,7 +226,6 @@ struct LineLayouter {
         let graphemes = paragraph.graphemes
         guard !graphemes.isEmpty else { return [0..<0] }
         guard let width = limits.width else { return [0..<graphemes.count] }
-        let epsilon = 1e-6
         var lines: [Range<Int>] = []
         var start = 0
         while start < graphemes.count {
@@ -238,7 +237,7 @@ struct LineLayouter {
             while i < graphemes.count {
                 let grapheme = graphemes[i]
                 if i > start, grapheme.breakBefore { lastBreak = i }
-                if i > start, !grapheme.isSpace, x + grapheme.advance > available + epsilon {
+                if i > start, !grapheme.isSpace, !LineLayouter.fits(x + grapheme.advance, in: available) {
                     if limits.lineBreakMode == .byCharWrapping { end = i } else { end = lastBreak ?? i }
                     break
                 }
@@ -249,6 +248,12 @@ struct LineLayouter {
             start = end
         }
         return lines
+    }
+
+    /// Whether content `width` points wide fits in `available` points, compared in whole 1/64 pt as Chromium's
+    /// LayoutUnit does (its float-to-LayoutUnit conversion truncates): 350.012 pt fits in 350, 350.016 does not.
+    static func fits(_ width: Double, in available: Double) -> Bool {
+        (width * 64 + 1e-9).rounded(.down) <= (available * 64 + 1e-9).rounded(.down)
     }
 
     /// Lays the whole text out.
@@ -330,7 +335,7 @@ struct LineLayouter {
         let graphemes = paragraph.graphemes
         let available = (limits.width ?? .infinity) - indent
         let ellipsisWidth = ellipsis.graphemes.first?.advance ?? 0
-        let budget = available - ellipsisWidth + 1e-6
+        func fitsWithEllipsis(_ width: Double) -> Bool { LineLayouter.fits(width + ellipsisWidth, in: available) }
         func trimmedEnd(_ end: Int, from start: Int) -> Int {
             var end = end
             while end > start, graphemes[end - 1].isSpace { end -= 1 }
@@ -361,14 +366,14 @@ struct LineLayouter {
         case .byTruncatingTail:
             var end = range.lowerBound
             while end < range.upperBound,
-                  graphemes[end].isSpace || width(range.lowerBound..<end + 1) <= budget { end += 1 }
+                  graphemes[end].isSpace || fitsWithEllipsis(width(range.lowerBound..<end + 1)) { end += 1 }
             let shown = range.lowerBound..<trimmedEnd(end, from: range.lowerBound)
             return shown.map(Item.grapheme) + [.ellipsis]
         case .byTruncatingHead:
             let last = trimmedEnd(range.upperBound, from: range.lowerBound)
             var start = last
             while start > range.lowerBound,
-                  width(trimmedStart(start - 1, to: last)..<last) <= budget { start -= 1 }
+                  fitsWithEllipsis(width(trimmedStart(start - 1, to: last)..<last)) { start -= 1 }
             return [.ellipsis] + (trimmedStart(start, to: last)..<last).map(Item.grapheme)
         case .byTruncatingMiddle:
             let last = trimmedEnd(range.upperBound, from: range.lowerBound)
@@ -379,7 +384,7 @@ struct LineLayouter {
             while headEnd < tailStart {
                 let growHead = headWidth <= tailWidth
                 let candidate = growHead ? graphemes[headEnd].advance : graphemes[tailStart - 1].advance
-                if headWidth + tailWidth + candidate > budget { break }
+                if !fitsWithEllipsis(headWidth + tailWidth + candidate) { break }
                 if growHead {
                     headWidth += candidate
                     headEnd += 1
