@@ -210,6 +210,28 @@ struct LayoutTests {
         #expect(!result.lines.isEmpty)
     }
 
+    @Test("a line fits when its width in whole 1/64 pt fits, as in Chromium")
+    func fitsAtLayoutUnitPrecision() throws {
+        // hb-shape: "In 1450, Johannes Gutenberg introduced movable type to" is 26924 units, 350.012 pt at 13 pt.
+        // Chromium (LayoutUnit truncates to 1/64 px) keeps it on one 350 px line; so do we. At 349.99 it wraps.
+        let text = "In 1450, Johannes Gutenberg introduced movable type to Europe"
+        let caption = body.fontSize(13).lineHeight(18)
+        #expect(try layout(text, caption, width: 350).lines.first?.text == "In 1450, Johannes Gutenberg introduced movable type to ")
+        #expect(try layout(text, caption, width: 349.99).lines.first?.text == "In 1450, Johannes Gutenberg introduced movable type ")
+    }
+
+    @Test("a character the font lacks comes from the first font Fontconfig sorts for it")
+    func perCharacterFallback() throws {
+        let registry = FontRegistry(includesSystemFonts: false)
+        try registry.register(fileAt: TestSupport.fixture("Acme-Regular.ttf"))  // printable ASCII only
+        try registry.register(fileAt: TestSupport.bundled("NotoSans-Regular.ttf"))
+        let result = try TextLayout("Aé", typography: body.familyName("Acme"), registry: registry)
+        #expect(result.fonts.map(\.postScriptName) == ["Acme-Regular", "NotoSans-Regular"])
+        #expect(result.lines[0].glyphs.map(\.fontIndex) == [0, 1])
+        // hb-shape Fonts/NotoSans-Regular.ttf "é" gives [171=0+564].
+        #expect(result.lines[0].glyphs.last?.glyphID == 171)
+    }
+
     @Test("invalid limits are errors")
     func invalidLimits() {
         #expect(throws: LayoutError.self) { try layout("x", width: 0) }
