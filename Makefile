@@ -1,8 +1,8 @@
 # MatterType quick start: `make demo` and `make test`. Both first install the system libraries MatterType
 # builds against (Debian packages) when pkg-config cannot find them.
 
-APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev pkg-config
-PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc
+APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev pkg-config
+PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
 MATTERTYPE := .build/debug/mattertype

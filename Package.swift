@@ -24,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
                        providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         // ICU's headers collide with Foundation's, so the code that calls ICU is a small target of its own.
@@ -32,7 +34,8 @@ let package = Package(
                 exclude: ["README.md", "OFL.txt"],
                 resources: bundledFontFiles.map { .copy($0) }),
         .target(name: "MatterType",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "MatterTypeICU", "MatterTypeFonts"]),
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "MatterTypeICU",
+                               "MatterTypeFonts"]),
         .executableTarget(name: "mattertype",
                           dependencies: ["MatterType",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -1,4 +1,8 @@
 import CHarfBuzz
+import Synchronization
+
+/// Gives every `FontFace` a distinct id, so cache keys never confuse a face with one freed before it.
+private let nextFaceID = Atomic<Int>(0)
 
 /// A face ready to shape: a HarfBuzz font over the file's bytes, and the face's metrics.
 ///
@@ -17,6 +21,10 @@ final class FontFace: @unchecked Sendable {
     let font: OpaquePointer
     /// Shaped words, for layout.
     let wordCache = WordCache()
+    /// A number no other face in this process has.
+    let id = nextFaceID.add(1, ordering: .relaxed).newValue
+    /// The FreeType face that rasterizes this face's glyphs, made on first use.
+    let rasterFace = Mutex<RasterFace?>(nil)
 
     /// A face over `file`'s face `descriptor.faceIndex`.
     init(file: FontFile, descriptor: FontDescriptor) throws(FontRegistrationError) {

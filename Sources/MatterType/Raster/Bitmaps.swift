@@ -1,0 +1,88 @@
+/// An 8-bit coverage bitmap: 0 is no ink, 255 full ink. For callers that composite text themselves.
+public struct GrayBitmap: Sendable, Hashable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Row-major coverage, `width × height` bytes, top row first.
+    public internal(set) var pixels: [UInt8]
+
+    /// A bitmap with no ink.
+    public init(width: Int, height: Int) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        pixels = [UInt8](repeating: 0, count: self.width * self.height)
+    }
+
+    /// The coverage at a pixel.
+    public subscript(x: Int, y: Int) -> UInt8 { pixels[y * width + x] }
+
+    /// Adds coverage `c` at pixel `index` (the "over" operator on coverage).
+    @inline(__always)
+    mutating func add(_ c: UInt8, at index: Int) {
+        let old = UInt32(pixels[index])
+        pixels[index] = UInt8(UInt32(c) + (old * (255 - UInt32(c)) + 127) / 255)
+    }
+}
+
+/// An RGBA image with premultiplied 8-bit channels (sRGB), top row first.
+public struct RGBAImage: Sendable, Hashable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Row-major premultiplied RGBA, 4 bytes a pixel.
+    public internal(set) var pixels: [UInt8]
+
+    /// An image filled with `background` (transparent by default).
+    public init(width: Int, height: Int, background: Color = .clear) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        let a = UInt32(background.alpha)
+        let pixel: [UInt8] = [premultiply(background.red, a), premultiply(background.green, a),
+                              premultiply(background.blue, a), background.alpha]
+        pixels = Array([[UInt8]](repeating: pixel, count: self.width * self.height).joined())
+    }
+
+    /// The premultiplied RGBA at a pixel.
+    public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Composites `color` at `coverage` (0–255) over pixel `index` (source-over, premultiplied).
+    @inline(__always)
+    mutating func blend(_ color: Color, coverage: UInt8, at index: Int) {
+        let sa = (UInt32(color.alpha) * UInt32(coverage) + 127) / 255
+        guard sa > 0 else { return }
+        let inverse = 255 - sa
+        let i = index * 4
+        pixels.withUnsafeMutableBufferPointer { p in
+            p[i] = UInt8(premultiplyWide(color.red, sa) + (UInt32(p[i]) * inverse + 127) / 255)
+            p[i + 1] = UInt8(premultiplyWide(color.green, sa) + (UInt32(p[i + 1]) * inverse + 127) / 255)
+            p[i + 2] = UInt8(premultiplyWide(color.blue, sa) + (UInt32(p[i + 2]) * inverse + 127) / 255)
+            p[i + 3] = UInt8(sa + (UInt32(p[i + 3]) * inverse + 127) / 255)
+        }
+    }
+
+    /// The pixels with alpha divided back out: what PNG stores.
+    var unpremultipliedPixels: [UInt8] {
+        var out = pixels
+        for i in stride(from: 0, to: out.count, by: 4) {
+            let a = UInt32(out[i + 3])
+            guard a > 0, a < 255 else { continue }
+            for c in 0..<3 { out[i + c] = UInt8(min(255, (UInt32(out[i + c]) * 255 + a / 2) / a)) }
+        }
+        return out
+    }
+}
+
+@inline(__always)
+private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
+    UInt8(premultiplyWide(channel, alpha))
+}
+
+@inline(__always)
+private func premultiplyWide(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
+    (UInt32(channel) * alpha + 127) / 255
+}

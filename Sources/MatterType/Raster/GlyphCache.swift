@@ -1,0 +1,141 @@
+import Synchronization
+
+/// Rendered glyph bitmaps shared by every render, bounded by a byte budget.
+///
+/// Keyed by face, pixel size, glyph, quarter-pixel x offset and hinting. Split into shards, each with its own
+/// lock, so concurrent renders rarely wait for each other; when a shard passes its share of the budget, its
+/// least recently used glyphs are evicted.
+public final class GlyphCache: Sendable {
+    /// How the cache has been used.
+    public struct Statistics: Sendable, Hashable {
+        /// Lookups that found a bitmap.
+        public var hits = 0
+        /// Lookups that had to render.
+        public var misses = 0
+        /// Bitmaps dropped to stay under the budget.
+        public var evictions = 0
+        /// Bitmaps held now.
+        public var count = 0
+        /// Bytes held now (bitmap bytes plus a fixed overhead per entry).
+        public var bytes = 0
+    }
+
+    /// The default budget: 32 MiB, about 100,000 glyphs of 16 px text.
+    public static let defaultByteBudget = 32 << 20
+
+    /// The most bytes the cache holds.
+    public let byteBudget: Int
+
+    struct Key: Hashable, Sendable {
+        var face: Int
+        var pixelSize64: Int
+        var glyph: UInt32
+        var subpixel: UInt8
+        var hinted: Bool
+    }
+
+    private struct Entry {
+        var bitmap: GlyphBitmap
+        var lastUse: UInt64
+    }
+
+    private struct Shard {
+        var entries: [Key: Entry] = [:]
+        var clock: UInt64 = 0
+        var statistics = Statistics()
+    }
+
+    private static let shardCount = 16
+    /// Bytes counted for an entry besides its pixels.
+    static let entryOverhead = 64
+    /// One shard and its lock (a class, because `Mutex` cannot be stored in an array).
+    private final class LockedShard: Sendable {
+        let state = Mutex(Shard())
+    }
+
+    private let shards: [LockedShard]
+
+    /// A cache holding at most `byteBudget` bytes (at least 64 KiB).
+    public init(byteBudget: Int = GlyphCache.defaultByteBudget) {
+        self.byteBudget = max(byteBudget, 64 << 10)
+        shards = (0..<GlyphCache.shardCount).map { _ in LockedShard() }
+    }
+
+    /// Totals over all shards.
+    public var statistics: Statistics {
+        shards.reduce(into: Statistics()) { total, shard in
+            let s = shard.state.withLock { $0.statistics }
+            total.hits += s.hits
+            total.misses += s.misses
+            total.evictions += s.evictions
+            total.count += s.count
+            total.bytes += s.bytes
+        }
+    }
+
+    /// Empties the cache (statistics other than count and bytes are kept).
+    public func removeAll() {
+        for shard in shards {
+            shard.state.withLock {
+                $0.entries.removeAll()
+                $0.statistics.count = 0
+                $0.statistics.bytes = 0
+            }
+        }
+    }
+
+    /// The bitmap for `key`, rendering it with `render` on a miss; `nil` when `render` gives none.
+    func bitmap(for key: Key, render: () -> GlyphBitmap?) -> GlyphBitmap? {
+        let locked = shards[abs(key.hashValue % GlyphCache.shardCount)]
+        let hit: GlyphBitmap? = locked.state.withLock { shard in
+            shard.clock += 1
+            guard var entry = shard.entries[key] else {
+                shard.statistics.misses += 1
+                return nil
+            }
+            shard.statistics.hits += 1
+            entry.lastUse = shard.clock
+            shard.entries[key] = entry
+            return entry.bitmap
+        }
+        if let hit { return hit }
+        guard let bitmap = render() else { return nil }
+        let shardBudget = byteBudget / GlyphCache.shardCount
+        let cost = bitmap.pixels.count + GlyphCache.entryOverhead
+        guard cost <= shardBudget else { return bitmap }  // too big to keep; still drawn
+        locked.state.withLock { shard in
+            if let old = shard.entries[key] {
+                shard.statistics.bytes -= old.bitmap.pixels.count + GlyphCache.entryOverhead
+                shard.statistics.count -= 1
+            }
+            shard.entries[key] = Entry(bitmap: bitmap, lastUse: shard.clock)
+            shard.statistics.bytes += cost
+            shard.statistics.count += 1
+            if shard.statistics.bytes > shardBudget { evict(&shard, downTo: shardBudget * 3 / 4) }
+        }
+        return bitmap
+    }
+
+    /// Drops the least recently used entries until the shard holds at most `target` bytes.
+    private func evict(_ shard: inout Shard, downTo target: Int) {
+        let oldestFirst = shard.entries.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, entry) in oldestFirst where shard.statistics.bytes > target {
+            shard.entries[key] = nil
+            shard.statistics.bytes -= entry.bitmap.pixels.count + GlyphCache.entryOverhead
+            shard.statistics.count -= 1
+            shard.statistics.evictions += 1
+        }
+    }
+}
+
+/// One rendered glyph: coverage rows and where they sit relative to the pen position on the baseline.
+struct GlyphBitmap: Sendable {
+    /// Pixels from the pen position to the bitmap's left edge.
+    var left: Int
+    /// Pixels from the baseline up to the bitmap's top edge.
+    var top: Int
+    var width: Int
+    var height: Int
+    /// Row-major coverage, `width × height`.
+    var pixels: [UInt8]
+}

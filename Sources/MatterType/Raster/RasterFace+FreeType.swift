@@ -1,0 +1,83 @@
+import CFreeType
+import Synchronization
+
+/// A FreeType face that rasterizes one ``FontFace``'s glyphs.
+///
+/// FreeType lets one thread at a time use an `FT_Face`, so `render` holds `lock`; creating and destroying the
+/// face goes through `FreeTypeLibrary.withLibrary`, as FreeType requires. Only cache misses get here.
+// @unchecked Sendable: `face` is used only inside `lock` (or, in init and deinit, by its only owner).
+final class RasterFace: @unchecked Sendable {
+    private nonisolated(unsafe) let face: FT_Face
+    private let lock = Mutex(())
+    /// Keeps the bytes FreeType reads alive.
+    private let file: FontFile
+
+    /// The largest pixel size rendered; bigger glyphs are not drawn (a 2048 px glyph is 4 MiB of coverage).
+    static let maximumPixelSize = 2048.0
+
+    init(_ fontFace: FontFace) throws(FreeTypeError) {
+        file = fontFace.file
+        let bytes = fontFace.file.bytes
+        let index = fontFace.descriptor.faceIndex
+        face = try FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) -> CreatedFace in
+            var face: FT_Face?
+            try FreeTypeError.check(
+                FT_New_Memory_Face(library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
+                                   FT_Long(bytes.count), FT_Long(index), &face),
+                "FT_New_Memory_Face")
+            guard let face else { throw FreeTypeError(function: "FT_New_Memory_Face", code: -1) }
+            return CreatedFace(face: face)
+        }.face
+    }
+
+    /// A new FT_Face handed out of the library lock to its only owner.
+    // @unchecked Sendable: nothing else holds the face yet.
+    private struct CreatedFace: @unchecked Sendable {
+        let face: FT_Face
+    }
+
+    deinit {
+        let owned = CreatedFace(face: face)
+        _ = try? FreeTypeLibrary.shared.withLibrary { (_) throws(FreeTypeError) in FT_Done_Face(owned.face) }
+    }
+
+    /// The raster face of `fontFace`, made on first use; `nil` when FreeType cannot open it.
+    static func of(_ fontFace: FontFace) -> RasterFace? {
+        fontFace.rasterFace.withLock { slot in
+            if let existing = slot { return existing }
+            slot = try? RasterFace(fontFace)
+            return slot
+        }
+    }
+
+    /// Renders `glyph` at `pixelSize` pixels per em, shifted right by `subpixel` quarter pixels, as 8-bit
+    /// coverage. No hinting unless `hinted` (then FreeType's light hinting). `nil` for an empty or failed glyph.
+    func render(glyph: UInt32, pixelSize: Double, subpixel: UInt8, hinted: Bool) -> GlyphBitmap? {
+        guard pixelSize > 0, pixelSize <= RasterFace.maximumPixelSize else { return nil }
+        return lock.withLock { _ -> GlyphBitmap? in
+            guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else { return nil }
+            var delta = FT_Vector(x: FT_Pos(subpixel) * 16, y: 0)  // a quarter pixel is 16/64
+            FT_Set_Transform(face, nil, &delta)
+            // FT_LOAD_NO_HINTING, or FT_LOAD_TARGET_LIGHT; never embedded bitmaps.
+            let flags = Int32(FT_LOAD_NO_BITMAP)
+                | (hinted ? mattertype_ft_load_target_light() : Int32(FT_LOAD_NO_HINTING))
+            guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
+                  FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+            let bitmap = slot.pointee.bitmap
+            let width = Int(bitmap.width)
+            let height = Int(bitmap.rows)
+            guard width > 0, height > 0, let buffer = bitmap.buffer,
+                  bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return nil }
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            let pitch = Int(bitmap.pitch)
+            pixels.withUnsafeMutableBufferPointer { out in
+                for row in 0..<height {
+                    let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
+                    for column in 0..<width { out[row * width + column] = source[column] }
+                }
+            }
+            return GlyphBitmap(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+                               width: width, height: height, pixels: pixels)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+public import Foundation
+
+/// Draws laid-out text: FreeType grayscale anti-aliasing, glyph x positions kept to a quarter pixel, baselines
+/// snapped to whole device pixels, at the layout's display scale.
+///
+/// ```swift
+/// let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+/// let png = try TextRenderer.shared.renderPNG("Hello", typography: body, limits: LayoutLimits(width: 200))
+/// ```
+///
+/// A renderer is shared safely between tasks; its ``glyphCache`` is too.
+public final class TextRenderer: Sendable {
+    /// How glyph outlines are fitted to the pixel grid.
+    public enum Hinting: String, Sendable, Hashable, CaseIterable {
+        /// No hinting: glyphs land exactly where the layout put them (FreeType's FT_LOAD_NO_HINTING).
+        case none
+        /// Light hinting: vertical stems snap for crisper small text (FT_LOAD_TARGET_LIGHT).
+        case light
+    }
+
+    /// The largest image rendered, in pixels (100 megapixels, 400 MB of RGBA).
+    public static let maximumPixelCount = 100_000_000
+
+    /// A renderer with the default cache budget and no hinting.
+    public static let shared = TextRenderer()
+
+    /// Where rendered glyphs are kept.
+    public let glyphCache: GlyphCache
+    /// How glyphs are hinted.
+    public let hinting: Hinting
+
+    /// A renderer using `glyphCache` and `hinting`.
+    public init(glyphCache: GlyphCache = GlyphCache(), hinting: Hinting = .none) {
+        self.glyphCache = glyphCache
+        self.hinting = hinting
+    }
+
+    /// The pixel size of an image holding `layout` with `padding` points around it: `ceil((W + 2 × padding) ×
+    /// scale)` by `ceil((H + 2 × padding) × scale)`, where W is the limits' width when given, else the layout's.
+    public static func imageSize(for layout: TextLayout, padding: Double = 0) -> (width: Int, height: Int) {
+        let scale = layout.typography.environment.displayScale
+        let width = layout.limits.width ?? layout.width
+        return (Int(((width + 2 * padding) * scale).rounded(.up)),
+                Int(((layout.height + 2 * padding) * scale).rounded(.up)))
+    }
+
+    /// Draws `layout` into `image` with its top-left corner at `origin` (points), in `color`.
+    public func draw(_ layout: TextLayout, into image: inout RGBAImage, at origin: (x: Double, y: Double) = (0, 0),
+                     color: Color = .black) {
+        let width = image.width
+        forEachCoverage(layout, origin: origin, width: image.width, height: image.height) { x, y, coverage in
+            image.blend(color, coverage: coverage, at: y * width + x)
+        }
+    }
+
+    /// Draws `layout`'s coverage into `bitmap` with its top-left corner at `origin` (points).
+    public func draw(_ layout: TextLayout, into bitmap: inout GrayBitmap,
+                     at origin: (x: Double, y: Double) = (0, 0)) {
+        let width = bitmap.width
+        forEachCoverage(layout, origin: origin, width: bitmap.width, height: bitmap.height) { x, y, coverage in
+            bitmap.add(coverage, at: y * width + x)
+        }
+    }
+
+    /// An image of `layout` on `background`, sized by ``imageSize(for:padding:)``.
+    /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``maximumPixelCount``.
+    public func image(of layout: TextLayout, color: Color = .black, background: Color = .clear,
+                      padding: Double = 0) throws(RenderError) -> RGBAImage {
+        let size = TextRenderer.imageSize(for: layout, padding: padding)
+        guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= TextRenderer.maximumPixelCount,
+              size.width <= TextRenderer.maximumPixelCount, size.height <= TextRenderer.maximumPixelCount else {
+            throw .imageTooLarge(width: size.width, height: size.height)
+        }
+        var image = RGBAImage(width: size.width, height: size.height, background: background)
+        draw(layout, into: &image, at: (padding, padding), color: color)
+        return image
+    }
+
+    /// Lays `text` out and renders it as PNG bytes, in one call.
+    /// - Throws: ``LayoutError`` for an invalid typography or limits, ``RenderError`` when the image is too large.
+    public func renderPNG(_ text: String, typography: Typography, environment: TypographyEnvironment = .default,
+                          limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
+                          padding: Double = 0, registry: FontRegistry = .shared) throws -> Data {
+        let layout = try TextLayout(text, typography: typography, environment: environment, limits: limits,
+                                    registry: registry)
+        return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding))
+    }
+
+    /// Calls `body` with every inked pixel of `layout` (glyphs, then decorations) inside a `width × height` canvas.
+    private func forEachCoverage(_ layout: TextLayout, origin: (x: Double, y: Double), width: Int, height: Int,
+                                 _ body: (Int, Int, UInt8) -> Void) {
+        let scale = layout.typography.environment.displayScale
+        let pixelSize = layout.typography.fontSize * scale
+        let hinted = hinting == .light
+        let rasterFaces = layout.faces.map { RasterFace.of($0) }
+        for line in layout.lines {
+            for glyph in line.glyphs {
+                guard let raster = rasterFaces[glyph.fontIndex] else { continue }
+                let face = layout.faces[glyph.fontIndex]
+                let x = (origin.x + glyph.x) * scale
+                var pixelX = x.rounded(.down)
+                var quarter = ((x - pixelX) * 4).rounded()
+                if quarter == 4 {
+                    pixelX += 1
+                    quarter = 0
+                }
+                let baseline = ((origin.y + glyph.y) * scale).rounded()
+                guard pixelX.magnitude < 1e9, baseline.magnitude < 1e9 else { continue }
+                let key = GlyphCache.Key(face: face.id, pixelSize64: Int((pixelSize * 64).rounded()),
+                                         glyph: glyph.glyphID, subpixel: UInt8(quarter), hinted: hinted)
+                guard let bitmap = glyphCache.bitmap(for: key, render: {
+                    raster.render(glyph: glyph.glyphID, pixelSize: pixelSize, subpixel: UInt8(quarter),
+                                  hinted: hinted)
+                }) else { continue }
+                let left = Int(pixelX) + bitmap.left
+                let top = Int(baseline) - bitmap.top
+                let rows = max(0, -top)..<min(bitmap.height, height - top)
+                let columns = max(0, -left)..<min(bitmap.width, width - left)
+                guard !rows.isEmpty, !columns.isEmpty else { continue }
+                bitmap.pixels.withUnsafeBufferPointer { pixels in
+                    for row in rows {
+                        let rowStart = row * bitmap.width
+                        for column in columns {
+                            let coverage = pixels[rowStart + column]
+                            if coverage != 0 { body(left + column, top + row, coverage) }
+                        }
+                    }
+                }
+            }
+            if let rect = line.decoration { fill(rect, origin: origin, scale: scale, width: width, height: height, body) }
+        }
+    }
+
+    /// Fills a decoration: whole rows from its snapped top, partial coverage at its left and right ends.
+    private func fill(_ rect: DecorationRect, origin: (x: Double, y: Double), scale: Double, width: Int, height: Int,
+                      _ body: (Int, Int, UInt8) -> Void) {
+        let x0 = (origin.x + rect.x) * scale
+        let x1 = x0 + rect.width * scale
+        let top = Int(((origin.y + rect.y) * scale).rounded())
+        let rows = max(1, Int((rect.height * scale).rounded()))
+        let firstColumn = max(0, Int(x0.rounded(.down)))
+        let lastColumn = min(width, Int(x1.rounded(.up)))
+        guard firstColumn < lastColumn else { return }
+        for y in max(0, top)..<min(height, top + rows) {
+            for x in firstColumn..<lastColumn {
+                let covered = min(x1, Double(x + 1)) - max(x0, Double(x))
+                let coverage = UInt8((max(0, min(1, covered)) * 255).rounded())
+                if coverage != 0 { body(x, y, coverage) }
+            }
+        }
+    }
+}
