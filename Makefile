@@ -28,18 +28,12 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-## demo: show how a handful of typographies resolve with the bundled Noto Sans.
+## demo: render a sample card with the bundled Noto Sans into demo.png.
 demo: build
-	@echo "How typographies resolve (bundled Noto Sans, no system fonts):"
-	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight regular
+	@$(MATTERTYPE) demo -o demo.png
+	@echo "Open demo.png to see it. How typographies resolve:"
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight semibold --italic
-	@$(MATTERTYPE) resolve --no-system-fonts --family NotoSans --weight bold --bold-text
-	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight 300 --bold-text
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Brand Sans" --weight medium
-	@echo
-	@echo "With system fonts allowed:"
-	@$(MATTERTYPE) resolve --family system --weight regular --bold-text
-	@$(MATTERTYPE) resolve --family "Brand Sans" --weight medium
 
 clean:
 	rm -rf .build

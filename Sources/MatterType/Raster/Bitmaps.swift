@@ -39,9 +39,22 @@ public struct RGBAImage: Sendable, Hashable {
         self.width = max(width, 0)
         self.height = max(height, 0)
         let a = UInt32(background.alpha)
-        let pixel: [UInt8] = [premultiply(background.red, a), premultiply(background.green, a),
-                              premultiply(background.blue, a), background.alpha]
-        pixels = Array([[UInt8]](repeating: pixel, count: self.width * self.height).joined())
+        let pixel = (premultiply(background.red, a), premultiply(background.green, a),
+                     premultiply(background.blue, a), background.alpha)
+        let count = self.width * self.height * 4
+        if pixel == (0, 0, 0, 0) {
+            pixels = [UInt8](repeating: 0, count: count)
+        } else {
+            pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in stride(from: 0, to: count, by: 4) {
+                    buffer[i] = pixel.0
+                    buffer[i + 1] = pixel.1
+                    buffer[i + 2] = pixel.2
+                    buffer[i + 3] = pixel.3
+                }
+                initialized = count
+            }
+        }
     }
 
     /// The premultiplied RGBA at a pixel.
