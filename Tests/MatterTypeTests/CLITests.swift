@@ -109,7 +109,21 @@ struct CLITests {
         (["fonts", "--font-file", "/etc/hostname"], "not a font file"),
         (["fonts", "--font-file", "/"], "it is a directory"),
         (["fonts", "--font-file", "/work/none.ttc", "--json"], "no such file"),
-        (["render"], "render"),
+        (["render", "Hi", "-o", "/no/such/dir/out.png"], "/no/such/dir/out.png: cannot write the PNG"),
+        (["render", "Hi", "--color", "red", "-o", "/tmp/x.png"], "'red' is not a color for --color"),
+        (["render", "Hi", "--background", "#12", "-o", "/tmp/x.png"], "is not a color for --background"),
+        (["render", "Hi", "--scale", "0", "-o", "/tmp/x.png"], "displayScale 0.0 is not allowed"),
+        (["render", "Hi", "--padding=-3", "-o", "/tmp/x.png"], "--padding -3.0 is not allowed"),
+        (["render", "-o", "/tmp/x.png"], "give the text as an argument or with --text-file"),
+        (["measure", "Hi", "--size=-16"], "fontSize -16.0 is not allowed"),
+        (["measure", "Hi", "--line-height", "nan"], "lineHeight nan is not allowed"),
+        (["measure", "Hi", "--width", "0"], "width 0.0 is not allowed"),
+        (["measure", "Hi", "--max-lines=-2"], "maxLines -2 is not allowed"),
+        (["measure", "Hi", "--alignment", "middle"], "unknown value 'middle' for --alignment"),
+        (["measure", "--text-file", "/no/such/file.txt"], "/no/such/file.txt: no such file"),
+        (["shape", "Hi", "--features", "liga=zz"], "'liga=zz' is not an OpenType feature setting"),
+        (["shape", "Hi", "--weight", "heaviest"], "unknown weight 'heaviest'"),
+        (["frobnicate"], "frobnicate"),
     ])
     func badInput(arguments: [String], message: String) throws {
         let run = try CLIRun(arguments)
