@@ -40,7 +40,8 @@ let package = Package(
                           dependencies: ["MatterType",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "mattertype"],
-                    exclude: ["Fixtures"]),  // read in place through #filePath; see Fixtures/make-fixtures.py
+                    // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
+                    exclude: ["Fixtures", "Golden"]),
     ]
 )
 

@@ -27,5 +27,5 @@ struct MatterTypeCommand: ParsableCommand {
         commandName: "mattertype",
         abstract: "Render text exactly as a design system's typography defines it.",
         subcommands: [FontsCommand.self, ResolveCommand.self, ShapeCommand.self, MeasureCommand.self,
-                      RenderCommand.self, DemoCommand.self])
+                      RenderCommand.self, DemoCommand.self, BenchCommand.self])
 }

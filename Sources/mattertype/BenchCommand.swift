@@ -1,0 +1,141 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import MatterType
+import Synchronization
+
+/// `mattertype bench`: the workload other renderers were measured on (run it from a release build).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure shaping, layout and rasterizing speed (use a release build: swift build -c release).",
+        discussion: """
+            lines: every line of the corpus shaped, laid out as one line in Noto Sans Regular 16/24 and \
+            rasterized into a fresh 8-bit 800 × 24 coverage bitmap, then discarded.
+            paragraph: the whole corpus laid out at --width (600) in 16/24 and rasterized.
+            """)
+
+    enum Task: String, ExpressibleByArgument, CaseIterable {
+        case lines, paragraph
+    }
+
+    @Option(help: "lines or paragraph.")
+    var task: Task
+
+    @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt).",
+                               valueName: "file"))
+    var corpus: String
+
+    @Option(help: "Line width for the paragraph task, in points.")
+    var width = 600.0
+
+    @Option(help: "Timed passes after one warm-up pass; the median is reported.")
+    var passes = 5
+
+    @Option(help: "Tasks the lines are split across.")
+    var threads = 1
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        guard passes >= 1, passes <= 1000 else { throw ValidationError("--passes must be 1 to 1000") }
+        guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1 to 256") }
+        guard width.isFinite, width > 0 else { throw ValidationError("--width must be above 0") }
+    }
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: corpus),
+              let text = String(data: data, encoding: .utf8) else {
+            throw CLIError(description: "\(corpus): cannot read the corpus (no such file or not UTF-8)")
+        }
+        let registry = FontRegistry(includesSystemFonts: false)
+        let typography = try TypographyLayout(
+            typography: Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24),
+            registry: registry)
+        let renderer = TextRenderer()
+        let work: [[String]]
+        switch task {
+        case .lines:
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            work = (0..<threads).map { t in stride(from: t, to: lines.count, by: threads).map { lines[$0] } }
+        case .paragraph:
+            work = (0..<threads).map { _ in [text] }
+        }
+        let limits = task == .lines ? LayoutLimits() : LayoutLimits(width: width)
+        let bitmapWidth = task == .lines ? 800 : Int(width.rounded(.up))
+
+        /// One pass: every task lays out and rasterizes its share; returns (lines, glyphs).
+        func pass() throws -> (lines: Int, glyphs: Int) {
+            let results = PassResults()
+            DispatchQueue.concurrentPerform(iterations: threads) { t in
+                var lines = 0
+                var glyphs = 0
+                do {
+                    for item in work[t] {
+                        let layout = try TextLayout(item, typography: typography, limits: limits)
+                        let height = task == .lines ? 24 : Int(layout.height.rounded(.up))
+                        var bitmap = GrayBitmap(width: bitmapWidth, height: height)
+                        renderer.draw(layout, into: &bitmap)
+                        lines += layout.lines.count
+                        glyphs += layout.lines.reduce(0) { $0 + $1.glyphs.count }
+                    }
+                    results.add(lines: lines, glyphs: glyphs, error: nil)
+                } catch {
+                    results.add(lines: lines, glyphs: glyphs, error: "\(error)")
+                }
+            }
+            let totals = results.totals
+            if let error = totals.error { throw CLIError(description: error) }
+            return (totals.lines, totals.glyphs)
+        }
+
+        _ = try pass()  // warm-up: fills the word and glyph caches, as a running server has them
+        var seconds: [Double] = []
+        var counts = (lines: 0, glyphs: 0)
+        for _ in 0..<passes {
+            let start = DispatchTime.now().uptimeNanoseconds
+            counts = try pass()
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        let median = seconds.sorted()[seconds.count / 2]
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let result = BenchResult(task: task.rawValue, threads: threads, lines: counts.lines, glyphs: counts.glyphs,
+                                 seconds: median, linesPerSecond: Double(counts.lines) / median,
+                                 glyphsPerSecond: Double(counts.glyphs) / median,
+                                 peakRSSBytes: Int(usage.ru_maxrss) * 1024,
+                                 glyphCacheBytes: renderer.glyphCache.statistics.bytes)
+        if json {
+            try printJSON(result)
+        } else {
+            print("\(task.rawValue), \(threads) thread(s): \(counts.lines) lines, \(counts.glyphs) glyphs in "
+                + String(format: "%.4f s (median of %d)", median, passes)
+                + String(format: " = %.0f lines/s, %.3g glyphs/s, peak RSS %.1f MB", result.linesPerSecond,
+                         result.glyphsPerSecond, Double(result.peakRSSBytes) / 1e6))
+        }
+    }
+}
+
+/// What the tasks of one pass did, added up.
+private final class PassResults: Sendable {
+    private let state = Mutex((lines: 0, glyphs: 0, error: String?.none))
+
+    func add(lines: Int, glyphs: Int, error: String?) {
+        state.withLock { $0 = ($0.lines + lines, $0.glyphs + glyphs, $0.error ?? error) }
+    }
+
+    var totals: (lines: Int, glyphs: Int, error: String?) { state.withLock { $0 } }
+}
+
+private struct BenchResult: Encodable {
+    let task: String
+    let threads: Int
+    let lines: Int
+    let glyphs: Int
+    let seconds: Double
+    let linesPerSecond: Double
+    let glyphsPerSecond: Double
+    let peakRSSBytes: Int
+    let glyphCacheBytes: Int
+}
