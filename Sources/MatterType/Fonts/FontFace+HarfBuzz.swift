@@ -19,8 +19,10 @@ final class FontFace: @unchecked Sendable {
     let metrics: FontMetrics
     /// The immutable hb_font_t.
     let font: OpaquePointer
-    /// Shaped words, for layout.
-    let wordCache = WordCache()
+    /// Shaped words, for layout, one cache per feature set.
+    private let wordCaches = Mutex<[ShapingFeatures: WordCache]>([:])
+    /// Whether the cmap maps each ASCII code (0–127) to a glyph: layout's fast path for ASCII text.
+    let asciiCoverage: [Bool]
     /// A number no other face in this process has.
     let id = nextFaceID.add(1, ordering: .relaxed).newValue
     /// The FreeType face that rasterizes this face's glyphs, made on first use.
@@ -50,6 +52,10 @@ final class FontFace: @unchecked Sendable {
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         hb_font_make_immutable(font)
         self.font = font
+        asciiCoverage = (0..<128).map { code in
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(font, UInt32(code), &glyph) != 0
+        }
         self.file = file
         self.descriptor = descriptor
         let hhea = TableReader(face: face, tag: "hhea")
@@ -67,6 +73,16 @@ final class FontFace: @unchecked Sendable {
 
     deinit {
         hb_font_destroy(font)
+    }
+
+    /// The cache of words shaped with `features`.
+    func wordCache(for features: ShapingFeatures) -> WordCache {
+        wordCaches.withLock { caches in
+            if let cache = caches[features] { return cache }
+            let cache = WordCache()
+            caches[features] = cache
+            return cache
+        }
     }
 
     /// Whether the face has a glyph for `scalar` in its cmap.

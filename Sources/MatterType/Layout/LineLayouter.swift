@@ -9,6 +9,8 @@ import MatterTypeICU
 struct LineLayouter {
     /// The text being laid out (already case-transformed).
     let text: String
+    /// `text` as UTF-8; paragraphs, graphemes and lines are byte ranges of it.
+    private let bytes: [UInt8]
     let typography: TypographyLayout
     let limits: LayoutLimits
     /// The faces glyphs refer to; the typography's face first.
@@ -25,6 +27,7 @@ struct LineLayouter {
 
     init(text: String, typography: TypographyLayout, limits: LayoutLimits) {
         self.text = text
+        bytes = Array(text.utf8)
         self.typography = typography
         self.limits = limits
         faces = [typography.face]
@@ -43,7 +46,8 @@ struct LineLayouter {
 
     /// A grapheme cluster of a paragraph and its glyphs.
     struct Grapheme {
-        var range: Range<String.Index>
+        /// The grapheme's bytes in the UTF-8 of the string shaped (`text`, or the ellipsis).
+        var bytes: Range<Int>
         var glyphs: Range<Int>
         /// Glyph advances plus letter spacing, in points.
         var advance: Double
@@ -54,71 +58,82 @@ struct LineLayouter {
     }
 
     struct Paragraph {
-        var range: Range<String.Index>
+        /// The paragraph's bytes in `text`'s UTF-8.
+        var range: Range<Int>
         var graphemes: [Grapheme]
         var glyphs: [Glyph]
         var isRightToLeft: Bool
     }
 
-    /// Shapes one paragraph: a range of `string` (`text`, or the ellipsis) without newlines.
-    private mutating func shapeParagraph(_ range: Range<String.Index>, of string: String) -> Paragraph {
-        let sub = string[range]
+    /// Shapes one paragraph: bytes `range` of `utf8` (`text`'s, or the ellipsis's), without newlines.
+    private mutating func shapeParagraph(_ range: Range<Int>, of utf8: [UInt8]) -> Paragraph {
         var scalars: [UInt32] = []
         var utf16: [UInt16] = []
         var scalarAtUTF16: [Int] = []
-        scalars.reserveCapacity(sub.utf8.count)
-        utf16.reserveCapacity(sub.utf8.count)
-        for scalar in sub.unicodeScalars {
-            let index = scalars.count
-            scalars.append(scalar.value)
-            for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() {
-                utf16.append(unit)
-                scalarAtUTF16.append(index)
-            }
-        }
-        scalarAtUTF16.append(scalars.count)
-
-        // Grapheme clusters: their ranges in `text` and first scalar.
         var graphemes: [Grapheme] = []
-        var graphemeOfScalar = [Int](repeating: 0, count: scalars.count)
-        var graphemeStarts: [Int] = []
-        var index = sub.startIndex
-        var scalarIndex = 0
-        while index < sub.endIndex {
-            let next = sub.index(after: index)
-            let count = sub.unicodeScalars[index..<next].count
-            let first = sub.unicodeScalars[index]
-            for offset in 0..<count { graphemeOfScalar[scalarIndex + offset] = graphemes.count }
-            graphemeStarts.append(scalarIndex)
-            graphemes.append(Grapheme(range: index..<next, glyphs: 0..<0, advance: 0,
-                                      isSpace: LineLayouter.isHangingSpace(first), breakBefore: false))
-            scalarIndex += count
-            index = next
+        /// The grapheme each scalar belongs to; empty for ASCII, where scalar, grapheme and byte coincide.
+        var graphemeOfScalar: [Int] = []
+        let isASCII = utf8[range].allSatisfy { $0 < 0x80 }
+        scalars.reserveCapacity(range.count)
+        utf16.reserveCapacity(range.count)
+        graphemes.reserveCapacity(range.count)
+        if isASCII {
+            for offset in range {
+                let byte = utf8[offset]
+                scalars.append(UInt32(byte))
+                utf16.append(UInt16(byte))
+                graphemes.append(Grapheme(bytes: offset..<offset + 1, glyphs: 0..<0, advance: 0,
+                                          isSpace: byte == 0x20 || byte == 0x09, breakBefore: false))
+            }
+        } else {
+            let string = String(decoding: utf8[range], as: UTF8.self)
+            var offset = range.lowerBound
+            for character in string {
+                let length = character.utf8.count
+                let first = character.unicodeScalars.first ?? " "
+                for scalar in character.unicodeScalars {
+                    graphemeOfScalar.append(graphemes.count)
+                    scalars.append(scalar.value)
+                    for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() {
+                        utf16.append(unit)
+                        scalarAtUTF16.append(scalars.count - 1)
+                    }
+                }
+                graphemes.append(Grapheme(bytes: offset..<offset + length, glyphs: 0..<0, advance: 0,
+                                          isSpace: LineLayouter.isHangingSpace(first), breakBefore: false))
+                offset += length
+            }
+            scalarAtUTF16.append(scalars.count)
         }
         guard !scalars.isEmpty else {
             return Paragraph(range: range, graphemes: [], glyphs: [], isRightToLeft: false)
         }
+        let scalarCount = scalars.count
+        func grapheme(ofScalar index: Int) -> Int {
+            isASCII ? index : graphemeOfScalar[index]
+        }
+        func startsGrapheme(_ index: Int) -> Bool {
+            isASCII || index == scalarCount || index == 0 || graphemeOfScalar[index] != graphemeOfScalar[index - 1]
+        }
 
-        // Break opportunities, kept only where a grapheme starts.
-        var isGraphemeStart = [Bool](repeating: false, count: scalars.count + 1)
-        for start in graphemeStarts { isGraphemeStart[start] = true }
-        isGraphemeStart[scalars.count] = true
+        // Break opportunities, kept only where a grapheme starts; they end the words shaped one by one.
         var wordEnds: [Int] = []
         let opportunities = utf16.withUnsafeBufferPointer { LineBreaks.opportunities(in: $0) }
         for offset in opportunities {
-            let scalar = scalarAtUTF16[min(offset, scalarAtUTF16.count - 1)]
-            guard isGraphemeStart[scalar], scalar > (wordEnds.last ?? 0) else { continue }
+            let scalar = isASCII ? offset : scalarAtUTF16[min(offset, scalarAtUTF16.count - 1)]
+            guard startsGrapheme(scalar), scalar > (wordEnds.last ?? 0) else { continue }
             wordEnds.append(scalar)
-            if scalar < scalars.count { graphemes[graphemeOfScalar[scalar]].breakBefore = true }
+            if scalar < scalarCount { graphemes[grapheme(ofScalar: scalar)].breakBefore = true }
         }
-        if wordEnds.last != scalars.count { wordEnds.append(scalars.count) }
-        let isRightToLeft = utf16.withUnsafeBufferPointer { LineBreaks.isRightToLeft($0) } ?? false
+        if wordEnds.last != scalarCount { wordEnds.append(scalarCount) }
+        let isRightToLeft = isASCII ? false
+            : (utf16.withUnsafeBufferPointer { LineBreaks.isRightToLeft($0) } ?? false)
 
-        // Shape word by word, run by run of one face.
+        // Shape word by word, run by run of one face; glyphs end up in grapheme order.
         var glyphs: [Glyph] = []
-        glyphs.reserveCapacity(scalars.count)
+        glyphs.reserveCapacity(scalarCount)
         var glyphGrapheme: [Int] = []
-        glyphGrapheme.reserveCapacity(scalars.count)
+        glyphGrapheme.reserveCapacity(scalarCount)
         let unit = typography.pointsPerUnit
         var wordStart = 0
         for wordEnd in wordEnds {
@@ -127,11 +142,27 @@ struct LineLayouter {
                 let face = faceIndex(for: scalars[runStart], previous: nil)
                 var runEnd = runStart + 1
                 while runEnd < wordEnd, faceIndex(for: scalars[runEnd], previous: face) == face { runEnd += 1 }
-                let shaped = shapeWord(Array(scalars[runStart..<runEnd]), face: faces[face])
+                let cache = face == 0 ? typography.wordCache : faces[face].wordCache(for: typography.features)
+                let fontFace = faces[face]
+                let features = typography.features
+                let word = scalars.withUnsafeBufferPointer { all in
+                    let run = UnsafeBufferPointer(rebasing: all[runStart..<runEnd])
+                    return cache.word(run) { Shaper.shape(run, face: fontFace, features: features) }
+                }
+                let shaped = word.units
+                let last = runEnd - 1
+                // Left to right with ascending clusters (nearly always): glyphs are already in grapheme order.
+                var ordered = !shaped.isRightToLeft
+                if ordered {
+                    for i in shaped.clusters.indices.dropFirst() where shaped.clusters[i] < shaped.clusters[i - 1] {
+                        ordered = false
+                        break
+                    }
+                }
                 var order = Array(0..<shaped.count)
-                if shaped.isRightToLeft { order.reverse() }
-                let owners = order.map { graphemeOfScalar[min(runStart + shaped.clusters[$0], runEnd - 1)] }
-                if zip(owners, owners.dropFirst()).contains(where: { $0 > $1 }) {
+                if !ordered {
+                    if shaped.isRightToLeft { order.reverse() }
+                    let owners = order.map { grapheme(ofScalar: min(runStart + shaped.clusters[$0], last)) }
                     order = zip(owners, order).sorted { $0.0 < $1.0 }.map(\.1)
                 }
                 for glyph in order {
@@ -139,7 +170,7 @@ struct LineLayouter {
                                         advance: Double(shaped.xAdvances[glyph]) * unit,
                                         xOffset: Double(shaped.xOffsets[glyph]) * unit,
                                         yOffset: Double(shaped.yOffsets[glyph]) * unit))
-                    glyphGrapheme.append(graphemeOfScalar[min(runStart + shaped.clusters[glyph], runEnd - 1)])
+                    glyphGrapheme.append(grapheme(ofScalar: min(runStart + shaped.clusters[glyph], last)))
                 }
                 runStart = runEnd
             }
@@ -161,16 +192,13 @@ struct LineLayouter {
         return Paragraph(range: range, graphemes: graphemes, glyphs: glyphs, isRightToLeft: isRightToLeft)
     }
 
-    /// A word shaped with `face`, from its cache when it was shaped before.
-    private func shapeWord(_ scalars: [UInt32], face: FontFace) -> ShapedUnits {
-        face.wordCache.shaped(WordCache.Key(text: scalars, features: typography.features)) {
-            scalars.withUnsafeBufferPointer { Shaper.shape($0, face: face, features: typography.features) }
-        }
-    }
-
     /// The face for a character: the primary face if it has a glyph; marks, joiners, selectors, controls and
     /// spaces stay with the previous character's face; otherwise the Fontconfig fallback for it.
     private mutating func faceIndex(for value: UInt32, previous: Int?) -> Int {
+        if value < 0x80 {
+            if let previous, value <= 0x20 || value == 0x7F { return previous }  // controls and space
+            if faces[0].asciiCoverage[Int(value)] { return 0 }
+        }
         guard let scalar = Unicode.Scalar(value) else { return previous ?? 0 }
         if let previous {
             switch scalar.properties.generalCategory {
@@ -215,7 +243,8 @@ struct LineLayouter {
     struct Draft {
         var paragraph: Int
         var items: [Item]
-        var range: Range<String.Index>
+        /// The bytes of `text` the line covers.
+        var range: Range<Int>
         var indent: Double
         var isLastOfParagraph: Bool
         var top: Double
@@ -272,7 +301,7 @@ struct LineLayouter {
                 break
             }
             if p > 0 { top += typography.paragraphSpacing }
-            let paragraph = shapeParagraph(range, of: text)
+            let paragraph = shapeParagraph(range, of: bytes)
             paragraphs.append(paragraph)
             var lines = breakLines(paragraph)
             var truncateLast = false
@@ -306,27 +335,39 @@ struct LineLayouter {
         return position(drafts, paragraphs: paragraphs, ellipsis: ellipsis, height: top, isTruncated: isTruncated)
     }
 
-    /// The ranges of `text` between newlines (a final newline starts an empty last paragraph).
-    private func splitParagraphs() -> [Range<String.Index>] {
-        var ranges: [Range<String.Index>] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            if text[index].isNewline {
-                ranges.append(start..<index)
-                start = next
+    /// The byte ranges of `text` between newlines (LF, VT, FF, CR, CR LF, NEL, LS, PS, as `Character.isNewline`);
+    /// a final newline starts an empty last paragraph.
+    private func splitParagraphs() -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let byte = bytes[i]
+            var length = 0
+            if byte >= 0x0A && byte <= 0x0D {
+                length = byte == 0x0D && i + 1 < count && bytes[i + 1] == 0x0A ? 2 : 1
+            } else if byte == 0xC2, i + 1 < count, bytes[i + 1] == 0x85 {
+                length = 2
+            } else if byte == 0xE2, i + 2 < count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                length = 3
             }
-            index = next
+            if length > 0 {
+                ranges.append(start..<i)
+                start = i + length
+                i += length
+            } else {
+                i += 1
+            }
         }
-        ranges.append(start..<text.endIndex)
+        ranges.append(start..<count)
         return ranges
     }
 
     /// "…" shaped in the typography's face (or a fallback), with letter spacing.
     private mutating func shapeEllipsis() -> Paragraph {
-        let ellipsis = "\u{2026}"
-        return shapeParagraph(ellipsis.startIndex..<ellipsis.endIndex, of: ellipsis)
+        let ellipsis = Array("\u{2026}".utf8)
+        return shapeParagraph(0..<ellipsis.count, of: ellipsis)
     }
 
     /// The items of a truncated last line showing part of `range` of a paragraph, per the line break mode.
@@ -399,15 +440,15 @@ struct LineLayouter {
         }
     }
 
-    /// The part of `text` covered by graphemes `range` of a paragraph.
-    private func textRange(_ paragraph: Paragraph, _ range: Range<Int>) -> Range<String.Index> {
+    /// The bytes of `text` covered by graphemes `range` of a paragraph.
+    private func textRange(_ paragraph: Paragraph, _ range: Range<Int>) -> Range<Int> {
         let graphemes = paragraph.graphemes
         guard !range.isEmpty else {
-            let at = range.lowerBound < graphemes.count ? graphemes[range.lowerBound].range.lowerBound
+            let at = range.lowerBound < graphemes.count ? graphemes[range.lowerBound].bytes.lowerBound
                 : paragraph.range.upperBound
             return at..<at
         }
-        return graphemes[range.lowerBound].range.lowerBound..<graphemes[range.upperBound - 1].range.upperBound
+        return graphemes[range.lowerBound].bytes.lowerBound..<graphemes[range.upperBound - 1].bytes.upperBound
     }
 
     // MARK: - Positions
@@ -461,7 +502,7 @@ struct LineLayouter {
             }
             let baseline = draft.top + typography.baselineOffset
             var glyphs: [PositionedGlyph] = []
-            var shown = ""
+            glyphs.reserveCapacity(draft.items.count + 4)
             var pen = x0
             for (itemIndex, item) in draft.items.enumerated() {
                 let (grapheme, source) = graphemeOf(item, paragraph)
@@ -473,10 +514,6 @@ struct LineLayouter {
                 }
                 pen += grapheme.advance
                 if grapheme.isSpace, itemIndex < trailingStarts[index] { pen += extraPerSpace }
-                switch item {
-                case .grapheme: shown += text[grapheme.range]
-                case .ellipsis: shown += "\u{2026}"
-                }
             }
             let lineWidth = extraPerSpace > 0 ? available : width
             var decoration: DecorationRect?
@@ -489,12 +526,37 @@ struct LineLayouter {
                 decoration = DecorationRect(x: x0, y: baseline + stroke.top, width: lineWidth,
                                             height: stroke.thickness)
             }
-            lines.append(TextLine(text: shown, range: draft.range, paragraph: draft.paragraph, top: draft.top,
+            lines.append(TextLine(text: shownText(draft.items, paragraph), range: stringRange(draft.range),
+                                  paragraph: draft.paragraph, top: draft.top,
                                   baseline: baseline, height: typography.lineHeight, x: x0, width: lineWidth,
                                   glyphs: glyphs, decoration: decoration))
         }
         let lastTop = drafts.last?.top ?? 0
         return Result(lines: lines, width: extent, height: drafts.isEmpty ? height : lastTop + typography.lineHeight,
                       isTruncated: isTruncated)
+    }
+
+    /// What a line shows: its graphemes' text, with "…" where the ellipsis is.
+    private func shownText(_ items: [Item], _ paragraph: Paragraph) -> String {
+        if !items.contains(where: { if case .ellipsis = $0 { true } else { false } }),
+           case .grapheme(let first)? = items.first, case .grapheme(let last)? = items.last {
+            let range = paragraph.graphemes[first].bytes.lowerBound..<paragraph.graphemes[last].bytes.upperBound
+            return String(decoding: bytes[range], as: UTF8.self)
+        }
+        var shown: [UInt8] = []
+        for item in items {
+            switch item {
+            case .grapheme(let g): shown += bytes[paragraph.graphemes[g].bytes]
+            case .ellipsis: shown += Array("\u{2026}".utf8)
+            }
+        }
+        return String(decoding: shown, as: UTF8.self)
+    }
+
+    /// The `String.Index` range of `text` for a byte range.
+    private func stringRange(_ range: Range<Int>) -> Range<String.Index> {
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: range.lowerBound)
+        let end = text.utf8.index(start, offsetBy: range.count)
+        return start..<end
     }
 }

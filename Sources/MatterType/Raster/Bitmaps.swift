@@ -17,12 +17,34 @@ public struct GrayBitmap: Sendable, Hashable {
     /// The coverage at a pixel.
     public subscript(x: Int, y: Int) -> UInt8 { pixels[y * width + x] }
 
-    /// Adds coverage `c` at pixel `index` (the "over" operator on coverage).
-    @inline(__always)
-    mutating func add(_ c: UInt8, at index: Int) {
-        let old = UInt32(pixels[index])
-        pixels[index] = UInt8(UInt32(c) + (old * (255 - UInt32(c)) + 127) / 255)
+}
+
+extension GrayBitmap: CoverageCanvas {
+    mutating func composite(_ coverage: UnsafeBufferPointer<UInt8>, count: Int, atPixel start: Int, color _: Color) {
+        pixels.withUnsafeMutableBufferPointer { out in
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                guard c != 0 else { continue }
+                let old = UInt32(out[start + i])
+                out[start + i] = old == 0 ? UInt8(c) : UInt8(c + divide255(old * (255 - c)))
+            }
+        }
     }
+}
+
+/// A pixel buffer that text coverage can be composited into, one run of a row at a time.
+protocol CoverageCanvas {
+    var width: Int { get }
+    var height: Int { get }
+    /// Composites `count` coverage values in `color` onto the pixels from row-major index `start`.
+    mutating func composite(_ coverage: UnsafeBufferPointer<UInt8>, count: Int, atPixel start: Int, color: Color)
+}
+
+/// `x / 255` rounded to nearest, exact for x ≤ 65,025 (255 × 255).
+@inline(__always)
+func divide255(_ x: UInt32) -> UInt32 {
+    let t = x + 128
+    return (t + (t >> 8)) >> 8
 }
 
 /// An RGBA image with premultiplied 8-bit channels (sRGB), top row first.
@@ -63,19 +85,16 @@ public struct RGBAImage: Sendable, Hashable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
-    /// Composites `color` at `coverage` (0–255) over pixel `index` (source-over, premultiplied).
+    /// Composites `color` at `coverage` (0–255) over the pixel at byte `i` (source-over, premultiplied).
     @inline(__always)
-    mutating func blend(_ color: Color, coverage: UInt8, at index: Int) {
-        let sa = (UInt32(color.alpha) * UInt32(coverage) + 127) / 255
+    private static func blend(_ color: Color, coverage: UInt32, into p: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+        let sa = divide255(UInt32(color.alpha) * coverage)
         guard sa > 0 else { return }
         let inverse = 255 - sa
-        let i = index * 4
-        pixels.withUnsafeMutableBufferPointer { p in
-            p[i] = UInt8(premultiplyWide(color.red, sa) + (UInt32(p[i]) * inverse + 127) / 255)
-            p[i + 1] = UInt8(premultiplyWide(color.green, sa) + (UInt32(p[i + 1]) * inverse + 127) / 255)
-            p[i + 2] = UInt8(premultiplyWide(color.blue, sa) + (UInt32(p[i + 2]) * inverse + 127) / 255)
-            p[i + 3] = UInt8(sa + (UInt32(p[i + 3]) * inverse + 127) / 255)
-        }
+        p[i] = UInt8(divide255(UInt32(color.red) * sa) + divide255(UInt32(p[i]) * inverse))
+        p[i + 1] = UInt8(divide255(UInt32(color.green) * sa) + divide255(UInt32(p[i + 1]) * inverse))
+        p[i + 2] = UInt8(divide255(UInt32(color.blue) * sa) + divide255(UInt32(p[i + 2]) * inverse))
+        p[i + 3] = UInt8(sa + divide255(UInt32(p[i + 3]) * inverse))
     }
 
     /// The pixels with alpha divided back out: what PNG stores.
@@ -90,12 +109,17 @@ public struct RGBAImage: Sendable, Hashable {
     }
 }
 
-@inline(__always)
-private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
-    UInt8(premultiplyWide(channel, alpha))
+extension RGBAImage: CoverageCanvas {
+    mutating func composite(_ coverage: UnsafeBufferPointer<UInt8>, count: Int, atPixel start: Int, color: Color) {
+        pixels.withUnsafeMutableBufferPointer { out in
+            for i in 0..<count where coverage[i] != 0 {
+                RGBAImage.blend(color, coverage: UInt32(coverage[i]), into: out, at: (start + i) * 4)
+            }
+        }
+    }
 }
 
 @inline(__always)
-private func premultiplyWide(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
-    (UInt32(channel) * alpha + 127) / 255
+private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
+    UInt8(divide255(UInt32(channel) * alpha))
 }

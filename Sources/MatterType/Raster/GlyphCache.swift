@@ -32,11 +32,28 @@ public final class GlyphCache: Sendable {
         var glyph: UInt32
         var subpixel: UInt8
         var hinted: Bool
+
+        /// A cheap mix of the fields (equality still compares them all); also picks the shard.
+        var mix: UInt64 {
+            var x = UInt64(truncatingIfNeeded: face) &* 0x9E37_79B9_7F4A_7C15
+            x ^= UInt64(truncatingIfNeeded: pixelSize64) &* 0xC2B2_AE3D_27D4_EB4F
+            x ^= UInt64(glyph) << 3 | UInt64(subpixel) << 1 | (hinted ? 1 : 0)
+            return x ^ (x >> 29)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(mix) }
     }
 
-    private struct Entry {
-        var bitmap: GlyphBitmap
+    /// A cached bitmap and when it was last used (changed only under its shard's lock).
+    // @unchecked Sendable: `lastUse` is read and written only while holding the shard's lock.
+    private final class Entry: @unchecked Sendable {
+        let bitmap: GlyphBitmap
         var lastUse: UInt64
+
+        init(bitmap: GlyphBitmap, lastUse: UInt64) {
+            self.bitmap = bitmap
+            self.lastUse = lastUse
+        }
     }
 
     private struct Shard {
@@ -86,16 +103,15 @@ public final class GlyphCache: Sendable {
 
     /// The bitmap for `key`, rendering it with `render` on a miss; `nil` when `render` gives none.
     func bitmap(for key: Key, render: () -> GlyphBitmap?) -> GlyphBitmap? {
-        let locked = shards[abs(key.hashValue % GlyphCache.shardCount)]
+        let locked = shards[Int(key.mix % UInt64(GlyphCache.shardCount))]
         let hit: GlyphBitmap? = locked.state.withLock { shard in
             shard.clock += 1
-            guard var entry = shard.entries[key] else {
+            guard let entry = shard.entries[key] else {
                 shard.statistics.misses += 1
                 return nil
             }
             shard.statistics.hits += 1
             entry.lastUse = shard.clock
-            shard.entries[key] = entry
             return entry.bitmap
         }
         if let hit { return hit }
@@ -129,13 +145,22 @@ public final class GlyphCache: Sendable {
 }
 
 /// One rendered glyph: coverage rows and where they sit relative to the pen position on the baseline.
-struct GlyphBitmap: Sendable {
+/// A class, so that a cache hit hands out a reference instead of copying the pixels' array.
+final class GlyphBitmap: Sendable {
     /// Pixels from the pen position to the bitmap's left edge.
-    var left: Int
+    let left: Int
     /// Pixels from the baseline up to the bitmap's top edge.
-    var top: Int
-    var width: Int
-    var height: Int
+    let top: Int
+    let width: Int
+    let height: Int
     /// Row-major coverage, `width × height`.
-    var pixels: [UInt8]
+    let pixels: [UInt8]
+
+    init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8]) {
+        self.left = left
+        self.top = top
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
 }

@@ -47,19 +47,13 @@ public final class TextRenderer: Sendable {
     /// Draws `layout` into `image` with its top-left corner at `origin` (points), in `color`.
     public func draw(_ layout: TextLayout, into image: inout RGBAImage, at origin: (x: Double, y: Double) = (0, 0),
                      color: Color = .black) {
-        let width = image.width
-        forEachCoverage(layout, origin: origin, width: image.width, height: image.height) { x, y, coverage in
-            image.blend(color, coverage: coverage, at: y * width + x)
-        }
+        composite(layout, into: &image, origin: origin, color: color)
     }
 
     /// Draws `layout`'s coverage into `bitmap` with its top-left corner at `origin` (points).
     public func draw(_ layout: TextLayout, into bitmap: inout GrayBitmap,
                      at origin: (x: Double, y: Double) = (0, 0)) {
-        let width = bitmap.width
-        forEachCoverage(layout, origin: origin, width: bitmap.width, height: bitmap.height) { x, y, coverage in
-            bitmap.add(coverage, at: y * width + x)
-        }
+        composite(layout, into: &bitmap, origin: origin, color: .black)
     }
 
     /// An image of `layout` on `background`, sized by ``imageSize(for:padding:)``.
@@ -86,17 +80,20 @@ public final class TextRenderer: Sendable {
         return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding))
     }
 
-    /// Calls `body` with every inked pixel of `layout` (glyphs, then decorations) inside a `width × height` canvas.
-    private func forEachCoverage(_ layout: TextLayout, origin: (x: Double, y: Double), width: Int, height: Int,
-                                 _ body: (Int, Int, UInt8) -> Void) {
+    /// Composites every glyph and decoration of `layout` into `canvas`, clipped to it.
+    private func composite<Canvas: CoverageCanvas>(_ layout: TextLayout, into canvas: inout Canvas,
+                                                   origin: (x: Double, y: Double), color: Color) {
         let scale = layout.typography.environment.displayScale
         let pixelSize = layout.typography.fontSize * scale
+        let pixelSize64 = Int((pixelSize * 64).rounded())
         let hinted = hinting == .light
         let rasterFaces = layout.faces.map { RasterFace.of($0) }
+        let faceIDs = layout.faces.map(\.id)
+        let width = canvas.width
+        let height = canvas.height
         for line in layout.lines {
             for glyph in line.glyphs {
                 guard let raster = rasterFaces[glyph.fontIndex] else { continue }
-                let face = layout.faces[glyph.fontIndex]
                 let x = (origin.x + glyph.x) * scale
                 var pixelX = x.rounded(.down)
                 var quarter = ((x - pixelX) * 4).rounded()
@@ -106,11 +103,11 @@ public final class TextRenderer: Sendable {
                 }
                 let baseline = ((origin.y + glyph.y) * scale).rounded()
                 guard pixelX.magnitude < 1e9, baseline.magnitude < 1e9 else { continue }
-                let key = GlyphCache.Key(face: face.id, pixelSize64: Int((pixelSize * 64).rounded()),
-                                         glyph: glyph.glyphID, subpixel: UInt8(quarter), hinted: hinted)
+                let subpixel = UInt8(quarter)
+                let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSize64,
+                                         glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
                 guard let bitmap = glyphCache.bitmap(for: key, render: {
-                    raster.render(glyph: glyph.glyphID, pixelSize: pixelSize, subpixel: UInt8(quarter),
-                                  hinted: hinted)
+                    raster.render(glyph: glyph.glyphID, pixelSize: pixelSize, subpixel: subpixel, hinted: hinted)
                 }) else { continue }
                 let left = Int(pixelX) + bitmap.left
                 let top = Int(baseline) - bitmap.top
@@ -119,33 +116,35 @@ public final class TextRenderer: Sendable {
                 guard !rows.isEmpty, !columns.isEmpty else { continue }
                 bitmap.pixels.withUnsafeBufferPointer { pixels in
                     for row in rows {
-                        let rowStart = row * bitmap.width
-                        for column in columns {
-                            let coverage = pixels[rowStart + column]
-                            if coverage != 0 { body(left + column, top + row, coverage) }
-                        }
+                        let source = UnsafeBufferPointer(rebasing: pixels[(row * bitmap.width + columns.lowerBound)...])
+                        canvas.composite(source, count: columns.count,
+                                         atPixel: (top + row) * width + left + columns.lowerBound, color: color)
                     }
                 }
             }
-            if let rect = line.decoration { fill(rect, origin: origin, scale: scale, width: width, height: height, body) }
+            if let rect = line.decoration {
+                fill(rect, into: &canvas, origin: origin, scale: scale, color: color)
+            }
         }
     }
 
     /// Fills a decoration: whole rows from its snapped top, partial coverage at its left and right ends.
-    private func fill(_ rect: DecorationRect, origin: (x: Double, y: Double), scale: Double, width: Int, height: Int,
-                      _ body: (Int, Int, UInt8) -> Void) {
+    private func fill<Canvas: CoverageCanvas>(_ rect: DecorationRect, into canvas: inout Canvas,
+                                              origin: (x: Double, y: Double), scale: Double, color: Color) {
         let x0 = (origin.x + rect.x) * scale
         let x1 = x0 + rect.width * scale
         let top = Int(((origin.y + rect.y) * scale).rounded())
         let rows = max(1, Int((rect.height * scale).rounded()))
         let firstColumn = max(0, Int(x0.rounded(.down)))
-        let lastColumn = min(width, Int(x1.rounded(.up)))
+        let lastColumn = min(canvas.width, Int(x1.rounded(.up)))
         guard firstColumn < lastColumn else { return }
-        for y in max(0, top)..<min(height, top + rows) {
-            for x in firstColumn..<lastColumn {
-                let covered = min(x1, Double(x + 1)) - max(x0, Double(x))
-                let coverage = UInt8((max(0, min(1, covered)) * 255).rounded())
-                if coverage != 0 { body(x, y, coverage) }
+        let coverage = (firstColumn..<lastColumn).map { x -> UInt8 in
+            let covered = min(x1, Double(x + 1)) - max(x0, Double(x))
+            return UInt8((max(0, min(1, covered)) * 255).rounded())
+        }
+        coverage.withUnsafeBufferPointer { span in
+            for y in max(0, top)..<min(canvas.height, top + rows) {
+                canvas.composite(span, count: span.count, atPixel: y * canvas.width + firstColumn, color: color)
             }
         }
     }

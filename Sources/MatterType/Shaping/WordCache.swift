@@ -1,30 +1,48 @@
 import Synchronization
 
-/// Shaped words of one face, so layout shapes each distinct word once, as browsers do.
+/// A word shaped once: its scalars and HarfBuzz's glyphs for them.
+final class ShapedWord: Sendable {
+    let scalars: [UInt32]
+    let units: ShapedUnits
+
+    init(scalars: [UInt32], units: ShapedUnits) {
+        self.scalars = scalars
+        self.units = units
+    }
+}
+
+/// Shaped words of one face with one feature set, so layout shapes each distinct word once, as browsers do.
 ///
-/// Bounded: when it holds `capacity` words it starts again empty (cheap, and a working set of a few
-/// thousand words refills at once). Safe to share between tasks.
+/// Looked up by a hash of the word's scalars, without allocating; split into shards with a lock each, so
+/// concurrent layouts rarely wait. Bounded: a shard holding its share of `capacity` words starts again empty
+/// (a working set of a few thousand words refills at once).
 final class WordCache: Sendable {
-    struct Key: Hashable, Sendable {
-        var text: [UInt32]
-        var features: ShapingFeatures
+    private final class LockedShard: Sendable {
+        let words = Mutex<[UInt64: [ShapedWord]]>([:])
     }
 
-    private let entries = Mutex<[Key: ShapedUnits]>([:])
-    private let capacity: Int
+    private static let shardCount = 16
+    private let shards = (0..<WordCache.shardCount).map { _ in LockedShard() }
+    private let capacityPerShard: Int
 
-    init(capacity: Int = 20_000) {
-        self.capacity = capacity
+    init(capacity: Int = 32_768) {
+        capacityPerShard = max(capacity / WordCache.shardCount, 16)
     }
 
-    /// The shaped word for `key`, shaping it with `shape` on a miss.
-    func shaped(_ key: Key, orShape shape: () -> ShapedUnits) -> ShapedUnits {
-        if let hit = entries.withLock({ $0[key] }) { return hit }
-        let shaped = shape()
-        entries.withLock {
-            if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
-            $0[key] = shaped
+    /// The shaped word for `scalars`, shaping it with `shape` on a miss.
+    func word(_ scalars: UnsafeBufferPointer<UInt32>, orShape shape: () -> ShapedUnits) -> ShapedWord {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the scalars
+        for scalar in scalars { hash = (hash ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3 }
+        let shard = shards[Int(hash % UInt64(WordCache.shardCount))]
+        let hit = shard.words.withLock { words in
+            words[hash]?.first { $0.scalars.elementsEqual(scalars) }
         }
-        return shaped
+        if let hit { return hit }
+        let word = ShapedWord(scalars: Array(scalars), units: shape())
+        shard.words.withLock { words in
+            if words.count >= capacityPerShard { words.removeAll(keepingCapacity: true) }
+            words[hash, default: []].append(word)
+        }
+        return word
     }
 }

@@ -47,6 +47,8 @@ public struct TypographyLayout: Sendable {
 
     let face: FontFace
     let features: ShapingFeatures
+    /// Words shaped with `face` and `features`.
+    let wordCache: WordCache
     let registry: FontRegistry
 
     /// Resolves `typography` in `environment` against `registry`.
@@ -101,6 +103,7 @@ public struct TypographyLayout: Sendable {
             throw .unloadableFont(error)
         }
         features = try ShapingFeatures(typography.features, disablesLigatures: typography.letterSpacing != 0)
+        wordCache = face.wordCache(for: features)
 
         self.typography = typography
         self.environment = environment
