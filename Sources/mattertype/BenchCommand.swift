@@ -105,14 +105,16 @@ struct BenchCommand: ParsableCommand {
                                  seconds: median, linesPerSecond: Double(counts.lines) / median,
                                  glyphsPerSecond: Double(counts.glyphs) / median,
                                  peakRSSBytes: Int(usage.ru_maxrss) * 1024,
-                                 glyphCacheBytes: renderer.glyphCache.statistics.bytes)
+                                 glyphCache: CacheJSON(renderer.glyphCache.statistics))
         if json {
             try printJSON(result)
         } else {
             print("\(task.rawValue), \(threads) thread(s): \(counts.lines) lines, \(counts.glyphs) glyphs in "
                 + String(format: "%.4f s (median of %d)", median, passes)
                 + String(format: " = %.0f lines/s, %.3g glyphs/s, peak RSS %.1f MB", result.linesPerSecond,
-                         result.glyphsPerSecond, Double(result.peakRSSBytes) / 1e6))
+                         result.glyphsPerSecond, Double(result.peakRSSBytes) / 1e6)
+                + "; glyph cache \(result.glyphCache.hits) hits, \(result.glyphCache.misses) misses, "
+                + "\(result.glyphCache.evictions) evictions, \(result.glyphCache.bytes) bytes")
         }
     }
 }
@@ -137,5 +139,20 @@ private struct BenchResult: Encodable {
     let linesPerSecond: Double
     let glyphsPerSecond: Double
     let peakRSSBytes: Int
-    let glyphCacheBytes: Int
+    let glyphCache: CacheJSON
+}
+
+/// The glyph cache's counters after the run.
+private struct CacheJSON: Encodable {
+    let hits: Int
+    let misses: Int
+    let evictions: Int
+    let bytes: Int
+
+    init(_ statistics: GlyphCache.Statistics) {
+        hits = statistics.hits
+        misses = statistics.misses
+        evictions = statistics.evictions
+        bytes = statistics.bytes
+    }
 }

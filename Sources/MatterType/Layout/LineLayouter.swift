@@ -159,13 +159,15 @@ struct LineLayouter {
                         break
                     }
                 }
-                var order = Array(0..<shaped.count)
+                var reordered: [Int] = []
                 if !ordered {
-                    if shaped.isRightToLeft { order.reverse() }
-                    let owners = order.map { grapheme(ofScalar: min(runStart + shaped.clusters[$0], last)) }
-                    order = zip(owners, order).sorted { $0.0 < $1.0 }.map(\.1)
+                    reordered = Array(0..<shaped.count)
+                    if shaped.isRightToLeft { reordered.reverse() }
+                    let owners = reordered.map { grapheme(ofScalar: min(runStart + shaped.clusters[$0], last)) }
+                    reordered = zip(owners, reordered).sorted { $0.0 < $1.0 }.map(\.1)
                 }
-                for glyph in order {
+                for position in 0..<shaped.count {
+                    let glyph = ordered ? position : reordered[position]
                     glyphs.append(Glyph(id: shaped.glyphIDs[glyph], face: face,
                                         advance: Double(shaped.xAdvances[glyph]) * unit,
                                         xOffset: Double(shaped.xOffsets[glyph]) * unit,

@@ -20,24 +20,35 @@ public struct GrayBitmap: Sendable, Hashable {
 }
 
 extension GrayBitmap: CoverageCanvas {
-    mutating func composite(_ coverage: UnsafeBufferPointer<UInt8>, count: Int, atPixel start: Int, color _: Color) {
-        pixels.withUnsafeMutableBufferPointer { out in
-            for i in 0..<count {
-                let c = UInt32(coverage[i])
-                guard c != 0 else { continue }
-                let old = UInt32(out[start + i])
-                out[start + i] = old == 0 ? UInt8(c) : UInt8(c + divide255(old * (255 - c)))
-            }
+    static let bytesPerPixel = 1
+
+    mutating func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>) -> T) -> T {
+        pixels.withUnsafeMutableBufferPointer { body($0.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!) }
+    }
+
+    static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
+                          color _: Color) {
+        // "over" on coverage: c + old × (255 − c) / 255, rounded. In 16-bit wrapping arithmetic (255 × 255 + 128
+        // still fits) so the compiler vectorizes the loop.
+        for i in 0..<count {
+            let c = UInt16(coverage[i])
+            let t = UInt16(pixels[i]) &* (255 &- c) &+ 128
+            pixels[i] = UInt8(truncatingIfNeeded: c &+ ((t &+ (t &>> 8)) &>> 8))
         }
     }
 }
 
 /// A pixel buffer that text coverage can be composited into, one run of a row at a time.
 protocol CoverageCanvas {
+    /// Bytes per pixel in the buffer.
+    static var bytesPerPixel: Int { get }
     var width: Int { get }
     var height: Int { get }
-    /// Composites `count` coverage values in `color` onto the pixels from row-major index `start`.
-    mutating func composite(_ coverage: UnsafeBufferPointer<UInt8>, count: Int, atPixel start: Int, color: Color)
+    /// Runs `body` with the first byte of the pixel buffer.
+    mutating func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>) -> T) -> T
+    /// Composites `count` coverage values in `color` onto the pixels starting at `pixels`.
+    static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
+                          color: Color)
 }
 
 /// `x / 255` rounded to nearest, exact for x ≤ 65,025 (255 × 255).
@@ -85,16 +96,16 @@ public struct RGBAImage: Sendable, Hashable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
-    /// Composites `color` at `coverage` (0–255) over the pixel at byte `i` (source-over, premultiplied).
+    /// Composites `color` at `coverage` (0–255) over the pixel at `p` (source-over, premultiplied).
     @inline(__always)
-    private static func blend(_ color: Color, coverage: UInt32, into p: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+    private static func blend(_ color: Color, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>) {
         let sa = divide255(UInt32(color.alpha) * coverage)
         guard sa > 0 else { return }
         let inverse = 255 - sa
-        p[i] = UInt8(divide255(UInt32(color.red) * sa) + divide255(UInt32(p[i]) * inverse))
-        p[i + 1] = UInt8(divide255(UInt32(color.green) * sa) + divide255(UInt32(p[i + 1]) * inverse))
-        p[i + 2] = UInt8(divide255(UInt32(color.blue) * sa) + divide255(UInt32(p[i + 2]) * inverse))
-        p[i + 3] = UInt8(sa + divide255(UInt32(p[i + 3]) * inverse))
+        p[0] = UInt8(divide255(UInt32(color.red) * sa) + divide255(UInt32(p[0]) * inverse))
+        p[1] = UInt8(divide255(UInt32(color.green) * sa) + divide255(UInt32(p[1]) * inverse))
+        p[2] = UInt8(divide255(UInt32(color.blue) * sa) + divide255(UInt32(p[2]) * inverse))
+        p[3] = UInt8(sa + divide255(UInt32(p[3]) * inverse))
     }
 
     /// The pixels with alpha divided back out: what PNG stores.
@@ -110,11 +121,16 @@ public struct RGBAImage: Sendable, Hashable {
 }
 
 extension RGBAImage: CoverageCanvas {
-    mutating func composite(_ coverage: UnsafeBufferPointer<UInt8>, count: Int, atPixel start: Int, color: Color) {
-        pixels.withUnsafeMutableBufferPointer { out in
-            for i in 0..<count where coverage[i] != 0 {
-                RGBAImage.blend(color, coverage: UInt32(coverage[i]), into: out, at: (start + i) * 4)
-            }
+    static let bytesPerPixel = 4
+
+    mutating func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>) -> T) -> T {
+        pixels.withUnsafeMutableBufferPointer { body($0.baseAddress ?? UnsafeMutablePointer(bitPattern: 4)!) }
+    }
+
+    static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
+                          color: Color) {
+        for i in 0..<count where coverage[i] != 0 {
+            blend(color, coverage: UInt32(coverage[i]), into: pixels + i * 4)
         }
     }
 }

@@ -101,8 +101,8 @@ public final class GlyphCache: Sendable {
         }
     }
 
-    /// The bitmap for `key`, rendering it with `render` on a miss; `nil` when `render` gives none.
-    func bitmap(for key: Key, render: () -> GlyphBitmap?) -> GlyphBitmap? {
+    /// The bitmap for `key`, rendering it with `render` on a miss.
+    func bitmap(for key: Key, render: () -> GlyphBitmap) -> GlyphBitmap {
         let locked = shards[Int(key.mix % UInt64(GlyphCache.shardCount))]
         let hit: GlyphBitmap? = locked.state.withLock { shard in
             shard.clock += 1
@@ -115,7 +115,7 @@ public final class GlyphCache: Sendable {
             return entry.bitmap
         }
         if let hit { return hit }
-        guard let bitmap = render() else { return nil }
+        let bitmap = render()
         let shardBudget = byteBudget / GlyphCache.shardCount
         let cost = bitmap.pixels.count + GlyphCache.entryOverhead
         guard cost <= shardBudget else { return bitmap }  // too big to keep; still drawn
@@ -155,6 +155,9 @@ final class GlyphBitmap: Sendable {
     let height: Int
     /// Row-major coverage, `width × height`.
     let pixels: [UInt8]
+
+    /// A glyph with no ink.
+    static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, pixels: [])
 
     init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8]) {
         self.left = left

@@ -51,23 +51,26 @@ final class RasterFace: @unchecked Sendable {
     }
 
     /// Renders `glyph` at `pixelSize` pixels per em, shifted right by `subpixel` quarter pixels, as 8-bit
-    /// coverage. No hinting unless `hinted` (then FreeType's light hinting). `nil` for an empty or failed glyph.
-    func render(glyph: UInt32, pixelSize: Double, subpixel: UInt8, hinted: Bool) -> GlyphBitmap? {
-        guard pixelSize > 0, pixelSize <= RasterFace.maximumPixelSize else { return nil }
-        return lock.withLock { _ -> GlyphBitmap? in
-            guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else { return nil }
+    /// coverage. No hinting unless `hinted` (then FreeType's light hinting). A glyph with no ink (a space), one
+    /// FreeType cannot load, or one too large gives an empty bitmap, so that it is cached like any other.
+    func render(glyph: UInt32, pixelSize: Double, subpixel: UInt8, hinted: Bool) -> GlyphBitmap {
+        guard pixelSize > 0, pixelSize <= RasterFace.maximumPixelSize else { return .empty }
+        return lock.withLock { _ -> GlyphBitmap in
+            guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else {
+                return .empty
+            }
             var delta = FT_Vector(x: FT_Pos(subpixel) * 16, y: 0)  // a quarter pixel is 16/64
             FT_Set_Transform(face, nil, &delta)
             // FT_LOAD_NO_HINTING, or FT_LOAD_TARGET_LIGHT; never embedded bitmaps.
             let flags = Int32(FT_LOAD_NO_BITMAP)
                 | (hinted ? mattertype_ft_load_target_light() : Int32(FT_LOAD_NO_HINTING))
             guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
-                  FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+                  FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
             let bitmap = slot.pointee.bitmap
             let width = Int(bitmap.width)
             let height = Int(bitmap.rows)
             guard width > 0, height > 0, let buffer = bitmap.buffer,
-                  bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return nil }
+                  bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return .empty }
             var pixels = [UInt8](repeating: 0, count: width * height)
             let pitch = Int(bitmap.pitch)
             pixels.withUnsafeMutableBufferPointer { out in

@@ -91,60 +91,68 @@ public final class TextRenderer: Sendable {
         let faceIDs = layout.faces.map(\.id)
         let width = canvas.width
         let height = canvas.height
-        for line in layout.lines {
-            for glyph in line.glyphs {
-                guard let raster = rasterFaces[glyph.fontIndex] else { continue }
-                let x = (origin.x + glyph.x) * scale
-                var pixelX = x.rounded(.down)
-                var quarter = ((x - pixelX) * 4).rounded()
-                if quarter == 4 {
-                    pixelX += 1
-                    quarter = 0
-                }
-                let baseline = ((origin.y + glyph.y) * scale).rounded()
-                guard pixelX.magnitude < 1e9, baseline.magnitude < 1e9 else { continue }
-                let subpixel = UInt8(quarter)
-                let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSize64,
-                                         glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
-                guard let bitmap = glyphCache.bitmap(for: key, render: {
-                    raster.render(glyph: glyph.glyphID, pixelSize: pixelSize, subpixel: subpixel, hinted: hinted)
-                }) else { continue }
-                let left = Int(pixelX) + bitmap.left
-                let top = Int(baseline) - bitmap.top
-                let rows = max(0, -top)..<min(bitmap.height, height - top)
-                let columns = max(0, -left)..<min(bitmap.width, width - left)
-                guard !rows.isEmpty, !columns.isEmpty else { continue }
-                bitmap.pixels.withUnsafeBufferPointer { pixels in
-                    for row in rows {
-                        let source = UnsafeBufferPointer(rebasing: pixels[(row * bitmap.width + columns.lowerBound)...])
-                        canvas.composite(source, count: columns.count,
-                                         atPixel: (top + row) * width + left + columns.lowerBound, color: color)
+        let stride = Canvas.bytesPerPixel
+        canvas.withPixels { canvasPixels in
+            for line in layout.lines {
+                for glyph in line.glyphs {
+                    guard let raster = rasterFaces[glyph.fontIndex] else { continue }
+                    let x = (origin.x + glyph.x) * scale
+                    var pixelX = x.rounded(.down)
+                    var quarter = ((x - pixelX) * 4).rounded()
+                    if quarter == 4 {
+                        pixelX += 1
+                        quarter = 0
+                    }
+                    let baseline = ((origin.y + glyph.y) * scale).rounded()
+                    guard pixelX.magnitude < 1e9, baseline.magnitude < 1e9 else { continue }
+                    let subpixel = UInt8(quarter)
+                    let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSize64,
+                                             glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
+                    let bitmap = glyphCache.bitmap(for: key) {
+                        raster.render(glyph: glyph.glyphID, pixelSize: pixelSize, subpixel: subpixel, hinted: hinted)
+                    }
+                    let left = Int(pixelX) + bitmap.left
+                    let top = Int(baseline) - bitmap.top
+                    let rows = max(0, -top)..<min(bitmap.height, height - top)
+                    let columns = max(0, -left)..<min(bitmap.width, width - left)
+                    guard !rows.isEmpty, !columns.isEmpty else { continue }
+                    bitmap.pixels.withUnsafeBufferPointer { source in
+                        guard let source = source.baseAddress else { return }
+                        for row in rows {
+                            let destination = canvasPixels + ((top + row) * width + left + columns.lowerBound) * stride
+                            Canvas.composite(source + row * bitmap.width + columns.lowerBound, count: columns.count,
+                                             onto: destination, color: color)
+                        }
                     }
                 }
-            }
-            if let rect = line.decoration {
-                fill(rect, into: &canvas, origin: origin, scale: scale, color: color)
+                if let rect = line.decoration {
+                    fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,
+                         color: color, canvas: Canvas.self)
+                }
             }
         }
     }
 
     /// Fills a decoration: whole rows from its snapped top, partial coverage at its left and right ends.
-    private func fill<Canvas: CoverageCanvas>(_ rect: DecorationRect, into canvas: inout Canvas,
-                                              origin: (x: Double, y: Double), scale: Double, color: Color) {
+    private func fill<Canvas: CoverageCanvas>(_ rect: DecorationRect, into pixels: UnsafeMutablePointer<UInt8>,
+                                              width: Int, height: Int, origin: (x: Double, y: Double),
+                                              scale: Double, color: Color, canvas: Canvas.Type) {
         let x0 = (origin.x + rect.x) * scale
         let x1 = x0 + rect.width * scale
         let top = Int(((origin.y + rect.y) * scale).rounded())
         let rows = max(1, Int((rect.height * scale).rounded()))
         let firstColumn = max(0, Int(x0.rounded(.down)))
-        let lastColumn = min(canvas.width, Int(x1.rounded(.up)))
+        let lastColumn = min(width, Int(x1.rounded(.up)))
         guard firstColumn < lastColumn else { return }
         let coverage = (firstColumn..<lastColumn).map { x -> UInt8 in
             let covered = min(x1, Double(x + 1)) - max(x0, Double(x))
             return UInt8((max(0, min(1, covered)) * 255).rounded())
         }
         coverage.withUnsafeBufferPointer { span in
-            for y in max(0, top)..<min(canvas.height, top + rows) {
-                canvas.composite(span, count: span.count, atPixel: y * canvas.width + firstColumn, color: color)
+            guard let span = span.baseAddress else { return }
+            for y in max(0, top)..<min(height, top + rows) {
+                Canvas.composite(span, count: coverage.count,
+                                 onto: pixels + (y * width + firstColumn) * Canvas.bytesPerPixel, color: color)
             }
         }
     }

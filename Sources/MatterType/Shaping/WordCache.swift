@@ -9,6 +9,15 @@ final class ShapedWord: Sendable {
         self.scalars = scalars
         self.units = units
     }
+
+    /// Whether this word's scalars are `other`'s.
+    func hasScalars(_ other: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard scalars.count == other.count else { return false }
+        return scalars.withUnsafeBufferPointer { mine in
+            for i in 0..<mine.count where mine[i] != other[i] { return false }
+            return true
+        }
+    }
 }
 
 /// Shaped words of one face with one feature set, so layout shapes each distinct word once, as browsers do.
@@ -35,7 +44,7 @@ final class WordCache: Sendable {
         for scalar in scalars { hash = (hash ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3 }
         let shard = shards[Int(hash % UInt64(WordCache.shardCount))]
         let hit = shard.words.withLock { words in
-            words[hash]?.first { $0.scalars.elementsEqual(scalars) }
+            words[hash]?.first { $0.hasScalars(scalars) }
         }
         if let hit { return hit }
         let word = ShapedWord(scalars: Array(scalars), units: shape())
