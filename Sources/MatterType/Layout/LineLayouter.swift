@@ -290,7 +290,8 @@ struct LineLayouter {
     /// Lays the whole text out.
     mutating func run() -> Result {
         let paragraphRanges = splitParagraphs()
-        let ellipsis = shapeEllipsis()
+        // Shaped only when a line is truncated with it.
+        var ellipsis = Paragraph(range: 0..<0, graphemes: [], glyphs: [], isRightToLeft: false)
         var drafts: [Draft] = []
         var paragraphs: [Paragraph] = []
         var top = 0.0
@@ -323,6 +324,7 @@ struct LineLayouter {
                 if isLast && truncateLast && limits.lineBreakMode != .byWordWrapping
                     && limits.lineBreakMode != .byCharWrapping {
                     lineRange = line.lowerBound..<paragraph.graphemes.count
+                    if ellipsis.graphemes.isEmpty { ellipsis = shapeEllipsis() }
                     items = truncatedItems(paragraph, lineRange, indent: l == 0 ? typography.paragraphIndent : 0,
                                            ellipsis: ellipsis, hidesOwnText: lineRange != line)
                 }
