@@ -26,9 +26,10 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
-                       providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
-        // ICU's headers collide with Foundation's, so the code that calls ICU is a small target of its own.
+        // ICU's headers collide with Foundation's private copy of them, so ICU is reached through a C target whose
+        // header shows Swift only stdint types (see Sources/CICU/include/mattertype_icu.h), used by one small
+        // Swift target. libicu-dev: the Makefile installs it when `pkg-config icu-uc` fails.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "MatterTypeICU", dependencies: ["CICU"]),
         .target(name: "MatterTypeFonts", path: "Fonts",
                 exclude: ["README.md", "OFL.txt"],

@@ -1,8 +1,8 @@
-// This module must not import Foundation: Foundation's own ICU headers collide with the system ICU's.
 import CICU
 import Synchronization
 
-/// UAX #14 line break opportunities and base direction, from the system's ICU.
+/// UAX #14 line break opportunities and base direction, from the system's ICU (through `CICU`, whose C
+/// interface keeps ICU's types out of Swift; see `mattertype_icu.h`).
 ///
 /// ICU break iterators are costly to open and not thread-safe, so a small pool keeps opened iterators for
 /// reuse; each is used by one caller at a time.
@@ -10,29 +10,26 @@ package enum LineBreaks {
     /// The UTF-16 offsets at which a line may start, ascending, excluding 0 and including `text.count`
     /// (ICU's line break iterator, locale-independent rules). Empty text gives `[]`.
     package static func opportunities(in text: UnsafeBufferPointer<UInt16>) -> [Int] {
-        guard let base = text.baseAddress, !text.isEmpty, text.count <= Int(Int32.max) else { return [] }
+        guard let base = text.baseAddress, !text.isEmpty, text.count < Int(Int32.max) else { return [] }
         guard let iterator = pool.take() else { return [text.count] }
         defer { pool.give(iterator) }
-        var status = U_ZERO_ERROR
-        mattertype_ubrk_setText(iterator.handle, base, Int32(text.count), &status)
-        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return [text.count] }
-        var offsets: [Int] = []
-        var offset = mattertype_ubrk_first(iterator.handle)
-        while true {
-            offset = mattertype_ubrk_next(iterator.handle)
-            if offset == UBRK_DONE { break }
-            offsets.append(Int(offset))
+        let capacity = text.count + 1
+        let offsets = [Int32](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            let count = mattertype_line_breaks(iterator.handle, base, Int32(text.count), buffer.baseAddress,
+                                               Int32(capacity))
+            initialized = Int(max(0, min(count, Int32(capacity))))
         }
-        if offsets.last != text.count { offsets.append(text.count) }
-        return offsets
+        var result = offsets.map(Int.init)
+        if result.last != text.count { result.append(text.count) }
+        return result
     }
 
     /// Whether the first strong character (UAX #9) is right-to-left; `nil` when there is none.
     package static func isRightToLeft(_ text: UnsafeBufferPointer<UInt16>) -> Bool? {
-        guard let base = text.baseAddress, !text.isEmpty, text.count <= Int(Int32.max) else { return nil }
-        switch mattertype_ubidi_getBaseDirection(base, Int32(text.count)) {
-        case UBIDI_RTL: return true
-        case UBIDI_LTR: return false
+        guard let base = text.baseAddress, !text.isEmpty, text.count < Int(Int32.max) else { return nil }
+        switch mattertype_base_direction(base, Int32(text.count)) {
+        case 1: return true
+        case 0: return false
         default: return nil
         }
     }
@@ -43,16 +40,14 @@ package enum LineBreaks {
 /// One opened ICU line break iterator.
 // @unchecked Sendable: an iterator is handed to one caller at a time by `IteratorPool`.
 private final class LineIterator: @unchecked Sendable {
-    let handle: OpaquePointer
+    let handle: UnsafeMutableRawPointer
 
     init?() {
-        var status = U_ZERO_ERROR
-        guard let handle = mattertype_ubrk_open(UBRK_LINE, "", nil, 0, &status),
-              status.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        guard let handle = mattertype_line_iterator_open() else { return nil }
         self.handle = handle
     }
 
-    deinit { mattertype_ubrk_close(handle) }
+    deinit { mattertype_line_iterator_close(handle) }
 }
 
 /// Opened iterators waiting for reuse; at most `capacity` are kept.

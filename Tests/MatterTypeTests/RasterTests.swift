@@ -217,6 +217,18 @@ struct RasterTests {
         for (index, data) in parallel { #expect(data == serial[index]) }
     }
 
+    @Test("drawing partly or wholly outside the canvas clips and never crashes",
+          arguments: [(-500.0, -500.0), (-30, 5), (5, -20), (150, 10), (10, 40), (5000, 5000), (-1e12, 3)])
+    func outsideCanvas(x: Double, y: Double) throws {
+        let result = try layout("Clip me, underlined", body.decoration(.underline))
+        var bitmap = GrayBitmap(width: 120, height: 30)
+        TextRenderer().draw(result, into: &bitmap, at: (x, y))
+        var image = RGBAImage(width: 120, height: 30)
+        TextRenderer().draw(result, into: &image, at: (x, y), color: .black)
+        let inside = x > -200 && x < 120 && y > -24 && y < 30
+        if !inside { #expect(bitmap.pixels.allSatisfy { $0 == 0 }) }
+    }
+
     @Test("bad colors are rejected; too large an image is an error")
     func errors() throws {
         #expect(Color(hex: "#12345") == nil && Color(hex: "red") == nil && Color(hex: "#GG0000") == nil)

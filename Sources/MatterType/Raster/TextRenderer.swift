@@ -113,9 +113,12 @@ public final class TextRenderer: Sendable {
                     }
                     let left = Int(pixelX) + bitmap.left
                     let top = Int(baseline) - bitmap.top
-                    let rows = max(0, -top)..<min(bitmap.height, height - top)
-                    let columns = max(0, -left)..<min(bitmap.width, width - left)
-                    guard !rows.isEmpty, !columns.isEmpty else { continue }
+                    // Clip to the canvas; a glyph wholly outside it draws nothing.
+                    let firstRow = max(0, -top), endRow = min(bitmap.height, height - top)
+                    let firstColumn = max(0, -left), endColumn = min(bitmap.width, width - left)
+                    guard firstRow < endRow, firstColumn < endColumn else { continue }
+                    let rows = firstRow..<endRow
+                    let columns = firstColumn..<endColumn
                     bitmap.pixels.withUnsafeBufferPointer { source in
                         guard let source = source.baseAddress else { return }
                         for row in rows {
@@ -150,7 +153,9 @@ public final class TextRenderer: Sendable {
         }
         coverage.withUnsafeBufferPointer { span in
             guard let span = span.baseAddress else { return }
-            for y in max(0, top)..<min(height, top + rows) {
+            let firstRow = max(0, top), endRow = min(height, top + rows)
+            guard firstRow < endRow else { return }
+            for y in firstRow..<endRow {
                 Canvas.composite(span, count: coverage.count,
                                  onto: pixels + (y * width + firstColumn) * Canvas.bytesPerPixel, color: color)
             }
