@@ -12,8 +12,9 @@ final class RasterFace: @unchecked Sendable {
     /// Keeps the bytes FreeType reads alive.
     private let file: FontFile
 
-    /// The largest pixel size rendered; bigger glyphs are not drawn (a 2048 px glyph is 4 MiB of coverage).
-    static let maximumPixelSize = 2048.0
+    /// The largest pixel size rendered (a glyph's bitmap is then at most tens of MB); bigger glyphs are not drawn.
+    /// A 10,000 pt font at @1x, the largest size a typography accepts, is within it.
+    static let maximumPixelSize = 10_000.0
 
     init(_ fontFace: FontFace) throws(FreeTypeError) {
         file = fontFace.file

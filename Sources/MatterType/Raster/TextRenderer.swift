@@ -36,12 +36,16 @@ public final class TextRenderer: Sendable {
     }
 
     /// The pixel size of an image holding `layout` with `padding` points around it: `ceil((W + 2 × padding) ×
-    /// scale)` by `ceil((H + 2 × padding) × scale)`, where W is the limits' width when given, else the layout's.
+    /// scale)` by `ceil((H + 2 × padding) × scale)`, where W is the limits' width when given, else the layout's;
+    /// at least 1 × 1 (an empty text is 0 points wide, and PNG has no empty images).
     public static func imageSize(for layout: TextLayout, padding: Double = 0) -> (width: Int, height: Int) {
         let scale = layout.typography.environment.displayScale
         let width = layout.limits.width ?? layout.width
-        return (Int(((width + 2 * padding) * scale).rounded(.up)),
-                Int(((layout.height + 2 * padding) * scale).rounded(.up)))
+        func pixels(_ points: Double) -> Int {
+            let value = (points * scale).rounded(.up)
+            return value < 1 ? 1 : (value > 1e15 ? Int(1e15) : Int(value))
+        }
+        return (pixels(width + 2 * padding), pixels(layout.height + 2 * padding))
     }
 
     /// Draws `layout` into `image` with its top-left corner at `origin` (points), in `color`.
