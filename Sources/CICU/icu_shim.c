@@ -1,11 +1,23 @@
 #include "mattertype_icu.h"
 
+#include <pthread.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 
-void *mattertype_line_iterator_open(void) {
+// Opening a break iterator loads ICU's rules (costly), and an iterator may be used by one thread at a time:
+// a small pool keeps opened ones for reuse.
+enum { POOL_CAPACITY = 16 };
+static UBreakIterator *pool[POOL_CAPACITY];
+static int pool_count = 0;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static UBreakIterator *take_iterator(void) {
+    pthread_mutex_lock(&pool_lock);
+    UBreakIterator *iterator = pool_count > 0 ? pool[--pool_count] : NULL;
+    pthread_mutex_unlock(&pool_lock);
+    if (iterator != NULL) return iterator;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+    iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
     if (U_FAILURE(status)) {
         if (iterator != NULL) ubrk_close(iterator);
         return NULL;
@@ -13,22 +25,32 @@ void *mattertype_line_iterator_open(void) {
     return iterator;
 }
 
-void mattertype_line_iterator_close(void *iterator) {
-    if (iterator != NULL) ubrk_close((UBreakIterator *)iterator);
+static void give_iterator(UBreakIterator *iterator) {
+    pthread_mutex_lock(&pool_lock);
+    if (pool_count < POOL_CAPACITY) {
+        pool[pool_count++] = iterator;
+        iterator = NULL;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    if (iterator != NULL) ubrk_close(iterator);
 }
 
-int32_t mattertype_line_breaks(void *iterator, const uint16_t *text, int32_t length, int32_t *offsets,
-                               int32_t capacity) {
+int32_t mattertype_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity) {
+    UBreakIterator *iterator = take_iterator();
+    if (iterator == NULL) return -1;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *breaks = (UBreakIterator *)iterator;
-    ubrk_setText(breaks, (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
+    ubrk_setText(iterator, (const UChar *)text, length, &status);
     int32_t count = 0;
-    ubrk_first(breaks);
-    for (int32_t offset = ubrk_next(breaks); offset != UBRK_DONE; offset = ubrk_next(breaks)) {
-        if (count < capacity) offsets[count] = offset;
-        count += 1;
+    if (U_FAILURE(status)) {
+        count = -1;
+    } else {
+        ubrk_first(iterator);
+        for (int32_t offset = ubrk_next(iterator); offset != UBRK_DONE; offset = ubrk_next(iterator)) {
+            if (count < capacity) offsets[count] = offset;
+            count += 1;
+        }
     }
+    give_iterator(iterator);
     return count;
 }
 

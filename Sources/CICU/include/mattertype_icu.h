@@ -8,17 +8,11 @@
 
 #include <stdint.h>
 
-/// Opens an ICU line break iterator (UBRK_LINE, root locale); NULL on failure. Close it with
-/// mattertype_line_iterator_close. One thread may use an iterator at a time.
-void *mattertype_line_iterator_open(void);
-
-/// Closes an iterator from mattertype_line_iterator_open (ubrk_close).
-void mattertype_line_iterator_close(void *iterator);
-
-/// Writes the UTF-16 offsets at which a line may start (after the first) into `offsets`, at most `capacity` of
-/// them, and returns how many there were; -1 on an ICU error. `capacity` = `length` + 1 always suffices.
-int32_t mattertype_line_breaks(void *iterator, const uint16_t *text, int32_t length, int32_t *offsets,
-                               int32_t capacity);
+/// Writes the UTF-16 offsets at which a line may start (UAX #14, ICU's line break iterator, root locale), after
+/// the first, into `offsets`, at most `capacity` of them, and returns how many there were; -1 when ICU fails.
+/// `capacity` = `length` + 1 always suffices. Safe to call from any thread: opened iterators are pooled behind a
+/// mutex and each is used by one call at a time.
+int32_t mattertype_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity);
 
 /// The base direction of `text` by its first strong character (ubidi_getBaseDirection): 1 right-to-left,
 /// 0 left-to-right, -1 none.

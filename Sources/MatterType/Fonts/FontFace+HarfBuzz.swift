@@ -20,13 +20,13 @@ final class FontFace: @unchecked Sendable {
     /// The immutable hb_font_t.
     let font: OpaquePointer
     /// Shaped words, for layout, one cache per feature set.
-    private let wordCaches = Mutex<[ShapingFeatures: WordCache]>([:])
+    private let wordCaches = Locked<[ShapingFeatures: WordCache]>([:])
     /// Whether the cmap maps each ASCII code (0–127) to a glyph: layout's fast path for ASCII text.
     let asciiCoverage: [Bool]
     /// A number no other face in this process has.
     let id = nextFaceID.add(1, ordering: .relaxed).newValue
     /// The FreeType face that rasterizes this face's glyphs, made on first use.
-    let rasterFace = Mutex<RasterFace?>(nil)
+    let rasterFace = Locked<RasterFace?>(nil)
 
     /// A face over `file`'s face `descriptor.faceIndex`.
     init(file: FontFile, descriptor: FontDescriptor) throws(FontRegistrationError) {

@@ -1,6 +1,5 @@
 import CFreeType
 import Foundation
-import Synchronization
 
 /// The process's FreeType library.
 ///
@@ -10,26 +9,24 @@ final class FreeTypeLibrary: Sendable {
     /// The one library shared by the process.
     static let shared = FreeTypeLibrary()
 
-    /// The FT_Library handle, or the FreeType error that prevented creating it.
-    // nonisolated(unsafe): set once in `init`; FreeType objects made from it are created and destroyed only
-    // inside `lock`, which is what FreeType requires of an FT_Library shared between threads.
-    private nonisolated(unsafe) let library: Result<FT_Library, FreeTypeError>
-    private let lock = Mutex(())
+    /// The FT_Library handle, or the FreeType error that prevented creating it. FreeType objects made from it are
+    /// created and destroyed only while holding this lock, as FreeType requires of a shared FT_Library.
+    private let library: Locked<Result<FT_Library, FreeTypeError>>
 
     private init() {
         var handle: FT_Library?
         let error = FT_Init_FreeType(&handle)
         if error == 0, let handle {
-            library = .success(handle)
+            library = Locked(.success(handle))
         } else {
-            library = .failure(FreeTypeError(function: "FT_Init_FreeType", code: error))
+            library = Locked(.failure(FreeTypeError(function: "FT_Init_FreeType", code: error)))
         }
     }
 
     /// Runs `body` with the library while no other thread creates or destroys a face.
     func withLibrary<T: Sendable>(_ body: (FT_Library) throws(FreeTypeError) -> T) throws(FreeTypeError) -> T {
-        try lock.withLock { (_) throws(FreeTypeError) -> T in
-            switch library {
+        try library.withLock { (state) throws(FreeTypeError) -> T in
+            switch state {
             case .success(let handle): return try body(handle)
             case .failure(let error): throw error
             }

@@ -1,6 +1,5 @@
 import CFontconfig
 import Foundation
-import Synchronization
 
 /// The process's Fontconfig configuration: the system's fonts and rules, loaded once.
 ///
@@ -11,19 +10,17 @@ final class FontconfigContext: Sendable {
     /// The one context shared by the process.
     static let shared = FontconfigContext()
 
-    /// The FcConfig: the system's, or an empty one when the system configuration cannot be loaded.
-    // nonisolated(unsafe): set once in `init` and used only inside `lock`, which serializes every
-    // Fontconfig call MatterType makes.
-    private nonisolated(unsafe) let config: OpaquePointer?
-    private let lock = Mutex(())
+    /// The FcConfig (the system's, or an empty one when the system configuration cannot be loaded), used only
+    /// while holding this lock: it serializes every Fontconfig call MatterType makes.
+    private let config: Locked<OpaquePointer?>
 
     private init() {
-        config = FcInitLoadConfigAndFonts() ?? FcConfigCreate()
+        config = Locked(FcInitLoadConfigAndFonts() ?? FcConfigCreate())
     }
 
     /// Runs `body` with the configuration while no other thread uses Fontconfig.
     func withConfig<T: Sendable>(_ body: (OpaquePointer?) -> T) -> T {
-        lock.withLock { _ in body(config) }
+        config.withLock { body($0) }
     }
 }
 
@@ -51,6 +48,8 @@ final class FontMatcher: @unchecked Sendable {
     }
 
     deinit {
+        // Nothing registered: no need to load Fontconfig just to free nothing.
+        guard registeredSet != nil || !patterns.isEmpty else { return }
         FontconfigContext.shared.withConfig { _ in
             if let registeredSet { FcFontSetDestroy(registeredSet) }
             for pattern in patterns.values { FcPatternDestroy(pattern) }

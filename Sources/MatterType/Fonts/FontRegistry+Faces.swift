@@ -1,7 +1,6 @@
-import Synchronization
 
 /// Faces of installed system fonts, loaded on first use and kept for the life of the process.
-private let systemFaces = Mutex<[String: FontFace]>([:])
+private let systemFaces = Locked<[String: FontFace]>([:])
 
 extension FontRegistry {
     /// The face to shape and draw a resolution with.

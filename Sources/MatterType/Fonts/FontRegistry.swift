@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The fonts an application has registered, and how a typography's family, weight and style resolve to one.
 ///
@@ -21,7 +20,7 @@ public final class FontRegistry: Sendable {
         var faces: [String: FontFace] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let matcher: FontMatcher
 
     /// An empty registry. With `includesSystemFonts` false, resolution never uses the system's installed fonts

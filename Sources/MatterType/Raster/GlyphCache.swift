@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Rendered glyph bitmaps shared by every render, bounded by a byte budget.
 ///
@@ -65,23 +64,18 @@ public final class GlyphCache: Sendable {
     private static let shardCount = 16
     /// Bytes counted for an entry besides its pixels.
     static let entryOverhead = 64
-    /// One shard and its lock (a class, because `Mutex` cannot be stored in an array).
-    private final class LockedShard: Sendable {
-        let state = Mutex(Shard())
-    }
-
-    private let shards: [LockedShard]
+    private let shards: [Locked<Shard>]
 
     /// A cache holding at most `byteBudget` bytes (at least 64 KiB).
     public init(byteBudget: Int = GlyphCache.defaultByteBudget) {
         self.byteBudget = max(byteBudget, 64 << 10)
-        shards = (0..<GlyphCache.shardCount).map { _ in LockedShard() }
+        shards = (0..<GlyphCache.shardCount).map { _ in Locked(Shard()) }
     }
 
     /// Totals over all shards.
     public var statistics: Statistics {
         shards.reduce(into: Statistics()) { total, shard in
-            let s = shard.state.withLock { $0.statistics }
+            let s = shard.withLock { $0.statistics }
             total.hits += s.hits
             total.misses += s.misses
             total.evictions += s.evictions
@@ -93,7 +87,7 @@ public final class GlyphCache: Sendable {
     /// Empties the cache (statistics other than count and bytes are kept).
     public func removeAll() {
         for shard in shards {
-            shard.state.withLock {
+            shard.withLock {
                 $0.entries.removeAll()
                 $0.statistics.count = 0
                 $0.statistics.bytes = 0
@@ -104,7 +98,7 @@ public final class GlyphCache: Sendable {
     /// The bitmap for `key`, rendering it with `render` on a miss.
     func bitmap(for key: Key, render: () -> GlyphBitmap) -> GlyphBitmap {
         let locked = shards[Int(key.mix % UInt64(GlyphCache.shardCount))]
-        let hit: GlyphBitmap? = locked.state.withLock { shard in
+        let hit: GlyphBitmap? = locked.withLock { shard in
             shard.clock += 1
             guard let entry = shard.entries[key] else {
                 shard.statistics.misses += 1
@@ -119,7 +113,7 @@ public final class GlyphCache: Sendable {
         let shardBudget = byteBudget / GlyphCache.shardCount
         let cost = bitmap.pixels.count + GlyphCache.entryOverhead
         guard cost <= shardBudget else { return bitmap }  // too big to keep; still drawn
-        locked.state.withLock { shard in
+        locked.withLock { shard in
             if let old = shard.entries[key] {
                 shard.statistics.bytes -= old.bitmap.pixels.count + GlyphCache.entryOverhead
                 shard.statistics.count -= 1

@@ -1,14 +1,13 @@
 import CFreeType
-import Synchronization
 
 /// A FreeType face that rasterizes one ``FontFace``'s glyphs.
 ///
-/// FreeType lets one thread at a time use an `FT_Face`, so `render` holds `lock`; creating and destroying the
-/// face goes through `FreeTypeLibrary.withLibrary`, as FreeType requires. Only cache misses get here.
-// @unchecked Sendable: `face` is used only inside `lock` (or, in init and deinit, by its only owner).
-final class RasterFace: @unchecked Sendable {
-    private nonisolated(unsafe) let face: FT_Face
-    private let lock = Mutex(())
+/// FreeType lets one thread at a time use an `FT_Face`, so `render` holds the face's lock; creating and
+/// destroying the face goes through `FreeTypeLibrary.withLibrary`, as FreeType requires. Only cache misses get
+/// here.
+final class RasterFace: Sendable {
+    /// The FT_Face, used only while holding its lock.
+    private let face: Locked<FT_Face>
     /// Keeps the bytes FreeType reads alive.
     private let file: FontFile
 
@@ -20,7 +19,7 @@ final class RasterFace: @unchecked Sendable {
         file = fontFace.file
         let bytes = fontFace.file.bytes
         let index = fontFace.descriptor.faceIndex
-        face = try FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) -> CreatedFace in
+        let created = try FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) -> CreatedFace in
             var face: FT_Face?
             try FreeTypeError.check(
                 FT_New_Memory_Face(library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
@@ -28,7 +27,8 @@ final class RasterFace: @unchecked Sendable {
                 "FT_New_Memory_Face")
             guard let face else { throw FreeTypeError(function: "FT_New_Memory_Face", code: -1) }
             return CreatedFace(face: face)
-        }.face
+        }
+        face = Locked(created.face)
     }
 
     /// A new FT_Face handed out of the library lock to its only owner.
@@ -38,7 +38,7 @@ final class RasterFace: @unchecked Sendable {
     }
 
     deinit {
-        let owned = CreatedFace(face: face)
+        let owned = face.withLock { CreatedFace(face: $0) }
         _ = try? FreeTypeLibrary.shared.withLibrary { (_) throws(FreeTypeError) in FT_Done_Face(owned.face) }
     }
 
@@ -56,7 +56,7 @@ final class RasterFace: @unchecked Sendable {
     /// FreeType cannot load, or one too large gives an empty bitmap, so that it is cached like any other.
     func render(glyph: UInt32, pixelSize: Double, subpixel: UInt8, hinted: Bool) -> GlyphBitmap {
         guard pixelSize > 0, pixelSize <= RasterFace.maximumPixelSize else { return .empty }
-        return lock.withLock { _ -> GlyphBitmap in
+        return self.face.withLock { face -> GlyphBitmap in
             guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else {
                 return .empty
             }

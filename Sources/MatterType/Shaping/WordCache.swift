@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A word shaped once: its scalars and HarfBuzz's glyphs for them.
 final class ShapedWord: Sendable {
@@ -26,12 +25,8 @@ final class ShapedWord: Sendable {
 /// concurrent layouts rarely wait. Bounded: a shard holding its share of `capacity` words starts again empty
 /// (a working set of a few thousand words refills at once).
 final class WordCache: Sendable {
-    private final class LockedShard: Sendable {
-        let words = Mutex<[UInt64: [ShapedWord]]>([:])
-    }
-
     private static let shardCount = 16
-    private let shards = (0..<WordCache.shardCount).map { _ in LockedShard() }
+    private let shards = (0..<WordCache.shardCount).map { _ in Locked<[UInt64: [ShapedWord]]>([:]) }
     private let capacityPerShard: Int
 
     init(capacity: Int = 32_768) {
@@ -43,12 +38,12 @@ final class WordCache: Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the scalars
         for scalar in scalars { hash = (hash ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3 }
         let shard = shards[Int(hash % UInt64(WordCache.shardCount))]
-        let hit = shard.words.withLock { words in
+        let hit = shard.withLock { words in
             words[hash]?.first { $0.hasScalars(scalars) }
         }
         if let hit { return hit }
         let word = ShapedWord(scalars: Array(scalars), units: shape())
-        shard.words.withLock { words in
+        shard.withLock { words in
             if words.count >= capacityPerShard { words.removeAll(keepingCapacity: true) }
             words[hash, default: []].append(word)
         }
