@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import MatterType
 
@@ -230,6 +231,17 @@ struct LayoutTests {
         #expect(result.lines[0].glyphs.map(\.fontIndex) == [0, 1])
         // hb-shape Fonts/NotoSans-Regular.ttf "é" gives [171=0+564].
         #expect(result.lines[0].glyphs.last?.glyphID == 171)
+    }
+
+    @Test("mixed ASCII and non-ASCII text splits into the grapheme clusters Swift sees",
+          arguments: ["naïve—café e\u{301}te\u{301} 🇫🇷a", "ab\u{600}cd", "x👨‍👩‍👧y", "a\u{FE0F}b\u{20E3}c", "漢a字b"])
+    func graphemes(text: String) throws {
+        // charWrap at a width below any glyph: one grapheme cluster per line (spaces hang on the line before).
+        let result = try layout(text, width: 0.5, mode: .byCharWrapping)
+        #expect(result.lines.map(\.text).joined() == text)
+        #expect(result.lines.map { $0.text.trimmingCharacters(in: .whitespaces).count }.allSatisfy { $0 == 1 })
+        #expect(result.lines.count == text.filter { $0 != " " }.count)
+        #expect(try layout(text).lines.first?.text == text)
     }
 
     @Test("invalid limits are errors")

@@ -86,22 +86,48 @@ struct LineLayouter {
                                           isSpace: byte == 0x20 || byte == 0x09, breakBefore: false))
             }
         } else {
-            let string = String(decoding: utf8[range], as: UTF8.self)
+            // An ASCII byte followed by another ASCII byte is a grapheme of its own (paragraphs hold no CR LF), so
+            // only the spans around non-ASCII text go through Swift's grapheme segmentation.
+            func isSimple(_ i: Int) -> Bool {
+                utf8[i] < 0x80 && (i + 1 == range.upperBound || utf8[i + 1] < 0x80)
+            }
             var offset = range.lowerBound
-            for character in string {
-                let length = character.utf8.count
-                let first = character.unicodeScalars.first ?? " "
-                for scalar in character.unicodeScalars {
+            while offset < range.upperBound {
+                if isSimple(offset) {
+                    let byte = utf8[offset]
                     graphemeOfScalar.append(graphemes.count)
-                    scalars.append(scalar.value)
-                    for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() {
-                        utf16.append(unit)
-                        scalarAtUTF16.append(scalars.count - 1)
-                    }
+                    scalars.append(UInt32(byte))
+                    utf16.append(UInt16(byte))
+                    scalarAtUTF16.append(scalars.count - 1)
+                    graphemes.append(Grapheme(bytes: offset..<offset + 1, glyphs: 0..<0, advance: 0,
+                                              isSpace: byte == 0x20 || byte == 0x09, breakBefore: false))
+                    offset += 1
+                    continue
                 }
-                graphemes.append(Grapheme(bytes: offset..<offset + length, glyphs: 0..<0, advance: 0,
-                                          isSpace: LineLayouter.isHangingSpace(first), breakBefore: false))
-                offset += length
+                var end = offset + 1
+                while end < range.upperBound, !isSimple(end) { end += 1 }
+                var span = String(decoding: utf8[offset..<end], as: UTF8.self)
+                // A prepended concatenation mark (UAX #29 GB9b) joins the next character: keep them together.
+                while end < range.upperBound, let last = span.unicodeScalars.last,
+                      LineLayouter.isPrepend(last.value) {
+                    end += 1
+                    span = String(decoding: utf8[offset..<end], as: UTF8.self)
+                }
+                for character in span {
+                    let length = character.utf8.count
+                    let first = character.unicodeScalars.first ?? " "
+                    for scalar in character.unicodeScalars {
+                        graphemeOfScalar.append(graphemes.count)
+                        scalars.append(scalar.value)
+                        for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() {
+                            utf16.append(unit)
+                            scalarAtUTF16.append(scalars.count - 1)
+                        }
+                    }
+                    graphemes.append(Grapheme(bytes: offset..<offset + length, glyphs: 0..<0, advance: 0,
+                                              isSpace: LineLayouter.isHangingSpace(first), breakBefore: false))
+                    offset += length
+                }
             }
             scalarAtUTF16.append(scalars.count)
         }
@@ -224,6 +250,18 @@ struct LineLayouter {
         }
         fallbacks[value] = index
         return index
+    }
+
+    /// Whether a scalar has the Grapheme_Cluster_Break property Prepend (UAX #29; Unicode 15): it joins the
+    /// character after it.
+    private static func isPrepend(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
+             0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Spaces that hang at a line end: space separators other than the no-break ones, and tab.
