@@ -175,12 +175,12 @@ struct LineLayouter {
                     let run = UnsafeBufferPointer(rebasing: all[runStart..<runEnd])
                     return cache.word(run) { Shaper.shape(run, face: fontFace, features: features) }
                 }
-                let shaped = word.units
+                let shaped = word.glyphs
                 let last = runEnd - 1
                 // Left to right with ascending clusters (nearly always): glyphs are already in grapheme order.
-                var ordered = !shaped.isRightToLeft
+                var ordered = !word.isRightToLeft
                 if ordered {
-                    for i in shaped.clusters.indices.dropFirst() where shaped.clusters[i] < shaped.clusters[i - 1] {
+                    for i in shaped.indices.dropFirst() where shaped[i].cluster < shaped[i - 1].cluster {
                         ordered = false
                         break
                     }
@@ -188,18 +188,17 @@ struct LineLayouter {
                 var reordered: [Int] = []
                 if !ordered {
                     reordered = Array(0..<shaped.count)
-                    if shaped.isRightToLeft { reordered.reverse() }
-                    let owners = reordered.map { grapheme(ofScalar: min(runStart + shaped.clusters[$0], last)) }
+                    if word.isRightToLeft { reordered.reverse() }
+                    let owners = reordered.map { grapheme(ofScalar: min(runStart + Int(shaped[$0].cluster), last)) }
                     reordered = zip(owners, reordered).sorted { $0.0 < $1.0 }.map(\.1)
                 }
                 for position in 0..<shaped.count {
-                    let glyph = ordered ? position : reordered[position]
-                    glyphs.append(Glyph(id: shaped.glyphIDs[glyph], face: face,
-                                        advance: Double(shaped.xAdvances[glyph]) * unit,
-                                        xOffset: Double(shaped.xOffsets[glyph]) * unit,
-                                        yOffset: Double(shaped.yOffsets[glyph]) * unit))
-                    glyphGrapheme.append(grapheme(ofScalar: min(runStart + shaped.clusters[glyph], last)))
+                    let glyph = shaped[ordered ? position : reordered[position]]
+                    glyphs.append(Glyph(id: glyph.id, face: face, advance: Double(glyph.xAdvance) * unit,
+                                        xOffset: Double(glyph.xOffset) * unit, yOffset: Double(glyph.yOffset) * unit))
+                    glyphGrapheme.append(grapheme(ofScalar: min(runStart + Int(glyph.cluster), last)))
                 }
+                withExtendedLifetime(word) {}
                 runStart = runEnd
             }
             wordStart = wordEnd

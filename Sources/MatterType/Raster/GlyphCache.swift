@@ -5,7 +5,8 @@
 /// lock, so concurrent renders rarely wait for each other; when a shard passes its share of the budget, its
 /// least recently used glyphs are evicted.
 public final class GlyphCache: Sendable {
-    /// How the cache has been used.
+    /// How the cache has been used. A draw looks each distinct glyph (at each quarter-pixel offset) up once;
+    /// repeats within the same draw are served from the draw's own memo and are not counted.
     public struct Statistics: Sendable, Hashable {
         /// Lookups that found a bitmap.
         public var hits = 0
@@ -139,25 +140,34 @@ public final class GlyphCache: Sendable {
 }
 
 /// One rendered glyph: coverage rows and where they sit relative to the pen position on the baseline.
-/// A class, so that a cache hit hands out a reference instead of copying the pixels' array.
-final class GlyphBitmap: Sendable {
+///
+/// A class, so a cache hit hands out a reference; its pixels live in memory it owns and are read through a
+/// pointer, so drawing a glyph shared by many threads touches no shared reference count but the bitmap's own.
+// @unchecked Sendable: `pixels` is written once in `init` and only read afterwards, until `deinit`.
+final class GlyphBitmap: @unchecked Sendable {
     /// Pixels from the pen position to the bitmap's left edge.
     let left: Int
     /// Pixels from the baseline up to the bitmap's top edge.
     let top: Int
     let width: Int
     let height: Int
-    /// Row-major coverage, `width × height`.
-    let pixels: [UInt8]
+    /// Row-major coverage, `width × height` bytes.
+    let pixels: UnsafeBufferPointer<UInt8>
 
     /// A glyph with no ink.
     static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, pixels: [])
 
-    init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8]) {
+    init(left: Int, top: Int, width: Int, height: Int, pixels source: [UInt8]) {
         self.left = left
         self.top = top
         self.width = width
         self.height = height
-        self.pixels = pixels
+        let pixels = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.count)
+        _ = pixels.initialize(from: source)
+        self.pixels = UnsafeBufferPointer(pixels)
+    }
+
+    deinit {
+        pixels.deallocate()
     }
 }

@@ -96,24 +96,39 @@ public final class TextRenderer: Sendable {
         let width = canvas.width
         let height = canvas.height
         let stride = Canvas.bytesPerPixel
+        // A direct-mapped memo of this draw's glyphs: repeated glyphs skip the shared cache and its lock.
+        let glyphCount = layout.lines.reduce(0) { $0 + $1.glyphs.count }
+        let memoSize = glyphCount > 128 ? 256 : 64  // a power of two
+        var memoKeys = [UInt64](repeating: .max, count: memoSize)
+        var memoBitmaps = [GlyphBitmap?](repeating: nil, count: memoSize)
         canvas.withPixels { canvasPixels in
             for line in layout.lines {
                 for glyph in line.glyphs {
                     guard let raster = rasterFaces[glyph.fontIndex] else { continue }
                     let x = (origin.x + glyph.x) * scale
                     var pixelX = x.rounded(.down)
-                    var quarter = ((x - pixelX) * 4).rounded()
+                    var quarter = ((x - pixelX) * 4 + 0.5).rounded(.down)  // to the nearest quarter pixel
                     if quarter == 4 {
                         pixelX += 1
                         quarter = 0
                     }
-                    let baseline = ((origin.y + glyph.y) * scale).rounded()
+                    let baseline = ((origin.y + glyph.y) * scale + 0.5).rounded(.down)  // snapped to a pixel row
                     guard pixelX.magnitude < 1e9, baseline.magnitude < 1e9 else { continue }
                     let subpixel = UInt8(quarter)
-                    let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSize64,
-                                             glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
-                    let bitmap = glyphCache.bitmap(for: key) {
-                        raster.render(glyph: glyph.glyphID, pixelSize: pixelSize, subpixel: subpixel, hinted: hinted)
+                    let memoKey = UInt64(glyph.fontIndex) << 40 | UInt64(glyph.glyphID) << 2 | UInt64(subpixel)
+                    let slot = Int(truncatingIfNeeded: (memoKey ^ (memoKey >> 40) &* 31) & UInt64(memoSize - 1))
+                    let bitmap: GlyphBitmap
+                    if memoKeys[slot] == memoKey, let memo = memoBitmaps[slot] {
+                        bitmap = memo
+                    } else {
+                        let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSize64,
+                                                 glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
+                        bitmap = glyphCache.bitmap(for: key) {
+                            raster.render(glyph: glyph.glyphID, pixelSize: pixelSize, subpixel: subpixel,
+                                          hinted: hinted)
+                        }
+                        memoKeys[slot] = memoKey
+                        memoBitmaps[slot] = bitmap
                     }
                     let left = Int(pixelX) + bitmap.left
                     let top = Int(baseline) - bitmap.top
@@ -123,14 +138,13 @@ public final class TextRenderer: Sendable {
                     guard firstRow < endRow, firstColumn < endColumn else { continue }
                     let rows = firstRow..<endRow
                     let columns = firstColumn..<endColumn
-                    bitmap.pixels.withUnsafeBufferPointer { source in
-                        guard let source = source.baseAddress else { return }
-                        for row in rows {
-                            let destination = canvasPixels + ((top + row) * width + left + columns.lowerBound) * stride
-                            Canvas.composite(source + row * bitmap.width + columns.lowerBound, count: columns.count,
-                                             onto: destination, color: color)
-                        }
+                    guard let source = bitmap.pixels.baseAddress else { continue }
+                    for row in rows {
+                        let destination = canvasPixels + ((top + row) * width + left + columns.lowerBound) * stride
+                        Canvas.composite(source + row * bitmap.width + columns.lowerBound, count: columns.count,
+                                         onto: destination, color: color)
                     }
+                    withExtendedLifetime(bitmap) {}
                 }
                 if let rect = line.decoration {
                     fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,

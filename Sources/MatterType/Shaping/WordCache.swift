@@ -1,21 +1,51 @@
 
-/// A word shaped once: its scalars and HarfBuzz's glyphs for them.
-final class ShapedWord: Sendable {
-    let scalars: [UInt32]
-    let units: ShapedUnits
+/// One glyph of a shaped word, in font units; `cluster` is relative to the word's first scalar.
+struct WordGlyph {
+    var id: UInt32
+    var cluster: Int32
+    var xAdvance: Int32
+    var xOffset: Int32
+    var yOffset: Int32
+}
 
-    init(scalars: [UInt32], units: ShapedUnits) {
-        self.scalars = scalars
-        self.units = units
+/// A word shaped once: its scalars and HarfBuzz's glyphs for them.
+///
+/// Shared by every layout on every thread, so its data lives in memory the object owns and is read through
+/// pointers: reading an array stored in a shared object retains and releases its buffer, and those atomic
+/// reference counts on the same cache lines made two threads slow each other down.
+// @unchecked Sendable: the storage is written once in `init` and only read afterwards, until `deinit`.
+final class ShapedWord: @unchecked Sendable {
+    /// The word's scalars.
+    let scalars: UnsafeBufferPointer<UInt32>
+    /// Its glyphs, in HarfBuzz's output order.
+    let glyphs: UnsafeBufferPointer<WordGlyph>
+    /// Whether HarfBuzz shaped it right to left (glyphs then come in visual order, clusters descending).
+    let isRightToLeft: Bool
+
+    init(scalars source: UnsafeBufferPointer<UInt32>, units: ShapedUnits) {
+        let scalars = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: source.count)
+        _ = scalars.initialize(from: source)
+        let glyphs = UnsafeMutableBufferPointer<WordGlyph>.allocate(capacity: units.count)
+        for i in 0..<units.count {
+            glyphs[i] = WordGlyph(id: units.glyphIDs[i], cluster: Int32(truncatingIfNeeded: units.clusters[i]),
+                                  xAdvance: units.xAdvances[i], xOffset: units.xOffsets[i],
+                                  yOffset: units.yOffsets[i])
+        }
+        self.scalars = UnsafeBufferPointer(scalars)
+        self.glyphs = UnsafeBufferPointer(glyphs)
+        isRightToLeft = units.isRightToLeft
+    }
+
+    deinit {
+        scalars.deallocate()
+        glyphs.deallocate()
     }
 
     /// Whether this word's scalars are `other`'s.
     func hasScalars(_ other: UnsafeBufferPointer<UInt32>) -> Bool {
         guard scalars.count == other.count else { return false }
-        return scalars.withUnsafeBufferPointer { mine in
-            for i in 0..<mine.count where mine[i] != other[i] { return false }
-            return true
-        }
+        for i in 0..<other.count where scalars[i] != other[i] { return false }
+        return true
     }
 }
 
@@ -42,7 +72,7 @@ final class WordCache: Sendable {
             words[hash]?.first { $0.hasScalars(scalars) }
         }
         if let hit { return hit }
-        let word = ShapedWord(scalars: Array(scalars), units: shape())
+        let word = ShapedWord(scalars: scalars, units: shape())
         shard.withLock { words in
             if words.count >= capacityPerShard { words.removeAll(keepingCapacity: true) }
             words[hash, default: []].append(word)
