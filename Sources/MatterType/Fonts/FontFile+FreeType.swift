@@ -77,16 +77,23 @@ extension FontFile {
         return try results.map { (result) throws(FontRegistrationError) in try result.get() }
     }
 
-    /// Opens face `index` (or -1 to count faces) over the file's bytes, runs `body`, and closes the face.
+    /// Opens face `index` (or -1 to count faces) over the file's bytes; the caller closes it with FT_Done_Face.
     /// Call only inside `FreeTypeLibrary.withLibrary`.
-    private func withFace<T>(library: FT_Library, index: Int,
-                             _ body: (FT_Face) -> T) throws(FreeTypeError) -> T {
+    func openFace(library: FT_Library, index: Int) throws(FreeTypeError) -> FT_Face {
         var face: FT_Face?
         try FreeTypeError.check(
             FT_New_Memory_Face(library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
                                FT_Long(bytes.count), FT_Long(index), &face),
             "FT_New_Memory_Face")
         guard let face else { throw FreeTypeError(function: "FT_New_Memory_Face", code: -1) }
+        return face
+    }
+
+    /// Opens face `index` (or -1 to count faces), runs `body`, and closes the face.
+    /// Call only inside `FreeTypeLibrary.withLibrary`.
+    private func withFace<T>(library: FT_Library, index: Int,
+                             _ body: (FT_Face) -> T) throws(FreeTypeError) -> T {
+        let face = try openFace(library: library, index: index)
         defer { FT_Done_Face(face) }
         return body(face)
     }

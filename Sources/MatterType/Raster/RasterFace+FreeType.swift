@@ -16,18 +16,12 @@ final class RasterFace: Sendable {
     static let maximumPixelSize = 10_000.0
 
     init(_ fontFace: FontFace) throws(FreeTypeError) {
-        file = fontFace.file
-        let bytes = fontFace.file.bytes
+        let file = fontFace.file
         let index = fontFace.descriptor.faceIndex
         let created = try FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) -> CreatedFace in
-            var face: FT_Face?
-            try FreeTypeError.check(
-                FT_New_Memory_Face(library, bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
-                                   FT_Long(bytes.count), FT_Long(index), &face),
-                "FT_New_Memory_Face")
-            guard let face else { throw FreeTypeError(function: "FT_New_Memory_Face", code: -1) }
-            return CreatedFace(face: face)
+            CreatedFace(face: try file.openFace(library: library, index: index))
         }
+        self.file = file
         face = Locked(created.face)
     }
 
