@@ -58,6 +58,14 @@ struct LayoutTests {
         if width == nil { #expect(result.lines.count == paragraphCount) }
     }
 
+    @Test("measure is the size of the layout that is drawn")
+    func measure() throws {
+        let typography = try TypographyLayout(typography: body, registry: registry)
+        let size = try typography.measure("The quick brown fox jumps over the lazy dog.", limits: LayoutLimits(width: 200))
+        // Two lines (see breaksLikeHBShape): 48 tall, as wide as hb-shape's 11460 units at 0.016 pt per unit.
+        #expect(size.height == 48 && abs(size.width - 11460 * 0.016) < 1e-9)
+    }
+
     @Test("an empty text is one line tall")
     func empty() throws {
         let result = try layout("")
