@@ -142,14 +142,26 @@ struct LineLayouter {
             isASCII || index == scalarCount || index == 0 || graphemeOfScalar[index] != graphemeOfScalar[index - 1]
         }
 
-        // Break opportunities, kept only where a grapheme starts; they end the words shaped one by one.
+        // Words shaped one by one (and cached): for ASCII text, a word ends after its spaces, as Chromium's word
+        // cache does; otherwise at each UAX #14 opportunity (so CJK text is not one long word). Line breaks need
+        // those opportunities only when there is a width to break at.
         var wordEnds: [Int] = []
-        let opportunities = utf16.withUnsafeBufferPointer { LineBreaks.opportunities(in: $0) }
-        for offset in opportunities {
-            let scalar = isASCII ? offset : scalarAtUTF16[min(offset, scalarAtUTF16.count - 1)]
-            guard startsGrapheme(scalar), scalar > (wordEnds.last ?? 0) else { continue }
-            wordEnds.append(scalar)
-            if scalar < scalarCount { graphemes[grapheme(ofScalar: scalar)].breakBefore = true }
+        if isASCII {
+            for index in 1..<scalarCount where graphemes[index - 1].isSpace && !graphemes[index].isSpace {
+                wordEnds.append(index)
+            }
+            wordEnds.append(scalarCount)
+        }
+        if limits.width != nil || !isASCII {
+            var ends: [Int] = []
+            let opportunities = utf16.withUnsafeBufferPointer { LineBreaks.opportunities(in: $0) }
+            for offset in opportunities {
+                let scalar = isASCII ? offset : scalarAtUTF16[min(offset, scalarAtUTF16.count - 1)]
+                guard startsGrapheme(scalar), scalar > (ends.last ?? 0) else { continue }
+                ends.append(scalar)
+                if scalar < scalarCount { graphemes[grapheme(ofScalar: scalar)].breakBefore = true }
+            }
+            if !isASCII { wordEnds = ends }
         }
         if wordEnds.last != scalarCount { wordEnds.append(scalarCount) }
         let isRightToLeft = isASCII ? false
