@@ -23,6 +23,8 @@ final class FontFace: @unchecked Sendable {
     private let wordCaches = Locked<[ShapingFeatures: WordCache]>([:])
     /// Whether the cmap maps each ASCII code (0–127) to a glyph: layout's fast path for ASCII text.
     let asciiCoverage: [Bool]
+    /// Whether every printable ASCII character (space to tilde) has a glyph: then ASCII text needs no fallback.
+    let coversPrintableASCII: Bool
     /// A number no other face in this process has.
     let id = nextFaceID.add(1, ordering: .relaxed).newValue
     /// The FreeType face that rasterizes this face's glyphs, made on first use.
@@ -56,6 +58,7 @@ final class FontFace: @unchecked Sendable {
             var glyph: hb_codepoint_t = 0
             return hb_font_get_nominal_glyph(font, UInt32(code), &glyph) != 0
         }
+        coversPrintableASCII = asciiCoverage[0x20...0x7E].allSatisfy { $0 }
         self.file = file
         self.descriptor = descriptor
         let hhea = TableReader(face: face, tag: "hhea")

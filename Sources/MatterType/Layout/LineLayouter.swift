@@ -173,12 +173,14 @@ struct LineLayouter {
         var glyphGrapheme: [Int] = []
         glyphGrapheme.reserveCapacity(scalarCount)
         let unit = typography.pointsPerUnit
+        // ASCII text in a face with every printable ASCII glyph is one run per word (controls draw nothing).
+        let singleFace = isASCII && faces[0].coversPrintableASCII
         var wordStart = 0
         for wordEnd in wordEnds {
             var runStart = wordStart
             while runStart < wordEnd {
-                let face = faceIndex(for: scalars[runStart], previous: nil)
-                var runEnd = runStart + 1
+                let face = singleFace ? 0 : faceIndex(for: scalars[runStart], previous: nil)
+                var runEnd = singleFace ? wordEnd : runStart + 1
                 while runEnd < wordEnd, faceIndex(for: scalars[runEnd], previous: face) == face { runEnd += 1 }
                 let cache = face == 0 ? typography.wordCache : faces[face].wordCache(for: typography.features)
                 let fontFace = faces[face]
