@@ -205,10 +205,9 @@ struct RasterTests {
         }
         let serial = try texts.map(png)
         let parallel = try await withThrowingTaskGroup(of: (Int, Data).self) { group in
-            for round in 0..<4 {
+            for _ in 0..<4 {
                 for (index, text) in texts.enumerated() {
                     group.addTask { (index, try png(text)) }
-                    _ = round
                 }
             }
             return try await group.reduce(into: [(Int, Data)]()) { $0.append($1) }

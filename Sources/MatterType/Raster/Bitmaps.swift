@@ -22,8 +22,8 @@ public struct GrayBitmap: Sendable, Hashable {
 extension GrayBitmap: CoverageCanvas {
     static let bytesPerPixel = 1
 
-    mutating func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>) -> T) -> T {
-        pixels.withUnsafeMutableBufferPointer { body($0.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!) }
+    mutating func withPixels(_ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        pixels.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { body(base) } }
     }
 
     static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
@@ -44,8 +44,8 @@ protocol CoverageCanvas {
     static var bytesPerPixel: Int { get }
     var width: Int { get }
     var height: Int { get }
-    /// Runs `body` with the first byte of the pixel buffer.
-    mutating func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>) -> T) -> T
+    /// Runs `body` with the first byte of the pixel buffer; not at all when there are no pixels.
+    mutating func withPixels(_ body: (UnsafeMutablePointer<UInt8>) -> Void)
     /// Composites `count` coverage values in `color` onto the pixels starting at `pixels`.
     static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
                           color: Color)
@@ -123,8 +123,8 @@ public struct RGBAImage: Sendable, Hashable {
 extension RGBAImage: CoverageCanvas {
     static let bytesPerPixel = 4
 
-    mutating func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>) -> T) -> T {
-        pixels.withUnsafeMutableBufferPointer { body($0.baseAddress ?? UnsafeMutablePointer(bitPattern: 4)!) }
+    mutating func withPixels(_ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        pixels.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { body(base) } }
     }
 
     static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
