@@ -387,7 +387,7 @@ struct LineLayouter {
             }
             if truncateLast { break }
         }
-        return position(drafts, paragraphs: paragraphs, ellipsis: ellipsis, height: top, isTruncated: isTruncated)
+        return position(drafts, paragraphs: paragraphs, ellipsis: ellipsis, isTruncated: isTruncated)
     }
 
     /// The byte ranges of `text` between newlines (LF, VT, FF, CR, CR LF, NEL, LS, PS, as `Character.isNewline`);
@@ -509,7 +509,7 @@ struct LineLayouter {
     // MARK: - Positions
 
     /// Positions the drafts' glyphs: alignment, justification, baselines, decorations.
-    private func position(_ drafts: [Draft], paragraphs: [Paragraph], ellipsis: Paragraph, height: Double,
+    private func position(_ drafts: [Draft], paragraphs: [Paragraph], ellipsis: Paragraph,
                           isTruncated: Bool) -> Result {
         func graphemeOf(_ item: Item, _ paragraph: Paragraph) -> (Grapheme, [Glyph]) {
             switch item {
@@ -586,9 +586,9 @@ struct LineLayouter {
                                   baseline: baseline, height: typography.lineHeight, x: x0, width: lineWidth,
                                   glyphs: glyphs, decoration: decoration))
         }
-        let lastTop = drafts.last?.top ?? 0
-        return Result(lines: lines, width: extent, height: drafts.isEmpty ? height : lastTop + typography.lineHeight,
-                      isTruncated: isTruncated)
+        // Every paragraph, even an empty one, gives a line: the height is the last line's bottom.
+        let height = (drafts.last?.top ?? 0) + typography.lineHeight
+        return Result(lines: lines, width: extent, height: height, isTruncated: isTruncated)
     }
 
     /// What a line shows: its graphemes' text, with "…" where the ellipsis is.
