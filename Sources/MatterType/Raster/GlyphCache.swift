@@ -4,9 +4,14 @@
 /// Keyed by face, pixel size, glyph, quarter-pixel x offset and hinting. Split into shards, each with its own
 /// lock, so concurrent renders rarely wait for each other; when a shard passes its share of the budget, its
 /// least recently used glyphs are evicted.
+///
+/// In front of the shards, each draw in progress has a memo of recently drawn glyphs that it reads without
+/// locking; the cache keeps up to 8 idle memos for the next draws. A memo keeps at most a sixteenth of the budget
+/// (and at most 1 MiB) of bitmaps alive, which may include bitmaps the shards have since evicted: with 8 idle
+/// memos, at most half the budget again.
 public final class GlyphCache: Sendable {
-    /// How the cache has been used. A draw looks each distinct glyph (at each quarter-pixel offset) up once;
-    /// repeats within the same draw are served from the draw's own memo and are not counted.
+    /// How the shared cache has been used. Glyphs a draw finds in its memo are not looked up here, so are not
+    /// counted.
     public struct Statistics: Sendable, Hashable {
         /// Lookups that found a bitmap.
         public var hits = 0
@@ -66,6 +71,11 @@ public final class GlyphCache: Sendable {
     /// Bytes counted for an entry besides its pixels.
     static let entryOverhead = 64
     private let shards: [Locked<Shard>]
+    /// Idle memos, and the generation ``removeAll()`` moves on so that memos from before it are dropped.
+    // A memo is used by one draw at a time: it moves between threads only through this lock.
+    private let memos = Locked<(generation: Int, idle: [GlyphMemo])>((0, []))
+    /// The most idle memos kept.
+    private static let idleMemoLimit = 8
 
     /// A cache holding at most `byteBudget` bytes (at least 64 KiB).
     public init(byteBudget: Int = GlyphCache.defaultByteBudget) {
@@ -85,8 +95,12 @@ public final class GlyphCache: Sendable {
         }
     }
 
-    /// Empties the cache (statistics other than count and bytes are kept).
+    /// Empties the cache and the draws' memos (statistics other than count and bytes are kept).
     public func removeAll() {
+        memos.withLock {
+            $0.generation += 1
+            $0.idle.removeAll()
+        }
         for shard in shards {
             shard.withLock {
                 $0.entries.removeAll()
@@ -94,6 +108,18 @@ public final class GlyphCache: Sendable {
                 $0.statistics.bytes = 0
             }
         }
+    }
+
+    /// Runs `body` with a memo of recently drawn glyphs that no other draw uses meanwhile.
+    func withMemo<T>(_ body: (GlyphMemo) -> T) -> T {
+        let (idle, generation) = memos.withLock { ($0.idle.popLast(), $0.generation) }
+        let memo = idle ?? GlyphMemo(generation: generation, byteBudget: min(1 << 20, byteBudget / 16))
+        defer {
+            memos.withLock {
+                if memo.generation == $0.generation, $0.idle.count < GlyphCache.idleMemoLimit { $0.idle.append(memo) }
+            }
+        }
+        return body(memo)
     }
 
     /// The bitmap for `key`, rendering it with `render` on a miss.
@@ -143,6 +169,8 @@ public final class GlyphCache: Sendable {
 ///
 /// A class, so a cache hit hands out a reference; its pixels live in memory it owns and are read through a
 /// pointer, so drawing a glyph shared by many threads touches no shared reference count but the bitmap's own.
+/// Rows are padded with zero coverage to a multiple of 16 bytes, so a renderer can composite whole 16-pixel
+/// chunks without a scalar tail (zero coverage leaves a pixel as it was).
 // @unchecked Sendable: `pixels` is written once in `init` and only read afterwards, until `deinit`.
 final class GlyphBitmap: @unchecked Sendable {
     /// Pixels from the pen position to the bitmap's left edge.
@@ -151,19 +179,25 @@ final class GlyphBitmap: @unchecked Sendable {
     let top: Int
     let width: Int
     let height: Int
-    /// Row-major coverage, `width × height` bytes.
+    /// Bytes from one row to the next: `width` rounded up to a multiple of 16.
+    let pitch: Int
+    /// Row-major coverage, `pitch × height` bytes; the padding past `width` in each row is zero.
     let pixels: UnsafeBufferPointer<UInt8>
 
     /// A glyph with no ink.
-    static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, pixels: [])
+    static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0) { _, _ in }
 
-    init(left: Int, top: Int, width: Int, height: Int, pixels source: [UInt8]) {
+    /// A bitmap whose zeroed rows `fill` writes, given the first byte and the pitch.
+    init(left: Int, top: Int, width: Int, height: Int,
+         fill: (_ pixels: UnsafeMutablePointer<UInt8>, _ pitch: Int) -> Void) {
         self.left = left
         self.top = top
         self.width = width
         self.height = height
-        let pixels = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.count)
-        _ = pixels.initialize(from: source)
+        pitch = (width + 15) & ~15
+        let pixels = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pitch * height)
+        pixels.initialize(repeating: 0)
+        if let base = pixels.baseAddress { fill(base, pitch) }
         self.pixels = UnsafeBufferPointer(pixels)
     }
 

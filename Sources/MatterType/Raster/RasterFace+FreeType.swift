@@ -66,16 +66,15 @@ final class RasterFace: Sendable {
             let height = Int(bitmap.rows)
             guard width > 0, height > 0, let buffer = bitmap.buffer,
                   bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return .empty }
-            var pixels = [UInt8](repeating: 0, count: width * height)
-            let pitch = Int(bitmap.pitch)
-            pixels.withUnsafeMutableBufferPointer { out in
+            let sourcePitch = Int(bitmap.pitch)
+            return GlyphBitmap(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+                               width: width, height: height) { pixels, pitch in
                 for row in 0..<height {
-                    let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
-                    for column in 0..<width { out[row * width + column] = source[column] }
+                    // A negative FreeType pitch means the rows are stored bottom up.
+                    let source = buffer + (sourcePitch >= 0 ? row * sourcePitch : (height - 1 - row) * -sourcePitch)
+                    (pixels + row * pitch).update(from: source, count: width)
                 }
             }
-            return GlyphBitmap(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-                               width: width, height: height, pixels: pixels)
         }
     }
 }

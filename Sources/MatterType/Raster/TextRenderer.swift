@@ -91,65 +91,85 @@ public final class TextRenderer: Sendable {
         let pixelSize = layout.typography.fontSize * scale
         let pixelSize64 = Int((pixelSize * 64).rounded())
         let hinted = hinting == .light
-        let rasterFaces = layout.faces.map { RasterFace.of($0) }
-        let faceIDs = layout.faces.map(\.id)
         let width = canvas.width
         let height = canvas.height
-        let stride = Canvas.bytesPerPixel
-        // A direct-mapped memo of this draw's glyphs: repeated glyphs skip the shared cache and its lock.
-        let glyphCount = layout.lines.reduce(0) { $0 + $1.glyphs.count }
-        let memoSize = glyphCount > 128 ? 256 : 64  // a power of two
-        var memoKeys = [UInt64](repeating: .max, count: memoSize)
-        var memoBitmaps = [GlyphBitmap?](repeating: nil, count: memoSize)
-        canvas.withPixels { canvasPixels in
-            for line in layout.lines {
-                for glyph in line.glyphs {
-                    guard let raster = rasterFaces[glyph.fontIndex] else { continue }
-                    let x = (origin.x + glyph.x) * scale
-                    var pixelX = x.rounded(.down)
-                    var quarter = ((x - pixelX) * 4 + 0.5).rounded(.down)  // to the nearest quarter pixel
-                    if quarter == 4 {
-                        pixelX += 1
-                        quarter = 0
-                    }
-                    let baseline = ((origin.y + glyph.y) * scale + 0.5).rounded(.down)  // snapped to a pixel row
-                    guard pixelX.magnitude < 1e9, baseline.magnitude < 1e9 else { continue }
-                    let subpixel = UInt8(quarter)
-                    let memoKey = UInt64(glyph.fontIndex) << 40 | UInt64(glyph.glyphID) << 2 | UInt64(subpixel)
-                    let slot = Int(truncatingIfNeeded: (memoKey ^ (memoKey >> 40) &* 31) & UInt64(memoSize - 1))
-                    let bitmap: GlyphBitmap
-                    if memoKeys[slot] == memoKey, let memo = memoBitmaps[slot] {
-                        bitmap = memo
-                    } else {
+        let faceIDs = layout.faces.map(\.id)
+        var rasterFaces: [RasterFace?] = []  // made on the first glyph not in the memo
+        glyphCache.withMemo { memo in
+            canvas.withPixels { canvasPixels in
+                for line in layout.lines {
+                    for glyph in line.glyphs {
+                        let x = (origin.x + glyph.x) * scale
+                        var pixelX = x.rounded(.down)
+                        var quarter = ((x - pixelX) * 4 + 0.5).rounded(.down)  // to the nearest quarter pixel
+                        if quarter == 4 {
+                            pixelX += 1
+                            quarter = 0
+                        }
+                        let baseline = ((origin.y + glyph.y) * scale + 0.5).rounded(.down)  // snapped to a row
+                        guard pixelX.magnitude < 1e9, baseline.magnitude < 1e9 else { continue }
+                        let subpixel = UInt8(quarter)
                         let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSize64,
                                                  glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
-                        bitmap = glyphCache.bitmap(for: key) {
-                            raster.render(glyph: glyph.glyphID, pixelSize: pixelSize, subpixel: subpixel,
-                                          hinted: hinted)
+                        memo.withGlyph(for: key, in: glyphCache) {
+                            if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
+                            return rasterFaces[glyph.fontIndex]?.render(glyph: glyph.glyphID, pixelSize: pixelSize,
+                                                                        subpixel: subpixel, hinted: hinted) ?? .empty
+                        } draw: { bitmap in
+                            Self.composite(bitmap, at: (Int(pixelX), Int(baseline)), into: canvasPixels,
+                                           width: width, height: height, color: color, canvas: Canvas.self)
                         }
-                        memoKeys[slot] = memoKey
-                        memoBitmaps[slot] = bitmap
                     }
-                    let left = Int(pixelX) + bitmap.left
-                    let top = Int(baseline) - bitmap.top
-                    // Clip to the canvas; a glyph wholly outside it draws nothing.
-                    let firstRow = max(0, -top), endRow = min(bitmap.height, height - top)
-                    let firstColumn = max(0, -left), endColumn = min(bitmap.width, width - left)
-                    guard firstRow < endRow, firstColumn < endColumn else { continue }
-                    let rows = firstRow..<endRow
-                    let columns = firstColumn..<endColumn
-                    guard let source = bitmap.pixels.baseAddress else { continue }
-                    for row in rows {
-                        let destination = canvasPixels + ((top + row) * width + left + columns.lowerBound) * stride
-                        Canvas.composite(source + row * bitmap.width + columns.lowerBound, count: columns.count,
-                                         onto: destination, color: color)
+                    if let rect = line.decoration {
+                        fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,
+                             color: color, canvas: Canvas.self)
                     }
-                    withExtendedLifetime(bitmap) {}
                 }
-                if let rect = line.decoration {
-                    fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,
-                         color: color, canvas: Canvas.self)
+            }
+        }
+    }
+
+    /// Composites one glyph with its pen position at `pen` (pixels; y on the baseline), clipped to the canvas.
+    @inline(__always)
+    private static func composite<Canvas: CoverageCanvas>(_ glyph: GlyphMemo.Glyph, at pen: (x: Int, y: Int),
+                                                          into pixels: UnsafeMutablePointer<UInt8>, width: Int,
+                                                          height: Int, color: Color, canvas _: Canvas.Type) {
+        guard let source = glyph.pixels else { return }
+        let left = pen.x + glyph.left
+        let top = pen.y - glyph.top
+        // Clip to the canvas; a glyph wholly outside it draws nothing.
+        let firstRow = max(0, -top), endRow = min(glyph.height, height - top)
+        let firstColumn = max(0, -left), endColumn = min(glyph.width, width - left)
+        guard firstRow < endRow, firstColumn < endColumn else { return }
+        let stride = Canvas.bytesPerPixel
+        let rowBytes = width &* stride
+        var sourceRow = source + firstRow &* glyph.pitch
+        var destination = pixels + ((top &+ firstRow) &* width &+ left) &* stride
+        // Unclipped left and right, padding included: whole 16-pixel chunks, no scalar tail.
+        if left >= 0 && left &+ glyph.pitch <= width {
+            if glyph.pitch == 16 {  // most glyphs of body text
+                for _ in firstRow..<endRow {
+                    Canvas.composite16(sourceRow, onto: destination, color: color)
+                    sourceRow += 16
+                    destination += rowBytes
                 }
+            } else {
+                for _ in firstRow..<endRow {
+                    var chunk = 0
+                    while chunk < glyph.pitch {
+                        Canvas.composite16(sourceRow + chunk, onto: destination + chunk &* stride, color: color)
+                        chunk &+= 16
+                    }
+                    sourceRow += glyph.pitch
+                    destination += rowBytes
+                }
+            }
+        } else {
+            for _ in firstRow..<endRow {
+                Canvas.composite(sourceRow + firstColumn, count: endColumn &- firstColumn,
+                                 onto: destination + firstColumn &* stride, color: color)
+                sourceRow += glyph.pitch
+                destination += rowBytes
             }
         }
     }
