@@ -175,6 +175,7 @@ struct LineLayouter {
         let unit = typography.pointsPerUnit
         // ASCII text in a face with every printable ASCII glyph is one run per word (controls draw nothing).
         let singleFace = isASCII && faces[0].coversPrintableASCII
+        var shaped: [WordGlyph] = []  // one run's glyphs, from the word cache
         var wordStart = 0
         for wordEnd in wordEnds {
             var runStart = wordStart
@@ -185,14 +186,16 @@ struct LineLayouter {
                 let cache = face == 0 ? typography.wordCache : faces[face].wordCache(for: typography.features)
                 let fontFace = faces[face]
                 let features = typography.features
-                let word = scalars.withUnsafeBufferPointer { all in
+                shaped.removeAll(keepingCapacity: true)
+                let isRightToLeft = scalars.withUnsafeBufferPointer { all in
                     let run = UnsafeBufferPointer(rebasing: all[runStart..<runEnd])
-                    return cache.word(run) { Shaper.shape(run, face: fontFace, features: features) }
+                    return cache.appendGlyphs(of: run, to: &shaped) {
+                        Shaper.shape(run, face: fontFace, features: features)
+                    }
                 }
-                let shaped = word.glyphs
                 let last = runEnd - 1
                 // Left to right with ascending clusters (nearly always): glyphs are already in grapheme order.
-                var ordered = !word.isRightToLeft
+                var ordered = !isRightToLeft
                 if ordered {
                     for i in shaped.indices.dropFirst() where shaped[i].cluster < shaped[i - 1].cluster {
                         ordered = false
@@ -202,7 +205,7 @@ struct LineLayouter {
                 var reordered: [Int] = []
                 if !ordered {
                     reordered = Array(0..<shaped.count)
-                    if word.isRightToLeft { reordered.reverse() }
+                    if isRightToLeft { reordered.reverse() }
                     let owners = reordered.map { grapheme(ofScalar: min(runStart + Int(shaped[$0].cluster), last)) }
                     reordered = zip(owners, reordered).sorted { $0.0 < $1.0 }.map(\.1)
                 }
@@ -212,7 +215,6 @@ struct LineLayouter {
                                         xOffset: Double(glyph.xOffset) * unit, yOffset: Double(glyph.yOffset) * unit))
                     glyphGrapheme.append(grapheme(ofScalar: min(runStart + Int(glyph.cluster), last)))
                 }
-                withExtendedLifetime(word) {}
                 runStart = runEnd
             }
             wordStart = wordEnd
@@ -240,6 +242,9 @@ struct LineLayouter {
             if let previous, value <= 0x20 || value == 0x7F { return previous }  // controls and space
             if faces[0].asciiCoverage[Int(value)] { return 0 }
         }
+        let primaryHasGlyph = faces[0].hasGlyph(for: value)
+        // The primary face's glyph, unless a mark or the like must stay with a fallback face before it.
+        if primaryHasGlyph, previous ?? 0 == 0 { return 0 }
         guard let scalar = Unicode.Scalar(value) else { return previous ?? 0 }
         if let previous {
             switch scalar.properties.generalCategory {
@@ -249,7 +254,7 @@ struct LineLayouter {
                 break
             }
         }
-        if faces[0].hasGlyph(for: value) { return 0 }
+        if primaryHasGlyph { return 0 }
         if let known = fallbacks[value] { return known }
         var index = 0
         if let face = typography.registry.fallbackFace(for: value, weight: typography.font.requestedWeight,

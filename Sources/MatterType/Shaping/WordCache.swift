@@ -8,75 +8,148 @@ struct WordGlyph {
     var yOffset: Int32
 }
 
-/// A word shaped once: its scalars and HarfBuzz's glyphs for them.
+/// A word shaped once, in one block of memory its ``WordCache`` shard owns: a header, the scalars, the glyphs.
 ///
-/// Shared by every layout on every thread, so its data lives in memory the object owns and is read through
-/// pointers: reading an array stored in a shared object retains and releases its buffer, and those atomic
-/// reference counts on the same cache lines made two threads slow each other down.
-// @unchecked Sendable: the storage is written once in `init` and only read afterwards, until `deinit`.
-final class ShapedWord: @unchecked Sendable {
-    /// The word's scalars.
-    let scalars: UnsafeBufferPointer<UInt32>
-    /// Its glyphs, in HarfBuzz's output order.
-    let glyphs: UnsafeBufferPointer<WordGlyph>
-    /// Whether HarfBuzz shaped it right to left (glyphs then come in visual order, clusters descending).
-    let isRightToLeft: Bool
+/// Plain memory rather than an object: a word every thread looks up is then never retained or released, whose
+/// atomic reference counts on shared cache lines made threads slow each other down; and one block means one
+/// cache miss to reach a word.
+private struct ShapedWord {
+    private struct Header {
+        var scalarCount: Int
+        var glyphCount: Int
+        var isRightToLeft: Bool
+    }
 
-    init(scalars source: UnsafeBufferPointer<UInt32>, units: ShapedUnits) {
-        let scalars = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: source.count)
-        _ = scalars.initialize(from: source)
-        let glyphs = UnsafeMutableBufferPointer<WordGlyph>.allocate(capacity: units.count)
-        for i in 0..<units.count {
-            glyphs[i] = WordGlyph(id: units.glyphIDs[i], cluster: Int32(truncatingIfNeeded: units.clusters[i]),
-                                  xAdvance: units.xAdvances[i], xOffset: units.xOffsets[i],
-                                  yOffset: units.yOffsets[i])
+    let base: UnsafeMutableRawPointer
+
+    private static let scalarsOffset = MemoryLayout<Header>.stride
+
+    /// A new block holding `scalars` and the glyphs HarfBuzz gave for them; freed with ``free()``.
+    init(scalars: UnsafeBufferPointer<UInt32>, units: ShapedUnits) {
+        let glyphsOffset = ShapedWord.glyphsOffset(scalarCount: scalars.count)
+        base = .allocate(byteCount: glyphsOffset + units.count * MemoryLayout<WordGlyph>.stride,
+                         alignment: MemoryLayout<Header>.alignment)
+        base.initializeMemory(as: Header.self, repeating: Header(scalarCount: scalars.count,
+                                                                   glyphCount: units.count,
+                                                                   isRightToLeft: units.isRightToLeft), count: 1)
+        if let source = scalars.baseAddress {
+            (base + ShapedWord.scalarsOffset).initializeMemory(as: UInt32.self, from: source, count: scalars.count)
         }
-        self.scalars = UnsafeBufferPointer(scalars)
-        self.glyphs = UnsafeBufferPointer(glyphs)
-        isRightToLeft = units.isRightToLeft
+        let glyphs = (base + glyphsOffset).bindMemory(to: WordGlyph.self, capacity: units.count)
+        for i in 0..<units.count {
+            (glyphs + i).initialize(to: WordGlyph(
+                id: units.glyphIDs[i], cluster: Int32(truncatingIfNeeded: units.clusters[i]),
+                xAdvance: units.xAdvances[i], xOffset: units.xOffsets[i], yOffset: units.yOffsets[i]))
+        }
     }
 
-    deinit {
-        scalars.deallocate()
-        glyphs.deallocate()
+    private static func glyphsOffset(scalarCount: Int) -> Int {
+        let end = scalarsOffset + scalarCount * MemoryLayout<UInt32>.stride
+        let alignment = MemoryLayout<WordGlyph>.alignment
+        return (end + alignment - 1) / alignment * alignment
     }
+
+    private var header: Header { base.load(as: Header.self) }
 
     /// Whether this word's scalars are `other`'s.
     func hasScalars(_ other: UnsafeBufferPointer<UInt32>) -> Bool {
-        guard scalars.count == other.count else { return false }
+        guard header.scalarCount == other.count else { return false }
+        let scalars = (base + ShapedWord.scalarsOffset).assumingMemoryBound(to: UInt32.self)
         for i in 0..<other.count where scalars[i] != other[i] { return false }
         return true
+    }
+
+    /// Appends the word's glyphs to `glyphs`; returns whether it was shaped right to left.
+    func appendGlyphs(to glyphs: inout [WordGlyph]) -> Bool {
+        let header = self.header
+        let start = (base + ShapedWord.glyphsOffset(scalarCount: header.scalarCount))
+            .assumingMemoryBound(to: WordGlyph.self)
+        glyphs.append(contentsOf: UnsafeBufferPointer(start: start, count: header.glyphCount))
+        return header.isRightToLeft
+    }
+
+    func free() {
+        base.deallocate()
     }
 }
 
 /// Shaped words of one face with one feature set, so layout shapes each distinct word once, as browsers do.
 ///
-/// Looked up by a hash of the word's scalars, without allocating; split into shards with a lock each, so
-/// concurrent layouts rarely wait. Bounded: a shard holding its share of `capacity` words starts again empty
-/// (a working set of a few thousand words refills at once).
+/// Looked up by a hash of the word's scalars, without allocating, in open-addressed tables split into shards
+/// with a lock each, so concurrent layouts rarely wait; a hit copies the word's glyphs out while holding the
+/// lock. Bounded: a shard holding its share of `capacity` words starts again empty (a working set of a few
+/// thousand words refills at once).
 final class WordCache: Sendable {
     private static let shardCount = 16
-    private let shards = (0..<WordCache.shardCount).map { _ in Locked<[UInt64: [ShapedWord]]>([:]) }
+
+    /// One shard: open addressing with linear probing, at most half full.
+    private struct Table {
+        /// A word and its hash side by side, so that a probe reads one cache line.
+        struct Slot {
+            var hash: UInt64 = 0
+            var word: ShapedWord?
+        }
+
+        var slots: [Slot]
+        var count = 0
+
+        init(slots count: Int) {
+            slots = [Slot](repeating: Slot(), count: count)
+        }
+
+        /// The slot holding the word `scalars` with `hash`, or the empty slot where it would go.
+        func index(of scalars: UnsafeBufferPointer<UInt32>, hash: UInt64) -> Int {
+            let mask = slots.count - 1
+            var index = Int(truncatingIfNeeded: hash >> 4) & mask
+            while let word = slots[index].word, slots[index].hash != hash || !word.hasScalars(scalars) {
+                index = (index + 1) & mask
+            }
+            return index
+        }
+
+        /// Frees every word and empties the table.
+        mutating func removeAll() {
+            for case let word? in slots.lazy.map(\.word) { word.free() }
+            self = Table(slots: slots.count)
+        }
+    }
+
+    private let shards: [Locked<Table>]
     private let capacityPerShard: Int
 
     init(capacity: Int = 32_768) {
         capacityPerShard = max(capacity / WordCache.shardCount, 16)
+        var slots = 1
+        while slots < capacityPerShard * 2 { slots *= 2 }
+        shards = (0..<WordCache.shardCount).map { _ in Locked(Table(slots: slots)) }
     }
 
-    /// The shaped word for `scalars`, shaping it with `shape` on a miss.
-    func word(_ scalars: UnsafeBufferPointer<UInt32>, orShape shape: () -> ShapedUnits) -> ShapedWord {
+    deinit {
+        for shard in shards { shard.withLock { $0.removeAll() } }
+    }
+
+    /// Appends the glyphs of the word `scalars` to `glyphs`, shaping it with `shape` on a miss; returns whether
+    /// it was shaped right to left.
+    func appendGlyphs(of scalars: UnsafeBufferPointer<UInt32>, to glyphs: inout [WordGlyph],
+                      orShape shape: () -> ShapedUnits) -> Bool {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the scalars
         for scalar in scalars { hash = (hash ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3 }
         let shard = shards[Int(hash % UInt64(WordCache.shardCount))]
-        let hit = shard.withLock { words in
-            words[hash]?.first { $0.hasScalars(scalars) }
+        let hit: Bool? = shard.withLock { table in
+            table.slots[table.index(of: scalars, hash: hash)].word?.appendGlyphs(to: &glyphs)
         }
         if let hit { return hit }
-        let word = ShapedWord(scalars: scalars, units: shape())
-        shard.withLock { words in
-            if words.count >= capacityPerShard { words.removeAll(keepingCapacity: true) }
-            words[hash, default: []].append(word)
+        let shaped = ShapedWord(scalars: scalars, units: shape())
+        return shard.withLock { table in
+            if table.count >= capacityPerShard { table.removeAll() }
+            let index = table.index(of: scalars, hash: hash)
+            if let existing = table.slots[index].word {  // another task added it meanwhile
+                shaped.free()
+                return existing.appendGlyphs(to: &glyphs)
+            }
+            table.slots[index] = Table.Slot(hash: hash, word: shaped)
+            table.count += 1
+            return shaped.appendGlyphs(to: &glyphs)
         }
-        return word
     }
 }
