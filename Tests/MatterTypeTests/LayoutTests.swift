@@ -259,4 +259,30 @@ struct LayoutTests {
         #expect(throws: LayoutError.self) { try layout("x", width: .nan) }
         #expect(throws: LayoutError.invalidMaxLines(-1)) { try layout("x", maxLines: -1) }
     }
+
+    @Test("cached words are what HarfBuzz shapes, also past the word cache's capacity and after it refills")
+    func wordCache() throws {
+        // 40,000 distinct words, more than a face's word cache keeps (32,768): it fills, starts again, refills.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let words = (0..<40_000).map { n in
+            "AV" + String(n, radix: 26).map { letters[Int(String($0), radix: 26) ?? 0] }
+        }
+        let typography = try TypographyLayout(typography: body, registry: registry)
+        // ASCII text is shaped in words that end after their spaces; shaped here one by one, uncached.
+        var expectedIDs: [UInt32] = []
+        var expectedX: [Double] = []
+        var pen = 0.0
+        for (index, word) in words.enumerated() {
+            for glyph in typography.shape(index < words.count - 1 ? word + " " : word).glyphs {
+                expectedIDs.append(glyph.glyphID)
+                expectedX.append(pen + glyph.xOffset)
+                pen += glyph.xAdvance
+            }
+        }
+        for _ in 0..<2 {
+            let glyphs = try TextLayout(words.joined(separator: " "), typography: typography).lines[0].glyphs
+            #expect(glyphs.map(\.glyphID) == expectedIDs)
+            #expect(zip(glyphs.map(\.x), expectedX).allSatisfy { abs($0 - $1) < 1e-6 })
+        }
+    }
 }

@@ -174,7 +174,8 @@ struct LineLayouter {
         glyphGrapheme.reserveCapacity(scalarCount)
         let unit = typography.pointsPerUnit
         // ASCII text in a face with every printable ASCII glyph is one run per word (controls draw nothing).
-        let singleFace = isASCII && faces[0].coversPrintableASCII
+        let primaryCoversASCII = faces[0].coversPrintableASCII
+        let singleFace = isASCII && primaryCoversASCII
         var shaped: [WordGlyph] = []  // one run's glyphs, from the word cache
         var wordStart = 0
         for wordEnd in wordEnds {
@@ -182,7 +183,14 @@ struct LineLayouter {
             while runStart < wordEnd {
                 let face = singleFace ? 0 : faceIndex(for: scalars[runStart], previous: nil)
                 var runEnd = singleFace ? wordEnd : runStart + 1
-                while runEnd < wordEnd, faceIndex(for: scalars[runEnd], previous: face) == face { runEnd += 1 }
+                while runEnd < wordEnd {
+                    // Printable ASCII in a primary face that has it all, and spaces, stay in the run (as
+                    // `faceIndex` would say) without a lookup.
+                    let value = scalars[runEnd]
+                    let stays = value == 0x20 || (face == 0 && primaryCoversASCII && value > 0x20 && value < 0x7F)
+                    guard stays || faceIndex(for: value, previous: face) == face else { break }
+                    runEnd += 1
+                }
                 let cache = face == 0 ? typography.wordCache : faces[face].wordCache(for: typography.features)
                 let fontFace = faces[face]
                 let features = typography.features
@@ -516,10 +524,10 @@ struct LineLayouter {
     /// Positions the drafts' glyphs: alignment, justification, baselines, decorations.
     private func position(_ drafts: [Draft], paragraphs: [Paragraph], ellipsis: Paragraph,
                           isTruncated: Bool) -> Result {
-        func graphemeOf(_ item: Item, _ paragraph: Paragraph) -> (Grapheme, [Glyph]) {
+        func graphemeOf(_ item: Item, _ paragraph: Paragraph) -> Grapheme {
             switch item {
-            case .grapheme(let g): return (paragraph.graphemes[g], paragraph.glyphs)
-            case .ellipsis: return (ellipsis.graphemes[0], ellipsis.glyphs)
+            case .grapheme(let g): paragraph.graphemes[g]
+            case .ellipsis: ellipsis.graphemes[0]
             }
         }
         // Content width of each line: advances minus hanging trailing spaces.
@@ -531,7 +539,7 @@ struct LineLayouter {
             while end > 0, case .grapheme(let g) = draft.items[end - 1], paragraph.graphemes[g].isSpace { end -= 1 }
             trailingStarts.append(end)
             var width = 0.0
-            for item in draft.items[0..<end] { width += graphemeOf(item, paragraph).0.advance }
+            for item in draft.items[0..<end] { width += graphemeOf(item, paragraph).advance }
             if limits.lineBreakMode == .byClipping, let limit = limits.width { width = min(width, limit - draft.indent) }
             contentWidths.append(width)
         }
@@ -564,16 +572,19 @@ struct LineLayouter {
             var glyphs: [PositionedGlyph] = []
             glyphs.reserveCapacity(draft.items.count + 4)
             var pen = x0
-            for (itemIndex, item) in draft.items.enumerated() {
-                let (grapheme, source) = graphemeOf(item, paragraph)
-                var glyphX = pen
-                for glyph in source[grapheme.glyphs] {
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: glyph.face,
-                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
-                    glyphX += glyph.advance
+            paragraph.glyphs.withUnsafeBufferPointer { paragraphGlyphs in
+                for (itemIndex, item) in draft.items.enumerated() {
+                    let grapheme = graphemeOf(item, paragraph)
+                    var glyphX = pen
+                    for g in grapheme.glyphs {
+                        let glyph = if case .ellipsis = item { ellipsis.glyphs[g] } else { paragraphGlyphs[g] }
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: glyph.face,
+                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                        glyphX += glyph.advance
+                    }
+                    pen += grapheme.advance
+                    if grapheme.isSpace, itemIndex < trailingStarts[index] { pen += extraPerSpace }
                 }
-                pen += grapheme.advance
-                if grapheme.isSpace, itemIndex < trailingStarts[index] { pen += extraPerSpace }
             }
             let lineWidth = extraPerSpace > 0 ? available : width
             var decoration: DecorationRect?

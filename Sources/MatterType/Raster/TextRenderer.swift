@@ -100,15 +100,12 @@ public final class TextRenderer: Sendable {
                 for line in layout.lines {
                     for glyph in line.glyphs {
                         let x = (origin.x + glyph.x) * scale
-                        var pixelX = x.rounded(.down)
-                        var quarter = ((x - pixelX) * 4 + 0.5).rounded(.down)  // to the nearest quarter pixel
-                        if quarter == 4 {
-                            pixelX += 1
-                            quarter = 0
-                        }
-                        let baseline = ((origin.y + glyph.y) * scale + 0.5).rounded(.down)  // snapped to a row
-                        guard pixelX.magnitude < 1e9, baseline.magnitude < 1e9 else { continue }
-                        let subpixel = UInt8(quarter)
+                        let y = (origin.y + glyph.y) * scale
+                        guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
+                        let quarters = floorToInt(x * 4 + 0.5)  // x to the nearest quarter pixel
+                        let pixelX = quarters >> 2
+                        let subpixel = UInt8(truncatingIfNeeded: quarters & 3)
+                        let baseline = floorToInt(y + 0.5)  // snapped to a pixel row
                         let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSize64,
                                                  glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
                         memo.withGlyph(for: key, in: glyphCache) {
@@ -116,7 +113,7 @@ public final class TextRenderer: Sendable {
                             return rasterFaces[glyph.fontIndex]?.render(glyph: glyph.glyphID, pixelSize: pixelSize,
                                                                         subpixel: subpixel, hinted: hinted) ?? .empty
                         } draw: { bitmap in
-                            Self.composite(bitmap, at: (Int(pixelX), Int(baseline)), into: canvasPixels,
+                            Self.composite(bitmap, at: (pixelX, baseline), into: canvasPixels,
                                            width: width, height: height, color: color, canvas: Canvas.self)
                         }
                     }
@@ -199,4 +196,12 @@ public final class TextRenderer: Sendable {
             }
         }
     }
+}
+
+/// `floor(value)` as an integer, for |value| < 2^62, without the libm call that `rounded(.down)` compiles to on
+/// baseline x86-64 (it has no SSE4.1 rounding instruction).
+@inline(__always)
+private func floorToInt(_ value: Double) -> Int {
+    let truncated = Int(value)
+    return Double(truncated) > value ? truncated - 1 : truncated
 }

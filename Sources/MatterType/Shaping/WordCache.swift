@@ -82,7 +82,8 @@ private struct ShapedWord {
 final class WordCache: Sendable {
     private static let shardCount = 16
 
-    /// One shard: open addressing with linear probing, at most half full.
+    /// One shard: open addressing with linear probing, at most half full; it starts small and doubles, so a
+    /// small working set stays in a few cache lines.
     private struct Table {
         /// A word and its hash side by side, so that a probe reads one cache line.
         struct Slot {
@@ -90,12 +91,10 @@ final class WordCache: Sendable {
             var word: ShapedWord?
         }
 
-        var slots: [Slot]
-        var count = 0
+        static let initialSlots = 64
 
-        init(slots count: Int) {
-            slots = [Slot](repeating: Slot(), count: count)
-        }
+        var slots = [Slot](repeating: Slot(), count: Table.initialSlots)
+        var count = 0
 
         /// The slot holding the word `scalars` with `hash`, or the empty slot where it would go.
         func index(of scalars: UnsafeBufferPointer<UInt32>, hash: UInt64) -> Int {
@@ -107,21 +106,33 @@ final class WordCache: Sendable {
             return index
         }
 
+        /// Adds a word that is not in the table, doubling the table first if that would make it over half full.
+        mutating func insert(_ slot: Slot) {
+            if (count + 1) * 2 > slots.count {
+                let old = slots
+                slots = [Slot](repeating: Slot(), count: old.count * 2)
+                count = 0
+                for slot in old where slot.word != nil { insert(slot) }
+            }
+            let mask = slots.count - 1
+            var index = Int(truncatingIfNeeded: slot.hash >> 4) & mask
+            while slots[index].word != nil { index = (index + 1) & mask }
+            slots[index] = slot
+            count += 1
+        }
+
         /// Frees every word and empties the table.
         mutating func removeAll() {
             for case let word? in slots.lazy.map(\.word) { word.free() }
-            self = Table(slots: slots.count)
+            self = Table()
         }
     }
 
-    private let shards: [Locked<Table>]
+    private let shards = (0..<WordCache.shardCount).map { _ in Locked(Table()) }
     private let capacityPerShard: Int
 
     init(capacity: Int = 32_768) {
         capacityPerShard = max(capacity / WordCache.shardCount, 16)
-        var slots = 1
-        while slots < capacityPerShard * 2 { slots *= 2 }
-        shards = (0..<WordCache.shardCount).map { _ in Locked(Table(slots: slots)) }
     }
 
     deinit {
@@ -142,13 +153,11 @@ final class WordCache: Sendable {
         let shaped = ShapedWord(scalars: scalars, units: shape())
         return shard.withLock { table in
             if table.count >= capacityPerShard { table.removeAll() }
-            let index = table.index(of: scalars, hash: hash)
-            if let existing = table.slots[index].word {  // another task added it meanwhile
+            if let existing = table.slots[table.index(of: scalars, hash: hash)].word {  // another task added it
                 shaped.free()
                 return existing.appendGlyphs(to: &glyphs)
             }
-            table.slots[index] = Table.Slot(hash: hash, word: shaped)
-            table.count += 1
+            table.insert(Table.Slot(hash: hash, word: shaped))
             return shaped.appendGlyphs(to: &glyphs)
         }
     }
