@@ -74,18 +74,18 @@ struct LineLayouter {
         /// The grapheme each scalar belongs to; empty for ASCII, where scalar, grapheme and byte coincide.
         var graphemeOfScalar: [Int] = []
         let isASCII = utf8[range].allSatisfy { $0 < 0x80 }
-        scalars.reserveCapacity(range.count)
-        utf16.reserveCapacity(range.count)
-        graphemes.reserveCapacity(range.count)
         if isASCII {
-            for offset in range {
-                let byte = utf8[offset]
-                scalars.append(UInt32(byte))
-                utf16.append(UInt16(byte))
-                graphemes.append(Grapheme(bytes: offset..<offset + 1, glyphs: 0..<0, advance: 0,
-                                          isSpace: byte == 0x20 || byte == 0x09, breakBefore: false))
+            // Bulk maps, not appends: one allocation and no per-element checks. UTF-16 only if ICU needs it.
+            scalars = utf8[range].map { UInt32($0) }
+            graphemes = range.map { offset in
+                Grapheme(bytes: offset..<offset + 1, glyphs: 0..<0, advance: 0,
+                         isSpace: utf8[offset] == 0x20 || utf8[offset] == 0x09, breakBefore: false)
             }
+            if limits.width != nil { utf16 = utf8[range].map { UInt16($0) } }
         } else {
+            scalars.reserveCapacity(range.count)
+            utf16.reserveCapacity(range.count)
+            graphemes.reserveCapacity(range.count)
             // An ASCII byte followed by another ASCII byte is a grapheme of its own (paragraphs hold no CR LF), so
             // only the spans around non-ASCII text go through Swift's grapheme segmentation.
             func isSimple(_ i: Int) -> Bool {
@@ -229,16 +229,19 @@ struct LineLayouter {
         }
 
         // Each grapheme's glyphs and advance.
-        var glyphIndex = 0
-        for g in graphemes.indices {
-            let first = glyphIndex
-            var advance = typography.letterSpacing
-            while glyphIndex < glyphs.count, glyphGrapheme[glyphIndex] == g {
-                advance += glyphs[glyphIndex].advance
-                glyphIndex += 1
+        let letterSpacing = typography.letterSpacing
+        graphemes.withUnsafeMutableBufferPointer { graphemes in
+            var glyphIndex = 0
+            for g in graphemes.indices {
+                let first = glyphIndex
+                var advance = letterSpacing
+                while glyphIndex < glyphs.count, glyphGrapheme[glyphIndex] == g {
+                    advance += glyphs[glyphIndex].advance
+                    glyphIndex += 1
+                }
+                graphemes[g].glyphs = first..<glyphIndex
+                graphemes[g].advance = advance
             }
-            graphemes[g].glyphs = first..<glyphIndex
-            graphemes[g].advance = advance
         }
         return Paragraph(range: range, graphemes: graphemes, glyphs: glyphs, isRightToLeft: isRightToLeft)
     }
