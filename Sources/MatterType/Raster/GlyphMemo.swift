@@ -77,7 +77,6 @@ final class GlyphMemo {
         let cost = bitmap.pixels.count
         guard cost <= byteBudget / 8 else { return }
         if let old = slot.pointee.owner { bytes -= old.pixels.count }
-        slot.pointee = Slot()
         if bytes + cost > byteBudget {
             for i in 0..<GlyphMemo.capacity { slots[i] = Slot() }
             bytes = 0
