@@ -61,3 +61,21 @@ int32_t mattertype_base_direction(const uint16_t *text, int32_t length) {
     default: return -1;
     }
 }
+
+int32_t mattertype_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status) || bidi == NULL) return -1;
+    UBiDiLevel paragraph = direction == 1 ? 1 : (direction == 0 ? 0 : UBIDI_DEFAULT_LTR);
+    ubidi_setPara(bidi, (const UChar *)text, length, paragraph, NULL, &status);
+    int32_t result = -1;
+    if (U_SUCCESS(status)) {
+        const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
+        if (U_SUCCESS(status) && resolved != NULL) {
+            for (int32_t i = 0; i < length; i++) levels[i] = resolved[i];
+            result = ubidi_getParaLevel(bidi);
+        }
+    }
+    ubidi_close(bidi);
+    return result;
+}

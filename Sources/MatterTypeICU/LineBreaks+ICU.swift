@@ -27,3 +27,26 @@ package enum LineBreaks {
         }
     }
 }
+
+/// Bidi embedding levels (UAX #9) from the system's ICU.
+package enum BidiLevels {
+    /// The level of each UTF-16 unit of one paragraph and the paragraph's level (0 left to right, 1 right to
+    /// left), with the paragraph direction `forced` (`nil`: from the first strong character, left to right when
+    /// there is none). `nil` when ICU fails.
+    package static func resolve(_ text: UnsafeBufferPointer<UInt16>,
+                                forced: Bool?) -> (levels: [UInt8], paragraphLevel: UInt8)? {
+        guard let base = text.baseAddress, !text.isEmpty, text.count < Int(Int32.max) else { return nil }
+        var paragraphLevel: Int32 = -1
+        let levels = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, initialized in
+            let direction: Int32 = forced.map { $0 ? 1 : 0 } ?? -1
+            paragraphLevel = mattertype_bidi_levels(base, Int32(text.count), direction, buffer.baseAddress)
+            if paragraphLevel >= 0 {
+                initialized = text.count
+            } else {
+                initialized = 0
+            }
+        }
+        guard paragraphLevel >= 0 else { return nil }
+        return (levels, UInt8(paragraphLevel))
+    }
+}

@@ -34,7 +34,7 @@ struct MeasureCommand: ParsableCommand {
     @OptionGroup var typography: TypographyOptions
     @OptionGroup var layout: LayoutOptions
 
-    @Flag(help: "Print JSON: {width, height, fontSize, lineHeight, postScriptName, truncated, lines: [{text, top, baseline, x, width}]}.")
+    @Flag(help: "Print JSON: {width, height, fontSize, lineHeight, postScriptName, truncated, missingCharacters, lines: [{text, top, baseline, x, width, runs: [{start, end, text, x, width, direction, postScriptName, fallback}]}]}.")
     var json = false
 
     func run() throws {
@@ -50,6 +50,15 @@ struct MeasureCommand: ParsableCommand {
         for line in result.lines {
             print("  top \(points(line.top)) baseline \(points(line.baseline)) x \(points(line.x)) "
                 + "width \(points(line.width)): \(line.text.debugDescription)")
+            if line.runs.contains(where: { $0.isFallback || $0.direction == .rightToLeft }) {
+                for run in line.runs {
+                    print("    x \(points(run.x)) width \(points(run.width)) \(run.direction.rawValue) "
+                        + "\(run.font.postScriptName)\(run.isFallback ? " (fallback)" : ""): \(run.text.debugDescription)")
+                }
+            }
+        }
+        if !result.missingCharacters.isEmpty {
+            print("  missing: " + result.missingCharacters.map(unicodeName).joined(separator: " "))
         }
     }
 }
@@ -61,6 +70,7 @@ private struct MeasureJSON: Encodable {
     let lineHeight: Double
     let postScriptName: String
     let truncated: Bool
+    let missingCharacters: [String]
     let lines: [LineJSON]
 
     init(_ layout: TextLayout) {
@@ -70,6 +80,7 @@ private struct MeasureJSON: Encodable {
         lineHeight = points(layout.typography.lineHeight)
         postScriptName = layout.typography.font.font.postScriptName
         truncated = layout.isTruncated
+        missingCharacters = layout.missingCharacters.map { String($0) }
         lines = layout.lines.map(LineJSON.init)
     }
 }
@@ -80,6 +91,7 @@ private struct LineJSON: Encodable {
     let baseline: Double
     let x: Double
     let width: Double
+    let runs: [RunJSON]
 
     init(_ line: TextLine) {
         text = line.text
@@ -87,5 +99,28 @@ private struct LineJSON: Encodable {
         baseline = points(line.baseline)
         x = points(line.x)
         width = points(line.width)
+        runs = line.runs.map(RunJSON.init)
+    }
+}
+
+private struct RunJSON: Encodable {
+    let start: Int
+    let end: Int
+    let text: String
+    let x: Double
+    let width: Double
+    let direction: String
+    let postScriptName: String
+    let fallback: Bool
+
+    init(_ run: TextRun) {
+        start = run.scalarRange.lowerBound
+        end = run.scalarRange.upperBound
+        text = run.text
+        x = points(run.x)
+        width = points(run.width)
+        direction = run.direction.rawValue
+        postScriptName = run.font.postScriptName
+        fallback = run.isFallback
     }
 }

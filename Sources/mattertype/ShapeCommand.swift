@@ -13,42 +13,52 @@ struct ShapeCommand: ParsableCommand {
 
     @OptionGroup var typography: TypographyOptions
 
-    @Flag(help: "Print JSON: {postScriptName, fontSize, glyphs: [{id, cluster, xAdvance, yAdvance, xOffset, yOffset}], width}.")
+    @Flag(help: "Print JSON: {postScriptName, fontSize, fonts: [postScriptName], glyphs: [{id, font, cluster, xAdvance, xOffset, yOffset}], width, missingCharacters}.")
     var json = false
 
     func run() throws {
         let layout = try typography.resolve()
         let shaped = layout.shape(text)
+        let fonts = shaped.fonts.map(\.postScriptName)
         if json {
             try printJSON(ShapeJSON(postScriptName: layout.font.font.postScriptName, fontSize: points(layout.fontSize),
-                                    glyphs: shaped.glyphs.map(GlyphJSON.init), width: points(shaped.width)))
+                                    fonts: fonts, glyphs: shaped.glyphs.map(GlyphJSON.init), width: points(shaped.width),
+                                    missingCharacters: shaped.missingCharacters.map { String($0) }))
             return
         }
         print("\(layout.font.font.postScriptName) \(points(layout.fontSize)) pt, width \(points(shaped.width)) pt")
-        print("[" + shaped.glyphs.map { "\($0.glyphID)=\($0.cluster)+\(points($0.xAdvance))" }.joined(separator: "|") + "]")
+        if fonts.count > 1 { print("fonts: " + fonts.enumerated().map { "\($0.offset)=\($0.element)" }.joined(separator: " ")) }
+        print("[" + shaped.glyphs.map { glyph in
+            (fonts.count > 1 ? "\(glyph.fontIndex):" : "") + "\(glyph.glyphID)=\(glyph.cluster)+\(points(glyph.xAdvance))"
+        }.joined(separator: "|") + "]")
+        if !shaped.missingCharacters.isEmpty {
+            print("missing: " + shaped.missingCharacters.map(unicodeName).joined(separator: " "))
+        }
     }
 }
 
 private struct ShapeJSON: Encodable {
     let postScriptName: String
     let fontSize: Double
+    let fonts: [String]
     let glyphs: [GlyphJSON]
     let width: Double
+    let missingCharacters: [String]
 }
 
 private struct GlyphJSON: Encodable {
     let id: UInt32
+    let font: Int
     let cluster: Int
     let xAdvance: Double
-    let yAdvance: Double
     let xOffset: Double
     let yOffset: Double
 
     init(_ glyph: ShapedGlyph) {
         id = glyph.glyphID
+        font = glyph.fontIndex
         cluster = glyph.cluster
         xAdvance = points(glyph.xAdvance)
-        yAdvance = points(glyph.yAdvance)
         xOffset = points(glyph.xOffset)
         yOffset = points(glyph.yOffset)
     }

@@ -4,7 +4,7 @@ import MatterType
 
 /// The typography options shared by `shape`, `measure` and `render`.
 struct TypographyOptions: ParsableArguments {
-    @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family.")
+    @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family; a comma-separated list (as CSS font-family) names further families for characters the first lacks.")
     var family = "Noto Sans"
 
     @Option(help: "The weight: a name (thin … black), a synonym (demibold, heavy) or 100 … 900.",
@@ -57,15 +57,30 @@ struct TypographyOptions: ParsableArguments {
     @Option(help: "OpenType features, comma-separated, as HarfBuzz writes them (tnum,liga=0,-kern).")
     var features: String?
 
+    @Option(help: "The text's language, a BCP 47 tag (ja, zh-Hans, ar): language-specific glyphs and fallback fonts.")
+    var language: String?
+
+    @Option(help: "The paragraphs' base direction: auto (from the first strong character), ltr or rtl.",
+            transform: { try parseChoice($0, TextDirection.self, "--direction") })
+    var direction: TextDirection = .auto
+
     @OptionGroup var fontSources: FontSourceOptions
+
+    /// The families of `--family`, first the family, then the fallbacks.
+    private var families: [String] {
+        let names = family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }.filter { !$0.isEmpty }
+        return names.isEmpty ? [family] : names
+    }
 
     /// The typography these options describe.
     var typography: Typography {
-        Typography(familyName: family, fontWeight: weight, fontSize: size, lineHeight: lineHeight ?? size * 1.5,
+        Typography(familyName: families[0], fontWeight: weight, fontSize: size, lineHeight: lineHeight ?? size * 1.5,
                    fontStyle: italic ? .italic : .regular, letterSpacing: letterSpacing,
                    paragraphIndent: paragraphIndent, paragraphSpacing: paragraphSpacing, textCase: textCase,
                    textDecoration: decoration, textStyle: textStyle, maximumScaleFactor: maxScale, isFixed: fixed,
                    features: features.map { $0.split(separator: ",").map { String($0) } } ?? [])
+            .fallbackFamilies(Array(families.dropFirst())).language(language).direction(direction)
     }
 
     /// The environment these options describe, at `displayScale`.
@@ -130,6 +145,12 @@ where T.RawValue == String {
     if let value = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return value }
     let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
     throw ValidationError("unknown value '\(text)' for \(option); use one of \(choices)")
+}
+
+/// "U+0378" for a character.
+func unicodeName(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }
 
 /// A length for JSON: rounded to a millionth of a point, so binary noise does not show.

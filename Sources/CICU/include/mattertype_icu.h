@@ -18,4 +18,10 @@ int32_t mattertype_line_breaks(const uint16_t *text, int32_t length, int32_t *of
 /// 0 left-to-right, -1 none.
 int32_t mattertype_base_direction(const uint16_t *text, int32_t length);
 
+/// Resolves the bidi embedding levels (UAX #9, rules P2–I2) of one paragraph of UTF-16 `text`, writing one level
+/// per UTF-16 unit into `levels` (`length` bytes). `direction` is 0 for a left-to-right paragraph, 1 for a
+/// right-to-left one, -1 for the direction of the first strong character (left to right when there is none).
+/// Returns the paragraph's level (0 or 1), or -1 when ICU fails. Safe to call from any thread.
+int32_t mattertype_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels);
+
 #endif

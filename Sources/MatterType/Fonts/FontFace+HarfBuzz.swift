@@ -19,8 +19,10 @@ final class FontFace: @unchecked Sendable {
     let metrics: FontMetrics
     /// The immutable hb_font_t.
     let font: OpaquePointer
-    /// Shaped words, for layout, one cache per feature set.
-    private let wordCaches = Locked<[ShapingFeatures: WordCache]>([:])
+    /// Shaped words, for layout, one cache per feature set and segment properties.
+    private let wordCaches = Locked<[WordCacheKey: WordCache]>([:])
+    /// Whether the face has color glyphs (CBDT/CBLC or sbix bitmaps, or COLR layers).
+    let hasColorGlyphs: Bool
     /// Whether the cmap maps each ASCII code (0–127) to a glyph: layout's fast path for ASCII text.
     let asciiCoverage: [Bool]
     /// Whether every printable ASCII character (space to tilde) has a glyph: then ASCII text needs no fallback.
@@ -59,6 +61,8 @@ final class FontFace: @unchecked Sendable {
             return hb_font_get_nominal_glyph(font, UInt32(code), &glyph) != 0
         }
         coversPrintableASCII = asciiCoverage[0x20...0x7E].allSatisfy { $0 }
+        // CBDT/CBLC and sbix answer has_png; COLR answers has_layers (HarfBuzz 6 has no COLRv1 query).
+        hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
         self.file = file
         self.descriptor = descriptor
         let hhea = TableReader(face: face, tag: "hhea")
@@ -78,20 +82,39 @@ final class FontFace: @unchecked Sendable {
         hb_font_destroy(font)
     }
 
-    /// The cache of words shaped with `features`.
-    func wordCache(for features: ShapingFeatures) -> WordCache {
-        wordCaches.withLock { caches in
-            if let cache = caches[features] { return cache }
+    /// What a word cache is for: words shaped with these features and segment properties.
+    struct WordCacheKey: Hashable, Sendable {
+        var features: ShapingFeatures
+        var segment: SegmentProperties
+    }
+
+    /// The cache of words shaped with `features` and `segment`.
+    func wordCache(for features: ShapingFeatures, segment: SegmentProperties) -> WordCache {
+        let key = WordCacheKey(features: features, segment: segment)
+        return wordCaches.withLock { caches in
+            if let cache = caches[key] { return cache }
             let cache = WordCache()
-            caches[features] = cache
+            caches[key] = cache
             return cache
         }
     }
 
     /// Whether the face has a glyph for `scalar` in its cmap.
     func hasGlyph(for scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return asciiCoverage[Int(scalar)] }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
+    }
+
+    /// The glyph the cmap maps `scalar` to, or `nil`.
+    func glyph(for scalar: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The face's horizontal advance of `glyph`, in font units.
+    func advance(of glyph: UInt32) -> Int32 {
+        hb_font_get_glyph_h_advance(font, glyph)
     }
 }
 

@@ -33,7 +33,7 @@ struct MatchedFace: Sendable, Hashable {
 }
 
 /// Fontconfig matching for one registry: its registered faces first, then (optionally) the system's.
-// @unchecked Sendable: `patterns` and `registeredSet` are read and written only inside
+// @unchecked Sendable: `patterns`, `registeredSet` and `fallbackSorts` are read and written only inside
 // `FontconfigContext.shared.withConfig`, which serializes every access.
 final class FontMatcher: @unchecked Sendable {
     /// Whether matches may return system fonts.
@@ -42,6 +42,8 @@ final class FontMatcher: @unchecked Sendable {
     private var patterns: [String: OpaquePointer] = [:]
     /// A font set holding `patterns`, rebuilt after each change; `nil` when nothing is registered.
     private var registeredSet: UnsafeMutablePointer<FcFontSet>?
+    /// Fallback orders already sorted, dropped when the registered fonts change.
+    private var fallbackSorts: [FallbackRequest: UnsafeMutablePointer<FcFontSet>] = [:]
 
     init(includesSystemFonts: Bool) {
         self.includesSystemFonts = includesSystemFonts
@@ -49,8 +51,9 @@ final class FontMatcher: @unchecked Sendable {
 
     deinit {
         // Nothing registered: no need to load Fontconfig just to free nothing.
-        guard registeredSet != nil || !patterns.isEmpty else { return }
+        guard registeredSet != nil || !patterns.isEmpty || !fallbackSorts.isEmpty else { return }
         FontconfigContext.shared.withConfig { _ in
+            for sorted in fallbackSorts.values { FcFontSetDestroy(sorted) }
             if let registeredSet { FcFontSetDestroy(registeredSet) }
             for pattern in patterns.values { FcPatternDestroy(pattern) }
         }
@@ -69,6 +72,8 @@ final class FontMatcher: @unchecked Sendable {
                     patterns[descriptor.postScriptName] = pattern
                 }
             }
+            for sorted in fallbackSorts.values { FcFontSetDestroy(sorted) }
+            fallbackSorts.removeAll()
             if let registeredSet { FcFontSetDestroy(registeredSet) }
             registeredSet = nil
             guard !patterns.isEmpty, let set = FcFontSetCreate() else { return }
@@ -104,37 +109,48 @@ final class FontMatcher: @unchecked Sendable {
         }
     }
 
-    /// The first face Fontconfig sorts for a character near a weight and style that really has a glyph for it.
-    func fallback(for scalar: UInt32, weight: FontWeight, style: FontStyle) -> MatchedFace? {
+    /// The first face in Fontconfig's fallback order for `request` whose charset holds every one of `scalars`.
+    ///
+    /// Fontconfig ranks charset coverage above family, language and style, so the first covering face of a sort
+    /// without a charset is the first face of a sort for those characters (what Chromium asks for each
+    /// character): the sort runs once per request and is kept until the registered fonts change.
+    func fallback(covering scalars: [UInt32], request: FallbackRequest) -> MatchedFace? {
         FontconfigContext.shared.withConfig { config in
-            var sets: [UnsafeMutablePointer<FcFontSet>?] = []
-            if let registeredSet { sets.append(registeredSet) }
-            if includesSystemFonts, let system = FcConfigGetFonts(config, FcSetSystem) { sets.append(system) }
-            guard !sets.isEmpty, let pattern = FcPatternCreate() else { return nil }
-            defer { FcPatternDestroy(pattern) }
-            guard let charset = FcCharSetCreate() else { return nil }
-            defer { FcCharSetDestroy(charset) }
-            FcCharSetAddChar(charset, scalar)
-            FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
-            FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-            FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight.rawValue)))
-            FcPatternAddInteger(pattern, FC_SLANT, style == .italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
-            FcConfigSubstitute(config, pattern, FcMatchPattern)
-            FcDefaultSubstitute(pattern)
-            var result = FcResultNoMatch
-            guard let sorted = FcFontSetSort(config, &sets, Int32(sets.count), pattern, 1, nil, &result) else {
-                return nil
-            }
-            defer { FcFontSetDestroy(sorted) }
+            guard let sorted = sortedFallbacks(request, config: config) else { return nil }
             let fonts = UnsafeBufferPointer(start: sorted.pointee.fonts, count: Int(sorted.pointee.nfont))
             for case let font? in fonts {
-                var fontCharset: OpaquePointer?
-                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
-                      let fontCharset, FcCharSetHasChar(fontCharset, scalar) != 0 else { continue }
+                var charset: OpaquePointer?
+                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                      scalars.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 }) else { continue }
                 return matchedFace(font)
             }
             return nil
         }
+    }
+
+    /// The registered and system fonts sorted for `request` (FcFontSetSort, untrimmed), made on first use.
+    /// Call only inside `withConfig`.
+    private func sortedFallbacks(_ request: FallbackRequest,
+                                 config: OpaquePointer?) -> UnsafeMutablePointer<FcFontSet>? {
+        if let sorted = fallbackSorts[request] { return sorted }
+        var sets: [UnsafeMutablePointer<FcFontSet>?] = []
+        if let registeredSet { sets.append(registeredSet) }
+        if includesSystemFonts, let system = FcConfigGetFonts(config, FcSetSystem) { sets.append(system) }
+        guard !sets.isEmpty, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
+        FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(request.weight.rawValue)))
+        FcPatternAddInteger(pattern, FC_SLANT, request.style == .italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        if let language = request.fontconfigLanguage { FcPatternAddString(pattern, FC_LANG, language) }
+        if let color = request.prefersColor { FcPatternAddBool(pattern, FC_COLOR, color ? 1 : 0) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSetSort(config, &sets, Int32(sets.count), pattern, 0, nil, &result) else {
+            return nil
+        }
+        fallbackSorts[request] = sorted
+        return sorted
     }
 
     /// The upright and italic faces of the system's sans-serif family, or `nil` when there are none.

@@ -35,14 +35,27 @@ extension FontRegistry {
         }
     }
 
-    /// The first face Fontconfig sorts for `scalar` near this weight and style, among registered and system
-    /// fonts, or `nil` when none has a glyph for it.
-    func fallbackFace(for scalar: UInt32, weight: FontWeight, style: FontStyle) -> FontFace? {
-        guard let match = matcher.fallback(for: scalar, weight: weight, style: style) else { return nil }
-        if let registered = registeredFace(named: match.descriptor.postScriptName),
-           registered.descriptor.path == match.descriptor.path {
-            return registered
+    /// The first face in Fontconfig's fallback order for `request` (registered and system fonts) that has
+    /// every one of `scalars`, or `nil` when none has. Answers are kept until the registered fonts change.
+    func fallbackFace(covering scalars: [UInt32], request: FallbackRequest) -> FontFace? {
+        let key = FallbackKey(scalars: scalars, request: request)
+        if let known = fallbackFaces.withLock({ $0[key] }) { return known }
+        var face: FontFace?
+        if let match = matcher.fallback(covering: scalars, request: request) {
+            if let registered = registeredFace(named: match.descriptor.postScriptName),
+               registered.descriptor.path == match.descriptor.path {
+                face = registered
+            } else {
+                face = try? self.face(for: match.descriptor, source: .system)
+            }
         }
-        return try? face(for: match.descriptor, source: .system)
+        fallbackFaces.withLock { $0[key] = .some(face) }
+        return face
     }
+}
+
+/// A fallback lookup: the characters of a cluster and what they are looked up for.
+struct FallbackKey: Hashable, Sendable {
+    var scalars: [UInt32]
+    var request: FallbackRequest
 }

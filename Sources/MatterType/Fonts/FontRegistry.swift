@@ -22,6 +22,8 @@ public final class FontRegistry: Sendable {
 
     private let state = Locked(State())
     let matcher: FontMatcher
+    /// Fallback faces already looked up (``fallbackFace(covering:request:)``), emptied when fonts change.
+    let fallbackFaces = Locked<[FallbackKey: FontFace?]>([:])
 
     /// An empty registry. With `includesSystemFonts` false, resolution never uses the system's installed fonts
     /// (useful for reproducible output): only registered fonts and the bundled Noto Sans.
@@ -61,6 +63,7 @@ public final class FontRegistry: Sendable {
             }
             for face in faces { state.faces[face.descriptor.postScriptName] = face }
             matcher.update(adding: descriptors, removing: [])
+            fallbackFaces.withLock { $0.removeAll() }
         }
         return descriptors
     }
@@ -74,6 +77,7 @@ public final class FontRegistry: Sendable {
                 throw .notRegistered(postScriptName: postScriptName)
             }
             matcher.update(adding: [], removing: [postScriptName])
+            fallbackFaces.withLock { $0.removeAll() }
             return removed.descriptor
         }
     }
@@ -88,6 +92,7 @@ public final class FontRegistry: Sendable {
             guard !removed.isEmpty else { throw .fileNotRegistered(path: absolute) }
             for descriptor in removed { state.faces[descriptor.postScriptName] = nil }
             matcher.update(adding: [], removing: removed.map(\.postScriptName))
+            fallbackFaces.withLock { $0.removeAll() }
             return removed.sorted { $0.faceIndex < $1.faceIndex }
         }
     }

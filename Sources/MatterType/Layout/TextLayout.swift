@@ -24,8 +24,10 @@ public struct TextLayout: Sendable {
     public let height: Double
     /// Whether `maxLines` hid some of the text.
     public let isTruncated: Bool
-    /// The faces the glyphs use: the typography's first, then any per-character fallbacks.
+    /// The faces the glyphs use: the typography's first, then any per-cluster fallbacks.
     public var fonts: [FontDescriptor] { faces.map(\.descriptor) }
+    /// Characters that no face has, in the order first met; they are drawn as the primary face's .notdef.
+    public let missingCharacters: [Unicode.Scalar]
 
     let faces: [FontFace]
 
@@ -56,7 +58,8 @@ public struct TextLayout: Sendable {
         width = result.width
         height = result.height
         isTruncated = result.isTruncated
-        faces = layouter.faces
+        faces = layouter.fallback.faces
+        missingCharacters = layouter.fallback.missingCharacters.compactMap(Unicode.Scalar.init)
     }
 
     /// The size of the laid-out text: ``width`` × ``height``.
@@ -95,6 +98,28 @@ public struct TextLine: Sendable {
     public let glyphs: [PositionedGlyph]
     /// The underline or strikethrough under the line's glyphs (trailing spaces excluded), if any.
     public let decoration: DecorationRect?
+    /// The line's runs of one font and direction, left to right (visual order).
+    public let runs: [TextRun]
+}
+
+/// A run of a ``TextLine``: neighbouring grapheme clusters drawn with one font in one direction, or an
+/// inserted ellipsis or hyphen.
+public struct TextRun: Sendable, Hashable {
+    /// The Unicode scalars of ``TextLayout/text`` the run shows (offsets from the start, in scalars); empty
+    /// for an inserted ellipsis or hyphen, at the place it stands.
+    public let scalarRange: Range<Int>
+    /// What the run shows.
+    public let text: String
+    /// The pen position where the run starts, in points from the left of the layout.
+    public let x: Double
+    /// The run's advance in points (justification included).
+    public let width: Double
+    /// ``TextDirection/rightToLeft`` for an odd bidi level, else ``TextDirection/leftToRight``.
+    public let direction: TextDirection
+    /// The face its glyphs come from.
+    public let font: FontDescriptor
+    /// Whether that face is not the typography's own (a fallback face or a further family).
+    public let isFallback: Bool
 }
 
 /// A glyph at its place in a ``TextLayout``.

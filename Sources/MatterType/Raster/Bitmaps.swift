@@ -37,6 +37,15 @@ extension GrayBitmap: CoverageCanvas {
         }
     }
 
+    static func compositeColor(_ rgba: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>) {
+        // A color glyph's alpha is its coverage.
+        for i in 0..<count {
+            let c = UInt16(rgba[i * 4 + 3])
+            let t = UInt16(pixels[i]) &* (255 &- c) &+ 128
+            pixels[i] = UInt8(truncatingIfNeeded: c &+ ((t &+ (t &>> 8)) &>> 8))
+        }
+    }
+
     @inline(__always)
     static func composite16(_ coverage: UnsafePointer<UInt8>, onto pixels: UnsafeMutablePointer<UInt8>,
                             color _: Color) {
@@ -60,6 +69,8 @@ protocol CoverageCanvas {
     /// Composites `count` coverage values in `color` onto the pixels starting at `pixels`.
     static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
                           color: Color)
+    /// Composites `count` premultiplied RGBA pixels of a color glyph onto the pixels starting at `pixels`.
+    static func compositeColor(_ rgba: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>)
     /// Composites exactly 16 coverage values: the renderer's fast path for whole chunks of a glyph row.
     static func composite16(_ coverage: UnsafePointer<UInt8>, onto pixels: UnsafeMutablePointer<UInt8>,
                             color: Color)
@@ -152,6 +163,17 @@ extension RGBAImage: CoverageCanvas {
                           color: Color) {
         for i in 0..<count where coverage[i] != 0 {
             blend(color, coverage: UInt32(coverage[i]), into: pixels + i * 4)
+        }
+    }
+
+    static func compositeColor(_ rgba: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>) {
+        // Source-over of premultiplied colors: out = source + destination × (1 − source alpha).
+        for i in 0..<count {
+            let source = rgba + i * 4
+            let inverse = 255 - UInt32(source[3])
+            guard source[3] != 0 || source[0] | source[1] | source[2] != 0 else { continue }
+            let p = pixels + i * 4
+            for c in 0..<4 { p[c] = UInt8(min(255, UInt32(source[c]) + divide255(UInt32(p[c]) * inverse))) }
         }
     }
 }

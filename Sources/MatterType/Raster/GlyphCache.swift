@@ -165,7 +165,8 @@ public final class GlyphCache: Sendable {
     }
 }
 
-/// One rendered glyph: coverage rows and where they sit relative to the pen position on the baseline.
+/// One rendered glyph: coverage rows (or, for a color glyph, premultiplied RGBA rows) and where they sit
+/// relative to the pen position on the baseline.
 ///
 /// A class, so a cache hit hands out a reference; its pixels live in memory it owns and are read through a
 /// pointer, so drawing a glyph shared by many threads touches no shared reference count but the bitmap's own.
@@ -179,22 +180,26 @@ final class GlyphBitmap: @unchecked Sendable {
     let top: Int
     let width: Int
     let height: Int
-    /// Bytes from one row to the next: `width` rounded up to a multiple of 16.
+    /// Whether the pixels are premultiplied RGBA (a color glyph: emoji), drawn in their own colors, rather
+    /// than 8-bit coverage.
+    let isColor: Bool
+    /// Bytes from one row to the next: the row's bytes rounded up to a multiple of 16.
     let pitch: Int
-    /// Row-major coverage, `pitch × height` bytes; the padding past `width` in each row is zero.
+    /// Row-major pixels, `pitch × height` bytes; the padding past each row is zero.
     let pixels: UnsafeBufferPointer<UInt8>
 
     /// A glyph with no ink.
     static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0) { _, _ in }
 
     /// A bitmap whose zeroed rows `fill` writes, given the first byte and the pitch.
-    init(left: Int, top: Int, width: Int, height: Int,
+    init(left: Int, top: Int, width: Int, height: Int, isColor: Bool = false,
          fill: (_ pixels: UnsafeMutablePointer<UInt8>, _ pitch: Int) -> Void) {
         self.left = left
         self.top = top
         self.width = width
         self.height = height
-        pitch = (width + 15) & ~15
+        self.isColor = isColor
+        pitch = (width * (isColor ? 4 : 1) + 15) & ~15
         let pixels = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pitch * height)
         pixels.initialize(repeating: 0)
         if let base = pixels.baseAddress { fill(base, pitch) }

@@ -21,6 +21,8 @@ final class GlyphMemo {
         var width = 0
         var height = 0
         var pitch = 0
+        /// Premultiplied RGBA rather than coverage.
+        var isColor = false
         /// `nil` for a glyph with no ink.
         var pixels: UnsafePointer<UInt8>?
 
@@ -32,6 +34,7 @@ final class GlyphMemo {
             width = bitmap.width
             height = bitmap.height
             pitch = bitmap.pitch
+            isColor = bitmap.isColor
             pixels = bitmap.pixels.isEmpty ? nil : bitmap.pixels.baseAddress
         }
     }

@@ -10,6 +10,8 @@ final class RasterFace: Sendable {
     private let face: Locked<FT_Face>
     /// Keeps the bytes FreeType reads alive.
     private let file: FontFile
+    /// Whether glyphs are loaded in color (FT_LOAD_COLOR): the face has CBDT/CBLC, sbix or COLR tables.
+    private let loadsColor: Bool
 
     /// The largest pixel size rendered (a glyph's bitmap is then at most tens of MB); bigger glyphs are not drawn.
     /// A 10,000 pt font at @1x, the largest size a typography accepts, is within it.
@@ -22,6 +24,7 @@ final class RasterFace: Sendable {
             CreatedFace(face: try file.openFace(library: library, index: index))
         }
         self.file = file
+        loadsColor = fontFace.hasColorGlyphs
         face = Locked(created.face)
     }
 
@@ -46,35 +49,99 @@ final class RasterFace: Sendable {
     }
 
     /// Renders `glyph` at `pixelSize` pixels per em, shifted right by `subpixel` quarter pixels, as 8-bit
-    /// coverage. No hinting unless `hinted` (then FreeType's light hinting). A glyph with no ink (a space), one
-    /// FreeType cannot load, or one too large gives an empty bitmap, so that it is cached like any other.
+    /// coverage, or as premultiplied RGBA for a color glyph (CBDT/CBLC and sbix bitmaps scaled from the nearest
+    /// strike, COLRv0 layers blended by FreeType). No hinting unless `hinted` (then FreeType's light hinting). A
+    /// glyph with no ink (a space), one FreeType cannot load, or one too large gives an empty bitmap, so that it
+    /// is cached like any other.
     func render(glyph: UInt32, pixelSize: Double, subpixel: UInt8, hinted: Bool) -> GlyphBitmap {
         guard pixelSize > 0, pixelSize <= RasterFace.maximumPixelSize else { return .empty }
         return self.face.withLock { face -> GlyphBitmap in
+            let flags = face.pointee.face_flags
+            if loadsColor, flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, face.pointee.num_fixed_sizes > 0 {
+                return renderStrike(face, glyph: glyph, pixelSize: pixelSize)
+            }
             guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else {
                 return .empty
             }
             var delta = FT_Vector(x: FT_Pos(subpixel) * 16, y: 0)  // a quarter pixel is 16/64
             FT_Set_Transform(face, nil, &delta)
-            // FT_LOAD_NO_HINTING, or FT_LOAD_TARGET_LIGHT; never embedded bitmaps.
-            let flags = Int32(FT_LOAD_NO_BITMAP)
+            // FT_LOAD_NO_HINTING, or FT_LOAD_TARGET_LIGHT; embedded bitmaps only as color layers.
+            let flagsToLoad = (loadsColor ? Int32(FT_LOAD_COLOR) : Int32(FT_LOAD_NO_BITMAP))
                 | (hinted ? mattertype_ft_load_target_light() : Int32(FT_LOAD_NO_HINTING))
-            guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
+            guard FT_Load_Glyph(face, glyph, flagsToLoad) == 0, let slot = face.pointee.glyph,
                   FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
-            let bitmap = slot.pointee.bitmap
-            let width = Int(bitmap.width)
-            let height = Int(bitmap.rows)
-            guard width > 0, height > 0, let buffer = bitmap.buffer,
-                  bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return .empty }
-            let sourcePitch = Int(bitmap.pitch)
-            return GlyphBitmap(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-                               width: width, height: height) { pixels, pitch in
-                for row in 0..<height {
-                    // A negative FreeType pitch means the rows are stored bottom up.
-                    let source = buffer + (sourcePitch >= 0 ? row * sourcePitch : (height - 1 - row) * -sourcePitch)
-                    (pixels + row * pitch).update(from: source, count: width)
+            return RasterFace.copy(slot, scale: 1)
+        }
+    }
+
+    /// A glyph of a bitmap-only color face (CBDT/CBLC, sbix): loaded from the strike nearest `pixelSize` (the
+    /// smallest at least that large, else the largest) and scaled to it.
+    private func renderStrike(_ face: FT_Face, glyph: UInt32, pixelSize: Double) -> GlyphBitmap {
+        let strikes = (0..<Int(face.pointee.num_fixed_sizes)).compactMap { index -> (Int, Double)? in
+            guard let sizes = face.pointee.available_sizes else { return nil }
+            return (index, Double(sizes[index].y_ppem) / 64)
+        }
+        guard let strike = strikes.filter({ $0.1 >= pixelSize }).min(by: { $0.1 < $1.1 })
+                ?? strikes.max(by: { $0.1 < $1.1 }), strike.1 > 0,
+              FT_Select_Size(face, FT_Int(strike.0)) == 0 else { return .empty }
+        FT_Set_Transform(face, nil, nil)
+        guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0, let slot = face.pointee.glyph,
+              FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+        return RasterFace.copy(slot, scale: pixelSize / strike.1)
+    }
+
+    /// The glyph slot's bitmap as a ``GlyphBitmap``, scaled by `scale` (color bitmaps of a strike only).
+    private static func copy(_ slot: FT_GlyphSlot, scale: Double) -> GlyphBitmap {
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width)
+        let height = Int(bitmap.rows)
+        let sourcePitch = Int(bitmap.pitch)
+        guard width > 0, height > 0, let buffer = bitmap.buffer else { return .empty }
+        /// The start of source row `row` (a negative FreeType pitch means the rows are stored bottom up).
+        func sourceRow(_ row: Int) -> UnsafeMutablePointer<UInt8> {
+            buffer + (sourcePitch >= 0 ? row * sourcePitch : (height - 1 - row) * -sourcePitch)
+        }
+        let left = Int(slot.pointee.bitmap_left)
+        let top = Int(slot.pointee.bitmap_top)
+        switch bitmap.pixel_mode {
+        case UInt8(FT_PIXEL_MODE_GRAY.rawValue):
+            return GlyphBitmap(left: left, top: top, width: width, height: height) { pixels, pitch in
+                for row in 0..<height { (pixels + row * pitch).update(from: sourceRow(row), count: width) }
+            }
+        case UInt8(FT_PIXEL_MODE_BGRA.rawValue):
+            // Premultiplied BGRA (FreeType's convention) to premultiplied RGBA, box-filtered when scaled.
+            let scaledWidth = max(1, Int((Double(width) * scale).rounded()))
+            let scaledHeight = max(1, Int((Double(height) * scale).rounded()))
+            return GlyphBitmap(left: Int((Double(left) * scale).rounded()), top: Int((Double(top) * scale).rounded()),
+                               width: scaledWidth, height: scaledHeight, isColor: true) { pixels, pitch in
+                let xRatio = Double(width) / Double(scaledWidth)
+                let yRatio = Double(height) / Double(scaledHeight)
+                for y in 0..<scaledHeight {
+                    let y0 = Int(Double(y) * yRatio), y1 = max(y0 + 1, min(height, Int(Double(y + 1) * yRatio)))
+                    for x in 0..<scaledWidth {
+                        let x0 = Int(Double(x) * xRatio), x1 = max(x0 + 1, min(width, Int(Double(x + 1) * xRatio)))
+                        var sum: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+                        for sy in y0..<min(y1, height) {
+                            let row = sourceRow(sy)
+                            for sx in x0..<min(x1, width) {
+                                let p = row + sx * 4
+                                sum.0 += UInt32(p[2])
+                                sum.1 += UInt32(p[1])
+                                sum.2 += UInt32(p[0])
+                                sum.3 += UInt32(p[3])
+                            }
+                        }
+                        let count = UInt32(max(1, (min(y1, height) - y0) * (min(x1, width) - x0)))
+                        let out = pixels + y * pitch + x * 4
+                        out[0] = UInt8((sum.0 + count / 2) / count)
+                        out[1] = UInt8((sum.1 + count / 2) / count)
+                        out[2] = UInt8((sum.2 + count / 2) / count)
+                        out[3] = UInt8((sum.3 + count / 2) / count)
+                    }
                 }
             }
+        default:
+            return .empty
         }
     }
 }

@@ -142,6 +142,15 @@ public final class TextRenderer: Sendable {
         let rowBytes = width &* stride
         var sourceRow = source + firstRow &* glyph.pitch
         var destination = pixels + ((top &+ firstRow) &* width &+ left) &* stride
+        if glyph.isColor {  // emoji: their own colors, not the text color
+            for _ in firstRow..<endRow {
+                Canvas.compositeColor(sourceRow + firstColumn &* 4, count: endColumn &- firstColumn,
+                                      onto: destination + firstColumn &* stride)
+                sourceRow += glyph.pitch
+                destination += rowBytes
+            }
+            return
+        }
         // Unclipped left and right, padding included: whole 16-pixel chunks, no scalar tail.
         if left >= 0 && left &+ glyph.pitch <= width {
             if glyph.pitch == 16 {  // most glyphs of body text

@@ -25,6 +25,23 @@ extension FeatureSetting {
     }
 }
 
+extension ScriptTag {
+    /// The script of a Unicode scalar, from HarfBuzz's Unicode functions (`hb_unicode_script`); common and
+    /// inherited characters (spaces, digits, marks) answer ``common`` and ``inherited``.
+    init(of scalar: UInt32) {
+        self.init(rawValue: hb_unicode_script(hb_unicode_funcs_get_default(), scalar).rawValue)
+    }
+
+    /// HB_SCRIPT_LATIN.
+    static let latin = ScriptTag(rawValue: HB_SCRIPT_LATIN.rawValue)
+    /// HB_SCRIPT_COMMON: characters used by many scripts.
+    static let common = ScriptTag(rawValue: HB_SCRIPT_COMMON.rawValue)
+    /// HB_SCRIPT_INHERITED: marks that take the script of their base.
+    static let inherited = ScriptTag(rawValue: HB_SCRIPT_INHERITED.rawValue)
+    /// HB_SCRIPT_UNKNOWN: unassigned code points.
+    static let unknown = ScriptTag(rawValue: HB_SCRIPT_UNKNOWN.rawValue)
+}
+
 /// An hb_buffer_t owned by one shaping call.
 private struct HarfBuzzBuffer: ~Copyable {
     let handle: OpaquePointer
@@ -38,15 +55,23 @@ private struct HarfBuzzBuffer: ~Copyable {
 }
 
 enum Shaper {
-    /// Shapes `scalars` with `face` and `features`: kerning and HarfBuzz's default features on, script and
-    /// direction guessed from the text, as `hb-shape` does.
-    static func shape(_ scalars: UnsafeBufferPointer<UInt32>, face: FontFace,
-                      features: ShapingFeatures) -> ShapedUnits {
+    /// Shapes `scalars` with `face` and `features`, kerning and HarfBuzz's default features on. With
+    /// `segment`, the buffer's direction, script and language are set from it (as layout does for each run);
+    /// without, HarfBuzz guesses them from the text, as `hb-shape` does.
+    static func shape(_ scalars: UnsafeBufferPointer<UInt32>, face: FontFace, features: ShapingFeatures,
+                      segment: SegmentProperties? = nil) -> ShapedUnits {
         guard !scalars.isEmpty, scalars.count < Int(Int32.max), let buffer = HarfBuzzBuffer() else {
             return ShapedUnits()
         }
         hb_buffer_add_utf32(buffer.handle, scalars.baseAddress, Int32(scalars.count), 0, Int32(scalars.count))
-        hb_buffer_guess_segment_properties(buffer.handle)
+        if let segment {
+            hb_buffer_set_direction(buffer.handle, segment.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer.handle, hb_script_t(rawValue: segment.script.rawValue))
+            if let language = segment.language {
+                hb_buffer_set_language(buffer.handle, hb_language_from_string(language, -1))
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer.handle)  // fills in only what is still unset
         let hbFeatures = features.settings.map {
             hb_feature_t(tag: $0.tag, value: $0.value, start: $0.start, end: $0.end)
         }

@@ -37,6 +37,14 @@ public struct Typography: Sendable, Hashable, Codable {
     public var isFixed: Bool
     /// OpenType features as HarfBuzz spells them (`tnum`, `liga=0`, `+smcp`), applied after the defaults.
     public var features: [String]
+    /// Families tried, in order, for characters the first family's face lacks, before the system's fallback
+    /// (the rest of a CSS `font-family` list or a DTCG `fontFamily` array).
+    public var fallbackFamilyNames: [String] = []
+    /// The text's language as a BCP 47 tag (`"ja"`, `"zh-Hans"`, `"ar"`), or `nil`: it selects
+    /// language-specific glyphs when shaping and language-appropriate fallback fonts.
+    public var language: String?
+    /// The paragraphs' base direction: from their first strong character (the default), or forced.
+    public var direction: TextDirection = .auto
 
     /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``.
     public enum FamilyReference: Sendable, Hashable, Codable {
@@ -141,6 +149,35 @@ public struct Typography: Sendable, Hashable, Codable {
     /// The family's name.
     public var familyName: String { fontFamily.name }
 
+    private enum CodingKeys: String, CodingKey {
+        case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
+             paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
+             fallbackFamilyNames, language, direction
+    }
+
+    /// Decodes a typography; `fallbackFamilyNames`, `language` and `direction` may be absent (then they take
+    /// their defaults).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(family: try c.decode(FamilyReference.self, forKey: .fontFamily),
+                  fontWeight: try c.decode(FontWeight.self, forKey: .fontWeight),
+                  fontSize: try c.decode(Double.self, forKey: .fontSize),
+                  lineHeight: try c.decode(Double.self, forKey: .lineHeight),
+                  fontStyle: try c.decode(FontStyle.self, forKey: .fontStyle),
+                  letterSpacing: try c.decode(Double.self, forKey: .letterSpacing),
+                  paragraphIndent: try c.decode(Double.self, forKey: .paragraphIndent),
+                  paragraphSpacing: try c.decode(Double.self, forKey: .paragraphSpacing),
+                  textCase: try c.decode(TextCase.self, forKey: .textCase),
+                  textDecoration: try c.decode(TextDecoration.self, forKey: .textDecoration),
+                  textStyle: try c.decode(TextStyle.self, forKey: .textStyle),
+                  maximumScaleFactor: try c.decodeIfPresent(Double.self, forKey: .maximumScaleFactor),
+                  isFixed: try c.decode(Bool.self, forKey: .isFixed),
+                  features: try c.decode([String].self, forKey: .features))
+        fallbackFamilyNames = try c.decodeIfPresent([String].self, forKey: .fallbackFamilyNames) ?? []
+        language = try c.decodeIfPresent(String.self, forKey: .language)
+        direction = try c.decodeIfPresent(TextDirection.self, forKey: .direction) ?? .auto
+    }
+
     private func with(_ change: (inout Typography) -> Void) -> Typography {
         var copy = self
         change(&copy)
@@ -155,6 +192,12 @@ public struct Typography: Sendable, Hashable, Codable {
     public func fontWeight(_ weight: FontWeight) -> Typography { with { $0.fontWeight = weight } }
     /// A copy with another family name.
     public func familyName(_ name: String) -> Typography { with { $0.fontFamily = .named(name) } }
+    /// A copy with other families to try, in order, for characters the first family lacks.
+    public func fallbackFamilies(_ names: [String]) -> Typography { with { $0.fallbackFamilyNames = names } }
+    /// A copy with another language (a BCP 47 tag), or none.
+    public func language(_ language: String?) -> Typography { with { $0.language = language } }
+    /// A copy with another base direction.
+    public func direction(_ direction: TextDirection) -> Typography { with { $0.direction = direction } }
     /// A copy with another letter spacing (points).
     public func letterSpacing(_ spacing: Double) -> Typography { with { $0.letterSpacing = spacing } }
     /// A copy with another text case.
@@ -173,4 +216,15 @@ public struct Typography: Sendable, Hashable, Codable {
     public var italic: Typography { with { $0.fontStyle = .italic } }
     /// A copy that Dynamic Type never scales.
     public var fixed: Typography { with { $0.isFixed = true } }
+}
+
+/// The base direction of a paragraph (UAX #9).
+public enum TextDirection: String, CaseIterable, Sendable, Hashable, Codable {
+    /// From the paragraph's first strong character, left to right when it has none (CSS
+    /// `unicode-bidi: plaintext`, HTML `dir="auto"`).
+    case auto
+    /// Left to right.
+    case leftToRight = "ltr"
+    /// Right to left.
+    case rightToLeft = "rtl"
 }

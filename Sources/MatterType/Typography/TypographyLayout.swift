@@ -45,11 +45,8 @@ public struct TypographyLayout: Sendable {
     /// The strikethrough stroke, from `OS/2.yStrikeoutPosition` and `OS/2.yStrikeoutSize`.
     public let strikethrough: DecorationStroke
 
-    let face: FontFace
-    let features: ShapingFeatures
-    /// Words shaped with `face` and `features`.
-    let wordCache: WordCache
-    let registry: FontRegistry
+    /// The faces, features, language and size text is shaped with.
+    let shaping: ShapingContext
 
     /// Resolves `typography` in `environment` against `registry`.
     ///
@@ -97,20 +94,31 @@ public struct TypographyLayout: Sendable {
         } catch {
             throw .noFont(error)
         }
+        let face: FontFace
         do {
             face = try registry.face(for: resolution)
         } catch {
             throw .unloadableFont(error)
         }
-        features = try ShapingFeatures(typography.features, disablesLigatures: typography.letterSpacing != 0)
-        wordCache = face.wordCache(for: features)
+        let features = try ShapingFeatures(typography.features, disablesLigatures: typography.letterSpacing != 0)
+        // Further families count only where they resolve to a face of their own family.
+        var familyFaces: [FontFace] = []
+        for name in typography.fallbackFamilyNames {
+            guard let further = try? registry.resolve(familyName: name, weight: resolution.requestedWeight,
+                                                      style: typography.fontStyle),
+                  !further.isFallback, let furtherFace = try? registry.face(for: further),
+                  furtherFace !== face, !familyFaces.contains(where: { $0 === furtherFace }) else { continue }
+            familyFaces.append(furtherFace)
+        }
 
         self.typography = typography
         self.environment = environment
-        self.registry = registry
         font = resolution
         scaleFactor = factor
         fontSize = min(typography.fontSize * factor, limit)
+        shaping = ShapingContext(face: face, familyFaces: familyFaces, features: features,
+                                 language: typography.language, weight: resolution.requestedWeight,
+                                 style: typography.fontStyle, fontSize: fontSize, registry: registry)
         lineHeight = min(typography.lineHeight * factor, limit)
         let metrics = face.metrics
         let unit = fontSize / Double(metrics.unitsPerEm)
@@ -129,8 +137,8 @@ public struct TypographyLayout: Sendable {
                                          thickness: Double(metrics.strikeoutSize) * unit)
     }
 
-    /// Points per font unit at ``fontSize``.
-    var pointsPerUnit: Double { fontSize / Double(face.metrics.unitsPerEm) }
+    /// The paragraphs' base direction.
+    public var direction: TextDirection { typography.direction }
 }
 
 /// A horizontal stroke relative to the baseline, in points.

@@ -1,0 +1,146 @@
+/// What a fallback face is looked up for, besides the characters: the weight and style of the typography, its
+/// language, and whether a color (emoji) or text face is preferred.
+struct FallbackRequest: Sendable, Hashable {
+    var weight: FontWeight
+    var style: FontStyle
+    /// The typography's BCP 47 language, or `nil`.
+    var language: String?
+    /// `true` prefers color faces, `false` text faces, `nil` neither.
+    var prefersColor: Bool?
+
+    /// The language as Fontconfig spells it (RFC 3066 with lowercase parts): the script subtags of Chinese
+    /// become the regions whose fonts Fontconfig knows (zh-Hans → zh-cn, zh-Hant → zh-tw); other tags keep
+    /// their language and region.
+    var fontconfigLanguage: String? {
+        guard let language, !language.isEmpty else { return nil }
+        let parts = language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let primary = parts.first else { return nil }
+        if primary == "zh" {
+            if parts.contains("hant") || parts.contains("tw") { return "zh-tw" }
+            if parts.contains("hk") || parts.contains("mo") { return parts.contains("hans") ? "zh-cn" : "zh-hk" }
+            return "zh-cn"
+        }
+        if parts.count > 1, parts[1].count == 2 { return "\(primary)-\(parts[1])" }
+        return primary
+    }
+}
+
+/// How a grapheme cluster asks to be presented (UTS #51): as a color emoji, as text, or as its characters'
+/// default.
+enum EmojiPresentation: Sendable, Hashable {
+    case emoji
+    case text
+    case unspecified
+
+    /// The presentation of a cluster: VS16 (U+FE0F) asks for emoji and VS15 (U+FE0E) for text; otherwise a
+    /// cluster is emoji when its first character defaults to emoji presentation or it is an emoji sequence
+    /// (a skin-tone modifier, a zero width joiner between emoji, a keycap, a tag sequence).
+    init(of scalars: some Collection<UInt32>) {
+        var sawJoiner = false
+        var emojiCount = 0
+        for value in scalars {
+            switch value {
+            case 0xFE0F: self = .emoji; return
+            case 0xFE0E: self = .text; return
+            case 0x200D: sawJoiner = true
+            case 0x1F3FB...0x1F3FF, 0x20E3, 0xE0020...0xE007F: self = .emoji; return
+            default:
+                if let scalar = Unicode.Scalar(value), scalar.properties.isEmoji { emojiCount += 1 }
+            }
+        }
+        if let first = scalars.first, let scalar = Unicode.Scalar(first), scalar.properties.isEmojiPresentation {
+            self = .emoji
+        } else if sawJoiner && emojiCount > 1 {
+            self = .emoji
+        } else {
+            self = .unspecified
+        }
+    }
+}
+
+/// Chooses the face of each grapheme cluster of a layout (BEHAVIOUR §8): the primary face if it covers the
+/// whole cluster, else the first of the typography's further families that does, else the first face in
+/// Fontconfig's fallback order for the cluster's characters and language, else the bundled Noto Sans. A color
+/// face is tried first for emoji presentation, a text face for text presentation. A cluster no face covers
+/// keeps the primary face (its missing characters draw as .notdef) and is reported.
+///
+/// One per layout: it collects the faces glyphs refer to (``faces``, the primary first) and the characters no
+/// face has.
+struct FontFallback {
+    /// The faces chosen so far; glyphs refer to them by index. The primary face is first.
+    private(set) var faces: [FontFace]
+    /// Characters that no face has, in the order first met.
+    private(set) var missingCharacters: [UInt32] = []
+    private let context: ShapingContext
+    /// Clusters of one scalar already chosen for, by scalar.
+    private var chosen: [UInt32: Int] = [:]
+
+    init(context: ShapingContext) {
+        self.context = context
+        faces = [context.face]
+    }
+
+    /// The index in ``faces`` of the face for a grapheme cluster, or `nil` when every character of it is
+    /// invisible (controls, joiners, selectors): then it takes its neighbour's face.
+    mutating func face(for cluster: UnsafeBufferPointer<UInt32>) -> Int? {
+        if cluster.count == 1, let known = chosen[cluster[0]] { return known }
+        let visible = cluster.filter { !FontFallback.isInvisible($0) }
+        guard !visible.isEmpty else { return nil }
+        let presentation = EmojiPresentation(of: cluster)
+        let index: Int
+        if let face = choose(visible, presentation: presentation) {
+            index = add(face)
+        } else {
+            for value in visible where !faces[0].hasGlyph(for: value) && !missingCharacters.contains(value) {
+                missingCharacters.append(value)
+            }
+            index = 0
+        }
+        if cluster.count == 1 { chosen[cluster[0]] = index }
+        return index
+    }
+
+    private func choose(_ scalars: [UInt32], presentation: EmojiPresentation) -> FontFace? {
+        let candidates = [context.face] + context.familyFaces
+        func covers(_ face: FontFace) -> Bool { scalars.allSatisfy(face.hasGlyph(for:)) }
+        let prefersColor: Bool? = switch presentation {
+        case .emoji: true
+        case .text: false
+        case .unspecified: nil
+        }
+        if let prefersColor {
+            if let face = candidates.first(where: { $0.hasColorGlyphs == prefersColor && covers($0) }) { return face }
+            if let face = context.registry.fallbackFace(covering: scalars, request: request(prefersColor)),
+               face.hasColorGlyphs == prefersColor {
+                return face
+            }
+        }
+        if let face = candidates.first(where: covers) { return face }
+        if let face = context.registry.fallbackFace(covering: scalars, request: request(nil)) { return face }
+        if let bundled = BundledFonts.face(weight: context.weight, style: context.style), covers(bundled) {
+            return bundled
+        }
+        return nil
+    }
+
+    private func request(_ prefersColor: Bool?) -> FallbackRequest {
+        FallbackRequest(weight: context.weight, style: context.style, language: context.language,
+                        prefersColor: prefersColor)
+    }
+
+    private mutating func add(_ face: FontFace) -> Int {
+        if let existing = faces.firstIndex(where: { $0 === face }) { return existing }
+        faces.append(face)
+        return faces.count - 1
+    }
+
+    /// Characters that draw nothing and need no glyph: controls, format characters (joiners, bidi marks, the
+    /// soft hyphen, tags) and variation selectors.
+    static func isInvisible(_ value: UInt32) -> Bool {
+        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return true }
+        if value < 0xAD { return false }
+        if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        return scalar.properties.generalCategory == .format
+    }
+}

@@ -1,0 +1,79 @@
+/// Tab stops every `interval` points from the start edge of the paragraph (CSS `tab-size`).
+struct TabStops: Sendable {
+    /// The distance between stops: 8 space advances (CSS `tab-size: 8`).
+    let interval: Double
+    /// The smallest advance a tab takes; a stop closer than this is skipped (CSS: half a space).
+    let minimumAdvance: Double
+
+    /// The advance of a tab whose start is `offset` points from the start edge.
+    func advance(at offset: Double) -> Double {
+        guard interval > 0 else { return 0 }
+        var stop = ((offset + 1e-9) / interval).rounded(.down) * interval + interval
+        if stop - offset < minimumAdvance { stop += interval }
+        return stop - offset
+    }
+}
+
+/// The line breaking stage of layout: fills lines greedily from cluster advances, with no fonts involved.
+///
+/// A line ends at the last break opportunity before the first cluster that does not fit; spaces and tabs hang
+/// past the width; a word wider than the line breaks between clusters; a line that ends after a soft hyphen
+/// shows a hyphen, which must fit too.
+struct LineBreaker {
+    /// The width lines fill, or `nil` for no breaking (each paragraph is one line).
+    let width: Double?
+    /// The first line's indent (later lines start at 0).
+    let firstLineIndent: Double
+    /// Whether any cluster boundary is a break opportunity (``LineBreakMode/byCharWrapping``).
+    let breaksAnywhere: Bool
+    let tabStops: TabStops
+    /// The width of the hyphen shown after a soft hyphen of a face.
+    let hyphenWidth: (_ face: Int32) -> Double
+
+    /// The advance of cluster `cluster` when it starts `x` points into a line that starts `indent` points from
+    /// the paragraph's start edge.
+    func advance(of cluster: Cluster, at x: Double, indent: Double) -> Double {
+        cluster.kind == .tab ? tabStops.advance(at: indent + x) : cluster.advance
+    }
+
+    /// The lines (ranges of `clusters`) of one paragraph; an empty paragraph is one empty line.
+    func lines(of clusters: [Cluster]) -> [Range<Int>] {
+        guard !clusters.isEmpty else { return [0..<0] }
+        guard let width else { return [0..<clusters.count] }
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start < clusters.count {
+            let indent = lines.isEmpty ? firstLineIndent : 0
+            let available = width - indent
+            var x = 0.0
+            var lastBreak: Int?
+            var end = clusters.count
+            var i = start
+            while i < clusters.count {
+                let cluster = clusters[i]
+                if i > start, cluster.breakBefore || breaksAnywhere {
+                    let previous = clusters[i - 1]
+                    if previous.kind != .softHyphen || LineBreaker.fits(x + hyphenWidth(previous.face), in: available) {
+                        lastBreak = i
+                    }
+                }
+                let advance = advance(of: cluster, at: x, indent: indent)
+                if i > start, !cluster.kind.hangs, !LineBreaker.fits(x + advance, in: available) {
+                    end = lastBreak ?? i
+                    break
+                }
+                x += advance
+                i += 1
+            }
+            lines.append(start..<end)
+            start = end
+        }
+        return lines
+    }
+
+    /// Whether content `width` points wide fits in `available` points, compared in whole 1/64 pt as Chromium's
+    /// LayoutUnit does (its float-to-LayoutUnit conversion truncates): 350.012 pt fits in 350, 350.016 does not.
+    static func fits(_ width: Double, in available: Double) -> Bool {
+        (width * 64 + 1e-9).rounded(.down) <= (available * 64 + 1e-9).rounded(.down)
+    }
+}

@@ -1,0 +1,259 @@
+import MatterTypeICU
+
+/// What a grapheme cluster is to line breaking and drawing.
+enum ClusterKind: UInt8, Sendable {
+    /// Anything drawn with glyphs.
+    case text
+    /// A space that hangs at a line end and widens when justified (space separators but the no-break ones).
+    case space
+    /// A tab: advances to the next tab stop (CSS `tab-size: 8`), hangs like a space.
+    case tab
+    /// A C0 or C1 control: invisible and zero-width.
+    case control
+    /// A soft hyphen (U+00AD): invisible, but a line broken after it shows a hyphen.
+    case softHyphen
+
+    /// Whether the cluster hangs past the line end and is excluded from its width.
+    var hangs: Bool { self == .space || self == .tab }
+}
+
+/// The analysis stage of layout: one paragraph's scalars, grapheme clusters, line break opportunities, bidi
+/// levels and scripts. No fonts are involved yet.
+///
+/// ASCII paragraphs take ``init(ascii:of:findsBreaks:direction:)``: each byte is a scalar and a grapheme, there
+/// is no right-to-left text (unless the direction is forced), no script other than Latin and common, and break
+/// opportunities come from Chromium's ASCII table alone, so ICU is not called.
+struct ParagraphText {
+    /// One grapheme cluster.
+    struct Grapheme: Sendable {
+        /// Its first scalar (an index into ``scalars``); it ends where the next one starts.
+        var start: Int
+        var kind: ClusterKind
+        /// Whether a line may start here (UAX #14 as Chromium tailors it).
+        var breakBefore = false
+        /// The bidi embedding level of its first scalar.
+        var level: UInt8 = 0
+    }
+
+    /// The paragraph's bytes in the layout text's UTF-8.
+    let byteRange: Range<Int>
+    /// The index of the paragraph's first scalar in the whole text.
+    let firstScalar: Int
+    /// The paragraph's Unicode scalars.
+    private(set) var scalars: [UInt32]
+    /// The UTF-8 offset (from the start of the text) of each scalar, and the end; empty for ASCII, where scalar
+    /// `i` is byte `byteRange.lowerBound + i`.
+    private(set) var scalarOffsets: [Int] = []
+    private(set) var graphemes: [Grapheme]
+    /// The paragraph's embedding level: 0 left to right, 1 right to left.
+    private(set) var paragraphLevel: UInt8 = 0
+    /// Whether any grapheme has a level other than 0 (bidi reordering is needed).
+    private(set) var hasBidi = false
+    /// The script of each scalar, common and inherited characters resolved to their neighbours'; empty for
+    /// ASCII (all Latin).
+    private(set) var scripts: [ScriptTag] = []
+
+    /// An ASCII paragraph: bytes `range` of `utf8`.
+    init(ascii range: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, firstScalar: Int, findsBreaks: Bool,
+         direction: TextDirection) {
+        byteRange = range
+        self.firstScalar = firstScalar
+        let bytes = UnsafeBufferPointer(rebasing: utf8[range])
+        scalars = bytes.map { UInt32($0) }
+        graphemes = (0..<bytes.count).map { i in
+            Grapheme(start: i, kind: ParagraphText.asciiKind(bytes[i]))
+        }
+        if findsBreaks {
+            for i in 1..<max(bytes.count, 1) where ParagraphText.breaksBetweenASCII(
+                i >= 2 ? bytes[i - 2] : 0, bytes[i - 1], bytes[i]) {
+                graphemes[i].breakBefore = true
+            }
+        }
+        if direction == .rightToLeft { resolveBidi(utf16: scalars.map { UInt16($0) }, direction: direction) }
+    }
+
+    /// Any paragraph: bytes `range` of `text`'s UTF-8 (`utf8`), without newlines.
+    init(_ text: Substring, range: Range<Int>, firstScalar: Int, findsBreaks: Bool, direction: TextDirection) {
+        byteRange = range
+        self.firstScalar = firstScalar
+        scalars = []
+        graphemes = []
+        scalars.reserveCapacity(range.count)
+        graphemes.reserveCapacity(range.count)
+        scalarOffsets.reserveCapacity(range.count + 1)
+        var utf16: [UInt16] = []
+        utf16.reserveCapacity(range.count)
+        var offset = range.lowerBound
+        var needsBidi = direction == .rightToLeft
+        for character in text {
+            var kind = ClusterKind.text
+            if let first = character.unicodeScalars.first { kind = ParagraphText.kind(of: first) }
+            graphemes.append(Grapheme(start: scalars.count, kind: kind))
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar.value)
+                scalarOffsets.append(offset)
+                offset += UTF8.width(scalar)
+                if scalar.value >= 0x0590 { needsBidi = true }
+                for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() { utf16.append(unit) }
+            }
+        }
+        scalarOffsets.append(offset)
+        if findsBreaks { findBreaks(utf16) }
+        if needsBidi { resolveBidi(utf16: utf16, direction: direction) }
+        resolveScripts()
+    }
+
+    /// The scalars of grapheme `g`.
+    func scalarRange(ofGrapheme g: Int) -> Range<Int> {
+        graphemes[g].start..<(g + 1 < graphemes.count ? graphemes[g + 1].start : scalars.count)
+    }
+
+    /// The UTF-8 offset, from the start of the text, of scalar `s` (or the paragraph's end for `scalars.count`).
+    func byteOffset(ofScalar s: Int) -> Int {
+        scalarOffsets.isEmpty ? byteRange.lowerBound + s : scalarOffsets[s]
+    }
+
+    /// The UTF-8 range, from the start of the text, of graphemes `range`.
+    func byteRange(ofGraphemes range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else {
+            let at = byteOffset(ofScalar: range.lowerBound < graphemes.count ? graphemes[range.lowerBound].start
+                                    : scalars.count)
+            return at..<at
+        }
+        return byteOffset(ofScalar: graphemes[range.lowerBound].start)
+            ..< byteOffset(ofScalar: scalarRange(ofGrapheme: range.upperBound - 1).upperBound)
+    }
+
+    // MARK: - Kinds
+
+    private static func asciiKind(_ byte: UInt8) -> ClusterKind {
+        switch byte {
+        case 0x20: .space
+        case 0x09: .tab
+        case 0..<0x20, 0x7F: .control
+        default: .text
+        }
+    }
+
+    private static func kind(of scalar: Unicode.Scalar) -> ClusterKind {
+        let value = scalar.value
+        if value < 0x80 { return asciiKind(UInt8(value)) }
+        if value < 0xA0 { return .control }  // C1
+        if value == 0xAD { return .softHyphen }
+        if value == 0xA0 || value == 0x2007 || value == 0x202F { return .text }  // no-break spaces
+        return scalar.properties.generalCategory == .spaceSeparator ? .space : .text
+    }
+
+    // MARK: - Line break opportunities
+
+    /// Chromium's decision for a break between two ASCII characters (Blink's `ShouldBreakAfter` and its ASCII
+    /// table, read from text_break_iterator.cc): after spaces (not between them); before `(`, `<`, `[`, `{`
+    /// after closing punctuation and most symbols; after `-` and `?` before letters, digits and most symbols,
+    /// but after `-` before a digit only when a letter or digit precedes the `-` (so "-5" stays whole and
+    /// "ABCD-1234" may break); nowhere else, so "and/or", "C++" and "e.g." stay whole.
+    static func breaksBetweenASCII(_ beforeLast: UInt8, _ last: UInt8, _ next: UInt8) -> Bool {
+        let lastIsSpace = last == 0x20 || last == 0x09
+        let nextIsSpace = next == 0x20 || next == 0x09
+        if nextIsSpace { return false }
+        if lastIsSpace { return true }
+        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        func isAlphanumeric(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) }
+        if last == 0x2D, isDigit(next) { return isAlphanumeric(beforeLast) }
+        guard last >= 0x21, next >= 0x21 else { return false }
+        let after = asciiBreaksAfter[Int(last - 0x21)]
+        return after & (1 << UInt128(next - 0x21)) != 0
+    }
+
+    /// For each printable ASCII character from "!", the set (bit n = character 0x21 + n) of characters a line
+    /// may start with after it; from Blink's kAsciiLineBreakTable.
+    private static let asciiBreaksAfter: [UInt128] = {
+        func set(_ characters: String) -> UInt128 {
+            characters.utf8.reduce(0) { $0 | 1 << UInt128($1 - 0x21) }
+        }
+        let openers = set("(<[{")
+        let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+        // After "-": letters, digits and most symbols (Blink's row for '-'; before digits see above).
+        let afterHyphen = set("\"#%&'(*+-0123456789<=>@[\\^_`{|~" + letters)
+        // After "?": likewise, with "$" and digits, without the quotes.
+        let afterQuestion = set("#$%&(*+-0123456789<=>@[\\^_`{|~" + letters)
+        var rows = [UInt128](repeating: 0, count: 0x7F - 0x21 + 1)
+        for c in "!\"#%&)*+,.:;=>\\]|}~".utf8 { rows[Int(c - 0x21)] = openers }
+        rows[Int(UInt8(ascii: "-") - 0x21)] = afterHyphen
+        rows[Int(UInt8(ascii: "?") - 0x21)] = afterQuestion
+        return rows
+    }()
+
+    /// Marks the graphemes a line may start at, as Blink's LazyLineBreakIterator: Chromium's ASCII rules between
+    /// two ASCII characters, ICU's UAX #14 opportunities where either side is not ASCII (no-break space counts
+    /// as ASCII), never before a space or right after one but at the end of the run of spaces.
+    private mutating func findBreaks(_ utf16: [UInt16]) {
+        guard utf16.count > 1 else { return }
+        var unitAtScalar: [Int] = []
+        unitAtScalar.reserveCapacity(scalars.count)
+        var unit = 0
+        for value in scalars {
+            unitAtScalar.append(unit)
+            unit += value > 0xFFFF ? 2 : 1
+        }
+        let icu = utf16.withUnsafeBufferPointer { LineBreaks.opportunities(in: $0) }
+        var icuBreaks = [Bool](repeating: false, count: utf16.count + 1)
+        for offset in icu where offset <= utf16.count { icuBreaks[offset] = true }
+        func needsICU(_ unit: UInt16) -> Bool { unit > 0x7F && unit != 0xA0 }
+        func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
+        for g in 1..<graphemes.count {
+            let i = unitAtScalar[graphemes[g].start]
+            let last = utf16[i - 1], next = utf16[i]
+            let beforeLast: UInt16 = i >= 2 ? utf16[i - 2] : 0
+            var breaks: Bool
+            if isBreakableSpace(next) {
+                breaks = false
+            } else if isBreakableSpace(last) {
+                breaks = true
+            } else if last == 0x2D, next >= 0x30 && next <= 0x39 {
+                breaks = beforeLast < 0x80 && ParagraphText.breaksBetweenASCII(UInt8(beforeLast), 0x2D, UInt8(next))
+            } else if !needsICU(last) && !needsICU(next) {
+                breaks = last >= 0x21 && next >= 0x21 && last < 0x80 && next < 0x80
+                    && ParagraphText.breaksBetweenASCII(0, UInt8(last), UInt8(next))
+            } else {
+                breaks = icuBreaks[i]
+            }
+            graphemes[g].breakBefore = breaks
+        }
+    }
+
+    // MARK: - Bidi and scripts
+
+    /// Resolves the embedding levels with ICU (UAX #9) and gives each grapheme its first scalar's level.
+    private mutating func resolveBidi(utf16: [UInt16], direction: TextDirection) {
+        let forced: Bool? = switch direction {
+        case .auto: nil
+        case .leftToRight: false
+        case .rightToLeft: true
+        }
+        guard let resolved = utf16.withUnsafeBufferPointer({ BidiLevels.resolve($0, forced: forced) }) else {
+            return
+        }
+        paragraphLevel = resolved.paragraphLevel
+        var unit = 0
+        var scalarIndex = 0
+        for g in graphemes.indices {
+            while scalarIndex < graphemes[g].start {
+                unit += scalars[scalarIndex] > 0xFFFF ? 2 : 1
+                scalarIndex += 1
+            }
+            let level = resolved.levels[unit]
+            graphemes[g].level = level
+            if level != 0 { hasBidi = true }
+        }
+    }
+
+    /// Each scalar's script; common and inherited ones take the script before them (or, at the start, the
+    /// first real one after them), so that punctuation and marks stay in their neighbours' runs.
+    private mutating func resolveScripts() {
+        scripts = scalars.map(ScriptTag.init(of:))
+        var current = scripts.first(where: \.isSpecific) ?? .latin
+        for i in scripts.indices {
+            if scripts[i].isSpecific { current = scripts[i] } else { scripts[i] = current }
+        }
+    }
+}

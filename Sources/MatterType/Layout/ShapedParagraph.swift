@@ -1,0 +1,35 @@
+/// A glyph of a shaped paragraph, in points.
+struct LayoutGlyph: Sendable {
+    var id: UInt32
+    /// An index into the layout's faces.
+    var face: Int32
+    var advance: Double
+    var xOffset: Double
+    /// Up positive, as HarfBuzz.
+    var yOffset: Double
+}
+
+/// A grapheme cluster of a shaped paragraph: what line breaking, reordering and positioning need of it.
+struct Cluster: Sendable {
+    /// Its glyphs in ``ShapedParagraph/glyphs``, in HarfBuzz's (visual) order.
+    var glyphs: Range<Int32>
+    /// Its glyphs' advances plus letter spacing, in points (0 for controls, soft hyphens and tabs, whose
+    /// advance depends on where they are).
+    var advance: Double
+    /// The face of its glyphs (an index into the layout's faces).
+    var face: Int32
+    /// Its bidi embedding level.
+    var level: UInt8
+    var kind: ClusterKind
+    /// Whether a line may start here.
+    var breakBefore: Bool
+}
+
+/// A paragraph after analysis, itemization and shaping: clusters in logical order, each with its glyphs.
+struct ShapedParagraph: Sendable {
+    var text: ParagraphText
+    var clusters: [Cluster]
+    var glyphs: [LayoutGlyph]
+    /// The runs it was shaped in.
+    var runs: [FontRun]
+}

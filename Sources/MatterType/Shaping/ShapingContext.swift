@@ -1,0 +1,42 @@
+/// Everything layout needs to shape a typography's text: its faces, features, language and size, and the
+/// registry that fallback faces come from. One per ``TypographyLayout``; shared by every layout made with it.
+struct ShapingContext: Sendable {
+    /// The typography's resolved face.
+    let face: FontFace
+    /// Faces of the typography's further families (CSS `font-family` order) that resolved to their own family.
+    let familyFaces: [FontFace]
+    /// The features every run is shaped with.
+    let features: ShapingFeatures
+    /// The typography's BCP 47 language, for HarfBuzz and fallback, or `nil`.
+    let language: String?
+    /// The weight and style fallback faces are looked up at.
+    let weight: FontWeight
+    let style: FontStyle
+    /// The font size in points, after Dynamic Type: every face is scaled to it with its own units per em.
+    let fontSize: Double
+    /// Where fallback faces come from.
+    let registry: FontRegistry
+    /// Words shaped left to right as Latin in ``face``: layout's fast path for ASCII text.
+    let latinWordCache: WordCache
+
+    init(face: FontFace, familyFaces: [FontFace], features: ShapingFeatures, language: String?,
+         weight: FontWeight, style: FontStyle, fontSize: Double, registry: FontRegistry) {
+        self.face = face
+        self.familyFaces = familyFaces
+        self.features = features
+        self.language = language
+        self.weight = weight
+        self.style = style
+        self.fontSize = fontSize
+        self.registry = registry
+        latinWordCache = face.wordCache(for: features, segment: ShapingContext.latin(language))
+    }
+
+    /// Left-to-right Latin in `language`.
+    static func latin(_ language: String?) -> SegmentProperties {
+        SegmentProperties(isRightToLeft: false, script: .latin, language: language)
+    }
+
+    /// Points per font unit of `face` at ``fontSize``.
+    func pointsPerUnit(_ face: FontFace) -> Double { fontSize / Double(face.metrics.unitsPerEm) }
+}
