@@ -1,13 +1,15 @@
 # MatterType quick start: `make demo` and `make test`. Both first install the system libraries MatterType
-# builds against (Debian packages) when pkg-config cannot find them.
+# builds against (Debian packages) when pkg-config cannot find them; `make test` also installs the fonts the
+# tests lay out (Hebrew, Arabic, color emoji, DejaVu) when they are missing.
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev pkg-config
 PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng
+TEST_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
 MATTERTYPE := .build/debug/mattertype
 
-.PHONY: all deps build test demo clean
+.PHONY: all deps test-fonts build test demo clean
 
 all: build
 
@@ -23,8 +25,17 @@ deps:
 build: deps
 	$(SWIFT) build
 
+## test-fonts: install the Debian font packages the tests use, if any is missing.
+test-fonts:
+	@missing=""; for p in $(TEST_FONT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing missing font packages:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
 ## test: run the whole test suite (after building the CLI, which the CLI tests run).
-test: deps
+test: deps test-fonts
 	$(SWIFT) build
 	$(SWIFT) test
 

@@ -17,6 +17,8 @@ struct LineLayouter {
         var width: Double
         var height: Double
         var isTruncated: Bool
+        /// ``ShapedParagraph/shapingWork`` summed over the paragraphs.
+        var shapingWork: Int
     }
 
     init(text: String, typography: TypographyLayout, limits: LayoutLimits) {
@@ -84,7 +86,7 @@ struct LineLayouter {
         let (lines, width) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom.
         return Result(lines: lines, width: width, height: (drafts.last?.top ?? 0) + typography.lineHeight,
-                      isTruncated: isTruncated)
+                      isTruncated: isTruncated, shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork })
     }
 
     /// Analysis, itemization and shaping of the paragraph at UTF-8 offsets `range` of `string` (whose UTF-8 is

@@ -32,4 +32,7 @@ struct ShapedParagraph: Sendable {
     var glyphs: [LayoutGlyph]
     /// The runs it was shaped in.
     var runs: [FontRun]
+    /// The sum of the squares of the lengths (in scalars) of the pieces handed to shaping: a bound on
+    /// HarfBuzz's work (quadratic in a cluster's length), counted so tests can guard layout's complexity.
+    var shapingWork = 0
 }

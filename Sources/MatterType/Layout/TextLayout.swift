@@ -30,6 +30,8 @@ public struct TextLayout: Sendable {
     public let missingCharacters: [Unicode.Scalar]
 
     let faces: [FontFace]
+    /// How much shaping work the layout took (see ``ShapedParagraph/shapingWork``).
+    let shapingWork: Int
 
     /// Lays `text` out with `typography` in `environment`, fonts from `registry`.
     /// - Throws: ``LayoutError`` for invalid typography values or limits, or when no font can be loaded.
@@ -60,6 +62,7 @@ public struct TextLayout: Sendable {
         isTruncated = result.isTruncated
         faces = layouter.fallback.faces
         missingCharacters = layouter.fallback.missingCharacters.compactMap(Unicode.Scalar.init)
+        shapingWork = result.shapingWork
     }
 
     /// The size of the laid-out text: ``width`` × ``height``.

@@ -30,6 +30,7 @@ struct ParagraphShaper {
             }
         }
         var shaped: [WordGlyph] = []
+        var work = 0
         var caches: [(FontRun.Attributes, WordCache)] = []
 
         text.scalars.withUnsafeBufferPointer { scalars in
@@ -51,6 +52,7 @@ struct ParagraphShaper {
                 /// Shapes scalars `range` (within the run) and appends their glyphs in logical cluster order.
                 func shapePiece(_ range: Range<Int>) {
                     shaped.removeAll(keepingCapacity: true)
+                    work += range.count * range.count
                     let piece = UnsafeBufferPointer(rebasing: scalars[range])
                     let isRightToLeft = cache.appendGlyphs(of: piece, to: &shaped) {
                         Shaper.shape(piece, face: face, features: context.features, segment: segment)
@@ -128,6 +130,6 @@ struct ParagraphShaper {
                                     face: faceOfGrapheme[g], level: grapheme.level, kind: grapheme.kind,
                                     breakBefore: grapheme.breakBefore))
         }
-        return ShapedParagraph(text: text, clusters: clusters, glyphs: glyphs, runs: runs)
+        return ShapedParagraph(text: text, clusters: clusters, glyphs: glyphs, runs: runs, shapingWork: work)
     }
 }

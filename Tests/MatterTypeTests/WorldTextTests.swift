@@ -1,0 +1,294 @@
+import Foundation
+import Testing
+@testable import MatterType
+
+/// System fonts from Debian packages that `make test` installs (fonts-dejavu-core, fonts-noto-core,
+/// fonts-noto-color-emoji), registered by path into registries without system fonts, so that fallback sees
+/// exactly these faces.
+enum SystemFonts {
+    static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static let notoSansHebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
+    static let notoSansArabic = "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf"
+    static let notoColorEmoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    /// A registry without system fonts, holding `paths`.
+    static func registry(_ paths: String...) throws -> FontRegistry {
+        let registry = FontRegistry(includesSystemFonts: false)
+        for path in paths { try registry.register(fileAt: path) }
+        return registry
+    }
+}
+
+@Suite("Analysis: clusters, Chromium's break opportunities, bidi levels")
+struct AnalysisTests {
+    func breaks(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        let paragraph = bytes.allSatisfy { $0 < 0x80 }
+            ? bytes.withUnsafeBufferPointer {
+                ParagraphText(ascii: 0..<bytes.count, of: $0, firstScalar: 0, findsBreaks: true, direction: .auto)
+            }
+            : ParagraphText(text[...], range: 0..<bytes.count, firstScalar: 0, findsBreaks: true, direction: .auto)
+        var pieces: [String] = []
+        var start = 0
+        for g in paragraph.graphemes.indices.dropFirst() where paragraph.graphemes[g].breakBefore {
+            pieces.append(String(decoding: bytes[paragraph.byteRange(ofGraphemes: start..<g)], as: UTF8.self))
+            start = g
+        }
+        pieces.append(String(decoding: bytes[paragraph.byteRange(ofGraphemes: start..<paragraph.graphemes.count)],
+                             as: UTF8.self))
+        return pieces
+    }
+
+    // Expected pieces: Blink's text_break_iterator.cc (ShouldBreakAfter and kAsciiLineBreakTable); checked
+    // against Chromium 120's line breaks with Scripts/compare-with-chromium.py.
+    @Test("ASCII follows Chromium's table, not plain UAX #14", arguments: [
+        ("ABCD-1234 and 1234-5678", ["ABCD-", "1234 ", "and ", "1234-", "5678"]),
+        ("a -5 b", ["a ", "-5 ", "b"]),
+        ("and/or C++ e.g. (x)", ["and/or ", "C++ ", "e.g. ", "(x)"]),
+        ("well-known what?yes", ["well-", "known ", "what?", "yes"]),
+        ("end.(note) a)[b]", ["end.", "(note) ", "a)", "[b]"]),
+    ])
+    func asciiBreaks(text: String, pieces: [String]) {
+        #expect(breaks(text) == pieces)
+    }
+
+    @Test("non-ASCII text breaks where ICU says: between ideographs, not before 。")
+    func cjkBreaks() {
+        #expect(breaks("日本語。テキスト") == ["日", "本", "語。", "テ", "キ", "ス", "ト"])
+        #expect(breaks("שלום עולם") == ["שלום ", "עולם"])
+    }
+
+    @Test("graphemes: an emoji ZWJ family, a flag and a skin tone are one cluster each")
+    func emojiClusters() {
+        let text = "👨‍👩‍👧🇯🇵👍🏽"
+        let paragraph = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
+                                      direction: .auto)
+        #expect(paragraph.graphemes.count == 3)
+    }
+
+    @Test("bidi levels from ICU: Hebrew is 1, digits in it 2, the paragraph follows its first strong letter")
+    func levels() {
+        let text = "שלום 123 abc"
+        let paragraph = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
+                                      direction: .auto)
+        #expect(paragraph.paragraphLevel == 1)
+        #expect(paragraph.graphemes.map(\.level) == [1, 1, 1, 1, 1, 2, 2, 2, 1, 2, 2, 2])
+        let forced = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
+                                   direction: .leftToRight)
+        #expect(forced.paragraphLevel == 0 && forced.graphemes.first?.level == 1)
+    }
+}
+
+@Suite("Line breaking on advances only")
+struct LineBreakerTests {
+    func cluster(_ advance: Double, _ kind: ClusterKind = .text, breakBefore: Bool = false) -> Cluster {
+        Cluster(glyphs: 0..<0, advance: advance, face: 0, level: 0, kind: kind, breakBefore: breakBefore)
+    }
+
+    func breaker(width: Double?, anywhere: Bool = false) -> LineBreaker {
+        LineBreaker(width: width, firstLineIndent: 0, breaksAnywhere: anywhere,
+                    tabStops: TabStops(interval: 40, minimumAdvance: 2.5), hyphenWidth: { _ in 3 })
+    }
+
+    @Test("greedy: a line ends at the last opportunity before what does not fit; spaces hang")
+    func greedy() {
+        // "aa bb cc" with 10 pt letters and 5 pt spaces, 45 pt wide: "aa bb " (50 with the hanging space).
+        let clusters = [cluster(10), cluster(10), cluster(5, .space), cluster(10, breakBefore: true), cluster(10),
+                        cluster(5, .space), cluster(10, breakBefore: true), cluster(10)]
+        #expect(breaker(width: 45).lines(of: clusters) == [0..<6, 6..<8])
+        #expect(breaker(width: nil).lines(of: clusters) == [0..<8])
+        #expect(breaker(width: 15, anywhere: true).lines(of: clusters) == [0..<1, 1..<3, 3..<4, 4..<6, 6..<7, 7..<8])
+    }
+
+    @Test("a soft hyphen is a break only where the hyphen fits too")
+    func softHyphen() {
+        // "x ab\u{AD}cd": 10 pt letters, a 5 pt space; breaking after the soft hyphen shows a 3 pt hyphen.
+        let clusters = [cluster(10), cluster(5, .space), cluster(10, breakBefore: true), cluster(10),
+                        cluster(0, .softHyphen), cluster(10, breakBefore: true), cluster(10)]
+        #expect(breaker(width: 38).lines(of: clusters) == [0..<5, 5..<7])
+        // 37 pt: "x ab" + hyphen (38) does not fit, so the line breaks at the space; the next line breaks at
+        // the soft hyphen ("ab" + hyphen is 23, "abcd" 40).
+        #expect(breaker(width: 37).lines(of: clusters) == [0..<2, 2..<5, 5..<7])
+    }
+
+    @Test("tabs advance to the next multiple of the interval, skipping a stop closer than half a space")
+    func tabs() {
+        let stops = TabStops(interval: 40, minimumAdvance: 2.5)
+        #expect(stops.advance(at: 0) == 40)
+        #expect(stops.advance(at: 10) == 30)
+        #expect(stops.advance(at: 38) == 42)  // 2 pt to the stop is under half a space
+    }
+}
+
+@Suite("Bidi reordering (UAX #9 L1, L2)")
+struct BidiReorderTests {
+    @Test("L2 reverses runs from the highest level down", arguments: [
+        ([0, 0, 1, 1, 1, 0], [0, 1, 4, 3, 2, 5]),
+        ([1, 1, 2, 2, 1], [4, 2, 3, 1, 0]),
+        ([1, 1, 1], [2, 1, 0]),
+        ([0, 0], [0, 1]),
+    ] as [([UInt8], [Int])])
+    func visualOrder(levels: [UInt8], order: [Int]) {
+        #expect(BidiReorder.visualOrder(levels) == order)
+    }
+
+    @Test("L1: trailing spaces and tabs take the paragraph level")
+    func trailing() {
+        var levels: [UInt8] = [1, 1, 1, 1, 1]
+        BidiReorder.resetWhitespace(&levels, kinds: [.text, .space, .tab, .text, .space], paragraphLevel: 0)
+        #expect(levels == [1, 0, 0, 1, 0])
+    }
+}
+
+@Suite("Text from every script: fallback, bidi, emoji, controls")
+struct WorldTextTests {
+    let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+
+    @Test("a fallback face is scaled by its own units per em: → in DejaVu Sans is 13.40625 pt")
+    func fallbackScale() throws {
+        let registry = try SystemFonts.registry(SystemFonts.dejaVuSans)
+        let layout = try TextLayout("→", typography: body, registry: registry)
+        // hb-shape DejaVuSans.ttf "→": [arrowright=0+1716], 2048 units per em: 1716 × 16 / 2048.
+        #expect(layout.width == 1716.0 * 16 / 2048)
+        let run = try #require(layout.lines.first?.runs.first)
+        #expect(run.font.postScriptName == "DejaVuSans" && run.isFallback)
+        #expect(layout.missingCharacters.isEmpty)
+    }
+
+    @Test("Hebrew: words right to left, each word's glyphs in hb-shape's order, natural alignment right")
+    func hebrew() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansHebrew)
+        let layout = try TextLayout("שלום עולם", typography: body, limits: LayoutLimits(width: 200),
+                                    registry: registry)
+        let line = try #require(layout.lines.first)
+        // Visual order: עולם, space, שלום (runs carry scalar offsets into the text).
+        #expect(line.runs.map(\.text) == ["עולם", " ", "שלום"])
+        #expect(line.runs.map(\.direction) == [.rightToLeft, .rightToLeft, .rightToLeft])
+        #expect(line.runs.map(\.scalarRange) == [5..<9, 4..<5, 0..<4])
+        // hb-shape NotoSansHebrew-Regular.ttf "שלום": [uni05DD=3+684|uni05D5=2@-10,0+291|uni05DC=1+522|uni05E9=0+730]
+        // (1000 units per em): the last word drawn is שלום, glyph by glyph in that order.
+        let hebrew = Set(line.glyphs.map(\.fontIndex)).subtracting([0])
+        let shalom = line.glyphs.filter { hebrew.contains($0.fontIndex) }.suffix(4)
+        let widths = zip(shalom.dropFirst(), shalom).map { ($0.x - $1.x) }
+        #expect(abs(widths[0] - (684 - 10) * 0.016) < 1e-9)  // final mem, then vav (offset -10) ...
+        #expect(abs(widths[1] - (10 + 291) * 0.016) < 1e-9)
+        #expect(abs(line.width - (684 + 291 + 522 + 730 + 684 + 522 + 301 + 593) * 0.016 - 260 * 0.016) < 1e-9)
+        // Right-aligned: the line ends at the width.
+        #expect(abs(line.x + line.width - 200) < 1e-9)
+    }
+
+    @Test("mixed Hebrew, Latin and numbers lay out in bidi order; brackets mirror")
+    func mixed() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansHebrew)
+        let layout = try TextLayout("שלום (עולם) 123 hello", typography: body, registry: registry)
+        let runs = try #require(layout.lines.first).runs
+        // Chromium (dir=auto) shows "hello 123 (עולם) שלום": the paragraph is right to left, "hello" and
+        // "123" are left-to-right islands in it. Run texts are in logical order; HarfBuzz mirrors the brackets
+        // of the right-to-left runs.
+        #expect(runs.map(\.text) == ["hello", " ", "123", ") ", "עולם", " (", "שלום"])
+        #expect(runs.map(\.direction) == [.leftToRight, .rightToLeft, .leftToRight, .rightToLeft, .rightToLeft,
+                                          .rightToLeft, .rightToLeft])
+        #expect(zip(runs.dropFirst(), runs).allSatisfy { abs($0.x - ($1.x + $1.width)) < 1e-9 })
+    }
+
+    @Test("emoji: ZWJ sequences, flags and skin tones are one cluster in the color font, drawn in color")
+    func emoji() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoColorEmoji)
+        let layout = try TextLayout("a 👍🏽 👨‍👩‍👧 🇯🇵", typography: body, registry: registry)
+        let runs = try #require(layout.lines.first).runs
+        let emoji = runs.filter(\.isFallback)
+        #expect(emoji.map(\.text) == ["👍🏽", "👨‍👩‍👧", "🇯🇵"])
+        #expect(emoji.allSatisfy { $0.font.postScriptName == "NotoColorEmoji" })
+        // hb-shape NotoColorEmoji.ttf "👍🏽": [gid2051=0+2550], 2048 units per em.
+        #expect(abs(emoji[0].width - 2550.0 * 16 / 2048) < 1e-9)
+        let image = try TextRenderer().image(of: layout, color: .black, background: .white)
+        var colored = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image[x, y]
+                if max(p.red, p.green, p.blue) - min(p.red, p.green, p.blue) > 40 { colored += 1 }
+            }
+        }
+        #expect(colored > 100, "emoji draw in their own colors")
+    }
+
+    @Test("VS15 asks for a text face, VS16 for a color one")
+    func variationSelectors() throws {
+        let registry = try SystemFonts.registry(SystemFonts.dejaVuSans, SystemFonts.notoColorEmoji)
+        let text = try TextLayout("\u{2764}\u{FE0E}", typography: body, registry: registry)
+        let color = try TextLayout("\u{2764}\u{FE0F}", typography: body, registry: registry)
+        #expect(text.lines[0].runs[0].font.postScriptName == "DejaVuSans")
+        #expect(color.lines[0].runs[0].font.postScriptName == "NotoColorEmoji")
+    }
+
+    @Test("a character no face has is drawn as .notdef and reported")
+    func missing() throws {
+        let layout = try TextLayout("a\u{0378}b", typography: body,
+                                    registry: FontRegistry(includesSystemFonts: false))
+        #expect(layout.missingCharacters == ["\u{0378}"])
+    }
+
+    @Test("the typography's further families come before the system's fallback")
+    func familyList() throws {
+        let registry = try SystemFonts.registry(SystemFonts.dejaVuSans, SystemFonts.notoSansHebrew)
+        let layout = try TextLayout("a ש", typography: body.fallbackFamilies(["Noto Sans Hebrew"]),
+                                    registry: registry)
+        #expect(layout.lines[0].runs.last?.font.postScriptName == "NotoSansHebrew-Regular")
+    }
+
+    @Test("soft hyphen: invisible unless the line breaks there, then a hyphen (U+2010) shows")
+    func softHyphen() throws {
+        let registry = FontRegistry(includesSystemFonts: false)
+        let unbroken = try TextLayout("co\u{AD}operation", typography: body, registry: registry)
+        let plain = try TextLayout("cooperation", typography: body, registry: registry)
+        #expect(unbroken.width == plain.width && unbroken.lines[0].glyphs.count == plain.lines[0].glyphs.count)
+        let broken = try TextLayout("co\u{AD}operation", typography: body, limits: LayoutLimits(width: 40),
+                                    registry: registry)
+        #expect(broken.lines[0].text == "co\u{AD}\u{2010}")
+        // hb-shape NotoSans-Regular.ttf "co": 480 + 605; "‐": [uni2010=0+322]; 0.016 pt per unit.
+        #expect(abs(broken.lines[0].width - (480 + 605 + 322) * 0.016) < 1e-9)
+    }
+
+    @Test("a tab advances to the next multiple of 8 spaces; controls are invisible and zero-width")
+    func tabsAndControls() throws {
+        let registry = FontRegistry(includesSystemFonts: false)
+        // hb-shape NotoSans-Regular.ttf " ": 260 units, so a tab stop every 8 × 4.16 = 33.28 pt.
+        let tab = try TextLayout("a\tb", typography: body, registry: registry)
+        let b = try TextLayout("b", typography: body, registry: registry)
+        #expect(abs(tab.width - (33.28 + b.width)) < 1e-9)
+        #expect(tab.lines[0].glyphs.count == 2)
+        let controls = try TextLayout("a\u{1}\u{7F}\u{9F}b", typography: body, registry: registry)
+        let ab = try TextLayout("ab", typography: body, registry: registry)
+        #expect(controls.width == ab.width && controls.lines[0].glyphs.count == 2)
+    }
+
+    @Test("a long run of combining marks is linear: work doubles when the marks double")
+    func combiningMarks() throws {
+        let registry = FontRegistry(includesSystemFonts: false)
+        func work(_ count: Int) throws -> Int {
+            try TextLayout("a" + String(repeating: "\u{301}", count: count), typography: body,
+                           limits: LayoutLimits(width: 300), registry: registry).shapingWork
+        }
+        let small = try work(4_000), large = try work(8_000)
+        #expect(Double(large) / Double(small) < 2.1)
+        #expect(large < 40 * 8_000)  // whole-cluster shaping would be 8,001² ≈ 64 million
+    }
+
+    @Test("direction: rtl forces a right-to-left paragraph; natural alignment then means right")
+    func forcedDirection() throws {
+        let layout = try TextLayout("abc def", typography: body.direction(.rightToLeft),
+                                    limits: LayoutLimits(width: 200), registry: FontRegistry(includesSystemFonts: false))
+        let line = layout.lines[0]
+        #expect(abs(line.x + line.width - 200) < 1e-9)
+        #expect(line.runs.map(\.direction).allSatisfy { $0 == .leftToRight })
+    }
+
+    @Test("shape falls back like layout")
+    func shapeFallsBack() throws {
+        let registry = try SystemFonts.registry(SystemFonts.dejaVuSans)
+        let layout = try TypographyLayout(typography: body, registry: registry)
+        let shaped = layout.shape("a→")
+        #expect(shaped.fonts.map(\.postScriptName) == ["NotoSans-Regular", "DejaVuSans"])
+        #expect(shaped.glyphs.map(\.fontIndex) == [0, 1] && shaped.glyphs[1].glyphID != 0)
+    }
+}
