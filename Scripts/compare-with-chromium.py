@@ -1,10 +1,18 @@
 #!/usr/bin/env python3
-"""Compares `mattertype measure` with Chromium's CSS layout of the same text, font file, size, line height and width.
+"""Compares `mattertype measure` with Chromium's CSS layout of the same text, fonts, size, line height and width.
 
-Usage: Scripts/compare-with-chromium.py [--mattertype PATH] [--chromium PATH]
-Needs Debian's `chromium` (apt-get install chromium). For each paragraph and width it checks that both break the
-text into the same lines, that the first baselines are within 1 px (Chromium rounds ascent and descent to whole
-pixels; MatterType does not), and that the height is exactly lines x line height. Exits 1 on any difference.
+Usage: Scripts/compare-with-chromium.py [--mattertype PATH] [--chromium PATH] [--only latin|world]
+Needs Debian's `chromium` and the fonts of Scripts/chromium-fonts.conf (apt-get install chromium fonts-noto-core
+fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core).
+
+latin: the bundled Noto Sans alone (@font-face in Chromium, --no-system-fonts here), 4 paragraphs x 6 widths x 4
+size/line-height pairs. world: Arabic, Hebrew, Japanese, Chinese, Thai, Devanagari, emoji, numbers, dates, phone
+numbers, URLs and ASCII punctuation at 3 widths, both falling back through the same Fontconfig configuration
+(FONTCONFIG_FILE=Scripts/chromium-fonts.conf), the paragraph direction from its first strong character (dir=auto).
+
+For every case it checks that both break the text into the same lines, that the first baselines are within 1 px
+(Chromium rounds ascent and descent to whole pixels; MatterType does not), that the height is exactly lines x line
+height, and (world) that each line's left and right edges are within 1 px. Exits 1 on any difference.
 """
 import argparse, html, json, os, subprocess, sys, tempfile
 
@@ -61,24 +69,108 @@ def chromium_layout(chromium, cases, size, line_height):
     # The baseline marker sits in a box of its own: next to the text it would add a break opportunity.
     boxes = '<div class="box probe"><span class="mark"></span>x</div>' + "".join(
         '<div class="box text" style="width:%dpx">%s</div>' % (w, html.escape(t)) for t, w in cases)
-    page = PAGE % {"font": FONT, "size": size, "lh": line_height, "boxes": boxes}
+    return run_chromium(chromium, PAGE % {"font": FONT, "size": size, "lh": line_height, "boxes": boxes})
+
+
+FONTS_CONF = os.path.join(ROOT, "Scripts", "chromium-fonts.conf")
+# (language, text): the language goes to Chromium's lang attribute and to --language.
+WORLD_TEXTS = [
+    ("ar", "مرحبا بالعالم! هذا نص عربي طويل بما يكفي ليلتف على عدة أسطر، مع أرقام مثل 2024 و ١٢٣٤ وكلمة English."),
+    ("he", "שלום עולם, זהו טקסט בעברית עם מספרים 123 ומילים באנגלית like this (בסוגריים) וסוף."),
+    ("ja", "日本語のテキストは、スペースなしで行を折り返します。句読点「かぎかっこ」も正しく扱われるべきです。"),
+    ("zh-Hans", "中文文本没有空格，也需要正确地换行。标点符号，例如“引号”和（括号），不能出现在行首。"),
+    ("th", "ภาษาไทยไม่มีการเว้นวรรคระหว่างคำ การตัดบรรทัดจึงต้องใช้พจนานุกรมเพื่อหาขอบเขตของคำ"),
+    ("hi", "हिन्दी एक भाषा है जो देवनागरी लिपि में लिखी जाती है और इसमें संयुक्ताक्षर होते हैं।"),
+    (None, "Emoji 👍🏽 families 👨‍👩‍👧 flags 🇯🇵🇫🇷 and hearts ❤️ in a sentence that wraps 🎉 twice over."),
+    (None, "Call +1 (555) 123-4567 or 0800-123-456 on 2024-03-15, 15/03/2024 at 10:30; pay $1,234.56 or 99.9%."),
+    (None, "See https://example.com/path/to/some-page?query=value&other=1 and user@example.org for details."),
+    ("en", "Hyphenated well-known state-of-the-art ABCD-1234 and -5 degrees e.g. and/or C++ (notes) [refs]."),
+]
+WORLD_WIDTHS = [120, 200, 320]
+
+WORLD_PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
+body { margin: 0; }
+.box { font-family: "Noto Sans"; font-size: 16px; line-height: 24px; white-space: normal; overflow-wrap: break-word;
+       font-kerning: normal; unicode-bidi: plaintext; }
+</style></head><body>%(boxes)s<pre id="out"></pre><script>
+document.fonts.ready.then(() => {
+  const results = [];
+  const segmenter = new Intl.Segmenter(undefined, {granularity: "grapheme"});
+  for (const box of document.querySelectorAll('.box')) {
+    const node = box.childNodes[0];
+    const text = node.textContent;
+    const lines = [];
+    let current = null;
+    for (const {segment, index} of segmenter.segment(text)) {
+      const range = document.createRange();
+      range.setStart(node, index); range.setEnd(node, index + segment.length);
+      const rects = Array.from(range.getClientRects()).filter(r => r.width > 0 || r.height > 0);
+      if (rects.length === 0) { if (current) current.text += segment; continue; }
+      const top = Math.round(rects[0].top - box.getBoundingClientRect().top);
+      if (!current || top > current.top + 1) {
+        current = {text: "", top, left: Infinity, right: -Infinity};
+        lines.push(current);
+      }
+      current.text += segment;
+      if (segment.trim() !== "") {
+        for (const r of rects) { current.left = Math.min(current.left, r.left); current.right = Math.max(current.right, r.right); }
+      }
+    }
+    results.push({lines, height: box.getBoundingClientRect().height});
+  }
+  document.getElementById('out').textContent = JSON.stringify(results);
+});
+</script></body></html>"""
+
+
+def run_chromium(chromium, page, env=None):
     with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as f:
         f.write(page)
     try:
         dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
                               "--virtual-time-budget=10000", "--dump-dom", "file://" + f.name],
-                             capture_output=True, text=True, timeout=120).stdout
+                             capture_output=True, text=True, timeout=120, env=env).stdout
     finally:
         os.unlink(f.name)
     start = dom.index('<pre id="out">') + len('<pre id="out">')
     return json.loads(html.unescape(dom[start:dom.index("</pre>", start)]))
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
-    parser.add_argument("--chromium", default="chromium")
-    args = parser.parse_args()
+def compare_world(args):
+    env = dict(os.environ, FONTCONFIG_FILE=FONTS_CONF)
+    cases = [(lang, t, w) for lang, t in WORLD_TEXTS for w in WORLD_WIDTHS]
+    boxes = "".join('<div class="box" dir="auto"%s style="width:%dpx">%s</div>'
+                    % (' lang="%s"' % lang if lang else "", w, html.escape(t)) for lang, t, w in cases)
+    browser = run_chromium(args.chromium, WORLD_PAGE % {"boxes": boxes}, env)
+    failures, worst = 0, 0.0
+    for (lang, text, width), theirs in zip(cases, browser):
+        command = [args.mattertype, "measure", text, "--size", "16", "--line-height", "24", "--width", str(width),
+                   "--json"] + (["--language", lang] if lang else [])
+        ours = json.loads(subprocess.run(command, capture_output=True, text=True, check=True, env=env).stdout)
+        our_lines = [l["text"].rstrip(" ") for l in ours["lines"]]
+        their_lines = [l["text"].rstrip(" ") for l in theirs["lines"]]
+        same = our_lines == their_lines
+        edge = 0.0
+        if same:
+            for our, their in zip(ours["lines"], theirs["lines"]):
+                if their["right"] >= their["left"] and our["width"] > 0:
+                    edge = max(edge, abs(our["x"] - their["left"]), abs(our["x"] + our["width"] - their["right"]))
+        worst = max(worst, edge)
+        exact = ours["height"] == len(ours["lines"]) * 24 == theirs["height"]
+        status = "ok" if same and exact and edge <= 1 else "DIFF"
+        failures += status != "ok"
+        print(f"{status} world {lang or '-':7} width {width:3d}: {len(our_lines):2d} lines (Chromium "
+              f"{len(their_lines):2d}), edges within {edge:.3f} px, height {ours['height']} vs {theirs['height']}: "
+              f"{text[:24]!r}")
+        if not same:
+            for a, b in zip(our_lines + [""] * 99, their_lines + [""] * 99):
+                if a != b:
+                    print(f"    ours:     {a!r}\n    chromium: {b!r}")
+                    break
+    return len(cases), failures, worst
+
+
+def compare_latin(args):
     cases = [(t, w) for t in TEXTS for w in WIDTHS]
     failures, worst, total = 0, 0.0, 0
     for size, line_height in CONFIGS:
@@ -105,7 +197,25 @@ def main():
                     if a != b:
                         print(f"    ours:     {a!r}\n    chromium: {b!r}")
                         break
-    print(f"{total - failures} passed, {failures} failed (worst baseline difference {worst:.3f} px)")
+    return total, failures, worst
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
+    parser.add_argument("--chromium", default="chromium")
+    parser.add_argument("--only", choices=["latin", "world"])
+    args = parser.parse_args()
+    total = failures = 0
+    if args.only != "world":
+        t, f, worst = compare_latin(args)
+        total, failures = total + t, failures + f
+        print(f"latin: {t - f} of {t} match (worst baseline difference {worst:.3f} px)")
+    if args.only != "latin":
+        t, f, worst = compare_world(args)
+        total, failures = total + t, failures + f
+        print(f"world: {t - f} of {t} match (worst line edge difference {worst:.3f} px)")
+    print(f"{total - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 

@@ -17,7 +17,9 @@ static UBreakIterator *take_iterator(void) {
     pthread_mutex_unlock(&pool_lock);
     if (iterator != NULL) return iterator;
     UErrorCode status = U_ZERO_ERROR;
-    iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+    // CSS line-break: normal (Chromium's default for auto): a line may start before small kana and the
+    // prolonged sound mark (class CJ), which ICU's default rules forbid.
+    iterator = ubrk_open(UBRK_LINE, "@lb=normal", NULL, 0, &status);
     if (U_FAILURE(status)) {
         if (iterator != NULL) ubrk_close(iterator);
         return NULL;

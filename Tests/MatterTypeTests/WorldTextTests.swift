@@ -292,3 +292,43 @@ struct WorldTextTests {
         #expect(shaped.glyphs.map(\.fontIndex) == [0, 1] && shaped.glyphs[1].glyphID != 0)
     }
 }
+
+/// Golden RGBA images (`Golden/NAME.pam`, PAM with TUPLTYPE RGB_ALPHA: premultiplied, as ``RGBAImage``) for
+/// right-to-left text and color emoji, with the tolerance of ``Golden``: at most 0.5% of channel values more
+/// than 24 levels off. Regenerate on purpose with `MATTERTYPE_UPDATE_GOLDENS=1 swift test --filter Golden`.
+@Suite("Golden images of text from every script")
+struct WorldGoldenTests {
+    static let cases: [(name: String, text: String, scale: Double, width: Double?)] = [
+        ("rtl-paragraph-16-24", "שלום עולם, זהו טקסט בעברית עם מספרים 123 ומילים like this (בסוגריים).", 1, 200),
+        ("rtl-paragraph-16-24-2x", "שלום עולם, זהו טקסט בעברית עם מספרים 123 ומילים like this (בסוגריים).", 2, 200),
+        ("emoji-line-16-24", "Hi 👍🏽 👨‍👩‍👧 🇯🇵 #️⃣ ❤️ ok", 1, nil),
+        ("emoji-line-16-24-2x", "Hi 👍🏽 👨‍👩‍👧 🇯🇵 #️⃣ ❤️ ok", 2, nil),
+    ]
+
+    static func pam(_ image: RGBAImage) -> Data {
+        Data("P7\nWIDTH \(image.width)\nHEIGHT \(image.height)\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)
+            + Data(image.pixels)
+    }
+
+    @Test("golden images", arguments: cases.indices)
+    func golden(index: Int) throws {
+        let c = WorldGoldenTests.cases[index]
+        let registry = try SystemFonts.registry(SystemFonts.notoSansHebrew, SystemFonts.notoColorEmoji)
+        let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+        let layout = try TextLayout(c.text, typography: body, environment: TypographyEnvironment(displayScale: c.scale),
+                                    limits: LayoutLimits(width: c.width), registry: registry)
+        let image = try TextRenderer().image(of: layout, color: Color(red: 20, green: 40, blue: 90),
+                                             background: .white, padding: 4)
+        let data = WorldGoldenTests.pam(image)
+        let url = Golden.directory.appendingPathComponent("\(c.name).pam")
+        if Golden.updating {
+            try data.write(to: url)
+            return
+        }
+        let golden = try Data(contentsOf: url)
+        #expect(golden.count == data.count, "\(c.name).pam has another size")
+        guard golden.count == data.count else { return }
+        let differing = zip(golden, data).filter { abs(Int($0) - Int($1)) > 24 }.count
+        #expect(Double(differing) <= Double(data.count) * 0.005, "\(differing) values differ from \(c.name).pam")
+    }
+}

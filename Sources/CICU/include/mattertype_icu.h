@@ -8,7 +8,8 @@
 
 #include <stdint.h>
 
-/// Writes the UTF-16 offsets at which a line may start (UAX #14, ICU's line break iterator, root locale), after
+/// Writes the UTF-16 offsets at which a line may start (UAX #14, ICU's line break iterator, root locale with
+/// CSS line-break: normal), after
 /// the first, into `offsets`, at most `capacity` of them, and returns how many there were; -1 when ICU fails.
 /// `capacity` = `length` + 1 always suffices. Safe to call from any thread: opened iterators are pooled behind a
 /// mutex and each is used by one call at a time.

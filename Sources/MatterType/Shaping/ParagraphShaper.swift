@@ -40,13 +40,14 @@ struct ParagraphShaper {
                 let unit = context.pointsPerUnit(face)
                 let segment = SegmentProperties(isRightToLeft: attributes.level & 1 == 1, script: attributes.script,
                                                 language: context.language)
+                let features = attributes.script.isCJK ? context.cjkFeatures : context.features
                 let cache: WordCache
                 if attributes.face == 0, segment == ShapingContext.latin(context.language) {
                     cache = context.latinWordCache
                 } else if let known = caches.first(where: { $0.0 == attributes }) {
                     cache = known.1
                 } else {
-                    cache = face.wordCache(for: context.features, segment: segment)
+                    cache = face.wordCache(for: features, segment: segment)
                     caches.append((attributes, cache))
                 }
                 /// Shapes scalars `range` (within the run) and appends their glyphs in logical cluster order.
@@ -55,7 +56,7 @@ struct ParagraphShaper {
                     work += range.count * range.count
                     let piece = UnsafeBufferPointer(rebasing: scalars[range])
                     let isRightToLeft = cache.appendGlyphs(of: piece, to: &shaped) {
-                        Shaper.shape(piece, face: face, features: context.features, segment: segment)
+                        Shaper.shape(piece, face: face, features: features, segment: segment)
                     }
                     let last = range.upperBound - 1
                     func grapheme(_ glyph: WordGlyph) -> Int {

@@ -32,6 +32,12 @@ extension ScriptTag {
         self.init(rawValue: hb_unicode_script(hb_unicode_funcs_get_default(), scalar).rawValue)
     }
 
+    /// Whether text in this script is set on an ideographic em grid (Han, Hiragana, Katakana, Bopomofo), where
+    /// CSS `text-spacing-trim` applies.
+    var isCJK: Bool {
+        [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO].contains(hb_script_t(rawValue: rawValue))
+    }
+
     /// HB_SCRIPT_LATIN.
     static let latin = ScriptTag(rawValue: HB_SCRIPT_LATIN.rawValue)
     /// HB_SCRIPT_COMMON: characters used by many scripts.

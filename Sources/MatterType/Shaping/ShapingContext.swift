@@ -7,6 +7,9 @@ struct ShapingContext: Sendable {
     let familyFaces: [FontFace]
     /// The features every run is shaped with.
     let features: ShapingFeatures
+    /// The features CJK runs are shaped with: ``features`` and `chws`, the font's contextual half-width spacing
+    /// between adjacent punctuation (what Chromium's default `text-spacing-trim: normal` uses it for).
+    let cjkFeatures: ShapingFeatures
     /// The typography's BCP 47 language, for HarfBuzz and fallback, or `nil`.
     let language: String?
     /// The weight and style fallback faces are looked up at.
@@ -24,6 +27,7 @@ struct ShapingContext: Sendable {
         self.face = face
         self.familyFaces = familyFaces
         self.features = features
+        cjkFeatures = features.adding("chws")
         self.language = language
         self.weight = weight
         self.style = style

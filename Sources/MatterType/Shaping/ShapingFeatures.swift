@@ -27,4 +27,14 @@ struct ShapingFeatures: Sendable, Hashable {
         }
         self.settings = settings
     }
+
+    private init(settings: [FeatureSetting]) {
+        self.settings = settings
+    }
+
+    /// These features with `feature` (HarfBuzz's syntax) turned on first, so the caller's settings still win.
+    func adding(_ feature: String) -> ShapingFeatures {
+        guard let setting = FeatureSetting(parsing: feature) else { return self }
+        return ShapingFeatures(settings: [setting] + settings)
+    }
 }
