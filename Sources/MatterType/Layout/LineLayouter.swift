@@ -132,18 +132,20 @@ struct LineLayouter {
         let space = face.glyph(for: 0x20).map { Double(face.advance(of: $0)) * typography.shaping.pointsPerUnit(face) }
             ?? typography.fontSize / 4
         let spaceAdvance = space + typography.letterSpacing
-        var hyphenWidths: [Int32: Double] = [:]
-        for (index, fontFace) in fallback.faces.enumerated() {
-            let glyph = fontFace.glyph(for: 0x2010) ?? fontFace.glyph(for: 0x2D)
-            hyphenWidths[Int32(index)] = glyph.map {
-                Double(fontFace.advance(of: $0)) * typography.shaping.pointsPerUnit(fontFace)
-            } ?? 0
-        }
+        let faces = fallback.faces
+        let shaping = typography.shaping
         let letterSpacing = typography.letterSpacing
+        // The width of the hyphen a face shows (see `hyphen(face:)`), asked only at soft hyphens.
+        let hyphenWidth = { (index: Int32) -> Double in
+            guard faces.indices.contains(Int(index)) else { return 0 }
+            let face = faces[Int(index)]
+            guard let glyph = face.glyph(for: 0x2010) ?? face.glyph(for: 0x2D) else { return 0 }
+            return Double(face.advance(of: glyph)) * shaping.pointsPerUnit(face) + letterSpacing
+        }
         return LineBreaker(width: limits.width, firstLineIndent: typography.paragraphIndent,
                            breaksAnywhere: limits.lineBreakMode == .byCharWrapping,
                            tabStops: TabStops(interval: 8 * spaceAdvance, minimumAdvance: spaceAdvance / 2),
-                           hyphenWidth: { hyphenWidths[$0].map { $0 + letterSpacing } ?? 0 })
+                           hyphenWidth: hyphenWidth)
     }
 
     /// The paragraphs of a text's UTF-8: byte ranges between newlines (LF, VT, FF, CR, CR LF, NEL, LS, PS, as

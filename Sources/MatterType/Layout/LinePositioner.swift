@@ -140,33 +140,35 @@ struct LinePositioner {
         let letterSpacing = typography.letterSpacing
         var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(draft.items.count + 4)
-        var runs = RunCollector(paragraph: paragraph, bytes: bytes, faces: faces,
-                                ellipsis: ellipsis?.text ?? "\u{2026}", hyphens: hyphens)
+        var runs = RunCollector(paragraph: paragraph, bytes: bytes, faces: faces)
         paragraph.glyphs.withUnsafeBufferPointer { paragraphGlyphs in
             for position in 0..<placed.count {
                 let i = order?[position] ?? position
                 let item = draft.items[i]
                 let p = placed[i]
                 var glyphX = pen
-                // Letter spacing follows a cluster in reading order: on its left when right to left.
-                if p.level & 1 == 1, p.kind == .text || p.kind == .space, case .cluster = item { glyphX += letterSpacing }
-                func add(_ glyph: LayoutGlyph) {
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
-                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
-                    glyphX += glyph.advance
-                }
-                switch item {
-                case .cluster(let c):
-                    for g in paragraph.clusters[c].glyphs { add(paragraphGlyphs[Int(g)]) }
-                case .ellipsis:
-                    ellipsis?.glyphs.forEach(add)
-                case .hyphen(let c):
-                    hyphens[paragraph.clusters[c].face]?.glyphs.forEach(add)
-                }
                 var advance = p.advance
                 if p.kind == .space, i < trailingStart { advance += extraPerSpace }
-                runs.add(item, at: insertionPoint(of: i, in: draft.items, paragraph), x: pen, width: advance,
-                         level: p.level, face: p.face)
+                if case .cluster(let c) = item {
+                    // Letter spacing follows a cluster in reading order: on its left when right to left.
+                    if p.level & 1 == 1, p.kind == .text || p.kind == .space { glyphX += letterSpacing }
+                    for g in paragraph.clusters[c].glyphs {
+                        let glyph = paragraphGlyphs[Int(g)]
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
+                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                        glyphX += glyph.advance
+                    }
+                    runs.add(cluster: c, x: pen, width: advance, level: p.level, face: p.face)
+                } else {
+                    let inserted = item == .ellipsis ? ellipsis : (hyphen(of: item, paragraph))
+                    for glyph in inserted?.glyphs ?? [] {
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
+                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                        glyphX += glyph.advance
+                    }
+                    runs.add(inserted: inserted?.text ?? "", at: insertionPoint(of: i, in: draft.items, paragraph),
+                             x: pen, width: advance, level: p.level, face: p.face)
+                }
                 pen += advance
             }
         }
@@ -184,6 +186,11 @@ struct LinePositioner {
                         paragraph: draft.paragraph, top: draft.top, baseline: baseline,
                         height: typography.lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
                         decoration: decoration, runs: runs.finish())
+    }
+
+    /// The hyphen a `.hyphen` item shows.
+    private func hyphen(of item: LineItem, _ paragraph: ShapedParagraph) -> InsertedText? {
+        if case .hyphen(let c) = item { hyphens[paragraph.clusters[c].face] } else { nil }
     }
 
     /// Where an inserted item stands in the text, as a scalar offset: after the cluster before it (a hyphen
@@ -208,6 +215,11 @@ struct LinePositioner {
 
     /// What a line shows: its clusters' text, with "…" and hyphens where they are.
     private func shownText(_ items: [LineItem], _ paragraph: ShapedParagraph) -> String {
+        // Nearly always: the clusters from the first to the last, nothing inserted.
+        if case .cluster(let first)? = items.first, case .cluster(let last)? = items.last,
+           last - first + 1 == items.count {
+            return String(decoding: bytes[paragraph.text.byteRange(ofGraphemes: first..<last + 1)], as: UTF8.self)
+        }
         var shown: [UInt8] = []
         var pending: Range<Int>?
         func flush() {
@@ -242,47 +254,48 @@ struct LinePositioner {
 
 /// Groups a line's items, in visual order, into runs of one face and one direction over neighbouring clusters.
 private struct RunCollector {
+    /// The run being collected: clusters, or an inserted ellipsis or hyphen.
+    private struct Pending {
+        var clusters: Range<Int>
+        var x: Double
+        var width: Double
+        var level: UInt8
+        var face: Int32
+        /// The text of an inserted item, and the scalar offset where it stands.
+        var insertedText: String?
+        var insertedAt = 0
+    }
+
     let paragraph: ShapedParagraph
     let bytes: [UInt8]
     let faces: [FontFace]
     private var runs: [TextRun] = []
-    private let ellipsis: String
-    private let hyphens: [Int32: InsertedText]
-    /// The run being collected: clusters, or an inserted item (at a scalar offset).
-    private var current: (clusters: Range<Int>, x: Double, width: Double, level: UInt8, face: Int32,
-                          inserted: (text: String, at: Int)?)?
+    private var current: Pending?
 
-    init(paragraph: ShapedParagraph, bytes: [UInt8], faces: [FontFace], ellipsis: String,
-         hyphens: [Int32: InsertedText]) {
+    init(paragraph: ShapedParagraph, bytes: [UInt8], faces: [FontFace]) {
         self.paragraph = paragraph
         self.bytes = bytes
         self.faces = faces
-        self.ellipsis = ellipsis
-        self.hyphens = hyphens
     }
 
-    /// Adds the next item in visual order; `insertionPoint` is where an ellipsis or hyphen stands in the text.
-    mutating func add(_ item: LineItem, at insertionPoint: Int, x: Double, width: Double, level: UInt8,
-                      face: Int32) {
-        switch item {
-        case .cluster(let c):
-            if var run = current, run.inserted == nil, run.face == face, run.level & 1 == level & 1,
-               level & 1 == 0 ? run.clusters.upperBound == c : run.clusters.lowerBound == c + 1 {
-                run.clusters = min(run.clusters.lowerBound, c)..<max(run.clusters.upperBound, c + 1)
-                run.width += width
-                current = run
-                return
-            }
-            flush()
-            current = (c..<c + 1, x, width, level, face, nil)
-        case .ellipsis:
-            flush()
-            current = (0..<0, x, width, level, face, (ellipsis, insertionPoint))
-        case .hyphen(let c):
-            flush()
-            let text = hyphens[paragraph.clusters[c].face]?.text ?? "-"
-            current = (0..<0, x, width, level, face, (text, insertionPoint))
+    /// Adds cluster `c`, the next item in visual order.
+    mutating func add(cluster c: Int, x: Double, width: Double, level: UInt8, face: Int32) {
+        if var run = current, run.insertedText == nil, run.face == face, run.level & 1 == level & 1,
+           level & 1 == 0 ? run.clusters.upperBound == c : run.clusters.lowerBound == c + 1 {
+            run.clusters = min(run.clusters.lowerBound, c)..<max(run.clusters.upperBound, c + 1)
+            run.width += width
+            current = run
+            return
         }
+        flush()
+        current = Pending(clusters: c..<c + 1, x: x, width: width, level: level, face: face)
+    }
+
+    /// Adds an inserted ellipsis or hyphen, the next item in visual order, standing at scalar `at`.
+    mutating func add(inserted text: String, at: Int, x: Double, width: Double, level: UInt8, face: Int32) {
+        flush()
+        current = Pending(clusters: 0..<0, x: x, width: width, level: level, face: face, insertedText: text,
+                          insertedAt: at)
     }
 
     private mutating func flush() {
@@ -290,9 +303,9 @@ private struct RunCollector {
         let text = paragraph.text
         let scalars: Range<Int>
         let shown: String
-        if let inserted = run.inserted {
-            scalars = inserted.at..<inserted.at
-            shown = inserted.text
+        if let inserted = run.insertedText {
+            scalars = run.insertedAt..<run.insertedAt
+            shown = inserted
         } else {
             let first = text.graphemes[run.clusters.lowerBound].start
             let end = text.scalarRange(ofGrapheme: run.clusters.upperBound - 1).upperBound

@@ -85,17 +85,38 @@ struct ParagraphText {
         utf16.reserveCapacity(range.count)
         var offset = range.lowerBound
         var needsBidi = direction == .rightToLeft
-        for character in text {
-            var kind = ClusterKind.text
-            if let first = character.unicodeScalars.first { kind = ParagraphText.kind(of: first) }
-            graphemes.append(Grapheme(start: scalars.count, kind: kind))
-            for scalar in character.unicodeScalars {
-                scalars.append(scalar.value)
+        let bytes = Array(text.utf8)
+        // An ASCII byte followed by another is a grapheme of its own (paragraphs hold no CR LF), so only the
+        // spans around non-ASCII text go through Swift's grapheme segmentation.
+        func isSimple(_ i: Int) -> Bool { bytes[i] < 0x80 && (i + 1 == bytes.count || bytes[i + 1] < 0x80) }
+        var i = 0
+        while i < bytes.count {
+            if isSimple(i) {
+                graphemes.append(Grapheme(start: scalars.count, kind: ParagraphText.asciiKind(bytes[i])))
+                scalars.append(UInt32(bytes[i]))
                 scalarOffsets.append(offset)
-                offset += UTF8.width(scalar)
-                if scalar.value >= 0x0590 { needsBidi = true }
-                for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() { utf16.append(unit) }
+                utf16.append(UInt16(bytes[i]))
+                offset += 1
+                i += 1
+                continue
             }
+            var end = i + 1
+            while end < bytes.count, !isSimple(end) { end += 1 }
+            // A prepended concatenation mark (UAX #29 GB9b) joins the character after it.
+            while end < bytes.count, ParagraphText.isPrepend(lastScalarBefore: end, in: bytes) { end += 1 }
+            for character in String(decoding: bytes[i..<end], as: UTF8.self) {
+                var kind = ClusterKind.text
+                if let first = character.unicodeScalars.first { kind = ParagraphText.kind(of: first) }
+                graphemes.append(Grapheme(start: scalars.count, kind: kind))
+                for scalar in character.unicodeScalars {
+                    scalars.append(scalar.value)
+                    scalarOffsets.append(offset)
+                    offset += UTF8.width(scalar)
+                    if scalar.value >= 0x0590 { needsBidi = true }
+                    for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() { utf16.append(unit) }
+                }
+            }
+            i = end
         }
         scalarOffsets.append(offset)
         if findsBreaks { findBreaks(utf16) }
@@ -125,6 +146,22 @@ struct ParagraphText {
     }
 
     // MARK: - Kinds
+
+    /// Whether the scalar ending just before byte `end` has Grapheme_Cluster_Break Prepend (UAX #29; Unicode 15).
+    private static func isPrepend(lastScalarBefore end: Int, in bytes: [UInt8]) -> Bool {
+        var start = end - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let value = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first?.value else {
+            return false
+        }
+        switch value {
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
+             0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46:
+            return true
+        default:
+            return false
+        }
+    }
 
     private static func asciiKind(_ byte: UInt8) -> ClusterKind {
         switch byte {

@@ -111,25 +111,29 @@ struct ParagraphShaper {
             }
         }
 
-        // Each cluster's glyphs and advance.
+        // Each cluster's glyphs and advance, run by run.
         var clusters: [Cluster] = []
         clusters.reserveCapacity(graphemes.count)
-        var faceOfGrapheme = [Int32](repeating: 0, count: graphemes.count)
-        for run in runs {
-            for g in run.graphemes { faceOfGrapheme[g] = Int32(run.attributes.face) }
-        }
         var glyphIndex = 0
-        for (g, grapheme) in graphemes.enumerated() {
-            let first = glyphIndex
-            var advance = 0.0
-            while glyphIndex < glyphs.count, glyphGrapheme[glyphIndex] == g {
-                advance += glyphs[glyphIndex].advance
-                glyphIndex += 1
+        glyphGrapheme.withUnsafeBufferPointer { glyphGrapheme in
+            graphemes.withUnsafeBufferPointer { graphemes in
+                for run in runs {
+                    let face = Int32(run.attributes.face)
+                    for g in run.graphemes {
+                        let grapheme = graphemes[g]
+                        let first = glyphIndex
+                        var advance = 0.0
+                        while glyphIndex < glyphGrapheme.count, glyphGrapheme[glyphIndex] == g {
+                            advance += glyphs[glyphIndex].advance
+                            glyphIndex += 1
+                        }
+                        if grapheme.kind == .text || grapheme.kind == .space { advance += letterSpacing }
+                        clusters.append(Cluster(glyphs: Int32(first)..<Int32(glyphIndex), advance: advance, face: face,
+                                                level: grapheme.level, kind: grapheme.kind,
+                                                breakBefore: grapheme.breakBefore))
+                    }
+                }
             }
-            if grapheme.kind == .text || grapheme.kind == .space { advance += letterSpacing }
-            clusters.append(Cluster(glyphs: Int32(first)..<Int32(glyphIndex), advance: advance,
-                                    face: faceOfGrapheme[g], level: grapheme.level, kind: grapheme.kind,
-                                    breakBefore: grapheme.breakBefore))
         }
         return ShapedParagraph(text: text, clusters: clusters, glyphs: glyphs, runs: runs, shapingWork: work)
     }
