@@ -123,6 +123,13 @@ document.fonts.ready.then(() => {
 </script></body></html>"""
 
 
+def print_first_difference(our_lines, their_lines):
+    for a, b in zip(our_lines + [""] * 99, their_lines + [""] * 99):
+        if a != b:
+            print(f"    ours:     {a!r}\n    chromium: {b!r}")
+            break
+
+
 def run_chromium(chromium, page, env=None):
     with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as f:
         f.write(page)
@@ -163,10 +170,7 @@ def compare_world(args):
               f"{len(their_lines):2d}), edges within {edge:.3f} px, height {ours['height']} vs {theirs['height']}: "
               f"{text[:24]!r}")
         if not same:
-            for a, b in zip(our_lines + [""] * 99, their_lines + [""] * 99):
-                if a != b:
-                    print(f"    ours:     {a!r}\n    chromium: {b!r}")
-                    break
+            print_first_difference(our_lines, their_lines)
     return len(cases), failures, worst
 
 
@@ -193,10 +197,7 @@ def compare_latin(args):
                   f"(Chromium {len(their_lines):2d}), baseline {ours['lines'][0]['baseline']} vs "
                   f"{theirs['baseline']}, height {ours['height']} vs {theirs['height']}")
             if not same:
-                for a, b in zip(our_lines + [""] * 99, their_lines + [""] * 99):
-                    if a != b:
-                        print(f"    ours:     {a!r}\n    chromium: {b!r}")
-                        break
+                print_first_difference(our_lines, their_lines)
     return total, failures, worst
 
 

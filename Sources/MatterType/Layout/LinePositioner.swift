@@ -193,24 +193,18 @@ struct LinePositioner {
         if case .hyphen(let c) = item { hyphens[paragraph.clusters[c].face] } else { nil }
     }
 
-    /// Where an inserted item stands in the text, as a scalar offset: after the cluster before it (a hyphen
-    /// after its soft hyphen), else before the cluster after it, else at the paragraph's start.
+    /// Where the inserted item (ellipsis or hyphen) at `index` stands in the text, as a scalar offset: after
+    /// the cluster before it (a hyphen after its soft hyphen), else before the cluster after it, else at the
+    /// paragraph's start.
     private func insertionPoint(of index: Int, in items: [LineItem], _ paragraph: ShapedParagraph) -> Int {
         let text = paragraph.text
-        switch items[index] {
-        case .cluster:
-            return 0
-        case .hyphen(let c):
-            return text.firstScalar + text.scalarRange(ofGrapheme: c).upperBound
-        case .ellipsis:
-            for item in items[..<index].reversed() {
-                if case .cluster(let c) = item { return text.firstScalar + text.scalarRange(ofGrapheme: c).upperBound }
-            }
-            for item in items[(index + 1)...] {
-                if case .cluster(let c) = item { return text.firstScalar + text.graphemes[c].start }
-            }
-            return text.firstScalar
+        for item in items[..<index].reversed() {
+            if case .cluster(let c) = item { return text.firstScalar + text.scalarRange(ofGrapheme: c).upperBound }
         }
+        for item in items[(index + 1)...] {
+            if case .cluster(let c) = item { return text.firstScalar + text.graphemes[c].start }
+        }
+        return text.firstScalar
     }
 
     /// What a line shows: its clusters' text, with "…" and hyphens where they are.
