@@ -80,7 +80,14 @@ struct LineLayouter {
             }
             if truncateLast { break }
         }
-        let positioner = LinePositioner(typography: typography, limits: limits, breaker: breaker,
+        let stroke: DecorationStroke? = switch typography.textDecoration {
+        case .none: nil
+        case .underline: typography.underline
+        case .strikethrough: typography.strikethrough
+        }
+        let positioner = LinePositioner(baselineOffset: typography.baselineOffset, lineHeight: typography.lineHeight,
+                                        letterSpacing: typography.letterSpacing, decorationStroke: stroke,
+                                        limits: limits, breaker: breaker,
                                         faces: fallback.faces, text: text, bytes: bytes, paragraphs: paragraphs,
                                         ellipsis: ellipsis, hyphens: hyphens)
         let (lines, width) = positioner.position(drafts)

@@ -30,7 +30,12 @@ struct LineDraft: Sendable {
 /// The positioning stage of layout: puts each line's items in visual order (``BidiReorder``), aligns and
 /// justifies the line, and gives every glyph, decoration and run its place.
 struct LinePositioner {
-    let typography: TypographyLayout
+    /// The baseline's offset from a line's top, in points.
+    let baselineOffset: Double
+    let lineHeight: Double
+    let letterSpacing: Double
+    /// The underline or strikethrough under every line, if any.
+    let decorationStroke: DecorationStroke?
     let limits: LayoutLimits
     let breaker: LineBreaker
     let faces: [FontFace]
@@ -136,56 +141,77 @@ struct LinePositioner {
                 pen -= placed[i].advance
             }
         }
-        let baseline = draft.top + typography.baselineOffset
-        let letterSpacing = typography.letterSpacing
+        let baseline = draft.top + baselineOffset
         var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(draft.items.count + 4)
-        var runs = RunCollector(paragraph: paragraph, bytes: bytes, faces: faces)
-        paragraph.glyphs.withUnsafeBufferPointer { paragraphGlyphs in
-            for position in 0..<placed.count {
-                let i = order?[position] ?? position
-                let item = draft.items[i]
-                let p = placed[i]
-                var glyphX = pen
-                var advance = p.advance
-                if p.kind == .space, i < trailingStart { advance += extraPerSpace }
-                if case .cluster(let c) = item {
-                    // Letter spacing follows a cluster in reading order: on its left when right to left.
-                    if p.level & 1 == 1, p.kind == .text || p.kind == .space { glyphX += letterSpacing }
-                    for g in paragraph.clusters[c].glyphs {
-                        let glyph = paragraphGlyphs[Int(g)]
-                        glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
-                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
-                        glyphX += glyph.advance
+        var runs = RunCollector(paragraph: paragraph, text: text, faces: faces)
+        let spacing = Spacing(trailingStart: trailingStart, extraPerSpace: extraPerSpace, baseline: baseline)
+        draft.items.withUnsafeBufferPointer { items in
+            placed.withUnsafeBufferPointer { placed in
+                paragraph.clusters.withUnsafeBufferPointer { clusters in
+                    paragraph.glyphs.withUnsafeBufferPointer { paragraphGlyphs in
+                        emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
+                             paragraph: paragraph, spacing: spacing, pen: &pen, into: &glyphs, runs: &runs)
                     }
-                    runs.add(cluster: c, x: pen, width: advance, level: p.level, face: p.face)
-                } else {
-                    let inserted = item == .ellipsis ? ellipsis : (hyphen(of: item, paragraph))
-                    for glyph in inserted?.glyphs ?? [] {
-                        glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
-                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
-                        glyphX += glyph.advance
-                    }
-                    runs.add(inserted: inserted?.text ?? "", at: insertionPoint(of: i, in: draft.items, paragraph),
-                             x: pen, width: advance, level: p.level, face: p.face)
                 }
-                pen += advance
             }
         }
         let lineWidth = extraPerSpace > 0 ? available : width
         var decoration: DecorationRect?
-        let stroke: DecorationStroke? = switch typography.textDecoration {
-        case .none: nil
-        case .underline: typography.underline
-        case .strikethrough: typography.strikethrough
-        }
-        if let stroke, lineWidth > 0 {
+        if let stroke = decorationStroke, lineWidth > 0 {
             decoration = DecorationRect(x: x0, y: baseline + stroke.top, width: lineWidth, height: stroke.thickness)
         }
         return TextLine(text: shownText(draft.items, paragraph), range: stringRange(draft.byteRange),
                         paragraph: draft.paragraph, top: draft.top, baseline: baseline,
-                        height: typography.lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
+                        height: lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
                         decoration: decoration, runs: runs.finish())
+    }
+
+    /// How a line's spaces widen and where its baseline is.
+    private struct Spacing {
+        /// Items from here on hang at the line end.
+        var trailingStart: Int
+        /// Points added to each space before `trailingStart` (justification).
+        var extraPerSpace: Double
+        var baseline: Double
+    }
+
+    /// Positions a line's items in visual order (`order`, or logical when `nil`) from `pen`, appending their
+    /// glyphs and runs. Buffers and `inout` rather than captured variables: this is the innermost loop of
+    /// layout, and a variable captured by a closure is checked for exclusive access on every use.
+    private func emit(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<Placed>, order: [Int]?,
+                      clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
+                      paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
+                      into glyphs: inout [PositionedGlyph], runs: inout RunCollector) {
+        let baseline = spacing.baseline
+        for position in 0..<placed.count {
+            let i = order?[position] ?? position
+            let p = placed[i]
+            var glyphX = pen
+            var advance = p.advance
+            if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
+            if case .cluster(let c) = items[i] {
+                // Letter spacing follows a cluster in reading order: on its left when right to left.
+                if p.level & 1 == 1, p.kind.isVisible { glyphX += letterSpacing }
+                for g in clusters[c].glyphs {
+                    let glyph = paragraphGlyphs[Int(g)]
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
+                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                    glyphX += glyph.advance
+                }
+                runs.add(cluster: c, x: pen, width: advance, level: p.level, face: p.face)
+            } else {
+                let inserted = items[i] == .ellipsis ? ellipsis : hyphen(of: items[i], paragraph)
+                for glyph in inserted?.glyphs ?? [] {
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
+                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                    glyphX += glyph.advance
+                }
+                runs.add(inserted: inserted?.text ?? "", at: insertionPoint(of: i, in: Array(items), paragraph),
+                         x: pen, width: advance, level: p.level, face: p.face)
+            }
+            pen += advance
+        }
     }
 
     /// The hyphen a `.hyphen` item shows.
@@ -248,69 +274,76 @@ struct LinePositioner {
 
 /// Groups a line's items, in visual order, into runs of one face and one direction over neighbouring clusters.
 private struct RunCollector {
-    /// The run being collected: clusters, or an inserted ellipsis or hyphen.
-    private struct Pending {
-        var clusters: Range<Int>
-        var x: Double
-        var width: Double
-        var level: UInt8
-        var face: Int32
-        /// The text of an inserted item, and the scalar offset where it stands.
-        var insertedText: String?
-        var insertedAt = 0
-    }
-
     let paragraph: ShapedParagraph
-    let bytes: [UInt8]
+    /// The layout text, which runs are slices of.
+    let text: String
     let faces: [FontFace]
     private var runs: [TextRun] = []
-    private var current: Pending?
+    // The run being collected (when `isOpen`): clusters, or an inserted ellipsis or hyphen standing at scalar
+    // `insertedAt`. Plain fields, so that adding a cluster copies nothing.
+    private var isOpen = false
+    private var clusters = 0..<0
+    private var x = 0.0
+    private var width = 0.0
+    private var level: UInt8 = 0
+    private var face: Int32 = 0
+    private var insertedText: String?
+    private var insertedAt = 0
 
-    init(paragraph: ShapedParagraph, bytes: [UInt8], faces: [FontFace]) {
+    init(paragraph: ShapedParagraph, text: String, faces: [FontFace]) {
         self.paragraph = paragraph
-        self.bytes = bytes
+        self.text = text
         self.faces = faces
     }
 
     /// Adds cluster `c`, the next item in visual order.
     mutating func add(cluster c: Int, x: Double, width: Double, level: UInt8, face: Int32) {
-        if var run = current, run.insertedText == nil, run.face == face, run.level & 1 == level & 1,
-           level & 1 == 0 ? run.clusters.upperBound == c : run.clusters.lowerBound == c + 1 {
-            run.clusters = min(run.clusters.lowerBound, c)..<max(run.clusters.upperBound, c + 1)
-            run.width += width
-            current = run
+        if isOpen, insertedText == nil, self.face == face, self.level & 1 == level & 1,
+           level & 1 == 0 ? clusters.upperBound == c : clusters.lowerBound == c + 1 {
+            clusters = min(clusters.lowerBound, c)..<max(clusters.upperBound, c + 1)
+            self.width += width
             return
         }
         flush()
-        current = Pending(clusters: c..<c + 1, x: x, width: width, level: level, face: face)
+        open(clusters: c..<c + 1, x: x, width: width, level: level, face: face)
     }
 
     /// Adds an inserted ellipsis or hyphen, the next item in visual order, standing at scalar `at`.
     mutating func add(inserted text: String, at: Int, x: Double, width: Double, level: UInt8, face: Int32) {
         flush()
-        current = Pending(clusters: 0..<0, x: x, width: width, level: level, face: face, insertedText: text,
-                          insertedAt: at)
+        open(clusters: 0..<0, x: x, width: width, level: level, face: face)
+        insertedText = text
+        insertedAt = at
+    }
+
+    private mutating func open(clusters: Range<Int>, x: Double, width: Double, level: UInt8, face: Int32) {
+        isOpen = true
+        self.clusters = clusters
+        self.x = x
+        self.width = width
+        self.level = level
+        self.face = face
     }
 
     private mutating func flush() {
-        guard let run = current else { return }
-        let text = paragraph.text
+        guard isOpen else { return }
+        let analysis = paragraph.text
         let scalars: Range<Int>
-        let shown: String
-        if let inserted = run.insertedText {
-            scalars = run.insertedAt..<run.insertedAt
-            shown = inserted
+        let shown: Substring
+        if let inserted = insertedText {
+            scalars = insertedAt..<insertedAt
+            shown = inserted[...]
         } else {
-            let first = text.graphemes[run.clusters.lowerBound].start
-            let end = text.scalarRange(ofGrapheme: run.clusters.upperBound - 1).upperBound
-            scalars = text.firstScalar + first..<text.firstScalar + end
-            shown = String(decoding: bytes[text.byteRange(ofGraphemes: run.clusters)], as: UTF8.self)
+            let first = analysis.graphemes[clusters.lowerBound].start
+            let end = analysis.scalarRange(ofGrapheme: clusters.upperBound - 1).upperBound
+            scalars = analysis.firstScalar + first..<analysis.firstScalar + end
+            shown = text.utf8Substring(analysis.byteRange(ofGraphemes: clusters))
         }
-        let face = faces[Int(run.face)]
-        runs.append(TextRun(scalarRange: scalars, text: shown, x: run.x, width: run.width,
-                            direction: run.level & 1 == 1 ? .rightToLeft : .leftToRight,
-                            font: face.descriptor, isFallback: run.face != 0))
-        current = nil
+        runs.append(TextRun(scalarRange: scalars, shown: shown, x: x, width: width,
+                            direction: level & 1 == 1 ? .rightToLeft : .leftToRight,
+                            font: faces[Int(face)].descriptor, isFallback: face != 0))
+        isOpen = false
+        insertedText = nil
     }
 
     mutating func finish() -> [TextRun] {

@@ -15,6 +15,8 @@ enum ClusterKind: UInt8, Sendable {
 
     /// Whether the cluster hangs past the line end and is excluded from its width.
     var hangs: Bool { self == .space || self == .tab }
+    /// Whether the cluster is drawn with glyphs and takes letter spacing.
+    var isVisible: Bool { self == .text || self == .space }
 }
 
 /// The analysis stage of layout: one paragraph's scalars, grapheme clusters, line break opportunities, bidi
@@ -104,7 +106,10 @@ struct ParagraphText {
             while end < bytes.count, !isSimple(end) { end += 1 }
             // A prepended concatenation mark (UAX #29 GB9b) joins the character after it.
             while end < bytes.count, ParagraphText.isPrepend(lastScalarBefore: end, in: bytes) { end += 1 }
-            for character in String(decoding: bytes[i..<end], as: UTF8.self) {
+            // Decoded from a buffer: String's fast, validating path (an array slice takes the slow one).
+            let span = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[i..<end]),
+                                                              as: UTF8.self) }
+            for character in span {
                 var kind = ClusterKind.text
                 if let first = character.unicodeScalars.first { kind = ParagraphText.kind(of: first) }
                 graphemes.append(Grapheme(start: scalars.count, kind: kind))
@@ -149,11 +154,15 @@ struct ParagraphText {
 
     /// Whether the scalar ending just before byte `end` has Grapheme_Cluster_Break Prepend (UAX #29; Unicode 15).
     private static func isPrepend(lastScalarBefore end: Int, in bytes: [UInt8]) -> Bool {
+        // Every Prepend character is 2 to 4 UTF-8 bytes long: decode the last one by hand.
         var start = end - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        guard let value = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first?.value else {
-            return false
-        }
+        while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let lead = UInt32(bytes[start])
+        guard lead >= 0xC0 else { return false }
+        let length = lead >= 0xF0 ? 4 : (lead >= 0xE0 ? 3 : 2)
+        guard end - start == length else { return false }
+        var value = lead & (0x7F >> UInt32(length))
+        for k in start + 1..<end { value = value << 6 | UInt32(bytes[k] & 0x3F) }
         switch value {
         case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
              0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46:
@@ -287,7 +296,11 @@ struct ParagraphText {
     /// Each scalar's script; common and inherited ones take the script before them (or, at the start, the
     /// first real one after them), so that punctuation and marks stay in their neighbours' runs.
     private mutating func resolveScripts() {
-        scripts = scalars.map(ScriptTag.init(of:))
+        // ASCII letters are Latin and the rest of ASCII common, without asking HarfBuzz.
+        scripts = scalars.map { value in
+            guard value < 0x80 else { return ScriptTag(of: value) }
+            return (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A ? .latin : .common
+        }
         var current = scripts.first(where: \.isSpecific) ?? .latin
         for i in scripts.indices {
             if scripts[i].isSpecific { current = scripts[i] } else { scripts[i] = current }

@@ -26,13 +26,24 @@ struct Cluster: Sendable {
 }
 
 /// A paragraph after analysis, itemization and shaping: clusters in logical order, each with its glyphs.
-struct ShapedParagraph: Sendable {
-    var text: ParagraphText
-    var clusters: [Cluster]
-    var glyphs: [LayoutGlyph]
+///
+/// A class: every line of the paragraph refers to it, and a reference is one retain where a struct of these
+/// arrays would be seven.
+final class ShapedParagraph: Sendable {
+    let text: ParagraphText
+    let clusters: [Cluster]
+    let glyphs: [LayoutGlyph]
     /// The runs it was shaped in.
-    var runs: [FontRun]
+    let runs: [FontRun]
     /// The sum of the squares of the lengths (in scalars) of the pieces handed to shaping: a bound on
     /// HarfBuzz's work (quadratic in a cluster's length), counted so tests can guard layout's complexity.
-    var shapingWork = 0
+    let shapingWork: Int
+
+    init(text: ParagraphText, clusters: [Cluster], glyphs: [LayoutGlyph], runs: [FontRun], shapingWork: Int) {
+        self.text = text
+        self.clusters = clusters
+        self.glyphs = glyphs
+        self.runs = runs
+        self.shapingWork = shapingWork
+    }
 }

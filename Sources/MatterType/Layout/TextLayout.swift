@@ -112,7 +112,9 @@ public struct TextRun: Sendable, Hashable {
     /// for an inserted ellipsis or hyphen, at the place it stands.
     public let scalarRange: Range<Int>
     /// What the run shows.
-    public let text: String
+    public var text: String { String(shown) }
+    /// `text` as a slice of the layout's text (or of the ellipsis or hyphen), made without copying.
+    let shown: Substring
     /// The pen position where the run starts, in points from the left of the layout.
     public let x: Double
     /// The run's advance in points (justification included).
