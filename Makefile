@@ -1,10 +1,10 @@
 # MatterType quick start: `make demo` and `make test`. Both first install the system libraries MatterType
 # builds against (Debian packages) when pkg-config cannot find them; `make test` also installs the fonts the
-# tests lay out (Hebrew, Arabic, color emoji, DejaVu) when they are missing.
+# tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing.
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev pkg-config
 PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng
-TEST_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-noto-color-emoji
+TEST_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
 MATTERTYPE := .build/debug/mattertype

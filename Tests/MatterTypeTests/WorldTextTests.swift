@@ -10,6 +10,8 @@ enum SystemFonts {
     static let notoSansHebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
     static let notoSansArabic = "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf"
     static let notoColorEmoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+    /// fonts-noto-cjk: faces 0 JP, 1 KR, 2 SC, 3 TC, 4 HK, then the Mono ones (fc-scan).
+    static let notoSansCJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 
     /// A registry without system fonts, holding `paths`.
     static func registry(_ paths: String...) throws -> FontRegistry {
@@ -56,6 +58,14 @@ struct AnalysisTests {
     func cjkBreaks() {
         #expect(breaks("日本語。テキスト") == ["日", "本", "語。", "テ", "キ", "ス", "ト"])
         #expect(breaks("שלום עולם") == ["שלום ", "עולם"])
+    }
+
+    @Test("a curly quote between East Asian characters does not glue them (UAX #14 15.1 LB19a, as Chromium)")
+    func quotesInEastAsianText() {
+        // ICU 72 alone: no break on either side of “ or ”. Unicode 15.1: after ” and before “ when the
+        // characters on both sides are East Asian.
+        #expect(breaks("号“引号”和") == ["号", "“引", "号”", "和"])
+        #expect(breaks("a “quoted” word") == ["a ", "“quoted” ", "word"])
     }
 
     @Test("graphemes: an emoji ZWJ family, a flag and a skin tone are one cluster each")
@@ -281,6 +291,37 @@ struct WorldTextTests {
         let line = layout.lines[0]
         #expect(abs(line.x + line.width - 200) < 1e-9)
         #expect(line.runs.map(\.direction).allSatisfy { $0 == .leftToRight })
+    }
+
+    @Test("fullwidth punctuation: adjacent pairs collapse with halt, as Chromium's text-spacing-trim: normal")
+    func punctuationCollapsing() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansCJK)
+        let chinese = body.language("zh-Hans")
+        let layout = try TextLayout("（括号），", typography: chinese, registry: registry)
+        #expect(layout.lines[0].runs.map(\.font.postScriptName) == ["NotoSansCJKsc-Regular"])
+        // hb-shape --face-index=2 --language=zh-Hans --features="halt[3:4]" NotoSansCJK-Regular.ttc "（括号），":
+        // 1000+1000+1000+500+1000 units of 1000 (the ）before ，loses half).
+        #expect(abs(layout.width - 4500 * 0.016) < 1e-9)
+    }
+
+    @Test("a closing mark that fits only trimmed ends the line; an opening mark starting a later line is trimmed")
+    func punctuationAtLineEdges() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansCJK)
+        let japanese = body.language("ja")
+        // hb-shape --face-index=0 --language=ja: 点「かぎかっこ」 is 8 × 1000 units (128 pt), 」 with halt 500:
+        // at 120 pt the line keeps 」 at half width, as Chromium does.
+        let end = try TextLayout("点「かぎかっこ」も", typography: japanese, limits: LayoutLimits(width: 120),
+                                 registry: registry)
+        #expect(end.lines.map(\.text) == ["点「かぎかっこ」", "も"])
+        #expect(abs(end.lines[0].width - 120) < 1e-9)
+        // 「 with halt: [gid1408=0@-500,0+500]. On the second line it loses its leading half and moves left, so
+        // 「かぎ」 takes 3,500 units (56 pt) where it would take 64.
+        let start = try TextLayout("日本語「かぎ」", typography: japanese, limits: LayoutLimits(width: 56),
+                                   registry: registry)
+        #expect(start.lines.map(\.text) == ["日本語", "「かぎ」"])
+        let opening = try #require(start.lines[1].glyphs.first)
+        #expect(abs(opening.x - -8) < 1e-9)
+        #expect(abs(start.lines[1].width - 3500 * 0.016) < 1e-9)
     }
 
     @Test("shape falls back like layout")

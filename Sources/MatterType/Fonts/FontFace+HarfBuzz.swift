@@ -21,6 +21,8 @@ final class FontFace: @unchecked Sendable {
     let font: OpaquePointer
     /// Shaped words, for layout, one cache per feature set and segment properties.
     private let wordCaches = Locked<[WordCacheKey: WordCache]>([:])
+    /// ``punctuationSpacing(language:)`` by language ("" for none), computed on first use.
+    fileprivate let punctuationSpacings = Locked<[String: PunctuationSpacing?]>([:])
     /// Whether the face has color glyphs (CBDT/CBLC or sbix bitmaps, or COLR layers).
     let hasColorGlyphs: Bool
     /// Whether the cmap maps each ASCII code (0–127) to a glyph: layout's fast path for ASCII text.
@@ -136,5 +138,52 @@ private struct TableReader {
     func int16(at offset: Int) -> Int? {
         guard offset + 2 <= bytes.count else { return nil }
         return Int(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])))
+    }
+}
+
+extension FontFace {
+    /// How this face's fullwidth punctuation can be trimmed in `language`, or `nil` when it has no `halt`
+    /// feature (then it is never trimmed, as in Chromium). Computed once per language.
+    func punctuationSpacing(language: String?) -> PunctuationSpacing? {
+        let key = language ?? ""
+        if let known = punctuationSpacings.withLock({ $0[key] }) { return known }
+        let spacing = computePunctuationSpacing(language: language)
+        punctuationSpacings.withLock { $0[key] = .some(spacing) }
+        return spacing
+    }
+
+    private func computePunctuationSpacing(language: String?) -> PunctuationSpacing? {
+        guard let face = hb_font_get_face(font) else { return nil }
+        func hasFeature(_ tag: String) -> Bool {
+            let t = Array(tag.utf8)
+            let wanted = mattertype_hb_tag(CChar(t[0]), CChar(t[1]), CChar(t[2]), CChar(t[3]))
+            var count: UInt32 = 64
+            var tags = [hb_tag_t](repeating: 0, count: 64)
+            hb_ot_layout_table_get_feature_tags(face, mattertype_hb_tag(71, 80, 79, 83), 0, &count, &tags)  // GPOS
+            return tags.prefix(Int(count)).contains(wanted)
+        }
+        guard hasFeature("halt") else { return nil }
+        // Shaped as Han text in the language, so that `locl` picks the language's glyphs.
+        let probes = PunctuationSpacing.probes
+        let segment = SegmentProperties(isRightToLeft: false, script: ScriptTag(of: 0x4E00), language: language)
+        let units = probes.withUnsafeBufferPointer { Shaper.shape($0, face: self, features: .none, segment: segment) }
+        guard units.count == probes.count, units.clusters == Array(0..<probes.count) else { return nil }
+        let classes = (0..<units.count).map { i -> (PunctuationClass, Int32) in
+            var extents = hb_glyph_extents_t()
+            guard units.glyphIDs[i] != 0, hb_font_get_glyph_extents(font, units.glyphIDs[i], &extents) != 0 else {
+                return (.other, units.xAdvances[i])
+            }
+            let left = Double(units.xOffsets[i] + extents.x_bearing)
+            return (PunctuationSpacing.inkClass(left: left, right: left + Double(extents.width),
+                                                advance: Double(units.xAdvances[i])), units.xAdvances[i])
+        }
+        /// One class for a group of glyphs with the same advance and class, else `other`.
+        func groupClass(_ range: Range<Int>) -> PunctuationClass {
+            let first = classes[range.lowerBound]
+            return classes[range].allSatisfy { $0 == first } ? first.0 : .other
+        }
+        return PunctuationSpacing(hasContextualSpacing: hasFeature("chws"), dot: groupClass(0..<4),
+                                  colon: classes[4].0, semicolon: classes[5].0,
+                                  quotesAreFullwidth: groupClass(6..<8) == .open && groupClass(8..<10) == .close)
     }
 }

@@ -18,7 +18,10 @@ struct TabStops: Sendable {
 ///
 /// A line ends at the last break opportunity before the first cluster that does not fit; spaces and tabs hang
 /// past the width; a word wider than the line breaks between clusters; a line that ends after a soft hyphen
-/// shows a hyphen, which must fit too.
+/// shows a hyphen, which must fit too. Fullwidth punctuation with an ``EdgeTrim`` is trimmed at line edges
+/// (CSS `text-spacing-trim: normal`): an opening mark starting a line after a paragraph's first, and a closing
+/// mark that fits only trimmed, which then ends the line where a break is allowed after it (not at the
+/// paragraph's end, as in Chromium).
 struct LineBreaker {
     /// The width lines fill, or `nil` for no breaking (each paragraph is one line).
     let width: Double?
@@ -37,7 +40,7 @@ struct LineBreaker {
     }
 
     /// The lines (ranges of `clusters`) of one paragraph; an empty paragraph is one empty line.
-    func lines(of clusters: [Cluster]) -> [Range<Int>] {
+    func lines(of clusters: [Cluster], edgeTrims: [Int: EdgeTrim] = [:]) -> [Range<Int>] {
         guard !clusters.isEmpty else { return [0..<0] }
         guard let width else { return [0..<clusters.count] }
         var lines: [Range<Int>] = []
@@ -46,6 +49,7 @@ struct LineBreaker {
             let indent = lines.isEmpty ? firstLineIndent : 0
             let available = width - indent
             var x = 0.0
+            if !lines.isEmpty, let trim = edgeTrims[start], trim.edge == .start { x = -trim.amount }
             var lastBreak: Int?
             var end = clusters.count
             var i = start
@@ -59,7 +63,14 @@ struct LineBreaker {
                 }
                 let advance = advance(of: cluster, at: x, indent: indent)
                 if i > start, !cluster.kind.hangs, !LineBreaker.fits(x + advance, in: available) {
-                    end = lastBreak ?? i
+                    // Only before more text: Chromium does not trim the paragraph's last mark to fit it.
+                    if let trim = edgeTrims[i], trim.edge == .end,
+                       LineBreaker.fits(x + advance - trim.amount, in: available),
+                       i + 1 < clusters.count, clusters[i + 1].breakBefore || breaksAnywhere {
+                        end = i + 1
+                    } else {
+                        end = lastBreak ?? i
+                    }
                     break
                 }
                 x += advance

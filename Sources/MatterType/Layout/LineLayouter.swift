@@ -47,7 +47,7 @@ struct LineLayouter {
             if p > 0 { top += typography.paragraphSpacing }
             let paragraph = shape(range.bytes, of: text, bytes: bytes, firstScalar: range.firstScalar)
             paragraphs.append(paragraph)
-            var lines = breaker.lines(of: paragraph.clusters)
+            var lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims)
             var truncateLast = false
             if limits.maxLines > 0 {
                 let remaining = limits.maxLines - drafts.count
@@ -75,7 +75,8 @@ struct LineLayouter {
                 }
                 drafts.append(LineDraft(paragraph: p, items: items,
                                         byteRange: paragraph.text.byteRange(ofGraphemes: covered), indent: indent,
-                                        isLastOfParagraph: l == lines.count - 1, top: top))
+                                        isFirstOfParagraph: l == 0, isLastOfParagraph: l == lines.count - 1,
+                                        top: top))
                 top += typography.lineHeight
             }
             if truncateLast { break }

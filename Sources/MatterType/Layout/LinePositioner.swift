@@ -23,6 +23,7 @@ struct LineDraft: Sendable {
     /// The bytes of the text the line covers (a truncated line covers what it elides, too).
     var byteRange: Range<Int>
     var indent: Double
+    var isFirstOfParagraph: Bool
     var isLastOfParagraph: Bool
     var top: Double
 }
@@ -53,6 +54,8 @@ struct LinePositioner {
         var level: UInt8
         var kind: ClusterKind
         var face: Int32
+        /// Points the glyphs move left: a fullwidth opening mark trimmed at a line start.
+        var shift = 0.0
     }
 
     func position(_ drafts: [LineDraft]) -> (lines: [TextLine], width: Double) {
@@ -103,7 +106,32 @@ struct LinePositioner {
             placed.append(p)
             x += p.advance
         }
+        trimEdges(&placed, draft, paragraph, width: x)
         return placed
+    }
+
+    /// Fullwidth punctuation at the line's edges, as ``LineBreaker`` counted it: an opening mark starting a line
+    /// other than the paragraph's first loses its leading half; a closing mark ending a line that would not fit
+    /// otherwise loses its trailing half.
+    private func trimEdges(_ placed: inout [Placed], _ draft: LineDraft, _ paragraph: ShapedParagraph,
+                           width: Double) {
+        guard !paragraph.edgeTrims.isEmpty, !placed.isEmpty else { return }
+        var width = width
+        if !draft.isFirstOfParagraph, case .cluster(let c) = draft.items[0],
+           let trim = paragraph.edgeTrims[c], trim.edge == .start {
+            placed[0].advance -= trim.amount
+            placed[0].shift = trim.amount
+            width -= trim.amount
+        }
+        var last = placed.count - 1
+        while last > 0, placed[last].kind.hangs {
+            width -= placed[last].advance
+            last -= 1
+        }
+        if let limit = limits.width, !draft.isLastOfParagraph, case .cluster(let c) = draft.items[last],
+           let trim = paragraph.edgeTrims[c], trim.edge == .end, !LineBreaker.fits(width, in: limit - draft.indent) {
+            placed[last].advance -= trim.amount
+        }
     }
 
     private func line(_ draft: LineDraft, _ placed: [Placed], width: Double, reference: Double) -> TextLine {
@@ -187,7 +215,7 @@ struct LinePositioner {
         for position in 0..<placed.count {
             let i = order?[position] ?? position
             let p = placed[i]
-            var glyphX = pen
+            var glyphX = pen - p.shift
             var advance = p.advance
             if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
             if case .cluster(let c) = items[i] {

@@ -261,9 +261,56 @@ struct ParagraphText {
                 breaks = last >= 0x21 && next >= 0x21 && last < 0x80 && next < 0x80
                     && ParagraphText.breaksBetweenASCII(0, UInt8(last), UInt8(next))
             } else {
-                breaks = icuBreaks[i]
+                breaks = icuBreaks[i] || breaksAroundQuote(beforeGrapheme: g)
             }
             graphemes[g].breakBefore = breaks
+        }
+    }
+
+    /// Unicode 15.1's rule LB19a, which Chromium's ICU has and Debian 12's ICU 72 does not: a curly quotation
+    /// mark between East Asian characters no longer glues them together. A line may start after a closing quote
+    /// (Pf) or before an opening one (Pi) when the characters on both sides of the quote are East Asian and the
+    /// character across the break is an ideograph or kana (other classes keep their own rules).
+    private func breaksAroundQuote(beforeGrapheme g: Int) -> Bool {
+        func scalar(_ grapheme: Int) -> UInt32? {
+            grapheme >= 0 && grapheme < graphemes.count ? scalars[graphemes[grapheme].start] : nil
+        }
+        guard let last = scalar(g - 1), let next = scalar(g) else { return false }
+        if ParagraphText.isQuote(last, opening: false) {
+            return ParagraphText.isIdeographOrKana(next) && scalar(g - 2).map(ParagraphText.isEastAsian) == true
+        }
+        if ParagraphText.isQuote(next, opening: true) {
+            return ParagraphText.isIdeographOrKana(last) && scalar(g + 1).map(ParagraphText.isEastAsian) == true
+        }
+        return false
+    }
+
+    /// Curly quotation marks of line break class QU: opening (Pi) or closing (Pf).
+    private static func isQuote(_ value: UInt32, opening: Bool) -> Bool {
+        opening ? [0x2018, 0x201C, 0x201F, 0x2039, 0x00AB].contains(value)
+            : [0x2019, 0x201D, 0x203A, 0x00BB].contains(value)
+    }
+
+    /// Han ideographs, hiragana and katakana (line break classes ID and CJ).
+    private static func isIdeographOrKana(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+             0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Characters of East Asian Width F, W or H (UAX #11): CJK ideographs, kana, Hangul, CJK symbols and
+    /// punctuation, and the fullwidth and halfwidth forms.
+    private static func isEastAsian(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
         }
     }
 

@@ -25,6 +25,20 @@ struct Cluster: Sendable {
     var breakBefore: Bool
 }
 
+/// How much of a fullwidth punctuation's advance may go at a line edge (CSS `text-spacing-trim: normal`, with
+/// the font's `halt` feature): a closing mark at the end of a line that would not fit otherwise ("allow-end"),
+/// an opening mark at the start of a line other than a paragraph's first ("space-first").
+struct EdgeTrim: Sendable, Hashable {
+    enum Edge: Sendable, Hashable {
+        case start
+        case end
+    }
+
+    var edge: Edge
+    /// Points taken off the advance (at the start, the glyph moves left by as much).
+    var amount: Double
+}
+
 /// A paragraph after analysis, itemization and shaping: clusters in logical order, each with its glyphs.
 ///
 /// A class: every line of the paragraph refers to it, and a reference is one retain where a struct of these
@@ -35,15 +49,20 @@ final class ShapedParagraph: Sendable {
     let glyphs: [LayoutGlyph]
     /// The runs it was shaped in.
     let runs: [FontRun]
+    /// The clusters that may be trimmed at a line edge, by index (empty unless the text has fullwidth
+    /// punctuation in a font with `halt`).
+    let edgeTrims: [Int: EdgeTrim]
     /// The sum of the squares of the lengths (in scalars) of the pieces handed to shaping: a bound on
     /// HarfBuzz's work (quadratic in a cluster's length), counted so tests can guard layout's complexity.
     let shapingWork: Int
 
-    init(text: ParagraphText, clusters: [Cluster], glyphs: [LayoutGlyph], runs: [FontRun], shapingWork: Int) {
+    init(text: ParagraphText, clusters: [Cluster], glyphs: [LayoutGlyph], runs: [FontRun],
+         edgeTrims: [Int: EdgeTrim] = [:], shapingWork: Int) {
         self.text = text
         self.clusters = clusters
         self.glyphs = glyphs
         self.runs = runs
+        self.edgeTrims = edgeTrims
         self.shapingWork = shapingWork
     }
 }

@@ -26,7 +26,7 @@ struct ParagraphShaper {
             if state.clusters[c].kind.isVisible { state.clusters[c].advance += letterSpacing }
         }
         return ShapedParagraph(text: text, clusters: state.clusters, glyphs: state.glyphs, runs: runs,
-                               shapingWork: state.work)
+                               edgeTrims: state.edgeTrims, shapingWork: state.work)
     }
 
     /// What shaping one paragraph builds. Its fields are mutated through `inout`, which Swift checks for
@@ -43,6 +43,10 @@ struct ParagraphShaper {
         var caches: [(FontRun.Attributes, WordCache)] = []
         /// ``ShapedParagraph/shapingWork``.
         var work = 0
+        /// ``ShapedParagraph/edgeTrims``.
+        var edgeTrims: [Int: EdgeTrim] = [:]
+        /// Graphemes shaped with `halt` (fullwidth punctuation collapsing), in the run being shaped.
+        var halted: Set<Int> = []
 
         init(text: ParagraphText, runs: [FontRun]) {
             clusters.reserveCapacity(text.graphemes.count)
@@ -91,6 +95,9 @@ struct ParagraphShaper {
         }
         let shaping = RunShaping(face: face, faceIndex: Int32(attributes.face), unit: context.pointsPerUnit(face),
                                  segment: segment, features: features, cache: cache)
+        state.halted.removeAll()
+        let spacing = text.scripts.isEmpty ? nil : punctuationSpacing(of: run, in: text, shaping)
+        if let spacing { collapsePunctuation(run, in: text, spacing, into: &state) }
         // Words end after their spaces; an overlong cluster is shaped in pieces.
         let graphemes = text.graphemes
         let isASCII = text.scripts.isEmpty
@@ -113,14 +120,94 @@ struct ParagraphShaper {
                 wordStart = g + 1
             }
         }
+        if let spacing { findEdgeTrims(run, in: text, spacing, shaping, into: &state) }
+    }
+
+    // MARK: - Fullwidth punctuation (CSS text-spacing-trim: normal, as Chromium's HanKerning)
+
+    /// The run's face's punctuation spacing, when the face has `halt` and the run has fullwidth punctuation.
+    private func punctuationSpacing(of run: FontRun, in text: ParagraphText,
+                                    _ shaping: RunShaping) -> PunctuationSpacing? {
+        let scalars = text.graphemes[run.graphemes.lowerBound].start
+            ..< text.scalarRange(ofGrapheme: run.graphemes.upperBound - 1).upperBound
+        guard text.scalars[scalars].contains(where: { $0 >= 0x2018 }) else { return nil }
+        return shaping.face.punctuationSpacing(language: context.language)
+    }
+
+    /// The class of grapheme `g` (a single character) in `spacing`; `other` outside the paragraph.
+    private func punctuationClass(_ g: Int, _ text: ParagraphText, _ spacing: PunctuationSpacing) -> PunctuationClass {
+        guard g >= 0, g < text.graphemes.count, text.scalarRange(ofGrapheme: g).count == 1 else { return .other }
+        return spacing.punctuationClass(of: text.scalars[text.graphemes[g].start])
+    }
+
+    /// Marks the run's graphemes that adjacent punctuation trims ("trim-adjacent"): an opening mark after an
+    /// opening, middle or closing one, a closing mark before a closing or middle one. A font with `chws` does
+    /// this itself.
+    private func collapsePunctuation(_ run: FontRun, in text: ParagraphText, _ spacing: PunctuationSpacing,
+                                     into state: inout State) {
+        guard !spacing.hasContextualSpacing else { return }
+        var previous = punctuationClass(run.graphemes.lowerBound - 1, text, spacing)
+        for g in run.graphemes.lowerBound...run.graphemes.upperBound {
+            let current = punctuationClass(g, text, spacing)
+            if previous.trims(before: current), g - 1 >= run.graphemes.lowerBound { state.halted.insert(g - 1) }
+            if current.trims(after: previous), g < run.graphemes.upperBound { state.halted.insert(g) }
+            previous = current
+        }
+    }
+
+    /// Records how much each fullwidth opening and closing mark not already trimmed would lose with `halt`.
+    private func findEdgeTrims(_ run: FontRun, in text: ParagraphText, _ spacing: PunctuationSpacing,
+                               _ shaping: RunShaping, into state: inout State) {
+        var haltedShaping: RunShaping?
+        for g in run.graphemes where !state.halted.contains(g) {
+            let kind = punctuationClass(g, text, spacing)
+            guard kind == .open || kind == .close else { continue }
+            if haltedShaping == nil {
+                let features = shaping.features.appending(["halt"])
+                haltedShaping = RunShaping(face: shaping.face, faceIndex: shaping.faceIndex, unit: shaping.unit,
+                                           segment: shaping.segment, features: features,
+                                           cache: shaping.face.wordCache(for: features, segment: shaping.segment))
+            }
+            guard let halted = haltedShaping else { continue }
+            var glyphs: [WordGlyph] = []
+            let scalar = text.graphemes[g].start
+            _ = text.scalars.withUnsafeBufferPointer { scalars in
+                let piece = UnsafeBufferPointer(rebasing: scalars[scalar..<scalar + 1])
+                return halted.cache.appendGlyphs(of: piece, to: &glyphs) {
+                    Shaper.shape(piece, face: halted.face, features: halted.features, segment: halted.segment)
+                }
+            }
+            let haltedAdvance = glyphs.reduce(0.0) { $0 + Double($1.xAdvance) } * shaping.unit
+            let amount = state.clusters[g].advance - haltedAdvance
+            if amount > 0 { state.edgeTrims[g] = EdgeTrim(edge: kind == .open ? .start : .end, amount: amount) }
+        }
     }
 
     /// Shapes scalars `range` and adds their glyphs to their clusters, in logical cluster order.
     private func shapePiece(_ range: Range<Int>, _ text: ParagraphText, _ run: RunShaping, _ state: inout State) {
         state.shaped.removeAll(keepingCapacity: true)
         state.work += range.count * range.count
+        // Halted punctuation in the piece: `halt` on those clusters, shaped outside the word cache (whose words
+        // are shaped the same wherever they stand).
+        var halts: [String] = []
+        if !state.halted.isEmpty {
+            for g in state.halted {
+                let start = text.graphemes[g].start
+                if range.contains(start) { halts.append("halt[\(start - range.lowerBound):\(start - range.lowerBound + 1)]") }
+            }
+        }
         let isRightToLeft = text.scalars.withUnsafeBufferPointer { scalars in
             let piece = UnsafeBufferPointer(rebasing: scalars[range])
+            if !halts.isEmpty {
+                let units = Shaper.shape(piece, face: run.face, features: run.features.appending(halts),
+                                         segment: run.segment)
+                for i in 0..<units.count {
+                    state.shaped.append(WordGlyph(id: units.glyphIDs[i], cluster: Int32(truncatingIfNeeded: units.clusters[i]),
+                                                  xAdvance: units.xAdvances[i], xOffset: units.xOffsets[i],
+                                                  yOffset: units.yOffsets[i]))
+                }
+                return units.isRightToLeft
+            }
             return run.cache.appendGlyphs(of: piece, to: &state.shaped) {
                 Shaper.shape(piece, face: run.face, features: run.features, segment: run.segment)
             }

@@ -28,6 +28,9 @@ struct ShapingFeatures: Sendable, Hashable {
         self.settings = settings
     }
 
+    /// No features but HarfBuzz's defaults.
+    static let none = ShapingFeatures(settings: [])
+
     private init(settings: [FeatureSetting]) {
         self.settings = settings
     }
@@ -36,5 +39,10 @@ struct ShapingFeatures: Sendable, Hashable {
     func adding(_ feature: String) -> ShapingFeatures {
         guard let setting = FeatureSetting(parsing: feature) else { return self }
         return ShapingFeatures(settings: [setting] + settings)
+    }
+
+    /// These features with `feature` (HarfBuzz's syntax, e.g. `halt[3:4]`) applied last, so it wins.
+    func appending(_ features: [String]) -> ShapingFeatures {
+        ShapingFeatures(settings: settings + features.compactMap(FeatureSetting.init(parsing:)))
     }
 }
