@@ -33,17 +33,22 @@ enum Itemizer {
                             attributes: .init(face: 0, level: text.paragraphLevel, script: .latin))]
         }
         var runs: [FontRun] = []
+        // The run being built, kept in locals and appended when something changes.
+        var runStart = 0
+        var current: FontRun.Attributes?
         var previousFace = 0
+        let primary = fallback.faces[0]
+        let isASCII = text.scripts.isEmpty
         text.scalars.withUnsafeBufferPointer { scalars in
             for g in graphemes.indices {
                 let range = text.scalarRange(ofGrapheme: g)
+                let first = scalars[range.lowerBound]
                 let face: Int
-                if range.count == 1, scalars[range.lowerBound] < 0x80 {
+                if range.count == 1, first < 0x80 {
                     // ASCII: controls take their neighbour's face; the rest the primary face if it has them.
-                    let value = scalars[range.lowerBound]
-                    if value < 0x20 || value == 0x7F {
+                    if first < 0x20 || first == 0x7F {
                         face = previousFace
-                    } else if fallback.faces[0].hasGlyph(for: value) {
+                    } else if primary.asciiCoverage[Int(first)] {
                         face = 0
                     } else {
                         face = fallback.face(for: UnsafeBufferPointer(rebasing: scalars[range])) ?? previousFace
@@ -52,15 +57,16 @@ enum Itemizer {
                     face = fallback.face(for: UnsafeBufferPointer(rebasing: scalars[range])) ?? previousFace
                 }
                 previousFace = face
-                let script = text.scripts.isEmpty ? .latin : text.scripts[range.lowerBound]
-                let attributes = FontRun.Attributes(face: face, level: graphemes[g].level, script: script)
-                if let last = runs.last, last.attributes == attributes {
-                    runs[runs.count - 1].graphemes = last.graphemes.lowerBound..<g + 1
-                } else {
-                    runs.append(FontRun(graphemes: g..<g + 1, attributes: attributes))
+                let attributes = FontRun.Attributes(face: face, level: graphemes[g].level,
+                                                    script: isASCII ? .latin : text.scripts[range.lowerBound])
+                if attributes != current {
+                    if let current { runs.append(FontRun(graphemes: runStart..<g, attributes: current)) }
+                    current = attributes
+                    runStart = g
                 }
             }
         }
+        if let current { runs.append(FontRun(graphemes: runStart..<graphemes.count, attributes: current)) }
         return runs
     }
 }

@@ -87,7 +87,8 @@ struct ParagraphText {
         utf16.reserveCapacity(range.count)
         var offset = range.lowerBound
         var needsBidi = direction == .rightToLeft
-        let bytes = Array(text.utf8)
+        // A native string's bytes are copied in one go; only a bridged one is walked.
+        let bytes = text.utf8.withContiguousStorageIfAvailable(Array.init) ?? Array(text.utf8)
         // An ASCII byte followed by another is a grapheme of its own (paragraphs hold no CR LF), so only the
         // spans around non-ASCII text go through Swift's grapheme segmentation.
         func isSimple(_ i: Int) -> Bool { bytes[i] < 0x80 && (i + 1 == bytes.count || bytes[i + 1] < 0x80) }
@@ -246,6 +247,9 @@ struct ParagraphText {
         for offset in icu where offset <= utf16.count { icuBreaks[offset] = true }
         func needsICU(_ unit: UInt16) -> Bool { unit > 0x7F && unit != 0xA0 }
         func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
+        func isAlphanumeric(_ unit: UInt16) -> Bool {
+            (unit >= 0x30 && unit <= 0x39) || (unit | 0x20 >= 0x61 && unit | 0x20 <= 0x7A)
+        }
         for g in 1..<graphemes.count {
             let i = unitAtScalar[graphemes[g].start]
             let last = utf16[i - 1], next = utf16[i]
@@ -258,7 +262,9 @@ struct ParagraphText {
             } else if last == 0x2D, next >= 0x30 && next <= 0x39 {
                 breaks = beforeLast < 0x80 && ParagraphText.breaksBetweenASCII(UInt8(beforeLast), 0x2D, UInt8(next))
             } else if !needsICU(last) && !needsICU(next) {
-                breaks = last >= 0x21 && next >= 0x21 && last < 0x80 && next < 0x80
+                // Two letters or digits, the commonest pair, never break.
+                breaks = !(isAlphanumeric(last) && isAlphanumeric(next))
+                    && last >= 0x21 && next >= 0x21 && last < 0x80 && next < 0x80
                     && ParagraphText.breaksBetweenASCII(0, UInt8(last), UInt8(next))
             } else {
                 breaks = icuBreaks[i] || breaksAroundQuote(beforeGrapheme: g)
