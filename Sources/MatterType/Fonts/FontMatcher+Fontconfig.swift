@@ -12,7 +12,8 @@ final class FontconfigContext: Sendable {
 
     /// The FcConfig (the system's, or an empty one when the system configuration cannot be loaded), used only
     /// while holding this lock: it serializes every Fontconfig call MatterType makes.
-    private let config: Locked<OpaquePointer?>
+    // nonisolated(unsafe): the FcConfig (a C pointer) is used only inside `withConfig`, under this lock.
+    nonisolated(unsafe) private let config: Locked<OpaquePointer?>
 
     private init() {
         config = Locked(FcInitLoadConfigAndFonts() ?? FcConfigCreate())

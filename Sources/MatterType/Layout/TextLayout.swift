@@ -69,16 +69,6 @@ public struct TextLayout: Sendable {
     public var size: (width: Double, height: Double) { (width, height) }
 }
 
-extension TypographyLayout {
-    /// The size `text` takes in `limits`: the ``TextLayout/width`` and ``TextLayout/height`` of the very layout
-    /// that ``TextRenderer`` draws, so measuring and drawing never disagree.
-    /// - Throws: ``LayoutError`` for a width that is not finite and positive, or a negative `maxLines`.
-    public func measure(_ text: String, limits: LayoutLimits = LayoutLimits()) throws(LayoutError)
-        -> (width: Double, height: Double) {
-        try TextLayout(text, typography: self, limits: limits).size
-    }
-}
-
 /// One line of a ``TextLayout``.
 public struct TextLine: Sendable {
     /// What the line shows: its part of the text, trailing spaces included, and "…" where it was truncated.

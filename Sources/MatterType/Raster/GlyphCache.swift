@@ -73,7 +73,9 @@ public final class GlyphCache: Sendable {
     private let shards: [Locked<Shard>]
     /// Idle memos, and the generation ``removeAll()`` moves on so that memos from before it are dropped.
     // A memo is used by one draw at a time: it moves between threads only through this lock.
-    private let memos = Locked<(generation: Int, idle: [GlyphMemo])>((0, []))
+    // nonisolated(unsafe): a GlyphMemo (not Sendable) moves between draws only through this lock, and a draw
+    // uses the one it took alone until it hands it back.
+    nonisolated(unsafe) private let memos = Locked<(generation: Int, idle: [GlyphMemo])>((0, []))
     /// The most idle memos kept.
     private static let idleMemoLimit = 8
 

@@ -7,7 +7,9 @@ import CFreeType
 /// here.
 final class RasterFace: Sendable {
     /// The FT_Face, used only while holding its lock.
-    private let face: Locked<FT_Face>
+    // nonisolated(unsafe): the FT_Face (a C pointer, not Sendable) is used only while holding this lock, as
+    // FreeType requires of a face, and never leaves it but to FT_Done_Face in deinit.
+    nonisolated(unsafe) private let face: Locked<FT_Face>
     /// Keeps the bytes FreeType reads alive.
     private let file: FontFile
     /// Whether glyphs are loaded in color (FT_LOAD_COLOR): the face has CBDT/CBLC, sbix or COLR tables.

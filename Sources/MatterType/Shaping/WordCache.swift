@@ -128,7 +128,9 @@ final class WordCache: Sendable {
         }
     }
 
-    private let shards = (0..<WordCache.shardCount).map { _ in Locked(Table()) }
+    // nonisolated(unsafe): a Table's words are raw memory (not Sendable) that only its shard's lock reaches;
+    // lookups copy glyphs out under the lock.
+    nonisolated(unsafe) private let shards = (0..<WordCache.shardCount).map { _ in Locked(Table()) }
     private let capacityPerShard: Int
 
     init(capacity: Int = 32_768) {
