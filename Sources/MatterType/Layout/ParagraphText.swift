@@ -242,11 +242,27 @@ struct ParagraphText {
             unitAtScalar.append(unit)
             unit += value > 0xFFFF ? 2 : 1
         }
-        let icu = utf16.withUnsafeBufferPointer { LineBreaks.opportunities(in: $0) }
-        var icuBreaks = [Bool](repeating: false, count: utf16.count + 1)
-        for offset in icu where offset <= utf16.count { icuBreaks[offset] = true }
-        func needsICU(_ unit: UInt16) -> Bool { unit > 0x7F && unit != 0xA0 }
         func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
+        // ICU, asked only where a non-ASCII character is involved (as Blink does), over the space-delimited
+        // stretch around it: a break next to a space is decided before ICU is asked, so no rule needs to see
+        // across one.
+        var window = 0..<0
+        var windowBreaks: Set<Int> = []
+        func icuBreaks(at i: Int) -> Bool {
+            if !window.contains(i) {
+                var start = i
+                while start > 0, !isBreakableSpace(utf16[start - 1]) { start -= 1 }
+                var end = i
+                while end < utf16.count, !isBreakableSpace(utf16[end]) { end += 1 }
+                window = start..<end
+                let offsets = utf16.withUnsafeBufferPointer {
+                    LineBreaks.opportunities(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
+                }
+                windowBreaks = Set(offsets.map { start + $0 })
+            }
+            return windowBreaks.contains(i)
+        }
+        func needsICU(_ unit: UInt16) -> Bool { unit > 0x7F && unit != 0xA0 }
         func isAlphanumeric(_ unit: UInt16) -> Bool {
             (unit >= 0x30 && unit <= 0x39) || (unit | 0x20 >= 0x61 && unit | 0x20 <= 0x7A)
         }
@@ -267,7 +283,7 @@ struct ParagraphText {
                     && last >= 0x21 && next >= 0x21 && last < 0x80 && next < 0x80
                     && ParagraphText.breaksBetweenASCII(0, UInt8(last), UInt8(next))
             } else {
-                breaks = icuBreaks[i] || breaksAroundQuote(beforeGrapheme: g)
+                breaks = icuBreaks(at: i) || breaksAroundQuote(beforeGrapheme: g)
             }
             graphemes[g].breakBefore = breaks
         }
