@@ -172,16 +172,20 @@ struct LinePositioner {
         let baseline = draft.top + baselineOffset
         var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(draft.items.count + 4)
-        var runs = RunCollector(paragraph: paragraph, text: text, faces: faces)
+        var runs: [TextRun] = []
         let spacing = Spacing(trailingStart: trailingStart, extraPerSpace: extraPerSpace, baseline: baseline)
+        let start = pen
         draft.items.withUnsafeBufferPointer { items in
             placed.withUnsafeBufferPointer { placed in
                 paragraph.clusters.withUnsafeBufferPointer { clusters in
                     paragraph.glyphs.withUnsafeBufferPointer { paragraphGlyphs in
                         emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
-                             paragraph: paragraph, spacing: spacing, pen: &pen, into: &glyphs, runs: &runs)
+                             paragraph: paragraph, spacing: spacing, pen: &pen, into: &glyphs)
                     }
                 }
+                // Runs in a pass of their own: collected in the glyph loop, they kept its array out of registers.
+                collectRuns(items, placed, order: order, paragraph: paragraph, spacing: spacing, from: start,
+                            into: &runs)
             }
         }
         let lineWidth = extraPerSpace > 0 ? available : width
@@ -192,7 +196,7 @@ struct LinePositioner {
         return TextLine(text: shownText(draft.items, paragraph), range: stringRange(draft.byteRange),
                         paragraph: draft.paragraph, top: draft.top, baseline: baseline,
                         height: lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
-                        decoration: decoration, runs: runs.finish())
+                        decoration: decoration, runs: runs)
     }
 
     /// How a line's spaces widen and where its baseline is.
@@ -205,12 +209,12 @@ struct LinePositioner {
     }
 
     /// Positions a line's items in visual order (`order`, or logical when `nil`) from `pen`, appending their
-    /// glyphs and runs. Buffers and `inout` rather than captured variables: this is the innermost loop of
+    /// glyphs. Buffers and `inout` rather than captured variables: this is the innermost loop of
     /// layout, and a variable captured by a closure is checked for exclusive access on every use.
     private func emit(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<Placed>, order: [Int]?,
                       clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
                       paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
-                      into glyphs: inout [PositionedGlyph], runs: inout RunCollector) {
+                      into glyphs: inout [PositionedGlyph]) {
         let baseline = spacing.baseline
         for position in 0..<placed.count {
             let i = order?[position] ?? position
@@ -227,7 +231,6 @@ struct LinePositioner {
                                                   x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
                     glyphX += glyph.advance
                 }
-                runs.add(cluster: c, x: pen, width: advance, level: p.level, face: p.face)
             } else {
                 let inserted = items[i] == .ellipsis ? ellipsis : hyphen(of: items[i], paragraph)
                 for glyph in inserted?.glyphs ?? [] {
@@ -235,11 +238,69 @@ struct LinePositioner {
                                                   x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
                     glyphX += glyph.advance
                 }
-                runs.add(inserted: inserted?.text ?? "", at: insertionPoint(of: i, in: Array(items), paragraph),
-                         x: pen, width: advance, level: p.level, face: p.face)
             }
             pen += advance
         }
+    }
+
+    /// The line's runs: its items in visual order from `pen`, as ``emit`` placed them. A run goes on while the
+    /// face and direction stay and the next cluster is the next in reading order; an ellipsis or hyphen is a
+    /// run of its own. Locals, not a collector struct: this loop sees every item of every line.
+    private func collectRuns(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<Placed>,
+                             order: [Int]?, paragraph: ShapedParagraph, spacing: Spacing, from pen: Double,
+                             into runs: inout [TextRun]) {
+        var pen = pen
+        var open = false
+        var first = 0, end = 0  // the run's clusters, first..<end
+        var runX = 0.0, runWidth = 0.0
+        var runLevel: UInt8 = 0
+        var runFace: Int32 = 0
+        for position in 0..<placed.count {
+            let i = order?[position] ?? position
+            let p = placed[i]
+            var advance = p.advance
+            if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
+            if case .cluster(let c) = items[i] {
+                let odd = p.level & 1 == 1
+                if open, runFace == p.face, runLevel & 1 == p.level & 1, odd ? first == c + 1 : end == c {
+                    if odd { first = c } else { end = c + 1 }
+                    runWidth += advance
+                } else {
+                    if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace,
+                                              paragraph)) }
+                    open = true
+                    first = c
+                    end = c + 1
+                    runX = pen
+                    runWidth = advance
+                    runLevel = p.level
+                    runFace = p.face
+                }
+            } else {
+                if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace,
+                                          paragraph)) }
+                open = false
+                let inserted = items[i] == .ellipsis ? ellipsis : hyphen(of: items[i], paragraph)
+                let at = insertionPoint(of: i, in: Array(items), paragraph)
+                runs.append(TextRun(scalarRange: at..<at, shown: (inserted?.text ?? "")[...], x: pen, width: advance,
+                                    direction: p.level & 1 == 1 ? .rightToLeft : .leftToRight,
+                                    font: faces[Int(p.face)].descriptor, isFallback: p.face != 0))
+            }
+            pen += advance
+        }
+        if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace, paragraph)) }
+    }
+
+    /// A run over clusters `clusters` of a paragraph.
+    private func run(_ clusters: Range<Int>, x: Double, width: Double, level: UInt8, face: Int32,
+                     _ paragraph: ShapedParagraph) -> TextRun {
+        let analysis = paragraph.text
+        let first = analysis.graphemes[clusters.lowerBound].start
+        let end = analysis.scalarRange(ofGrapheme: clusters.upperBound - 1).upperBound
+        return TextRun(scalarRange: analysis.firstScalar + first..<analysis.firstScalar + end,
+                       shown: text.utf8Substring(analysis.byteRange(ofGraphemes: clusters)), x: x, width: width,
+                       direction: level & 1 == 1 ? .rightToLeft : .leftToRight,
+                       font: faces[Int(face)].descriptor, isFallback: face != 0)
     }
 
     /// The hyphen a `.hyphen` item shows.
@@ -297,85 +358,5 @@ struct LinePositioner {
     private func stringRange(_ range: Range<Int>) -> Range<String.Index> {
         let start = text.utf8.index(text.utf8.startIndex, offsetBy: range.lowerBound)
         return start..<text.utf8.index(start, offsetBy: range.count)
-    }
-}
-
-/// Groups a line's items, in visual order, into runs of one face and one direction over neighbouring clusters.
-private struct RunCollector {
-    let paragraph: ShapedParagraph
-    /// The layout text, which runs are slices of.
-    let text: String
-    let faces: [FontFace]
-    private var runs: [TextRun] = []
-    // The run being collected (when `isOpen`): clusters, or an inserted ellipsis or hyphen standing at scalar
-    // `insertedAt`. Plain fields, so that adding a cluster copies nothing.
-    private var isOpen = false
-    private var clusters = 0..<0
-    private var x = 0.0
-    private var width = 0.0
-    private var level: UInt8 = 0
-    private var face: Int32 = 0
-    private var insertedText: String?
-    private var insertedAt = 0
-
-    init(paragraph: ShapedParagraph, text: String, faces: [FontFace]) {
-        self.paragraph = paragraph
-        self.text = text
-        self.faces = faces
-    }
-
-    /// Adds cluster `c`, the next item in visual order.
-    mutating func add(cluster c: Int, x: Double, width: Double, level: UInt8, face: Int32) {
-        if isOpen, insertedText == nil, self.face == face, self.level & 1 == level & 1,
-           level & 1 == 0 ? clusters.upperBound == c : clusters.lowerBound == c + 1 {
-            clusters = min(clusters.lowerBound, c)..<max(clusters.upperBound, c + 1)
-            self.width += width
-            return
-        }
-        flush()
-        open(clusters: c..<c + 1, x: x, width: width, level: level, face: face)
-    }
-
-    /// Adds an inserted ellipsis or hyphen, the next item in visual order, standing at scalar `at`.
-    mutating func add(inserted text: String, at: Int, x: Double, width: Double, level: UInt8, face: Int32) {
-        flush()
-        open(clusters: 0..<0, x: x, width: width, level: level, face: face)
-        insertedText = text
-        insertedAt = at
-    }
-
-    private mutating func open(clusters: Range<Int>, x: Double, width: Double, level: UInt8, face: Int32) {
-        isOpen = true
-        self.clusters = clusters
-        self.x = x
-        self.width = width
-        self.level = level
-        self.face = face
-    }
-
-    private mutating func flush() {
-        guard isOpen else { return }
-        let analysis = paragraph.text
-        let scalars: Range<Int>
-        let shown: Substring
-        if let inserted = insertedText {
-            scalars = insertedAt..<insertedAt
-            shown = inserted[...]
-        } else {
-            let first = analysis.graphemes[clusters.lowerBound].start
-            let end = analysis.scalarRange(ofGrapheme: clusters.upperBound - 1).upperBound
-            scalars = analysis.firstScalar + first..<analysis.firstScalar + end
-            shown = text.utf8Substring(analysis.byteRange(ofGraphemes: clusters))
-        }
-        runs.append(TextRun(scalarRange: scalars, shown: shown, x: x, width: width,
-                            direction: level & 1 == 1 ? .rightToLeft : .leftToRight,
-                            font: faces[Int(face)].descriptor, isFallback: face != 0))
-        isOpen = false
-        insertedText = nil
-    }
-
-    mutating func finish() -> [TextRun] {
-        flush()
-        return runs
     }
 }
