@@ -130,6 +130,31 @@ struct LineBreakerTests {
     }
 }
 
+@Suite("Itemization: runs of one face, direction and script")
+struct ItemizerTests {
+    @Test("a run ends where the face, the bidi level or the script changes; spaces keep the primary face")
+    func runs() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansHebrew, SystemFonts.notoSansCJK)
+        let typography = try TypographyLayout(
+            typography: Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+                .language("ja"),  // without a language, the CJK face Fontconfig prefers follows the locale
+            registry: registry)
+        let text = "ab שלום 日本"
+        let analysed = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
+                                     direction: .auto)
+        var fallback = FontFallback(context: typography.shaping)
+        let runs = Itemizer.runs(of: analysed, fallback: &fallback)
+        let faces = fallback.faces.map(\.descriptor.postScriptName)
+        // Graphemes: a b ␠ ש ל ו ם ␠ 日 本. ICU's levels: Latin and its space 0, Hebrew 1, the space after it 0
+        // (between right-to-left and left-to-right text in a left-to-right paragraph), Han 0.
+        #expect(runs.map(\.graphemes) == [0..<3, 3..<7, 7..<8, 8..<10])
+        #expect(runs.map { faces[$0.attributes.face] }
+                == ["NotoSans-Regular", "NotoSansHebrew-Regular", "NotoSans-Regular", "NotoSansCJKjp-Regular"])
+        #expect(runs.map(\.attributes.level) == [0, 1, 0, 0])
+        #expect(runs[1].attributes.script == ScriptTag(of: 0x05E9) && runs[3].attributes.script == ScriptTag(of: 0x65E5))
+    }
+}
+
 @Suite("Bidi reordering (UAX #9 L1, L2)")
 struct BidiReorderTests {
     @Test("L2 reverses runs from the highest level down", arguments: [
