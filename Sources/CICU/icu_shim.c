@@ -56,14 +56,6 @@ int32_t mattertype_line_breaks(const uint16_t *text, int32_t length, int32_t *of
     return count;
 }
 
-int32_t mattertype_base_direction(const uint16_t *text, int32_t length) {
-    switch (ubidi_getBaseDirection((const UChar *)text, length)) {
-    case UBIDI_RTL: return 1;
-    case UBIDI_LTR: return 0;
-    default: return -1;
-    }
-}
-
 int32_t mattertype_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels) {
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *bidi = ubidi_openSized(length, 0, &status);

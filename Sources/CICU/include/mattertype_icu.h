@@ -15,10 +15,6 @@
 /// mutex and each is used by one call at a time.
 int32_t mattertype_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity);
 
-/// The base direction of `text` by its first strong character (ubidi_getBaseDirection): 1 right-to-left,
-/// 0 left-to-right, -1 none.
-int32_t mattertype_base_direction(const uint16_t *text, int32_t length);
-
 /// Resolves the bidi embedding levels (UAX #9, rules P2–I2) of one paragraph of UTF-16 `text`, writing one level
 /// per UTF-16 unit into `levels` (`length` bytes). `direction` is 0 for a left-to-right paragraph, 1 for a
 /// right-to-left one, -1 for the direction of the first strong character (left to right when there is none).
