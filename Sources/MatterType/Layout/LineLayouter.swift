@@ -121,17 +121,20 @@ struct LineLayouter {
         return shape(0..<bytes.count, of: string, bytes: bytes, firstScalar: 0)
     }
 
-    /// The hyphen shown after a soft hyphen in face `face`: its U+2010 if it has one, else "-" (as Chromium).
+    /// The hyphen a face shows after a soft hyphen: its U+2010 if it has one, else "-" (as Chromium).
+    static func hyphenCharacter(of face: FontFace) -> Unicode.Scalar {
+        face.hasGlyph(for: 0x2010) ? "\u{2010}" : "-"
+    }
+
+    /// The hyphen shown after a soft hyphen in face `face`, shaped.
     private func hyphen(face: Int32) -> InsertedText {
-        let fontFace = fallback.faces[Int(face)]
-        let hyphen: UInt32 = fontFace.hasGlyph(for: 0x2010) ? 0x2010 : 0x2D
+        let text = String(LineLayouter.hyphenCharacter(of: fallback.faces[Int(face)]))
         let run = FontRun(graphemes: 0..<1, attributes: .init(face: Int(face), level: 0, script: .common))
-        let text = [UInt8](String(Unicode.Scalar(hyphen) ?? "-").utf8)
-        let analysed = ParagraphText(String(decoding: text, as: UTF8.self)[...], range: 0..<text.count,
-                                     firstScalar: 0, findsBreaks: false, direction: .leftToRight)
+        let analysed = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
+                                     direction: .leftToRight)
         let shaped = ParagraphShaper(context: typography.shaping, faces: fallback.faces,
                                      letterSpacing: typography.letterSpacing).shape(analysed, runs: [run])
-        return InsertedText(String(decoding: text, as: UTF8.self), shaped: shaped)
+        return InsertedText(text, shaped: shaped)
     }
 
     private func makeBreaker() -> LineBreaker {
@@ -147,7 +150,7 @@ struct LineLayouter {
         let hyphenWidth = { (index: Int32) -> Double in
             guard faces.indices.contains(Int(index)) else { return 0 }
             let face = faces[Int(index)]
-            guard let glyph = face.glyph(for: 0x2010) ?? face.glyph(for: 0x2D) else { return 0 }
+            guard let glyph = face.glyph(for: LineLayouter.hyphenCharacter(of: face).value) else { return 0 }
             return Double(face.advance(of: glyph)) * shaping.pointsPerUnit(face) + letterSpacing
         }
         return LineBreaker(width: limits.width, firstLineIndent: typography.paragraphIndent,
