@@ -247,6 +247,29 @@ struct WorldTextTests {
         #expect(colored > 100, "emoji draw in their own colors")
     }
 
+    @Test("COLRv0: layers drawn in their palette colors, not the text color; a gray canvas takes their coverage")
+    func colorLayers() throws {
+        // Fixtures/Layers-Regular.ttf (make-fixtures.py): "A" is O in #D02020 over I in #2040D0.
+        let registry = FontRegistry(includesSystemFonts: false)
+        try registry.register(fileAt: TestSupport.fixture("Layers-Regular.ttf"))
+        let typography = Typography(familyName: "Layers", fontWeight: .regular, fontSize: 64, lineHeight: 80)
+        let layout = try TextLayout("A", typography: typography, registry: registry)
+        #expect(layout.lines[0].runs[0].font.postScriptName == "Layers-Regular")
+        let image = try TextRenderer().image(of: layout, color: .black, background: .white, padding: 16)
+        var red = 0, blue = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image[x, y]
+                if p.red > 180, p.green < 80, p.blue < 80 { red += 1 }
+                if p.blue > 180, p.red < 80, p.green < 100 { blue += 1 }
+            }
+        }
+        #expect(red > 50 && blue > 50, "red \(red), blue \(blue) pixels")
+        var coverage = GrayBitmap(width: image.width, height: image.height)
+        TextRenderer().draw(layout, into: &coverage, at: (16, 16))
+        #expect(coverage.pixels.filter { $0 > 200 }.count > 100)
+    }
+
     @Test("VS15 asks for a text face, VS16 for a color one")
     func variationSelectors() throws {
         let registry = try SystemFonts.registry(SystemFonts.dejaVuSans, SystemFonts.notoColorEmoji)

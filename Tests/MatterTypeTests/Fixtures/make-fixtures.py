@@ -6,10 +6,13 @@ Each fixture is Noto Sans subset to printable ASCII and renamed, so tests have r
 did not write itself:
   Acme-Regular.ttf, Acme-Medium.ttf, Acme-DemiBold.ttf  family "Acme", weights 400/500/600; 600 is "DemiBold"
   Duo.ttc                                              a collection: Duo-Regular (400) and Duo-BoldItalic (700, italic)
+  Layers-Regular.ttf                                   family "Layers": "A" is a COLRv0 color glyph of two layers,
+                                                       "O" in palette color 0 (#D02020) and "I" in 1 (#2040D0)
 """
 import os
 from fontTools.ttLib import TTFont, TTCollection
 from fontTools import subset
+from fontTools.colorLib.builder import buildCOLR, buildCPAL
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FONTS = os.path.join(HERE, "..", "..", "..", "Fonts")
@@ -45,3 +48,8 @@ collection = TTCollection()
 collection.fonts = [make("NotoSans-Regular.ttf", "Duo", "Regular", "Duo-Regular"),
                     make("NotoSans-BoldItalic.ttf", "Duo", "Bold Italic", "Duo-BoldItalic")]
 collection.save(os.path.join(HERE, "Duo.ttc"))
+
+layers = make("NotoSans-Regular.ttf", "Layers", "Regular", "Layers-Regular")
+layers["COLR"] = buildCOLR({"A": [("O", 0), ("I", 1)]}, version=0)
+layers["CPAL"] = buildCPAL([[(0xD0 / 255, 0x20 / 255, 0x20 / 255, 1.0), (0x20 / 255, 0x40 / 255, 0xD0 / 255, 1.0)]])
+layers.save(os.path.join(HERE, "Layers-Regular.ttf"))
