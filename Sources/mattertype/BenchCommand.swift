@@ -51,7 +51,7 @@ struct BenchCommand: ParsableCommand {
         }
         let registry = FontRegistry(includesSystemFonts: false)
         let typography = try TypographyLayout(
-            typography: Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24),
+            typography: Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24),
             registry: registry)
         let renderer = TextRenderer()
         let work: [[String]]

@@ -8,6 +8,9 @@ struct FontSourceOptions: ParsableArguments {
             help: ArgumentHelp("A font file to register first (repeatable).", valueName: "path"))
     var fontFiles: [String] = []
 
+    @Flag(help: "Let a --font-file face replace an earlier one with the same PostScript name instead of failing.")
+    var replace = false
+
     @Flag(name: .customLong("no-system-fonts"),
           help: "Never fall back to installed system fonts; use only registered and bundled ones.")
     var noSystemFonts = false
@@ -16,7 +19,7 @@ struct FontSourceOptions: ParsableArguments {
     func makeRegistry() throws -> FontRegistry {
         let registry = FontRegistry(includesSystemFonts: !noSystemFonts)
         for path in fontFiles {
-            try registry.register(fileAt: path)
+            try registry.register(fileAt: path, replacingExisting: replace)
         }
         return registry
     }
@@ -43,6 +46,20 @@ func parseWeight(_ text: String) throws -> FontWeight {
     return weight
 }
 
+/// Parses `--variations`: comma-separated `tag=value` pairs ("wdth=80,GRAD=50").
+func parseVariations(_ text: String) throws -> [String: Double] {
+    var variations: [String: Double] = [:]
+    for pair in text.split(separator: ",") {
+        let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, (1...4).contains(parts[0].utf8.count), parts[0].allSatisfy(\.isASCII),
+              let value = Double(parts[1]), value.isFinite else {
+            throw ValidationError("bad variation '\(pair)'; write tag=value pairs such as \"wdth=80,GRAD=50\"")
+        }
+        variations[parts[0]] = value
+    }
+    return variations
+}
+
 /// One font as `fonts --json` and `resolve --json` print it.
 struct FontJSON: Encodable {
     let postScriptName: String
@@ -52,6 +69,9 @@ struct FontJSON: Encodable {
     let italic: Bool
     let path: String
     let source: String
+    /// A variable font's axes and named instances (absent for a static font).
+    let axes: [FontAxis]?
+    let instances: [FontNamedInstance]?
 
     init(_ font: FontDescriptor, source: String) {
         postScriptName = font.postScriptName
@@ -61,5 +81,7 @@ struct FontJSON: Encodable {
         italic = font.isItalic
         path = font.path
         self.source = source
+        axes = font.isVariable ? font.axes : nil
+        instances = font.isVariable ? font.namedInstances : nil
     }
 }

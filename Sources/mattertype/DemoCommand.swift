@@ -19,14 +19,14 @@ struct DemoCommand: ParsableCommand {
         let environment = TypographyEnvironment(displayScale: scale)
         let width = 440.0
         let padding = 28.0
-        let headline = Typography(familyName: "Noto Sans", fontWeight: .bold, fontSize: 28, lineHeight: 34)
-        var body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+        let headline = Typography(family: "Noto Sans", fontWeight: .bold, fontSize: 28, lineHeight: 34)
+        var body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
         body.paragraphSpacing = 12
-        let caption = Typography(familyName: "Noto Sans", fontWeight: .semibold, fontSize: 12, lineHeight: 16,
+        let caption = Typography(family: "Noto Sans", fontWeight: .semibold, fontSize: 12, lineHeight: 16,
                                  letterSpacing: 1.2, textCase: .uppercase)
-        let link = Typography(familyName: "Noto Sans", fontWeight: .medium, fontSize: 16, lineHeight: 24,
+        let link = Typography(family: "Noto Sans", fontWeight: .medium, fontSize: 16, lineHeight: 24,
                               textDecoration: .underline)
-        let large = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+        let large = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
         let blocks: [(String, Typography, TypographyEnvironment, Color, Double)] = [
             ("Design system typography", caption, environment, Color(red: 0x5E, green: 0x35, blue: 0xB1), 6),
             ("Every line box, exactly its height", headline, environment, Color(red: 0x21, green: 0x21, blue: 0x21), 14),

@@ -10,7 +10,7 @@ struct FontsCommand: ParsableCommand {
 
     @OptionGroup var fontSources: FontSourceOptions
 
-    @Flag(help: "Print JSON: {\"fonts\": [{postScriptName, familyName, styleName, weight, italic, path, source}]}.")
+    @Flag(help: "Print JSON: {\"fonts\": [{postScriptName, familyName, styleName, weight, italic, path, source, axes?, instances?}]}.")
     var json = false
 
     func run() throws {
@@ -26,6 +26,15 @@ struct FontsCommand: ParsableCommand {
             let name = font.postScriptName.padding(toLength: width, withPad: " ", startingAt: 0)
             print("\(name)  \(font.familyName), \(font.styleName), weight \(font.weight)"
                 + "\(font.italic ? ", italic" : "")  [\(font.source)] \(font.path)")
+            for axis in font.axes ?? [] {
+                print("    axis \(axis.tag) (\(axis.name)) \(points(axis.minimum))…\(points(axis.maximum)), "
+                    + "default \(points(axis.defaultValue))")
+            }
+            for instance in font.instances ?? [] {
+                let coordinates = instance.coordinates.sorted { $0.key < $1.key }
+                    .map { "\($0.key)=\(points($0.value))" }.joined(separator: ",")
+                print("    instance \(instance.name): \(coordinates)")
+            }
         }
     }
 }

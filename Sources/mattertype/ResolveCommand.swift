@@ -11,9 +11,15 @@ struct ResolveCommand: ParsableCommand {
     @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family.")
     var family: String
 
-    @Option(help: ArgumentHelp("The weight: a name (thin … black), a synonym (demibold, heavy) or 100 … 900."),
+    @Option(help: ArgumentHelp("The weight: a name (thin … black), a synonym (demibold, heavy) or 1 … 1000."),
             transform: parseWeight)
     var weight: FontWeight
+
+    @Option(help: "The font size in points, for a variable font's optical size axis (opsz).")
+    var size: Double?
+
+    @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\".", transform: parseVariations)
+    var variations: [String: Double] = [:]
 
     @Flag(help: "Resolve the italic style.")
     var italic = false
@@ -23,7 +29,7 @@ struct ResolveCommand: ParsableCommand {
 
     @OptionGroup var fontSources: FontSourceOptions
 
-    @Flag(help: "Print JSON: {requested, postScriptName, familyName, weight, italic, path, source, fallback, reason}.")
+    @Flag(help: "Print JSON: {requested, postScriptName, familyName, weight, italic, path, source, variations, synthetic, fallback, reason}.")
     var json = false
 
     func validate() throws {
@@ -35,7 +41,8 @@ struct ResolveCommand: ParsableCommand {
     func run() throws {
         let registry = try fontSources.makeRegistry()
         let resolution = try registry.resolve(familyName: family, weight: weight,
-                                              style: italic ? .italic : .regular, boldText: boldText)
+                                              style: italic ? .italic : .regular, boldText: boldText,
+                                              fontSize: size, variations: variations)
         let font = resolution.font
         if json {
             try printJSON(ResolutionJSON(resolution))
@@ -44,6 +51,15 @@ struct ResolveCommand: ParsableCommand {
         print("\(resolution.requestedPostScriptName) → \(font.postScriptName) (\(font.familyName), "
             + "\(font.styleName), weight \(font.weight)\(font.isItalic ? ", italic" : ""); "
             + "\(resolution.source.rawValue)) \(font.path)")
+        if !resolution.variations.isEmpty {
+            print("variations: " + resolution.variations.sorted { $0.key < $1.key }
+                .map { "\($0.key)=\(points($0.value))" }.joined(separator: ","))
+        }
+        let synthetic = resolution.synthetic
+        if synthetic.bold || synthetic.italic {
+            print("synthetic: " + [synthetic.bold ? "bold" : nil, synthetic.italic ? "italic" : nil]
+                .compactMap { $0 }.joined(separator: ", "))
+        }
         if let reason = resolution.fallbackReason {
             print("fallback: \(reason)")
         }
@@ -57,7 +73,8 @@ private struct ResolutionJSON: Encodable {
     init(_ resolution: FontResolution) { self.resolution = resolution }
 
     enum CodingKeys: String, CodingKey {
-        case requested, postScriptName, familyName, weight, italic, path, source, fallback, reason
+        case requested, postScriptName, familyName, weight, italic, path, source, variations, synthetic, fallback,
+             reason
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -71,6 +88,8 @@ private struct ResolutionJSON: Encodable {
         try container.encode(font.path, forKey: .path)
         try container.encode(resolution.source.rawValue, forKey: .source)
         try container.encode(resolution.isFallback, forKey: .fallback)
-        try container.encode(resolution.fallbackReason, forKey: .reason)
+        try container.encode(resolution.variations, forKey: .variations)
+        try container.encode(resolution.synthetic, forKey: .synthetic)
+        try container.encode(resolution.fallbackReason?.description, forKey: .reason)
     }
 }

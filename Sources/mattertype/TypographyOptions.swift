@@ -7,7 +7,7 @@ struct TypographyOptions: ParsableArguments {
     @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family; a comma-separated list (as CSS font-family) names further families for characters the first lacks.")
     var family = "Noto Sans"
 
-    @Option(help: "The weight: a name (thin … black), a synonym (demibold, heavy) or 100 … 900.",
+    @Option(help: "The weight: a name (thin … black), a synonym (demibold, heavy) or a number 1 … 1000.",
             transform: parseWeight)
     var weight: FontWeight = .regular
 
@@ -64,6 +64,10 @@ struct TypographyOptions: ParsableArguments {
             transform: { try parseChoice($0, TextDirection.self, "--direction") })
     var direction: TextDirection = .auto
 
+    @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\" (wght, ital/slnt and opsz follow --weight, --italic and --size unless given).",
+            transform: parseVariations)
+    var variations: [String: Double] = [:]
+
     @OptionGroup var fontSources: FontSourceOptions
 
     /// The families of `--family`, first the family, then the fallbacks.
@@ -75,12 +79,13 @@ struct TypographyOptions: ParsableArguments {
 
     /// The typography these options describe.
     var typography: Typography {
-        Typography(familyName: families[0], fontWeight: weight, fontSize: size, lineHeight: lineHeight ?? size * 1.5,
-                   fontStyle: italic ? .italic : .regular, letterSpacing: letterSpacing,
-                   paragraphIndent: paragraphIndent, paragraphSpacing: paragraphSpacing, textCase: textCase,
-                   textDecoration: decoration, textStyle: textStyle, maximumScaleFactor: maxScale, isFixed: fixed,
-                   features: features.map { $0.split(separator: ",").map { String($0) } } ?? [])
-            .fallbackFamilies(Array(families.dropFirst())).language(language).direction(direction)
+        Typography(family: .named(families[0]), fontWeight: weight, fontSize: size,
+                   lineHeight: lineHeight ?? size * 1.5, fontStyle: italic ? .italic : .regular,
+                   letterSpacing: letterSpacing, paragraphIndent: paragraphIndent, paragraphSpacing: paragraphSpacing,
+                   textCase: textCase, textDecoration: decoration, textStyle: textStyle, maximumScaleFactor: maxScale,
+                   isFixed: fixed, features: features.map { $0.split(separator: ",").map { String($0) } } ?? [],
+                   fallbackFamilyNames: Array(families.dropFirst()), language: language, direction: direction,
+                   variations: variations)
     }
 
     /// The environment these options describe, at `displayScale`.

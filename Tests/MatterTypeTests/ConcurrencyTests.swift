@@ -32,7 +32,7 @@ struct ConcurrencyTests {
                 group.addTask {
                     var failures = 0
                     for round in 0..<200 {
-                        let weight = FontWeight.allCases[(task + round) % 9]
+                        let weight = FontWeight.named[(task + round) % 9]
                         let resolved = try registry.resolve(familyName: "Noto Sans", weight: weight, style: .italic)
                         if resolved.font.postScriptName != NotoSansFontFamily().fontName(for: weight, style: .italic)
                             || resolved.isFallback { failures += 1 }

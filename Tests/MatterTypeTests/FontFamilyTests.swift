@@ -15,7 +15,7 @@ struct FontFamilyTests {
     @Test("default PostScript names, regular italic spelled Family-Italic")
     func defaultNames() {
         let family = NotoSansFontFamily()
-        let names = FontWeight.allCases.flatMap { weight in
+        let names = FontWeight.named.flatMap { weight in
             FontStyle.allCases.map { family.fontName(for: weight, style: $0) }
         }
         #expect(names == [
@@ -41,7 +41,7 @@ struct FontFamilyTests {
     @Test("Bold Text, all weights supported: the next heavier weight; black stays black")
     func boldTextAllWeights() {
         let family = NotoSansFontFamily()
-        let mapped = FontWeight.allCases.map { family.accessibilityBoldWeight(for: $0) }
+        let mapped = FontWeight.named.map { family.accessibilityBoldWeight(for: $0) }
         #expect(mapped == [.extraLight, .light, .regular, .medium, .semibold, .bold, .extraBold, .black, .black])
     }
 
@@ -59,7 +59,7 @@ struct FontFamilyTests {
     func boldTextSystem() throws {
         let registry = FontRegistry()
         guard let system = SystemFontFamily(registry: registry) else { return }  // no system fonts installed
-        let mapped = FontWeight.allCases.map { system.accessibilityBoldWeight(for: $0) }
+        let mapped = FontWeight.named.map { system.accessibilityBoldWeight(for: $0) }
         #expect(mapped == [.extraLight, .light, .regular, .semibold, .bold, .extraBold, .black, .black, .black])
     }
 

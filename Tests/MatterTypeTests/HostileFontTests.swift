@@ -72,7 +72,7 @@ struct HostileFontTests {
                 let faces = try registry.register(fileAt: path)
                 registered += 1
                 for face in faces {
-                    let typography = Typography(fontFamily: ExactName(familyName: face.postScriptName),
+                    let typography = Typography(family: .custom(ExactName(familyName: face.postScriptName)),
                                                 fontWeight: .regular, fontSize: 18, lineHeight: 24)
                     let layout = try TextLayout(text, typography: typography,
                                                 environment: TypographyEnvironment(displayScale: 2),

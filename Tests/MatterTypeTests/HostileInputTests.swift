@@ -5,7 +5,7 @@ import MatterType
 @Suite("Hostile input")
 struct HostileInputTests {
     let registry = FontRegistry(includesSystemFonts: false)
-    let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+    let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 
     func layout(_ text: String, width: Double? = nil, typography: Typography? = nil) throws -> TextLayout {
         try TextLayout(text, typography: typography ?? body, limits: LayoutLimits(width: width), registry: registry)
@@ -89,7 +89,7 @@ struct HostileInputTests {
         let result = try layout("x", typography: body.familyName("No Such Family 42"))
         #expect(result.typography.font.isFallback)
         #expect(throws: LayoutError.invalidFeature("%%%")) {
-            try layout("x", typography: Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16,
+            try layout("x", typography: Typography(family: "Noto Sans", fontSize: 16,
                                                    lineHeight: 24, features: ["%%%"]))
         }
     }

@@ -16,7 +16,7 @@ private let paragraphs = [
 @Suite("Line layout")
 struct LayoutTests {
     let registry = FontRegistry(includesSystemFonts: false)
-    let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+    let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 
     func layout(_ text: String, _ typography: Typography? = nil, width: Double? = nil, maxLines: Int = 0,
                 mode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural) throws -> TextLayout {

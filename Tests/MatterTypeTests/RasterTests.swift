@@ -39,7 +39,7 @@ enum Golden {
 @Suite("Rasterizer")
 struct RasterTests {
     let registry = FontRegistry(includesSystemFonts: false)
-    let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+    let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 
     func layout(_ text: String, _ typography: Typography? = nil, scale: Double = 1, width: Double? = nil,
                 alignment: TextAlignment = .natural) throws -> TextLayout {

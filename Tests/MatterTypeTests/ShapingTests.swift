@@ -38,7 +38,7 @@ struct ShapingTests {
     let registry = FontRegistry(includesSystemFonts: false)
 
     func layout(_ weight: FontWeight, letterSpacing: Double = 0, features: [String] = []) throws -> TypographyLayout {
-        try TypographyLayout(typography: Typography(familyName: "Noto Sans", fontWeight: weight, fontSize: 16,
+        try TypographyLayout(typography: Typography(family: "Noto Sans", fontWeight: weight, fontSize: 16,
                                                     lineHeight: 24, letterSpacing: letterSpacing,
                                                     features: features),
                              registry: registry)
@@ -76,7 +76,7 @@ struct ShapingTests {
 
     @Test("text case applies before shaping: straße → STRASSE")
     func textCase() throws {
-        let typography = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24,
+        let typography = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24,
                                     textCase: .uppercase)
         let shaped = try TypographyLayout(typography: typography, registry: registry).shape("straße")
         #expect(shaped.text == "STRASSE")

@@ -12,9 +12,9 @@ struct StressTests {
         let registry = FontRegistry(includesSystemFonts: false)
         let renderer = TextRenderer(glyphCache: GlyphCache(byteBudget: 512 << 10))  // small: evictions happen too
         let typographies = [
-            Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24),
-            Typography(familyName: "Noto Sans", fontWeight: .bold, fontSize: 22, lineHeight: 28, fontStyle: .italic),
-            Typography(familyName: "Noto Sans", fontWeight: .light, fontSize: 13, lineHeight: 18, letterSpacing: 0.6,
+            Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24),
+            Typography(family: "Noto Sans", fontWeight: .bold, fontSize: 22, lineHeight: 28, fontStyle: .italic),
+            Typography(family: "Noto Sans", fontWeight: .light, fontSize: 13, lineHeight: 18, letterSpacing: 0.6,
                        textCase: .uppercase, textDecoration: .underline),
         ]
         let texts = (0..<12).map { "Stress \($0): The quick brown fox jumps over the lazy dog — office, AVATAR, ÅÉ." }

@@ -5,7 +5,7 @@ import MatterType
 @Suite("Typography and environment")
 struct TypographyTests {
     let registry = FontRegistry(includesSystemFonts: false)
-    let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+    let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 
     func resolved(_ typography: Typography, _ environment: TypographyEnvironment = .default,
                   cap: Double? = nil) throws -> TypographyLayout {
@@ -115,7 +115,7 @@ struct TypographyTests {
     ])
     func badValues(size: Double, lineHeight: Double) {
         let error = #expect(throws: LayoutError.self) {
-            try resolved(Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: size,
+            try resolved(Typography(family: "Noto Sans", fontSize: size,
                                     lineHeight: lineHeight))
         }
         #expect(error?.description.contains("is not allowed; use") == true)

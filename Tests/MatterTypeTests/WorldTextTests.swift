@@ -136,7 +136,7 @@ struct ItemizerTests {
     func runs() throws {
         let registry = try SystemFonts.registry(SystemFonts.notoSansHebrew, SystemFonts.notoSansCJK)
         let typography = try TypographyLayout(
-            typography: Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+            typography: Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
                 .language("ja"),  // without a language, the CJK face Fontconfig prefers follows the locale
             registry: registry)
         let text = "ab שלום 日本"
@@ -177,7 +177,7 @@ struct BidiReorderTests {
 
 @Suite("Text from every script: fallback, bidi, emoji, controls")
 struct WorldTextTests {
-    let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+    let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 
     @Test("a fallback face is scaled by its own units per em: → in DejaVu Sans is 13.40625 pt")
     func fallbackScale() throws {
@@ -252,7 +252,7 @@ struct WorldTextTests {
         // Fixtures/Layers-Regular.ttf (make-fixtures.py): "A" is O in #D02020 over I in #2040D0.
         let registry = FontRegistry(includesSystemFonts: false)
         try registry.register(fileAt: TestSupport.fixture("Layers-Regular.ttf"))
-        let typography = Typography(familyName: "Layers", fontWeight: .regular, fontSize: 64, lineHeight: 80)
+        let typography = Typography(family: "Layers", fontSize: 64, lineHeight: 80)
         let layout = try TextLayout("A", typography: typography, registry: registry)
         #expect(layout.lines[0].runs[0].font.postScriptName == "Layers-Regular")
         let image = try TextRenderer().image(of: layout, color: .black, background: .white, padding: 16)
@@ -403,7 +403,7 @@ struct WorldGoldenTests {
     func golden(index: Int) throws {
         let c = WorldGoldenTests.cases[index]
         let registry = try SystemFonts.registry(SystemFonts.notoSansHebrew, SystemFonts.notoColorEmoji)
-        let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+        let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
         let layout = try TextLayout(c.text, typography: body, environment: TypographyEnvironment(displayScale: c.scale),
                                     limits: LayoutLimits(width: c.width), registry: registry)
         let image = try TextRenderer().image(of: layout, color: Color(red: 20, green: 40, blue: 90),

@@ -7,7 +7,7 @@ enum BundledFonts {
     static let faces: [String: FontFace] = {
         var faces: [String: FontFace] = [:]
         let family = NotoSansFontFamily()
-        for weight in FontWeight.allCases {
+        for weight in FontWeight.named {
             for style in FontStyle.allCases {
                 let name = family.fontName(for: weight, style: style)
                 guard let url = BundledFontFiles.url(forFileNamed: "\(name).ttf"),

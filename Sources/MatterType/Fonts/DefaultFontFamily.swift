@@ -17,7 +17,7 @@ public struct DefaultFontFamily: FontFamily, Hashable {
     /// A family whose PostScript names begin with `familyName` (spaces are removed: "Noto Sans" → `NotoSans`).
     public init(
         familyName: String,
-        supportedWeights: [FontWeight] = FontWeight.allCases,
+        supportedWeights: [FontWeight] = FontWeight.named,
         weightNames: [FontWeight: String] = [:],
         italicSuffix: String = "Italic"
     ) {

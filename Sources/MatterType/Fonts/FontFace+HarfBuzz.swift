@@ -34,8 +34,15 @@ final class FontFace: @unchecked Sendable {
     /// The FreeType face that rasterizes this face's glyphs, made on first use.
     let rasterFace = Locked<RasterFace?>(nil)
 
-    /// A face over `file`'s face `descriptor.faceIndex`.
-    init(file: FontFile, descriptor: FontDescriptor) throws(FontRegistrationError) {
+    /// The variation coordinates the face is drawn at, by axis tag (empty: the font's defaults).
+    let variations: [String: Double]
+    /// What the rasterizer synthesizes.
+    let synthetic: SyntheticStyle
+    /// Instances of this face at other coordinates or with synthesis, made on first use (empty on instances).
+    private let instances = Locked<[InstanceKey: FontFace]>([:])
+
+    /// A face over `file`'s face `descriptor.faceIndex`, at the font's default coordinates.
+    convenience init(file: FontFile, descriptor: FontDescriptor) throws(FontRegistrationError) {
         guard let base = file.bytes.baseAddress, file.bytes.count <= Int(UInt32.max) else {
             throw .unreadableFont(path: file.path, reason: "the file is too large for HarfBuzz")
         }
@@ -51,13 +58,27 @@ final class FontFace: @unchecked Sendable {
         }
         defer { hb_face_destroy(face) }
         hb_face_make_immutable(face)
+        try self.init(file: file, descriptor: descriptor, face: face, variations: [:], synthetic: .none)
+    }
+
+    /// A face over the HarfBuzz face `face` at `variations`, synthesizing `synthetic`.
+    private init(file: FontFile, descriptor: FontDescriptor, face: OpaquePointer, variations: [String: Double],
+                 synthetic: SyntheticStyle) throws(FontRegistrationError) {
         let upem = Int(hb_face_get_upem(face))
         guard upem >= 16, upem <= 16384, let font = hb_font_create(face), hb_font_get_empty() != font else {
             throw .unreadableFont(path: file.path, reason: "head.unitsPerEm is \(upem), outside 16…16384")
         }
         hb_font_set_scale(font, Int32(upem), Int32(upem))
+        if !variations.isEmpty {
+            let settings = variations.sorted { $0.key < $1.key }.map { tag, value in
+                hb_variation_t(tag: FontFace.tag(tag), value: Float(value))
+            }
+            hb_font_set_variations(font, settings, UInt32(settings.count))
+        }
         hb_font_make_immutable(font)
         self.font = font
+        self.variations = variations
+        self.synthetic = synthetic
         asciiCoverage = (0..<128).map { code in
             var glyph: hb_codepoint_t = 0
             return hb_font_get_nominal_glyph(font, UInt32(code), &glyph) != 0
@@ -82,6 +103,37 @@ final class FontFace: @unchecked Sendable {
 
     deinit {
         hb_font_destroy(font)
+    }
+
+    /// What makes an instance: its coordinates and synthesis.
+    private struct InstanceKey: Hashable, Sendable {
+        var variations: [String: Double]
+        var synthetic: SyntheticStyle
+    }
+
+    /// This face at `variations` with `synthetic` (this face itself when both are the defaults). Instances are
+    /// kept for the life of the face, so caches keyed by face (words, glyph bitmaps) key on them too.
+    func instance(variations: [String: Double], synthetic: SyntheticStyle) throws(FontRegistrationError) -> FontFace {
+        guard !variations.isEmpty || synthetic != .none else { return self }
+        let key = InstanceKey(variations: variations, synthetic: synthetic)
+        if let known = instances.withLock({ $0[key] }) { return known }
+        guard let face = hb_font_get_face(font) else {
+            throw .unreadableFont(path: file.path, reason: "HarfBuzz lost face \(descriptor.faceIndex)")
+        }
+        let made = try FontFace(file: file, descriptor: descriptor, face: face, variations: variations,
+                                synthetic: synthetic)
+        return instances.withLock { instances in
+            if let known = instances[key] { return known }
+            instances[key] = made
+            return made
+        }
+    }
+
+    /// A four-letter tag as HarfBuzz's number; spaces pad a shorter one.
+    static func tag(_ text: String) -> hb_tag_t {
+        let t = Array((text + "    ").utf8.prefix(4))
+        return mattertype_hb_tag(CChar(bitPattern: t[0]), CChar(bitPattern: t[1]), CChar(bitPattern: t[2]),
+                                 CChar(bitPattern: t[3]))
     }
 
     /// What a word cache is for: words shaped with these features and segment properties.

@@ -25,7 +25,7 @@ public protocol FontFamily: Sendable {
 
 extension FontFamily {
     /// All nine weights.
-    public var supportedWeights: [FontWeight] { FontWeight.allCases }
+    public var supportedWeights: [FontWeight] { FontWeight.named }
 
     /// `familyName-WeightStyle`; regular italic is `familyName-Italic`.
     public func fontName(for weight: FontWeight, style: FontStyle) -> String {

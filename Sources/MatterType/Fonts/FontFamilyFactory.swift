@@ -37,14 +37,13 @@ public struct DefaultFontFamilyFactory: FontFamilyFactory {
             for face in registered where !face.isItalic && face.postScriptName.hasPrefix(prefix + "-") {
                 weightNames[face.fontWeight] = String(face.postScriptName.dropFirst(prefix.count + 1))
             }
-            return DefaultFontFamily(familyName: prefix, supportedWeights: registered.map(\.fontWeight),
-                                     weightNames: weightNames)
+            // A variable face supports every named weight its `wght` range holds.
+            let weights = registered.flatMap { face in
+                face.isVariable ? FontWeight.named.filter { face.weightRange.contains(Double($0.rawValue)) }
+                    : [face.fontWeight]
+            }
+            return DefaultFontFamily(familyName: prefix, supportedWeights: weights, weightNames: weightNames)
         }
         return DefaultFontFamily(familyName: name)
-    }
-
-    /// The part of a PostScript name before its first hyphen: `NotoSans` for `NotoSans-Bold`.
-    private func postScriptPrefix(of postScriptName: String) -> String {
-        String(postScriptName.split(separator: "-", maxSplits: 1).first ?? Substring(postScriptName))
     }
 }

@@ -13,7 +13,7 @@ final class FontFile: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 
     /// Reads the file at `path` (already absolute) into memory.
-    init(contentsOf path: String) throws(FontRegistrationError) {
+    convenience init(contentsOf path: String) throws(FontRegistrationError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: path)
@@ -25,9 +25,23 @@ final class FontFile: @unchecked Sendable {
         } catch {
             throw .unreadableFile(path: path, reason: error.localizedDescription)
         }
+        try self.init(data: data, path: path)
+    }
+
+    /// A font file over a copy of `data`, known as `path` (a file's absolute path, or the name a font registered
+    /// from memory goes by). A WOFF or WOFF2 file is decompressed into the OpenType font it wraps, so that
+    /// FreeType and HarfBuzz read the same tables.
+    init(data: Data, path: String) throws(FontRegistrationError) {
         guard !data.isEmpty else { throw .unreadableFont(path: path, reason: "the file is empty") }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
-        _ = data.copyBytes(to: buffer.bindMemory(to: UInt8.self))
+        let signature = data.prefix(4)
+        let sfnt: Data
+        if signature.elementsEqual("wOFF".utf8) || signature.elementsEqual("wOF2".utf8) {
+            sfnt = try FontFile.decompressWebFont(data, path: path)
+        } else {
+            sfnt = data
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: sfnt.count, alignment: 16)
+        _ = sfnt.copyBytes(to: buffer.bindMemory(to: UInt8.self))
         self.path = path
         self.bytes = UnsafeRawBufferPointer(buffer)
     }

@@ -1,4 +1,5 @@
 import CFontconfig
+import CFreeType
 import Foundation
 
 /// The process's Fontconfig configuration: the system's fonts and rules, loaded once.
@@ -45,6 +46,9 @@ final class FontMatcher: @unchecked Sendable {
     private var registeredSet: UnsafeMutablePointer<FcFontSet>?
     /// Fallback orders already sorted, dropped when the registered fonts change.
     private var fallbackSorts: [FallbackRequest: UnsafeMutablePointer<FcFontSet>] = [:]
+    /// Every installed face (named instances of variable fonts left out), by ``familyKey(_:)`` of each family
+    /// name it answers to; listed on first use.
+    private var systemFamilies: [String: [FontDescriptor]]?
 
     init(includesSystemFonts: Bool) {
         self.includesSystemFonts = includesSystemFonts
@@ -61,17 +65,15 @@ final class FontMatcher: @unchecked Sendable {
     }
 
     /// Makes `added` matchable and forgets `removed` (by PostScript name).
-    func update(adding added: [FontDescriptor], removing removed: [String]) {
+    func update(adding added: [FontFace], removing removed: [String]) {
         FontconfigContext.shared.withConfig { _ in
             for name in removed {
                 if let old = patterns.removeValue(forKey: name) { FcPatternDestroy(old) }
             }
-            for descriptor in added {
+            for face in added {
+                let descriptor = face.descriptor
                 if let old = patterns.removeValue(forKey: descriptor.postScriptName) { FcPatternDestroy(old) }
-                var count: Int32 = 0
-                if let pattern = FcFreeTypeQuery(descriptor.path, UInt32(descriptor.faceIndex), nil, &count) {
-                    patterns[descriptor.postScriptName] = pattern
-                }
+                if let pattern = FontMatcher.pattern(of: face) { patterns[descriptor.postScriptName] = pattern }
             }
             for sorted in fallbackSorts.values { FcFontSetDestroy(sorted) }
             fallbackSorts.removeAll()
@@ -85,6 +87,24 @@ final class FontMatcher: @unchecked Sendable {
             }
             registeredSet = set
         }
+    }
+
+    /// Fontconfig's pattern of a face, queried from the bytes in memory (a font registered from memory or a
+    /// decompressed WOFF has no file Fontconfig could read), named by the descriptor's path.
+    /// Call only inside `withConfig`.
+    private static func pattern(of face: FontFace) -> OpaquePointer? {
+        let descriptor = face.descriptor
+        return try? FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) -> Query in
+            let ftFace = try face.file.openFace(library: library, index: descriptor.faceIndex)
+            defer { FT_Done_Face(ftFace) }
+            return Query(pattern: FcFreeTypeQueryFace(ftFace, descriptor.path, UInt32(descriptor.faceIndex), nil))
+        }.pattern
+    }
+
+    /// A pattern handed out of the FreeType lock to the Fontconfig lock's holder.
+    // @unchecked Sendable: the pattern is new and owned by the one caller.
+    private struct Query: @unchecked Sendable {
+        let pattern: OpaquePointer?
     }
 
     /// The best face for a family, weight and slant among the registered and (if included) system fonts.
@@ -154,6 +174,28 @@ final class FontMatcher: @unchecked Sendable {
         return sorted
     }
 
+    /// The installed faces of the family with this ``familyKey(_:)``, in Fontconfig's order; none when system
+    /// fonts are not used. A variable font is one face, its weight its `wght` range's default; its axes are read
+    /// from the file when it is chosen.
+    func systemFaces(ofFamily key: String) -> [FontDescriptor] {
+        guard includesSystemFonts else { return [] }
+        return FontconfigContext.shared.withConfig { config in
+            if let families = systemFamilies { return families[key] ?? [] }
+            var families: [String: [FontDescriptor]] = [:]
+            if let system = FcConfigGetFonts(config, FcSetSystem) {
+                let fonts = UnsafeBufferPointer(start: system.pointee.fonts, count: Int(system.pointee.nfont))
+                for case let font? in fonts {
+                    var index: Int32 = 0
+                    FcPatternGetInteger(font, FC_INDEX, 0, &index)
+                    guard index >> 16 == 0, let match = matchedFace(font) else { continue }
+                    for name in Set(match.familyNames.map(familyKey)) { families[name, default: []].append(match.descriptor) }
+                }
+            }
+            systemFamilies = families
+            return families[key] ?? []
+        }
+    }
+
     /// The upright and italic faces of the system's sans-serif family, or `nil` when there are none.
     func systemSansSerifFaces() -> [MatchedFace]? {
         guard includesSystemFonts,
@@ -193,7 +235,21 @@ final class FontMatcher: @unchecked Sendable {
         var families: [String] = []
         while let family = string(FC_FAMILY, Int32(families.count)) { families.append(family) }
         var weight: Double = Double(FC_WEIGHT_REGULAR)
-        FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight)
+        var axes: [FontAxis] = []
+        var variable: FcBool = 0
+        var range: OpaquePointer?
+        if FcPatternGetBool(pattern, FC_VARIABLE, 0, &variable) == FcResultMatch, variable != 0,
+           FcPatternGetRange(pattern, FC_WEIGHT, 0, &range) == FcResultMatch, let range {
+            // The weight range of a variable font, as a `wght` axis for matching; the real axes are read from
+            // the file when the face is loaded.
+            var begin = 0.0, end = 0.0
+            FcRangeGetDouble(range, &begin, &end)
+            let low = FcWeightToOpenTypeDouble(begin), high = FcWeightToOpenTypeDouble(end)
+            weight = begin
+            if low < high { axes = [FontAxis(tag: "wght", name: "Weight", minimum: low, defaultValue: low, maximum: high)] }
+        } else {
+            FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight)
+        }
         var slant: Int32 = FC_SLANT_ROMAN
         FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
         var index: Int32 = 0
@@ -206,7 +262,8 @@ final class FontMatcher: @unchecked Sendable {
             weight: Int(FcWeightToOpenTypeDouble(weight).rounded()),
             isItalic: slant != FC_SLANT_ROMAN,
             path: path,
-            faceIndex: Int(index & 0xFFFF))
+            faceIndex: Int(index & 0xFFFF),
+            axes: axes)
         return MatchedFace(descriptor: descriptor, familyNames: families)
     }
 }

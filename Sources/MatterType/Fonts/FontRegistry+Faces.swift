@@ -8,6 +8,7 @@ extension FontRegistry {
     ///   registered font was unregistered since the resolution was made.
     func face(for resolution: FontResolution) throws(FontRegistrationError) -> FontFace {
         try face(for: resolution.font, source: resolution.source)
+            .instance(variations: resolution.variations, synthetic: resolution.synthetic)
     }
 
     /// The face for a descriptor from `source`.
@@ -26,7 +27,11 @@ extension FontRegistry {
         case .system:
             let key = "\(font.faceIndex)#\(font.path)"
             if let face = systemFaces.withLock({ $0[key] }) { return face }
-            let face = try FontFace(file: FontFile(contentsOf: font.path), descriptor: font)
+            // The file's own descriptor: Fontconfig's lacks a variable font's axes.
+            let file = try FontFile(contentsOf: font.path)
+            let described = try file.faceDescriptors()
+            let face = try FontFace(file: file, descriptor: described.indices.contains(font.faceIndex)
+                                        ? described[font.faceIndex] : font)
             return systemFaces.withLock { faces in
                 if let existing = faces[key] { return existing }
                 faces[key] = face

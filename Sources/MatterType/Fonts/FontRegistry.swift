@@ -1,3 +1,4 @@
+public import Foundation
 
 /// The fonts an application has registered, and how a typography's family, weight and style resolve to one.
 ///
@@ -35,6 +36,7 @@ public final class FontRegistry: Sendable {
     public var includesSystemFonts: Bool { matcher.includesSystemFonts }
 
     /// Registers every face in the font file at `path` (a `.ttc` has several) and returns their descriptors.
+    /// TrueType, OpenType, collections, WOFF and WOFF2 are read.
     ///
     /// - Parameter replacingExisting: when true, a face whose PostScript name is registered already replaces
     ///   the old one; when false (the default) that is an error and nothing is registered.
@@ -43,7 +45,23 @@ public final class FontRegistry: Sendable {
     @discardableResult
     public func register(fileAt path: String,
                          replacingExisting: Bool = false) throws(FontRegistrationError) -> [FontDescriptor] {
-        let file = try FontFile(contentsOf: FontFile.absolutePath(path))
+        try register(FontFile(contentsOf: FontFile.absolutePath(path)), replacingExisting: replacingExisting)
+    }
+
+    /// Registers every face of a font held in memory (what a server receives: bytes, not a path) and returns
+    /// their descriptors, whose ``FontDescriptor/path`` is `name`. The bytes are copied.
+    ///
+    /// - Parameters:
+    ///   - name: what the font is known as in descriptors and errors, e.g. the uploaded file's name or its hash.
+    ///   - replacingExisting: as for ``register(fileAt:replacingExisting:)``.
+    /// - Throws: ``FontRegistrationError`` when the bytes are not a usable font or name a registered face.
+    @discardableResult
+    public func register(data: Data, name: String,
+                         replacingExisting: Bool = false) throws(FontRegistrationError) -> [FontDescriptor] {
+        try register(FontFile(data: data, path: name), replacingExisting: replacingExisting)
+    }
+
+    private func register(_ file: FontFile, replacingExisting: Bool) throws(FontRegistrationError) -> [FontDescriptor] {
         let descriptors = try file.faceDescriptors()
         var faces: [FontFace] = []
         for descriptor in descriptors { faces.append(try FontFace(file: file, descriptor: descriptor)) }
@@ -62,7 +80,7 @@ public final class FontRegistry: Sendable {
                 }
             }
             for face in faces { state.faces[face.descriptor.postScriptName] = face }
-            matcher.update(adding: descriptors, removing: [])
+            matcher.update(adding: faces, removing: [])
             fallbackFaces.withLock { $0.removeAll() }
         }
         return descriptors

@@ -1,4 +1,5 @@
-/// Which font a family, weight and style resolved to, whether it is a fallback, and why.
+/// Which face a family, weight and style resolved to: the face, the variation coordinates it is drawn at, what
+/// is synthesized, and whether (and why) it is another family's.
 public struct FontResolution: Sendable, Hashable {
     /// Where a resolved font comes from.
     public enum Source: String, Sendable, Hashable, Codable {
@@ -10,7 +11,8 @@ public struct FontResolution: Sendable, Hashable {
         case system
     }
 
-    /// The PostScript name the family asked for, e.g. `NotoSans-SemiBold` (after any Bold Text change).
+    /// The PostScript name the family gives for the weight and style, e.g. `NotoSans-SemiBold` (after any Bold
+    /// Text change; for a weight between the named ones, the nearest named weight's).
     public let requestedPostScriptName: String
     /// The weight asked for, after any Bold Text change.
     public let requestedWeight: FontWeight
@@ -20,11 +22,54 @@ public struct FontResolution: Sendable, Hashable {
     public let font: FontDescriptor
     /// Where that face comes from.
     public let source: Source
-    /// A sentence saying what was missing and what is used instead; `nil` when the requested font was found.
-    public let fallbackReason: String?
+    /// The coordinate set on each of the face's variation axes, by tag (`["wght": 650, "opsz": 16]`); empty for
+    /// a static face.
+    public let variations: [String: Double]
+    /// What is synthesized because the face lacks it: emboldening, a slant.
+    public let synthetic: SyntheticStyle
+    /// Why another family's face is used; `nil` when the face is of the family asked for.
+    public let fallbackReason: FallbackReason?
 
-    /// Whether the face used is not the one requested.
+    /// Whether the face is of another family than the one asked for.
     public var isFallback: Bool { fallbackReason != nil }
+}
+
+/// What a renderer synthesizes for a face that lacks a weight or slant (as browsers do): bold by emboldening the
+/// outlines, italic by slanting them 14°; advances and metrics stay the face's own.
+public struct SyntheticStyle: Sendable, Hashable, Codable {
+    /// Outlines are emboldened: 600 or heavier was asked for and the face is lighter than 600.
+    public var bold: Bool
+    /// Outlines are slanted: italic was asked for and the face has neither italic glyphs nor a slant axis.
+    public var italic: Bool
+
+    /// Nothing synthesized.
+    public static let none = SyntheticStyle(bold: false, italic: false)
+
+    /// The given flags.
+    public init(bold: Bool, italic: Bool) {
+        self.bold = bold
+        self.italic = italic
+    }
+}
+
+/// Why a resolution uses another family than the one asked for; its description is a sentence for people.
+public enum FallbackReason: Sendable, Hashable, CustomStringConvertible {
+    /// No face of `family` is registered, bundled or installed; the system's sans-serif `replacement` is used.
+    case systemSansSerif(family: String, replacement: String)
+    /// No face of `family` is registered, bundled or installed, and there is no system sans-serif (or system fonts
+    /// are not used); the bundled Noto Sans face `replacement` is used.
+    case bundledNotoSans(family: String, replacement: String, systemFontsExcluded: Bool)
+
+    public var description: String {
+        switch self {
+        case .systemSansSerif(let family, let replacement):
+            "no \(family) font is registered, bundled or installed; using the system sans-serif \(replacement)"
+        case .bundledNotoSans(let family, let replacement, let excluded):
+            "no \(family) font is registered, bundled or installed, and "
+                + (excluded ? "system fonts are not used" : "there is no system sans-serif")
+                + "; using the bundled \(replacement)"
+        }
+    }
 }
 
 /// Why no font at all could be resolved.
@@ -43,66 +88,171 @@ public enum FontResolutionError: Error, Sendable, Hashable, CustomStringConverti
 
 extension FontRegistry {
     /// Resolves a family name ("Noto Sans", "NotoSans", "system", a registered family) through
-    /// ``DefaultFontFamilyFactory``; see ``resolve(family:weight:style:boldText:)``.
+    /// ``DefaultFontFamilyFactory``; see ``resolve(family:weight:style:boldText:fontSize:variations:)``.
     public func resolve(familyName: String, weight: FontWeight, style: FontStyle = .regular,
-                        boldText: Bool = false) throws(FontResolutionError) -> FontResolution {
+                        boldText: Bool = false, fontSize: Double? = nil,
+                        variations: [String: Double] = [:]) throws(FontResolutionError) -> FontResolution {
         let family = DefaultFontFamilyFactory(registry: self).fontFamily(named: familyName)
-        return try resolve(family: family, weight: weight, style: style, boldText: boldText)
+        return try resolve(family: family, weight: weight, style: style, boldText: boldText, fontSize: fontSize,
+                           variations: variations)
     }
 
-    /// Chooses the face to draw a family at a weight and style with.
+    /// Chooses the face to draw a family at a weight and style with, and its variation coordinates.
     ///
     /// With Bold Text on, the weight first becomes the family's ``FontFamily/accessibilityBoldWeight(for:)``.
-    /// Then, in order: a registered font with the family's exact PostScript name; a bundled Noto Sans face with
-    /// that name; a registered or system font of that family, weight and slant (Fontconfig, names checked
-    /// exactly); the system sans-serif at that weight and slant; the bundled Noto Sans at that weight and slant.
+    /// For a named weight, a registered or bundled face with the family's exact PostScript name wins. Otherwise
+    /// the faces of the family (registered ones; else the bundled Noto Sans for "Noto Sans"; else the installed
+    /// ones) are matched as CSS Fonts 4 does: italic, then oblique, then upright faces for italic (the reverse for
+    /// upright); among them the nearest weight in CSS order (a face whose `wght` range holds the weight draws it
+    /// exactly). Another family is used only when the family has no face at all: the system sans-serif, else the
+    /// bundled Noto Sans.
+    ///
+    /// A variable face gets `wght` set to the weight, `ital` 1 or `slnt` −14 for italic, and `opsz` set to
+    /// `fontSize` (CSS `font-optical-sizing: auto`), each kept inside the axis's range; `variations` then sets any
+    /// axis explicitly. Bold is synthesized when 600 or more is asked and the face is lighter than 600, italic when
+    /// it is asked and the face can neither be italic nor slant.
     public func resolve(family: any FontFamily, weight: FontWeight, style: FontStyle = .regular,
-                        boldText: Bool = false) throws(FontResolutionError) -> FontResolution {
+                        boldText: Bool = false, fontSize: Double? = nil,
+                        variations: [String: Double] = [:]) throws(FontResolutionError) -> FontResolution {
         let weight = boldText ? family.accessibilityBoldWeight(for: weight) : weight
         let requested = family.fontName(for: weight, style: style)
-        func resolution(_ font: FontDescriptor, _ source: FontResolution.Source,
-                        _ reason: String?) -> FontResolution {
-            FontResolution(requestedPostScriptName: requested, requestedWeight: weight, requestedStyle: style,
-                           font: font, source: source, fallbackReason: reason)
-        }
-        let wanted = "\(weight) (\(weight.rawValue)) \(style == .italic ? "italic" : "upright")"
-
-        if let registered = registeredFace(named: requested) {
-            return resolution(registered.descriptor, .registered, nil)
-        }
-        if let bundled = BundledFonts.faces[requested] {
-            return resolution(bundled.descriptor, .bundled, nil)
-        }
-        if let match = matcher.bestMatch(family: family.familyName, weight: weight, style: style),
-           match.familyNames.contains(where: { familyKey($0) == familyKey(family.familyName) }),
-           match.descriptor.weight == weight.rawValue, match.descriptor.isItalic == style.isItalic {
-            let name = match.descriptor.postScriptName
-            let reason = name == requested ? nil
-                : "no font is named \(requested); using \(name), the \(match.descriptor.familyName) \(wanted) face"
-            if let registered = registeredFace(named: name), registered.descriptor.path == match.descriptor.path {
-                return resolution(registered.descriptor, .registered, reason)
+        func resolution(_ candidate: FaceCandidate, _ reason: FallbackReason?) -> FontResolution {
+            var font = candidate.descriptor
+            if candidate.source == .system, font.isVariable, let loaded = try? face(for: font, source: .system) {
+                font = loaded.descriptor  // the file's axes, not Fontconfig's weight range
             }
-            return resolution(match.descriptor, .system, reason)
+            let coordinates = FontMatching.coordinates(of: font, weight: weight, style: style, fontSize: fontSize,
+                                                       explicit: variations)
+            let drawnWeight = coordinates["wght"] ?? Double(font.weight)
+            let canSlant = font.isItalic || coordinates["ital"].map { $0 > 0 } ?? false
+                || coordinates["slnt"].map { $0 != 0 } ?? false
+            return FontResolution(requestedPostScriptName: requested, requestedWeight: weight, requestedStyle: style,
+                                  font: font, source: candidate.source, variations: coordinates,
+                                  synthetic: SyntheticStyle(bold: weight.rawValue >= 600 && drawnWeight < 600,
+                                                            italic: style == .italic && !canSlant),
+                                  fallbackReason: reason)
         }
-        if familyKey(family.familyName) == familyKey(NotoSansFontFamily().familyName),
-           let bundled = BundledFonts.face(weight: weight, style: style) {
-            let name = bundled.descriptor.postScriptName
-            return resolution(bundled.descriptor, .bundled,
-                              "no font is named \(requested); using \(name), the bundled Noto Sans \(wanted) face")
+
+        if weight.isNamed {
+            if let registered = registeredFace(named: requested) {
+                return resolution(FaceCandidate(descriptor: registered.descriptor, source: .registered), nil)
+            }
+            if let bundled = BundledFonts.faces[requested] {
+                return resolution(FaceCandidate(descriptor: bundled.descriptor, source: .bundled), nil)
+            }
         }
-        let missing = "no \(family.familyName) font at \(wanted) is registered, bundled or installed"
-        if let system = matcher.bestMatch(family: "sans-serif", weight: weight, style: style,
-                                          includeRegistered: false) {
-            let name = system.descriptor.postScriptName
-            return resolution(system.descriptor, .system, "\(missing); using the system sans-serif \(name)")
+        if let match = FontMatching.select(familyCandidates(family.familyName), weight: weight, style: style) {
+            return resolution(match, nil)
         }
-        if let bundled = BundledFonts.face(weight: weight, style: style) {
-            let name = bundled.descriptor.postScriptName
-            let noSystem = includesSystemFonts ? "there is no system sans-serif" : "system fonts are not used"
-            return resolution(bundled.descriptor, .bundled,
-                              "\(missing), and \(noSystem); using the bundled \(name)")
+        if let sansSerif = matcher.bestMatch(family: "sans-serif", weight: weight, style: style,
+                                             includeRegistered: false)?.familyNames.first,
+           let match = FontMatching.select(matcher.systemFaces(ofFamily: familyKey(sansSerif))
+                                               .map { FaceCandidate(descriptor: $0, source: .system) },
+                                           weight: weight, style: style) {
+            return resolution(match, .systemSansSerif(family: family.familyName,
+                                                      replacement: match.descriptor.postScriptName))
+        }
+        let bundled = BundledFonts.descriptors.map { FaceCandidate(descriptor: $0, source: .bundled) }
+        if let match = FontMatching.select(bundled, weight: weight, style: style) {
+            return resolution(match, .bundledNotoSans(family: family.familyName,
+                                                      replacement: match.descriptor.postScriptName,
+                                                      systemFontsExcluded: !includesSystemFonts))
         }
         throw .noFontAvailable(requestedPostScriptName: requested)
     }
 
+    /// The faces of the family `name` CSS matching chooses among: the registered ones; else, for Noto Sans, the
+    /// bundled ones; else the installed ones.
+    func familyCandidates(_ name: String) -> [FaceCandidate] {
+        let key = familyKey(name)
+        let registered = registeredFonts.filter {
+            familyKey($0.familyName) == key || familyKey(postScriptPrefix(of: $0.postScriptName)) == key
+        }
+        if !registered.isEmpty { return registered.map { FaceCandidate(descriptor: $0, source: .registered) } }
+        if key == familyKey(NotoSansFontFamily().familyName) {
+            return BundledFonts.descriptors.map { FaceCandidate(descriptor: $0, source: .bundled) }
+        }
+        return matcher.systemFaces(ofFamily: key).map { FaceCandidate(descriptor: $0, source: .system) }
+    }
+}
+
+/// The part of a PostScript name before its first hyphen: `NotoSans` for `NotoSans-Bold`.
+func postScriptPrefix(of postScriptName: String) -> String {
+    String(postScriptName.split(separator: "-", maxSplits: 1).first ?? Substring(postScriptName))
+}
+
+/// A face CSS font matching may choose, and where it comes from.
+struct FaceCandidate: Sendable, Hashable {
+    var descriptor: FontDescriptor
+    var source: FontResolution.Source
+}
+
+/// The CSS Fonts 4 font-matching algorithm (§5.2, steps for `font-style` and `font-weight`) over one family's
+/// faces, and the variation coordinates a chosen face is drawn at.
+enum FontMatching {
+    /// The default oblique angle of CSS (`font-style: oblique` is 14deg); `slnt` counts clockwise as negative.
+    static let obliqueAngle = 14.0
+
+    /// The face CSS chooses for `weight` and `style`, or `nil` when there are no faces. Ties keep the earlier face.
+    static func select(_ candidates: [FaceCandidate], weight: FontWeight, style: FontStyle) -> FaceCandidate? {
+        guard !candidates.isEmpty else { return nil }
+        // Style first: italic → oblique → upright for italic; upright → oblique → italic for upright. A variable
+        // face with an `ital` axis can be italic, one with a `slnt` axis oblique.
+        func rank(_ face: FaceCandidate) -> Int {
+            let font = face.descriptor
+            let isOblique = font.styleName.lowercased().contains("oblique")
+            let canOblique = isOblique || (font.axis("slnt")?.minimum ?? 0) < 0
+            if style == .italic {
+                if font.isItalic || (font.axis("ital")?.maximum ?? 0) > 0 { return 0 }
+                return canOblique ? 1 : 2
+            }
+            if !font.isItalic && !isOblique { return 0 }
+            return canOblique ? 1 : 2
+        }
+        let bestRank = candidates.map(rank).min() ?? 0
+        let styled = candidates.filter { rank($0) == bestRank }
+        return styled.enumerated().min { a, b in
+            let ka = weightKey(a.element.descriptor.weightRange, weight), kb = weightKey(b.element.descriptor.weightRange, weight)
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }?.element
+    }
+
+    /// The order CSS tries weights in, as a sortable key for a face drawing `range`: a range holding the weight
+    /// first; for 400–500, heavier faces up to 500, then lighter ones nearest first, then heavier than 500; below
+    /// 400, lighter nearest first, then heavier; above 500, heavier nearest first, then lighter.
+    static func weightKey(_ range: ClosedRange<Double>, _ weight: FontWeight) -> (Int, Double) {
+        let w = Double(weight.rawValue)
+        if range.contains(w) { return (0, 0) }
+        let below = range.upperBound < w
+        switch weight.rawValue {
+        case 400...500:
+            if !below, range.lowerBound <= 500 { return (1, range.lowerBound - w) }
+            return below ? (2, w - range.upperBound) : (3, range.lowerBound - w)
+        case ..<400:
+            return below ? (1, w - range.upperBound) : (2, range.lowerBound - w)
+        default:
+            return below ? (2, w - range.upperBound) : (1, range.lowerBound - w)
+        }
+    }
+
+    /// The coordinates `font` is drawn at: `wght` from the weight, `ital`/`slnt` from the style, `opsz` from the
+    /// font size, then `explicit` values (by tag, for axes the face has), each clamped to its axis.
+    static func coordinates(of font: FontDescriptor, weight: FontWeight, style: FontStyle, fontSize: Double?,
+                            explicit: [String: Double]) -> [String: Double] {
+        guard font.isVariable else { return [:] }
+        var values: [String: Double] = [:]
+        if let axis = font.axis("wght") { values["wght"] = axis.clamp(Double(weight.rawValue)) }
+        if style == .italic, !font.isItalic {
+            if let axis = font.axis("ital"), axis.maximum > 0 {
+                values["ital"] = axis.clamp(1)
+            } else if let axis = font.axis("slnt") {
+                values["slnt"] = axis.clamp(-obliqueAngle)
+            }
+        }
+        if let size = fontSize, let axis = font.axis("opsz") { values["opsz"] = axis.clamp(size) }
+        for (tag, value) in explicit {
+            if let axis = font.axis(tag), value.isFinite { values[tag] = axis.clamp(value) }
+        }
+        return values
+    }
 }

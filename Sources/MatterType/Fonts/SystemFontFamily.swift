@@ -45,14 +45,14 @@ public struct SystemFontFamily: FontFamily, Hashable {
 
     /// Apple's Bold Text rule for the system font.
     public func accessibilityBoldWeight(for weight: FontWeight) -> FontWeight {
-        switch weight {
-        case .thin: .extraLight
-        case .extraLight: .light
-        case .light: .regular
-        case .regular: .semibold
-        case .medium: .bold
-        case .semibold: .extraBold
-        case .bold, .extraBold, .black: .black
+        switch weight.rawValue {
+        case ..<150: .extraLight
+        case ..<250: .light
+        case ..<350: .regular
+        case ..<450: .semibold
+        case ..<550: .bold
+        case ..<650: .extraBold
+        default: .black
         }
     }
 }

@@ -3,7 +3,7 @@
 /// Measuring and drawing use this one value, so they never disagree:
 ///
 /// ```swift
-/// let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+/// let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 /// let layout = try TextLayout("The quick brown fox jumps over the lazy dog.", typography: body,
 ///                             limits: LayoutLimits(width: 200))
 /// layout.lines.count  // 2

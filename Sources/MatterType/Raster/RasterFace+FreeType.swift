@@ -14,7 +14,15 @@ final class RasterFace: Sendable {
     private let file: FontFile
     /// Whether glyphs are loaded in color (FT_LOAD_COLOR): the face has CBDT/CBLC, sbix or COLR tables.
     private let loadsColor: Bool
+    /// What is synthesized: emboldened outlines, a 14° slant.
+    private let synthetic: SyntheticStyle
 
+    /// The horizontal shear of a synthesized italic: tan 14°, CSS's default oblique angle (Skia slants fake
+    /// italics by a quarter, 14.04°).
+    static let syntheticSlant = 0.25
+    /// The emboldening of a synthesized bold, as a fraction of the em added to the stroke width (Skia's
+    /// FreeType backend embolden outlines by ppem / 24).
+    static let syntheticEmboldening = 1.0 / 24
     /// The largest pixel size rendered (a glyph's bitmap is then at most tens of MB); bigger glyphs are not drawn.
     /// A 10,000 pt font at @1x, the largest size a typography accepts, is within it.
     static let maximumPixelSize = 10_000.0
@@ -22,11 +30,15 @@ final class RasterFace: Sendable {
     init(_ fontFace: FontFace) throws(FreeTypeError) {
         let file = fontFace.file
         let index = fontFace.descriptor.faceIndex
+        let variations = fontFace.variations
         let created = try FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) -> CreatedFace in
-            CreatedFace(face: try file.openFace(library: library, index: index))
+            let face = try file.openFace(library: library, index: index)
+            if !variations.isEmpty { RasterFace.setVariations(variations, of: face, library: library) }
+            return CreatedFace(face: face)
         }
         self.file = file
         loadsColor = fontFace.hasColorGlyphs
+        synthetic = fontFace.synthetic
         face = Locked(created.face)
     }
 
@@ -39,6 +51,20 @@ final class RasterFace: Sendable {
     deinit {
         let owned = face.withLock { CreatedFace(face: $0) }
         _ = try? FreeTypeLibrary.shared.withLibrary { (_) throws(FreeTypeError) in FT_Done_Face(owned.face) }
+    }
+
+    /// Sets the design coordinates of a variable face's axes to `variations` (by tag; an axis not given keeps
+    /// its default), so that outlines follow them as HarfBuzz's advances do.
+    private static func setVariations(_ variations: [String: Double], of face: FT_Face, library: FT_Library) {
+        var master: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &master) == 0, let master else { return }
+        defer { FT_Done_MM_Var(library, master) }
+        var coordinates: [FT_Fixed] = (0..<Int(master.pointee.num_axis)).map { a in
+            guard let axis = master.pointee.axis?[a] else { return 0 }
+            let tag = String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: axis.tag >> $0) }, as: UTF8.self)
+            return variations[tag].map { FT_Fixed(($0 * 65536).rounded()) } ?? axis.def
+        }
+        FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
     }
 
     /// The raster face of `fontFace`, made on first use; `nil` when FreeType cannot open it.
@@ -66,12 +92,16 @@ final class RasterFace: Sendable {
                 return .empty
             }
             var delta = FT_Vector(x: FT_Pos(subpixel) * 16, y: 0)  // a quarter pixel is 16/64
-            FT_Set_Transform(face, nil, &delta)
+            var slant = FT_Matrix(xx: 0x10000, xy: FT_Fixed(RasterFace.syntheticSlant * 65536), yx: 0, yy: 0x10000)
+            if synthetic.italic { FT_Set_Transform(face, &slant, &delta) } else { FT_Set_Transform(face, nil, &delta) }
             // FT_LOAD_NO_HINTING, or FT_LOAD_TARGET_LIGHT; embedded bitmaps only as color layers.
             let flagsToLoad = (loadsColor ? Int32(FT_LOAD_COLOR) : Int32(FT_LOAD_NO_BITMAP))
                 | (hinted ? mattertype_ft_load_target_light() : Int32(FT_LOAD_NO_HINTING))
-            guard FT_Load_Glyph(face, glyph, flagsToLoad) == 0, let slot = face.pointee.glyph,
-                  FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+            guard FT_Load_Glyph(face, glyph, flagsToLoad) == 0, let slot = face.pointee.glyph else { return .empty }
+            if synthetic.bold, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+                FT_Outline_Embolden(&slot.pointee.outline, FT_Pos((pixelSize * 64 * RasterFace.syntheticEmboldening).rounded()))
+            }
+            guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
             return RasterFace.copy(slot, scale: 1)
         }
     }

@@ -4,7 +4,7 @@ public import Foundation
 /// snapped to whole device pixels, at the layout's display scale.
 ///
 /// ```swift
-/// let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+/// let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 /// let png = try TextRenderer.shared.renderPNG("Hello", typography: body, limits: LayoutLimits(width: 200))
 /// ```
 ///

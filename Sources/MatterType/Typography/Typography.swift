@@ -3,7 +3,7 @@
 /// A value type, as in YMatterType. Modifiers return a copy with one field changed:
 ///
 /// ```swift
-/// let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+/// let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 /// let label = body.fontWeight(.semibold).letterSpacing(0.5).textCase(.uppercase).decoration(.underline)
 /// ```
 ///
@@ -45,13 +45,20 @@ public struct Typography: Sendable, Hashable, Codable {
     public var language: String?
     /// The paragraphs' base direction: from their first strong character (the default), or forced.
     public var direction: TextDirection = .auto
+    /// Variation axis coordinates by tag (`["wdth": 80, "GRAD": 50]`), set after those MatterType derives from the
+    /// weight, style and size (`wght`, `ital`/`slnt`, `opsz`); ignored for axes the face lacks.
+    public var variations: [String: Double] = [:]
 
-    /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``.
-    public enum FamilyReference: Sendable, Hashable, Codable {
+    /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``. A string
+    /// literal is a named family.
+    public enum FamilyReference: Sendable, Hashable, Codable, ExpressibleByStringLiteral {
         /// A family name such as "Noto Sans", mapped by ``DefaultFontFamilyFactory``.
         case named(String)
         /// A custom family with its own naming.
         case custom(any FontFamily)
+
+        /// A named family from a string literal.
+        public init(stringLiteral name: String) { self = .named(name) }
 
         /// The name: the string, or the custom family's ``FontFamily/familyName``.
         public var name: String {
@@ -81,7 +88,7 @@ public struct Typography: Sendable, Hashable, Codable {
         private static func naming(_ family: any FontFamily) -> [String] {
             var parts = [String(describing: type(of: family)), family.familyName]
             parts += family.supportedWeights.map { "\($0.rawValue)" }
-            for weight in FontWeight.allCases {
+            for weight in FontWeight.named {
                 parts.append("\(family.accessibilityBoldWeight(for: weight).rawValue)")
                 for style in FontStyle.allCases { parts.append(family.fontName(for: weight, style: style)) }
             }
@@ -100,36 +107,18 @@ public struct Typography: Sendable, Hashable, Codable {
         }
     }
 
-    /// A typography for a family name ("Noto Sans"); every other field has its default.
-    public init(familyName: String, fontWeight: FontWeight, fontSize: Double, lineHeight: Double,
+    /// A typography; only the family, size and line height have no default.
+    ///
+    /// ```swift
+    /// let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
+    /// let brand = Typography(family: .custom(AcmeFamily()), fontWeight: .semibold, fontSize: 20, lineHeight: 28)
+    /// ```
+    public init(family: FamilyReference, fontWeight: FontWeight = .regular, fontSize: Double, lineHeight: Double,
                 fontStyle: FontStyle = .regular, letterSpacing: Double = 0, paragraphIndent: Double = 0,
                 paragraphSpacing: Double = 0, textCase: TextCase = .none, textDecoration: TextDecoration = .none,
                 textStyle: TextStyle = .body, maximumScaleFactor: Double? = nil, isFixed: Bool = false,
-                features: [String] = []) {
-        self.init(family: .named(familyName), fontWeight: fontWeight, fontSize: fontSize, lineHeight: lineHeight,
-                  fontStyle: fontStyle, letterSpacing: letterSpacing, paragraphIndent: paragraphIndent,
-                  paragraphSpacing: paragraphSpacing, textCase: textCase, textDecoration: textDecoration,
-                  textStyle: textStyle, maximumScaleFactor: maximumScaleFactor, isFixed: isFixed,
-                  features: features)
-    }
-
-    /// A typography for a custom ``FontFamily``; every other field has its default.
-    public init(fontFamily: any FontFamily, fontWeight: FontWeight, fontSize: Double, lineHeight: Double,
-                fontStyle: FontStyle = .regular, letterSpacing: Double = 0, paragraphIndent: Double = 0,
-                paragraphSpacing: Double = 0, textCase: TextCase = .none, textDecoration: TextDecoration = .none,
-                textStyle: TextStyle = .body, maximumScaleFactor: Double? = nil, isFixed: Bool = false,
-                features: [String] = []) {
-        self.init(family: .custom(fontFamily), fontWeight: fontWeight, fontSize: fontSize, lineHeight: lineHeight,
-                  fontStyle: fontStyle, letterSpacing: letterSpacing, paragraphIndent: paragraphIndent,
-                  paragraphSpacing: paragraphSpacing, textCase: textCase, textDecoration: textDecoration,
-                  textStyle: textStyle, maximumScaleFactor: maximumScaleFactor, isFixed: isFixed,
-                  features: features)
-    }
-
-    private init(family: FamilyReference, fontWeight: FontWeight, fontSize: Double, lineHeight: Double,
-                 fontStyle: FontStyle, letterSpacing: Double, paragraphIndent: Double, paragraphSpacing: Double,
-                 textCase: TextCase, textDecoration: TextDecoration, textStyle: TextStyle,
-                 maximumScaleFactor: Double?, isFixed: Bool, features: [String]) {
+                features: [String] = [], fallbackFamilyNames: [String] = [], language: String? = nil,
+                direction: TextDirection = .auto, variations: [String: Double] = [:]) {
         self.fontFamily = family
         self.fontWeight = fontWeight
         self.fontSize = fontSize
@@ -144,6 +133,10 @@ public struct Typography: Sendable, Hashable, Codable {
         self.maximumScaleFactor = maximumScaleFactor
         self.isFixed = isFixed
         self.features = features
+        self.fallbackFamilyNames = fallbackFamilyNames
+        self.language = language
+        self.direction = direction
+        self.variations = variations
     }
 
     /// The family's name.
@@ -152,30 +145,32 @@ public struct Typography: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
-             fallbackFamilyNames, language, direction
+             fallbackFamilyNames, language, direction, variations
     }
 
-    /// Decodes a typography; `fallbackFamilyNames`, `language` and `direction` may be absent (then they take
-    /// their defaults).
+    /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
+    /// every other key may be absent and then takes the initializer's default. `fontWeight` is a number
+    /// (1…1000) or a name ("semibold").
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(family: try c.decode(FamilyReference.self, forKey: .fontFamily),
-                  fontWeight: try c.decode(FontWeight.self, forKey: .fontWeight),
+                  fontWeight: try c.decodeIfPresent(FontWeight.self, forKey: .fontWeight) ?? .regular,
                   fontSize: try c.decode(Double.self, forKey: .fontSize),
                   lineHeight: try c.decode(Double.self, forKey: .lineHeight),
-                  fontStyle: try c.decode(FontStyle.self, forKey: .fontStyle),
-                  letterSpacing: try c.decode(Double.self, forKey: .letterSpacing),
-                  paragraphIndent: try c.decode(Double.self, forKey: .paragraphIndent),
-                  paragraphSpacing: try c.decode(Double.self, forKey: .paragraphSpacing),
-                  textCase: try c.decode(TextCase.self, forKey: .textCase),
-                  textDecoration: try c.decode(TextDecoration.self, forKey: .textDecoration),
-                  textStyle: try c.decode(TextStyle.self, forKey: .textStyle),
+                  fontStyle: try c.decodeIfPresent(FontStyle.self, forKey: .fontStyle) ?? .regular,
+                  letterSpacing: try c.decodeIfPresent(Double.self, forKey: .letterSpacing) ?? 0,
+                  paragraphIndent: try c.decodeIfPresent(Double.self, forKey: .paragraphIndent) ?? 0,
+                  paragraphSpacing: try c.decodeIfPresent(Double.self, forKey: .paragraphSpacing) ?? 0,
+                  textCase: try c.decodeIfPresent(TextCase.self, forKey: .textCase) ?? .none,
+                  textDecoration: try c.decodeIfPresent(TextDecoration.self, forKey: .textDecoration) ?? .none,
+                  textStyle: try c.decodeIfPresent(TextStyle.self, forKey: .textStyle) ?? .body,
                   maximumScaleFactor: try c.decodeIfPresent(Double.self, forKey: .maximumScaleFactor),
-                  isFixed: try c.decode(Bool.self, forKey: .isFixed),
-                  features: try c.decode([String].self, forKey: .features))
-        fallbackFamilyNames = try c.decodeIfPresent([String].self, forKey: .fallbackFamilyNames) ?? []
-        language = try c.decodeIfPresent(String.self, forKey: .language)
-        direction = try c.decodeIfPresent(TextDirection.self, forKey: .direction) ?? .auto
+                  isFixed: try c.decodeIfPresent(Bool.self, forKey: .isFixed) ?? false,
+                  features: try c.decodeIfPresent([String].self, forKey: .features) ?? [],
+                  fallbackFamilyNames: try c.decodeIfPresent([String].self, forKey: .fallbackFamilyNames) ?? [],
+                  language: try c.decodeIfPresent(String.self, forKey: .language),
+                  direction: try c.decodeIfPresent(TextDirection.self, forKey: .direction) ?? .auto,
+                  variations: try c.decodeIfPresent([String: Double].self, forKey: .variations) ?? [:])
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {
@@ -194,6 +189,8 @@ public struct Typography: Sendable, Hashable, Codable {
     public func familyName(_ name: String) -> Typography { with { $0.fontFamily = .named(name) } }
     /// A copy with other families to try, in order, for characters the first family lacks.
     public func fallbackFamilies(_ names: [String]) -> Typography { with { $0.fallbackFamilyNames = names } }
+    /// A copy with other variation axis coordinates.
+    public func variations(_ variations: [String: Double]) -> Typography { with { $0.variations = variations } }
     /// A copy with another language (a BCP 47 tag), or none.
     public func language(_ language: String?) -> Typography { with { $0.language = language } }
     /// A copy with another base direction.

@@ -2,7 +2,7 @@
 /// sits in each line box.
 ///
 /// ```swift
-/// let body = Typography(familyName: "Noto Sans", fontWeight: .regular, fontSize: 16, lineHeight: 24)
+/// let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
 /// let resolved = try TypographyLayout(typography: body, environment: .init(contentSizeCategory: .accessibility5))
 /// resolved.fontSize   // 49.88… (16 × 53 / 17)
 /// resolved.lineHeight // 74.82… (24 × 53 / 17)
@@ -79,18 +79,16 @@ public struct TypographyLayout: Sendable {
                 factor = min(factor, cap)
             }
         }
+        let fontSize = min(typography.fontSize * factor, limit)
         let resolution: FontResolution
         do {
-            switch typography.fontFamily {
-            case .named(let name):
-                resolution = try registry.resolve(familyName: name, weight: typography.fontWeight,
-                                                  style: typography.fontStyle,
-                                                  boldText: environment.isBoldTextEnabled)
-            case .custom(let family):
-                resolution = try registry.resolve(family: family, weight: typography.fontWeight,
-                                                  style: typography.fontStyle,
-                                                  boldText: environment.isBoldTextEnabled)
+            let family: any FontFamily = switch typography.fontFamily {
+            case .named(let name): DefaultFontFamilyFactory(registry: registry).fontFamily(named: name)
+            case .custom(let family): family
             }
+            resolution = try registry.resolve(family: family, weight: typography.fontWeight,
+                                              style: typography.fontStyle, boldText: environment.isBoldTextEnabled,
+                                              fontSize: fontSize, variations: typography.variations)
         } catch {
             throw .noFont(error)
         }
@@ -105,7 +103,8 @@ public struct TypographyLayout: Sendable {
         var familyFaces: [FontFace] = []
         for name in typography.fallbackFamilyNames {
             guard let further = try? registry.resolve(familyName: name, weight: resolution.requestedWeight,
-                                                      style: typography.fontStyle),
+                                                      style: typography.fontStyle, fontSize: fontSize,
+                                                      variations: typography.variations),
                   !further.isFallback, let furtherFace = try? registry.face(for: further),
                   furtherFace !== face, !familyFaces.contains(where: { $0 === furtherFace }) else { continue }
             familyFaces.append(furtherFace)
@@ -115,7 +114,7 @@ public struct TypographyLayout: Sendable {
         self.environment = environment
         font = resolution
         scaleFactor = factor
-        fontSize = min(typography.fontSize * factor, limit)
+        self.fontSize = fontSize
         shaping = ShapingContext(face: face, familyFaces: familyFaces, features: features,
                                  language: typography.language, weight: resolution.requestedWeight,
                                  style: typography.fontStyle, fontSize: fontSize, registry: registry)
