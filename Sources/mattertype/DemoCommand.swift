@@ -49,7 +49,7 @@ struct DemoCommand: ParsableCommand {
                               height: Int(((height + 2 * padding) * scale).rounded(.up)), background: .white)
         var y = padding
         for (layout, color, gap) in layouts {
-            TextRenderer.shared.draw(layout, into: &image, at: (padding, y), color: color)
+            TextRenderer.shared.draw(layout, into: &image, at: Point(x: padding, y: y), color: color)
             y += layout.height + gap
         }
         do {

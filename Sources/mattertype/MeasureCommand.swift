@@ -4,10 +4,11 @@ import MatterType
 
 /// Width, line and truncation options shared by `measure` and `render`.
 struct LayoutOptions: ParsableArguments {
-    @Option(help: "The maximum line width in points (default: none; each paragraph is one line).")
+    @Option(parsing: .unconditional, help: "The maximum line width in points (default: none; each paragraph is one line).")
     var width: Double?
 
-    @Option(name: .customLong("max-lines"), help: "The most lines shown; 0 shows all.")
+    @Option(name: .customLong("max-lines"), parsing: .unconditional,
+            help: "The most lines shown; 0 shows all.")
     var maxLines = 0
 
     @Option(name: .customLong("line-break-mode"),

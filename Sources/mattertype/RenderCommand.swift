@@ -19,10 +19,10 @@ struct RenderCommand: ParsableCommand {
             transform: { try parseColor($0, "--background") })
     var background: Color = .clear
 
-    @Option(help: "Display scale: 1, 2 or 3 for @1x, @2x, @3x.")
+    @Option(parsing: .unconditional, help: "Display scale: 1, 2 or 3 for @1x, @2x, @3x.")
     var scale = 1.0
 
-    @Option(help: "Points of space around the text.")
+    @Option(parsing: .unconditional, help: "Points of space around the text.")
     var padding = 0.0
 
     @Option(help: "Hinting: none (glyphs exactly where laid out) or light.",

@@ -14,19 +14,23 @@ struct TypographyOptions: ParsableArguments {
     @Flag(help: "Use the italic style.")
     var italic = false
 
-    @Option(help: "Font size in points.")
+    @Option(parsing: .unconditional, help: "Font size in points.")
     var size = 16.0
 
-    @Option(name: .customLong("line-height"), help: "Line height in points (default: 1.5 × size).")
+    @Option(name: .customLong("line-height"), parsing: .unconditional,
+            help: "Line height in points (default: 1.5 × size).")
     var lineHeight: Double?
 
-    @Option(name: .customLong("letter-spacing"), help: "Points added after every grapheme cluster.")
+    @Option(name: .customLong("letter-spacing"), parsing: .unconditional,
+            help: "Points added after every grapheme cluster.")
     var letterSpacing = 0.0
 
-    @Option(name: .customLong("paragraph-indent"), help: "Points the first line of each paragraph is indented.")
+    @Option(name: .customLong("paragraph-indent"), parsing: .unconditional,
+            help: "Points the first line of each paragraph is indented.")
     var paragraphIndent = 0.0
 
-    @Option(name: .customLong("paragraph-spacing"), help: "Points between paragraphs.")
+    @Option(name: .customLong("paragraph-spacing"), parsing: .unconditional,
+            help: "Points between paragraphs.")
     var paragraphSpacing = 0.0
 
     @Option(name: .customLong("text-case"), help: "none, lowercase, uppercase or capitalize.",
@@ -48,7 +52,8 @@ struct TypographyOptions: ParsableArguments {
     @Flag(name: .customLong("bold-text"), help: "Lay out as with the Bold Text accessibility setting on.")
     var boldText = false
 
-    @Option(name: .customLong("max-scale"), help: "The most Dynamic Type may scale the typography by.")
+    @Option(name: .customLong("max-scale"), parsing: .unconditional,
+            help: "The most Dynamic Type may scale the typography by.")
     var maxScale: Double?
 
     @Flag(help: "Never scale with Dynamic Type.")

@@ -50,7 +50,7 @@ struct RasterTests {
     func coverage(_ layout: TextLayout, renderer: TextRenderer = TextRenderer(), padding: Double = 0) -> GrayBitmap {
         let size = TextRenderer.imageSize(for: layout, padding: padding)
         var bitmap = GrayBitmap(width: size.width, height: size.height)
-        renderer.draw(layout, into: &bitmap, at: (padding, padding))
+        renderer.draw(layout, into: &bitmap, at: Point(x: padding, y: padding))
         return bitmap
     }
 
@@ -149,11 +149,11 @@ struct RasterTests {
         let blue = try #require(Color(hex: "#0000FF"))
         let over = try TextRenderer().image(of: result, color: red50, background: blue)
         // source-over, premultiplied: red 255 × 128/255 = 128; blue 255 × (255 − 128)/255 = 127; alpha 255.
-        #expect(over[x, y] == (128, 0, 127, 255))
+        #expect(over[x, y] == RGBAImage.Pixel(red: 128, green: 0, blue: 127, alpha: 255))
         let alone = try TextRenderer().image(of: result, color: red50)
-        #expect(alone[x, y] == (128, 0, 0, 128))
-        #expect(over[0, 0] == (0, 0, 255, 255))
-        #expect(alone[0, 0] == (0, 0, 0, 0))
+        #expect(alone[x, y] == RGBAImage.Pixel(red: 128, green: 0, blue: 0, alpha: 128))
+        #expect(over[0, 0] == RGBAImage.Pixel(red: 0, green: 0, blue: 255, alpha: 255))
+        #expect(alone[0, 0] == RGBAImage.Pixel(red: 0, green: 0, blue: 0, alpha: 0))
     }
 
     @Test("underline and strikethrough are drawn at the font-table rows", arguments: [1.0, 2.0])
@@ -225,9 +225,9 @@ struct RasterTests {
     func outsideCanvas(x: Double, y: Double) throws {
         let result = try layout("Clip me, underlined", body.decoration(.underline))
         var bitmap = GrayBitmap(width: 120, height: 30)
-        TextRenderer().draw(result, into: &bitmap, at: (x, y))
+        TextRenderer().draw(result, into: &bitmap, at: Point(x: x, y: y))
         var image = RGBAImage(width: 120, height: 30)
-        TextRenderer().draw(result, into: &image, at: (x, y), color: .black)
+        TextRenderer().draw(result, into: &image, at: Point(x: x, y: y), color: .black)
         let inside = x > -200 && x < 120 && y > -24 && y < 30
         if !inside { #expect(bitmap.pixels.allSatisfy { $0 == 0 }) }
     }

@@ -266,7 +266,7 @@ struct WorldTextTests {
         }
         #expect(red > 50 && blue > 50, "red \(red), blue \(blue) pixels")
         var coverage = GrayBitmap(width: image.width, height: image.height)
-        TextRenderer().draw(layout, into: &coverage, at: (16, 16))
+        TextRenderer().draw(layout, into: &coverage, at: Point(x: 16, y: 16))
         #expect(coverage.pixels.filter { $0 > 200 }.count > 100)
     }
 

@@ -66,7 +66,7 @@ public struct TextLayout: Sendable {
     }
 
     /// The size of the laid-out text: ``width`` × ``height``.
-    public var size: (width: Double, height: Double) { (width, height) }
+    public var size: Size { Size(width: width, height: height) }
 }
 
 /// One line of a ``TextLayout``.

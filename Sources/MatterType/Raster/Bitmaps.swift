@@ -122,10 +122,30 @@ public struct RGBAImage: Sendable, Hashable {
         }
     }
 
+    /// One pixel's channels, premultiplied by alpha (as ``pixels`` holds them).
+    public struct Pixel: Sendable, Hashable {
+        /// Red times alpha / 255.
+        public var red: UInt8
+        /// Green times alpha / 255.
+        public var green: UInt8
+        /// Blue times alpha / 255.
+        public var blue: UInt8
+        /// Alpha, 0 (transparent) – 255 (opaque).
+        public var alpha: UInt8
+
+        /// A pixel from its premultiplied channels.
+        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
+    }
+
     /// The premultiplied RGBA at a pixel.
-    public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    public subscript(x: Int, y: Int) -> Pixel {
         let i = (y * width + x) * 4
-        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        return Pixel(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
     }
 
     /// Composites `color` at `coverage` (0–255) over the pixel at `p` (source-over, premultiplied).

@@ -3,6 +3,8 @@ public import Foundation
 
 /// Why an image could not be encoded or written.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text could not be laid out: an invalid typography or limits, or no font.
+    case layout(LayoutError)
     /// The image would be larger than ``TextRenderer/maximumPixelCount`` pixels.
     case imageTooLarge(width: Int, height: Int)
     /// libpng refused the image; `reason` is its message.
@@ -12,6 +14,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .layout(let error):
+            error.description
         case .imageTooLarge(let width, let height):
             "a \(width) × \(height) image is too large (at most \(TextRenderer.maximumPixelCount) pixels); "
                 + "use a smaller size, scale or width"

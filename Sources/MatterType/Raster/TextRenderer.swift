@@ -38,25 +38,25 @@ public final class TextRenderer: Sendable {
     /// The pixel size of an image holding `layout` with `padding` points around it: `ceil((W + 2 × padding) ×
     /// scale)` by `ceil((H + 2 × padding) × scale)`, where W is the limits' width when given, else the layout's;
     /// at least 1 × 1 (an empty text is 0 points wide, and PNG has no empty images).
-    public static func imageSize(for layout: TextLayout, padding: Double = 0) -> (width: Int, height: Int) {
+    public static func imageSize(for layout: TextLayout, padding: Double = 0) -> PixelSize {
         let scale = layout.typography.environment.displayScale
         let width = layout.limits.width ?? layout.width
         func pixels(_ points: Double) -> Int {
             let value = (points * scale).rounded(.up)
             return value < 1 ? 1 : (value > 1e15 ? Int(1e15) : Int(value))
         }
-        return (pixels(width + 2 * padding), pixels(layout.height + 2 * padding))
+        return PixelSize(width: pixels(width + 2 * padding), height: pixels(layout.height + 2 * padding))
     }
 
     /// Draws `layout` into `image` with its top-left corner at `origin` (points), in `color`.
-    public func draw(_ layout: TextLayout, into image: inout RGBAImage, at origin: (x: Double, y: Double) = (0, 0),
+    public func draw(_ layout: TextLayout, into image: inout RGBAImage, at origin: Point = .zero,
                      color: Color = .black) {
         composite(layout, into: &image, origin: origin, color: color)
     }
 
     /// Draws `layout`'s coverage into `bitmap` with its top-left corner at `origin` (points).
     public func draw(_ layout: TextLayout, into bitmap: inout GrayBitmap,
-                     at origin: (x: Double, y: Double) = (0, 0)) {
+                     at origin: Point = .zero) {
         composite(layout, into: &bitmap, origin: origin, color: .black)
     }
 
@@ -70,23 +70,29 @@ public final class TextRenderer: Sendable {
             throw .imageTooLarge(width: size.width, height: size.height)
         }
         var image = RGBAImage(width: size.width, height: size.height, background: background)
-        draw(layout, into: &image, at: (padding, padding), color: color)
+        draw(layout, into: &image, at: Point(x: padding, y: padding), color: color)
         return image
     }
 
     /// Lays `text` out and renders it as PNG bytes, in one call.
-    /// - Throws: ``LayoutError`` for an invalid typography or limits, ``RenderError`` when the image is too large.
+    /// - Throws: ``RenderError/layout(_:)`` for an invalid typography or limits, ``RenderError`` when the image
+    ///   is too large or cannot be encoded.
     public func renderPNG(_ text: String, typography: Typography, environment: TypographyEnvironment = .default,
                           limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
-                          padding: Double = 0, registry: FontRegistry = .shared) throws -> Data {
-        let layout = try TextLayout(text, typography: typography, environment: environment, limits: limits,
+                          padding: Double = 0, registry: FontRegistry = .shared) throws(RenderError) -> Data {
+        let layout: TextLayout
+        do {
+            layout = try TextLayout(text, typography: typography, environment: environment, limits: limits,
                                     registry: registry)
+        } catch {
+            throw .layout(error)
+        }
         return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding))
     }
 
     /// Composites every glyph and decoration of `layout` into `canvas`, clipped to it.
     private func composite<Canvas: CoverageCanvas>(_ layout: TextLayout, into canvas: inout Canvas,
-                                                   origin: (x: Double, y: Double), color: Color) {
+                                                   origin: Point, color: Color) {
         let scale = layout.typography.environment.displayScale
         let pixelSize = layout.typography.fontSize * scale
         let pixelSize64 = Int((pixelSize * 64).rounded())
@@ -182,7 +188,7 @@ public final class TextRenderer: Sendable {
 
     /// Fills a decoration: whole rows from its snapped top, partial coverage at its left and right ends.
     private func fill<Canvas: CoverageCanvas>(_ rect: DecorationRect, into pixels: UnsafeMutablePointer<UInt8>,
-                                              width: Int, height: Int, origin: (x: Double, y: Double),
+                                              width: Int, height: Int, origin: Point,
                                               scale: Double, color: Color, canvas: Canvas.Type) {
         let x0 = (origin.x + rect.x) * scale
         let x1 = x0 + rect.width * scale

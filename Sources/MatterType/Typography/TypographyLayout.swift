@@ -147,7 +147,7 @@ extension TypographyLayout {
     /// that ``TextRenderer`` draws, so measuring and drawing never disagree.
     /// - Throws: ``LayoutError`` for a width that is not finite and positive, or a negative `maxLines`.
     public func measure(_ text: String, limits: LayoutLimits = LayoutLimits()) throws(LayoutError)
-        -> (width: Double, height: Double) {
+        -> Size {
         try TextLayout(text, typography: self, limits: limits).size
     }
 }
