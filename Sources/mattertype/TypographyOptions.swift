@@ -106,46 +106,120 @@ struct TypographyOptions: ParsableArguments {
     }
 }
 
-/// The text to lay out: a TEXT argument or `--text-file`.
+/// The text to lay out: a TEXT argument, `--text-file`, or styled spans from `--spans`.
 struct TextInputOptions: ParsableArguments {
-    @Argument(help: "The text (or use --text-file).")
+    @Argument(help: "The text (or use --text-file or --spans).")
     var text: String?
 
     @Option(name: .customLong("text-file"), help: ArgumentHelp("Read the text from a UTF-8 file.", valueName: "file"))
     var textFile: String?
 
-    /// The largest text file read, in bytes.
+    @Option(help: ArgumentHelp(
+        "Read styled text from a JSON file: {\"spans\": [{\"text\": \"…\", \"family\", \"weight\", \"italic\", \"size\", "
+            + "\"letterSpacing\", \"textCase\", \"decoration\", \"color\", \"features\", \"language\", \"variations\"}]}; "
+            + "every key but text is optional, the typography options are the defaults.", valueName: "file.json"))
+    var spans: String?
+
+    /// The largest text or spans file read, in bytes.
     static let maximumFileSize = 16 << 20
 
     func validate() throws {
-        if text != nil, textFile != nil { throw ValidationError("give TEXT or --text-file, not both") }
-        if text == nil, textFile == nil { throw ValidationError("give the text as an argument or with --text-file") }
+        let given = [text != nil, textFile != nil, spans != nil].filter { $0 }.count
+        if given > 1 { throw ValidationError("give one of TEXT, --text-file and --spans") }
+        if given == 0 { throw ValidationError("give the text as an argument, with --text-file or with --spans") }
     }
 
-    /// The text, read from the file if one was given.
-    func read() throws -> String {
-        if let text { return text }
-        guard let path = textFile else { return "" }
-        let url = URL(fileURLWithPath: path)
+    /// The text, read from the file if one was given; spans decoded from `--spans`.
+    func read() throws -> StyledText {
+        if let text { return StyledText(text) }
+        if let path = textFile {
+            guard let text = String(data: try TextInputOptions.contents(of: path, option: "--text-file"),
+                                    encoding: .utf8) else {
+                throw CLIError(description: "\(path): not UTF-8 text")
+            }
+            return StyledText(text)
+        }
+        guard let path = spans else { return StyledText() }
+        let data = try TextInputOptions.contents(of: path, option: "--spans")
+        do {
+            return try JSONDecoder().decode(SpansFile.self, from: data).styledText
+        } catch let error as DecodingError {
+            throw CLIError(description: "\(path): \(describe(error))")
+        }
+    }
+
+    /// `{"spans": [...]}`.
+    private struct SpansFile: Decodable {
+        let spans: [TextSpan]
+        var styledText: StyledText { StyledText(spans) }
+    }
+
+    /// The bytes of the file at `path`, at most ``maximumFileSize``.
+    private static func contents(of path: String, option: String) throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw CLIError(description: "\(path): no such file; check the --text-file path")
+            throw CLIError(description: "\(path): no such file; check the \(option) path")
         }
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: url)
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
-            data = try handle.read(upToCount: TextInputOptions.maximumFileSize + 1) ?? Data()
+            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
         } catch {
             throw CLIError(description: "\(path): cannot read the file (\(error.localizedDescription))")
         }
-        guard data.count <= TextInputOptions.maximumFileSize else {
+        guard data.count <= maximumFileSize else {
             throw CLIError(description: "\(path): larger than 16 MiB; split the text")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError(description: "\(path): not UTF-8 text")
+        return data
+    }
+}
+
+/// A decoding error as one line naming where it is: `span 2, "weight": unknown weight "heavyish"; …`.
+func describe(_ error: DecodingError) -> String {
+    func place(_ path: [any CodingKey]) -> String {
+        var parts: [String] = []
+        var index = 0
+        while index < path.count {
+            let key = path[index]
+            if key.stringValue == "spans", index + 1 < path.count, let span = path[index + 1].intValue {
+                parts.append("span \(span)")
+                index += 2
+                continue
+            }
+            parts.append(key.intValue.map { "item \($0)" } ?? "\"\(key.stringValue)\"")
+            index += 1
         }
-        return text
+        return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+        return "\(place(context.codingPath))\"\(key.stringValue)\" is missing"
+    case .typeMismatch(let type, let context):
+        return "\(place(context.codingPath))expected \(jsonName(of: type))"
+    case .valueNotFound(let type, let context):
+        return "\(place(context.codingPath))expected \(jsonName(of: type)), found null"
+    case .dataCorrupted(let context):
+        if context.codingPath.isEmpty {
+            let detail = (context.underlyingError as NSError?).map {
+                $0.userInfo[NSDebugDescriptionErrorKey] as? String ?? $0.localizedDescription
+            }
+            return "not valid JSON" + (detail.map { " (\($0))" } ?? "; check it with a JSON linter")
+        }
+        return "\(place(context.codingPath))\(context.debugDescription)"
+    @unknown default:
+        return "\(error)"
+    }
+}
+
+/// How a Swift type is called in JSON, for messages.
+private func jsonName(of type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Bool.Type: "true or false"
+    case is Double.Type, is Int.Type: "a number"
+    case is [Any].Type: "an array"
+    default: type is [String: Any].Type ? "an object" : "a \(type)"
     }
 }
 

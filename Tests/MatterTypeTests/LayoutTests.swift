@@ -199,14 +199,15 @@ struct LayoutTests {
     func decorations() throws {
         let underlined = try layout("Hello  ", body.decoration(.underline))
         let line = underlined.lines[0]
-        let rect = try #require(line.decoration)
+        #expect(line.decorations.count == 1)
+        let rect = try #require(line.decorations.first)
         // post.underlinePosition -100, underlineThickness 50 at 0.016 pt per unit.
         #expect(abs(rect.y - (line.baseline + 1.6)) < 1e-9 && abs(rect.height - 0.8) < 1e-9)
         #expect(abs(rect.width - 2426 * 0.016) < 1e-9)  // hb-shape "Hello": 2426 units; trailing spaces excluded
         let struck = try layout("Hello", body.decoration(.strikethrough)).lines[0]
         // OS/2.yStrikeoutPosition 322, yStrikeoutSize 50.
-        #expect(abs((struck.decoration?.y ?? 0) - (struck.baseline - 5.152)) < 1e-9)
-        #expect(try layout("Hello").lines[0].decoration == nil)
+        #expect(abs((struck.decorations.first?.y ?? 0) - (struck.baseline - 5.152)) < 1e-9)
+        #expect(try layout("Hello").lines[0].decorations.isEmpty)
     }
 
     @Test("emoji, CJK, RTL and controls lay out without crashing", arguments: [

@@ -142,7 +142,7 @@ struct RasterTests {
         // A thick underline gives fully covered pixels: 16 pt at @4x, post.underlineThickness 50/1000 → 3.2 px.
         let result = try layout("\u{00A0}\u{00A0}\u{00A0}\u{00A0}", body.decoration(.underline), scale: 4)
         let line = result.lines[0]
-        let decoration = try #require(line.decoration)
+        let decoration = try #require(line.decorations.first)
         let y = Int(((decoration.y) * 4).rounded()) + 1
         let x = Int((line.x + line.width / 2) * 4)
         let red50 = try #require(Color(hex: "#FF000080"))

@@ -97,7 +97,7 @@ struct LineBreakerTests {
 
     func breaker(width: Double?, anywhere: Bool = false) -> LineBreaker {
         LineBreaker(width: width, firstLineIndent: 0, breaksAnywhere: anywhere,
-                    tabStops: TabStops(interval: 40, minimumAdvance: 2.5), hyphenWidth: { _ in 3 })
+                    tabStops: TabStops(interval: 40, minimumAdvance: 2.5))
     }
 
     @Test("greedy: a line ends at the last opportunity before what does not fit; spaces hang")
@@ -115,10 +115,11 @@ struct LineBreakerTests {
         // "x ab\u{AD}cd": 10 pt letters, a 5 pt space; breaking after the soft hyphen shows a 3 pt hyphen.
         let clusters = [cluster(10), cluster(5, .space), cluster(10, breakBefore: true), cluster(10),
                         cluster(0, .softHyphen), cluster(10, breakBefore: true), cluster(10)]
-        #expect(breaker(width: 38).lines(of: clusters) == [0..<5, 5..<7])
+        let hyphen = [4: 3.0]
+        #expect(breaker(width: 38).lines(of: clusters, hyphenWidths: hyphen) == [0..<5, 5..<7])
         // 37 pt: "x ab" + hyphen (38) does not fit, so the line breaks at the space; the next line breaks at
         // the soft hyphen ("ab" + hyphen is 23, "abcd" 40).
-        #expect(breaker(width: 37).lines(of: clusters) == [0..<2, 2..<5, 5..<7])
+        #expect(breaker(width: 37).lines(of: clusters, hyphenWidths: hyphen) == [0..<2, 2..<5, 5..<7])
     }
 
     @Test("tabs advance to the next multiple of the interval, skipping a stop closer than half a space")
@@ -142,7 +143,7 @@ struct ItemizerTests {
         let text = "ab שלום 日本"
         let analysed = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
                                      direction: .auto)
-        var fallback = FontFallback(context: typography.shaping)
+        var fallback = FontFallback(contexts: [typography.shaping])
         let runs = Itemizer.runs(of: analysed, fallback: &fallback)
         let faces = fallback.faces.map(\.descriptor.postScriptName)
         // Graphemes: a b ␠ ש ל ו ם ␠ 日 本. ICU's levels: Latin and its space 0, Hebrew 1, the space after it 0

@@ -64,45 +64,65 @@ enum EmojiPresentation: Sendable, Hashable {
 /// face is tried first for emoji presentation, a text face for text presentation. A cluster no face covers
 /// keeps the primary face (its missing characters draw as .notdef) and is reported.
 ///
-/// One per layout: it collects the faces glyphs refer to (``faces``, the primary first) and the characters no
-/// face has.
+/// One per layout: it collects the faces glyphs refer to (``faces``: every style's primary face first, the
+/// paragraph's at index 0, then fallbacks) and the characters no face has. Each style of the layout
+/// (``LayoutStyles``) has its own primary face, further families, weight, style and language.
 struct FontFallback {
-    /// The faces chosen so far; glyphs refer to them by index. The primary face is first.
-    private(set) var faces: [FontFace]
+    /// The faces chosen so far; glyphs refer to them by index.
+    private(set) var faces: [FontFace] = []
     /// Characters that no face has, in the order first met.
     private(set) var missingCharacters: [UInt32] = []
-    private let context: ShapingContext
-    /// Clusters of one scalar already chosen for, by scalar.
-    private var chosen: [UInt32: Int] = [:]
+    /// Each style's shaping context.
+    private let contexts: [ShapingContext]
+    /// Each style's primary face, as an index into ``faces``.
+    let primaryFaces: [Int]
+    /// Per style: clusters of one scalar already chosen for, by scalar.
+    private var chosen: [[UInt32: Int]]
 
-    init(context: ShapingContext) {
-        self.context = context
-        faces = [context.face]
+    init(contexts: [ShapingContext]) {
+        self.contexts = contexts
+        var faces: [FontFace] = []
+        var primaries: [Int] = []
+        for context in contexts {
+            if let known = faces.firstIndex(where: { $0 === context.face }) { primaries.append(known) } else {
+                faces.append(context.face)
+                primaries.append(faces.count - 1)
+            }
+        }
+        self.faces = faces
+        primaryFaces = primaries
+        chosen = Array(repeating: [:], count: contexts.count)
     }
 
-    /// The index in ``faces`` of the face for a grapheme cluster, or `nil` when every character of it is
-    /// invisible (controls, joiners, selectors): then it takes its neighbour's face.
-    mutating func face(for cluster: UnsafeBufferPointer<UInt32>) -> Int? {
-        if cluster.count == 1, let known = chosen[cluster[0]] { return known }
+    /// The index in ``faces`` of the face for a grapheme cluster in style `style`, or `nil` when every character
+    /// of it is invisible (controls, joiners, selectors): then it takes its neighbour's face.
+    mutating func face(for cluster: UnsafeBufferPointer<UInt32>, style: Int = 0) -> Int? {
+        if cluster.count == 1, let known = chosen[style][cluster[0]] { return known }
         let visible = cluster.filter { !FontFallback.isInvisible($0) }
         guard !visible.isEmpty else { return nil }
         let presentation = EmojiPresentation(of: cluster)
         let index: Int
-        if let face = choose(visible, presentation: presentation) {
+        let context = contexts[style]
+        if let face = choose(visible, presentation: presentation, context: context) {
             index = add(face)
         } else {
-            for value in visible where !faces[0].hasGlyph(for: value) && !missingCharacters.contains(value) {
+            let primary = primaryFaces[style]
+            for value in visible where !faces[primary].hasGlyph(for: value) && !missingCharacters.contains(value) {
                 missingCharacters.append(value)
             }
-            index = 0
+            index = primary
         }
-        if cluster.count == 1 { chosen[cluster[0]] = index }
+        if cluster.count == 1 { chosen[style][cluster[0]] = index }
         return index
     }
 
-    private func choose(_ scalars: [UInt32], presentation: EmojiPresentation) -> FontFace? {
+    private func choose(_ scalars: [UInt32], presentation: EmojiPresentation, context: ShapingContext) -> FontFace? {
         let candidates = [context.face] + context.familyFaces
         func covers(_ face: FontFace) -> Bool { scalars.allSatisfy(face.hasGlyph(for:)) }
+        func request(_ prefersColor: Bool?) -> FallbackRequest {
+            FallbackRequest(weight: context.weight, style: context.style, language: context.language,
+                            prefersColor: prefersColor)
+        }
         let prefersColor: Bool? = switch presentation {
         case .emoji: true
         case .text: false
@@ -117,15 +137,11 @@ struct FontFallback {
         }
         if let face = candidates.first(where: covers) { return face }
         if let face = context.registry.fallbackFace(covering: scalars, request: request(nil)) { return face }
-        if let bundled = BundledFonts.face(weight: context.weight, style: context.style), covers(bundled) {
+        if let bundled = BundledFonts.face(weight: FontWeight(nearestTo: context.weight.rawValue),
+                                           style: context.style), covers(bundled) {
             return bundled
         }
         return nil
-    }
-
-    private func request(_ prefersColor: Bool?) -> FallbackRequest {
-        FallbackRequest(weight: context.weight, style: context.style, language: context.language,
-                        prefersColor: prefersColor)
     }
 
     private mutating func add(_ face: FontFace) -> Int {

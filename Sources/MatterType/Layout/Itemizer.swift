@@ -1,7 +1,5 @@
-/// A run of a paragraph's grapheme clusters shaped together: one face, one bidi level, one script.
-///
-/// The attributes are a value of their own so that styled spans can add to them (a run never crosses a change
-/// of style either).
+/// A run of a paragraph's grapheme clusters shaped together: one face, one bidi level, one script, one shaping
+/// style (a run never crosses a change of font, size, features or letter spacing).
 struct FontRun: Sendable, Hashable {
     /// The run's grapheme clusters (indices into ``ParagraphText/graphemes``).
     var graphemes: Range<Int>
@@ -16,6 +14,8 @@ struct FontRun: Sendable, Hashable {
         var level: UInt8
         /// The script HarfBuzz shapes it as.
         var script: ScriptTag
+        /// The style it is shaped in: an index into ``LayoutStyles/styles``, the first of its shaping group.
+        var style: Int = 0
     }
 }
 
@@ -24,23 +24,49 @@ struct FontRun: Sendable, Hashable {
 enum Itemizer {
     /// The runs of `text`, in logical order. Clusters that draw nothing (controls, a lone joiner) take the face
     /// of the cluster before them, so they never split a run.
-    static func runs(of text: ParagraphText, fallback: inout FontFallback) -> [FontRun] {
+    ///
+    /// - Parameters:
+    ///   - styles: each grapheme's style (``LayoutStyles/graphemeStyles(of:)``), or empty for one style.
+    ///   - groups: each style's shaping group (``LayoutStyles/shapingGroups``).
+    static func runs(of text: ParagraphText, fallback: inout FontFallback, styles: [Int32] = [],
+                     groups: [Int] = [0]) -> [FontRun] {
         let graphemes = text.graphemes
         guard !graphemes.isEmpty else { return [] }
-        // ASCII in a primary face that has every printable ASCII glyph, all left to right: one run.
-        if text.scripts.isEmpty, !text.hasBidi, fallback.faces[0].coversPrintableASCII {
-            return [FontRun(graphemes: 0..<graphemes.count,
-                            attributes: .init(face: 0, level: text.paragraphLevel, script: .latin))]
+        // ASCII, all left to right, in primary faces that have every printable ASCII glyph: one run per style.
+        if text.scripts.isEmpty, !text.hasBidi,
+           groups.allSatisfy({ fallback.faces[fallback.primaryFaces[$0]].coversPrintableASCII }) {
+            func attributes(_ g: Int) -> FontRun.Attributes {
+                let style = styles.isEmpty ? 0 : groups[Int(styles[g])]
+                return .init(face: fallback.primaryFaces[style], level: text.paragraphLevel, script: .latin,
+                             style: style)
+            }
+            var runs: [FontRun] = []
+            var start = 0
+            var current = attributes(0)
+            if !styles.isEmpty {
+                for g in 1..<graphemes.count {
+                    let next = attributes(g)
+                    if next != current {
+                        runs.append(FontRun(graphemes: start..<g, attributes: current))
+                        start = g
+                        current = next
+                    }
+                }
+            }
+            runs.append(FontRun(graphemes: start..<graphemes.count, attributes: current))
+            return runs
         }
         var runs: [FontRun] = []
         // The run being built, kept in locals and appended when something changes.
         var runStart = 0
         var current: FontRun.Attributes?
-        var previousFace = 0
-        let primary = fallback.faces[0]
+        var previousFace = fallback.primaryFaces[0]
         let isASCII = text.scripts.isEmpty
         text.scalars.withUnsafeBufferPointer { scalars in
             for g in graphemes.indices {
+                let style = styles.isEmpty ? 0 : groups[Int(styles[g])]
+                let primaryIndex = fallback.primaryFaces[style]
+                let primary = fallback.faces[primaryIndex]
                 let range = text.scalarRange(ofGrapheme: g)
                 let first = scalars[range.lowerBound]
                 let face: Int
@@ -49,16 +75,19 @@ enum Itemizer {
                     if first < 0x20 || first == 0x7F {
                         face = previousFace
                     } else if primary.asciiCoverage[Int(first)] {
-                        face = 0
+                        face = primaryIndex
                     } else {
-                        face = fallback.face(for: UnsafeBufferPointer(rebasing: scalars[range])) ?? previousFace
+                        face = fallback.face(for: UnsafeBufferPointer(rebasing: scalars[range]), style: style)
+                            ?? previousFace
                     }
                 } else {
-                    face = fallback.face(for: UnsafeBufferPointer(rebasing: scalars[range])) ?? previousFace
+                    face = fallback.face(for: UnsafeBufferPointer(rebasing: scalars[range]), style: style)
+                        ?? previousFace
                 }
                 previousFace = face
                 let attributes = FontRun.Attributes(face: face, level: graphemes[g].level,
-                                                    script: isASCII ? .latin : text.scripts[range.lowerBound])
+                                                    script: isASCII ? .latin : text.scripts[range.lowerBound],
+                                                    style: style)
                 if attributes != current {
                     if let current { runs.append(FontRun(graphemes: runStart..<g, attributes: current)) }
                     current = attributes

@@ -1,5 +1,5 @@
 /// Why a typography or text could not be laid out.
-public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
+public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A length (font size, line height, width…) is not a usable number; `allowed` says what is.
     case invalidValue(name: String, value: Double, allowed: String)
     /// An OpenType feature string HarfBuzz cannot parse.
@@ -10,6 +10,8 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     case noFont(FontResolutionError)
     /// The resolved font could not be loaded.
     case unloadableFont(FontRegistrationError)
+    /// Span `index` (0-based) of a ``StyledText`` has a style that cannot be laid out.
+    case invalidSpan(index: Int, LayoutError)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
             error.description
         case .unloadableFont(let error):
             error.description
+        case .invalidSpan(let index, let error):
+            "span \(index): \(error.description)"
         }
     }
 

@@ -30,8 +30,6 @@ struct LineBreaker {
     /// Whether any cluster boundary is a break opportunity (``LineBreakMode/byCharWrapping``).
     let breaksAnywhere: Bool
     let tabStops: TabStops
-    /// The width of the hyphen shown after a soft hyphen of a face.
-    let hyphenWidth: (_ face: Int32) -> Double
 
     /// The advance of cluster `cluster` when it starts `x` points into a line that starts `indent` points from
     /// the paragraph's start edge.
@@ -40,7 +38,10 @@ struct LineBreaker {
     }
 
     /// The lines (ranges of `clusters`) of one paragraph; an empty paragraph is one empty line.
-    func lines(of clusters: [Cluster], edgeTrims: [Int: EdgeTrim] = [:]) -> [Range<Int>] {
+    /// - Parameter hyphenWidths: the width of the hyphen each soft hyphen shows when a line ends after it, by
+    ///   cluster.
+    func lines(of clusters: [Cluster], edgeTrims: [Int: EdgeTrim] = [:],
+               hyphenWidths: [Int: Double] = [:]) -> [Range<Int>] {
         guard !clusters.isEmpty else { return [0..<0] }
         guard let width else { return [0..<clusters.count] }
         var lines: [Range<Int>] = []
@@ -57,7 +58,8 @@ struct LineBreaker {
                 let cluster = clusters[i]
                 if i > start, cluster.breakBefore || breaksAnywhere {
                     let previous = clusters[i - 1]
-                    if previous.kind != .softHyphen || LineBreaker.fits(x + hyphenWidth(previous.face), in: available) {
+                    if previous.kind != .softHyphen
+                        || LineBreaker.fits(x + (hyphenWidths[i - 1] ?? 0), in: available) {
                         lastBreak = i
                     }
                 }

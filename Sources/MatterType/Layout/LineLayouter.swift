@@ -8,9 +8,15 @@
 struct LineLayouter {
     /// The text being laid out (already case-transformed).
     let text: String
+    /// The paragraph's typography: line height, baseline, indent, spacing.
     let typography: TypographyLayout
+    /// The styles of the text's spans (the paragraph's alone for a plain string).
+    let styles: LayoutStyles
     let limits: LayoutLimits
     private(set) var fallback: FontFallback
+    /// Each style's shaping context and letter spacing.
+    private let contexts: [ShapingContext]
+    private let letterSpacings: [Double]
 
     struct Result {
         var lines: [TextLine]
@@ -21,18 +27,21 @@ struct LineLayouter {
         var shapingWork: Int
     }
 
-    init(text: String, typography: TypographyLayout, limits: LayoutLimits) {
+    init(text: String, styles: LayoutStyles, limits: LayoutLimits) {
         self.text = text
-        self.typography = typography
+        self.styles = styles
+        typography = styles.styles[0].typography
         self.limits = limits
-        fallback = FontFallback(context: typography.shaping)
+        contexts = styles.styles.map(\.typography.shaping)
+        letterSpacings = styles.styles.map(\.typography.letterSpacing)
+        fallback = FontFallback(contexts: contexts)
     }
 
     mutating func run() -> Result {
         let bytes = Array(text.utf8)
         var paragraphs: [ShapedParagraph] = []
         var drafts: [LineDraft] = []
-        var hyphens: [Int32: InsertedText] = [:]
+        var hyphens: [HyphenKey: InsertedText] = [:]
         var ellipsis: InsertedText?
         var top = 0.0
         var isTruncated = false
@@ -47,7 +56,8 @@ struct LineLayouter {
             if p > 0 { top += typography.paragraphSpacing }
             let paragraph = shape(range.bytes, of: text, bytes: bytes, firstScalar: range.firstScalar)
             paragraphs.append(paragraph)
-            var lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims)
+            var lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims,
+                                      hyphenWidths: hyphenWidths(paragraph))
             var truncateLast = false
             if limits.maxLines > 0 {
                 let remaining = limits.maxLines - drafts.count
@@ -63,8 +73,8 @@ struct LineLayouter {
                 var covered = line
                 if let last = line.last, paragraph.clusters[last].kind == .softHyphen, line.upperBound < paragraph.clusters.count {
                     items.append(.hyphen(last))
-                    let face = paragraph.clusters[last].face
-                    if hyphens[face] == nil { hyphens[face] = hyphen(face: face) }
+                    let key = HyphenKey(face: paragraph.clusters[last].face, style: paragraph.style(ofCluster: last))
+                    if hyphens[key] == nil { hyphens[key] = hyphen(key) }
                 }
                 if l == lines.count - 1, truncateLast, truncates {
                     covered = line.lowerBound..<paragraph.clusters.count
@@ -81,15 +91,19 @@ struct LineLayouter {
             }
             if truncateLast { break }
         }
-        let stroke: DecorationStroke? = switch typography.textDecoration {
-        case .none: nil
-        case .underline: typography.underline
-        case .strikethrough: typography.strikethrough
+        let strokes = styles.styles.map { style -> DecorationStroke? in
+            switch style.typography.textDecoration {
+            case .none: nil
+            case .underline: style.typography.underline
+            case .strikethrough: style.typography.strikethrough
+            }
         }
         let positioner = LinePositioner(baselineOffset: typography.baselineOffset, lineHeight: typography.lineHeight,
-                                        letterSpacing: typography.letterSpacing, decorationStroke: stroke,
-                                        limits: limits, breaker: breaker,
-                                        faces: fallback.faces, text: text, bytes: bytes, paragraphs: paragraphs,
+                                        letterSpacings: letterSpacings, decorationStrokes: strokes,
+                                        hasOneStyle: styles.isSingle, limits: limits, breaker: breaker,
+                                        faces: fallback.faces, primaryFaces: fallback.primaryFaces.map(Int32.init),
+                                        colors: styles.styles.map(\.color),
+                                        text: text, bytes: bytes, paragraphs: paragraphs,
                                         ellipsis: ellipsis, hyphens: hyphens)
         let (lines, width) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom.
@@ -99,8 +113,9 @@ struct LineLayouter {
 
     /// Analysis, itemization and shaping of the paragraph at UTF-8 offsets `range` of `string` (whose UTF-8 is
     /// `bytes`).
-    private mutating func shape(_ range: Range<Int>, of string: String, bytes: [UInt8],
-                                firstScalar: Int) -> ShapedParagraph {
+    /// `inLayoutText` is false for a string shaped on its own, in the paragraph's style.
+    private mutating func shape(_ range: Range<Int>, of string: String, bytes: [UInt8], firstScalar: Int,
+                                inLayoutText: Bool = true) -> ShapedParagraph {
         let findsBreaks = limits.width != nil
         let direction = typography.direction
         let text = bytes[range].allSatisfy({ $0 < 0x80 })
@@ -110,15 +125,29 @@ struct LineLayouter {
             }
             : ParagraphText(string.utf8Substring(range), range: range, firstScalar: firstScalar,
                             findsBreaks: findsBreaks, direction: direction)
-        let runs = Itemizer.runs(of: text, fallback: &fallback)
-        return ParagraphShaper(context: typography.shaping, faces: fallback.faces,
-                               letterSpacing: typography.letterSpacing).shape(text, runs: runs)
+        let graphemeStyles = inLayoutText ? styles.graphemeStyles(of: text) : []
+        let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles, groups: styles.shapingGroups)
+        return ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings)
+            .shape(text, runs: runs, styles: graphemeStyles)
+    }
+
+    /// The width of the hyphen each soft hyphen of a paragraph would show (see ``hyphen(_:)``), by cluster.
+    private func hyphenWidths(_ paragraph: ShapedParagraph) -> [Int: Double] {
+        guard !paragraph.text.scripts.isEmpty else { return [:] }  // ASCII has no soft hyphen
+        var widths: [Int: Double] = [:]
+        for (c, cluster) in paragraph.clusters.enumerated() where cluster.kind == .softHyphen {
+            let face = fallback.faces[Int(cluster.face)]
+            let style = Int(paragraph.style(ofCluster: c))
+            guard let glyph = face.glyph(for: LineLayouter.hyphenCharacter(of: face).value) else { continue }
+            widths[c] = Double(face.advance(of: glyph)) * contexts[style].pointsPerUnit(face) + letterSpacings[style]
+        }
+        return widths
     }
 
     /// A short string shaped on its own, as a paragraph.
     private mutating func shapeStandalone(_ string: String) -> ShapedParagraph {
         let bytes = Array(string.utf8)
-        return shape(0..<bytes.count, of: string, bytes: bytes, firstScalar: 0)
+        return shape(0..<bytes.count, of: string, bytes: bytes, firstScalar: 0, inLayoutText: false)
     }
 
     /// The hyphen a face shows after a soft hyphen: its U+2010 if it has one, else "-" (as Chromium).
@@ -126,15 +155,17 @@ struct LineLayouter {
         face.hasGlyph(for: 0x2010) ? "\u{2010}" : "-"
     }
 
-    /// The hyphen shown after a soft hyphen in face `face`, shaped.
-    private func hyphen(face: Int32) -> InsertedText {
-        let text = String(LineLayouter.hyphenCharacter(of: fallback.faces[Int(face)]))
-        let run = FontRun(graphemes: 0..<1, attributes: .init(face: Int(face), level: 0, script: .common))
+    /// The hyphen shown after a soft hyphen in a face and style, shaped.
+    private func hyphen(_ key: HyphenKey) -> InsertedText {
+        let text = String(LineLayouter.hyphenCharacter(of: fallback.faces[Int(key.face)]))
+        let group = styles.shapingGroups[Int(key.style)]
+        let run = FontRun(graphemes: 0..<1, attributes: .init(face: Int(key.face), level: 0, script: .common,
+                                                              style: group))
         let analysed = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
                                      direction: .leftToRight)
-        let shaped = ParagraphShaper(context: typography.shaping, faces: fallback.faces,
-                                     letterSpacing: typography.letterSpacing).shape(analysed, runs: [run])
-        return InsertedText(text, shaped: shaped)
+        let shaped = ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings)
+            .shape(analysed, runs: [run])
+        return InsertedText(text, shaped: shaped, style: key.style)
     }
 
     private func makeBreaker() -> LineBreaker {
@@ -143,20 +174,9 @@ struct LineLayouter {
         let space = face.glyph(for: 0x20).map { Double(face.advance(of: $0)) * typography.shaping.pointsPerUnit(face) }
             ?? typography.fontSize / 4
         let spaceAdvance = space + typography.letterSpacing
-        let faces = fallback.faces
-        let shaping = typography.shaping
-        let letterSpacing = typography.letterSpacing
-        // The width of the hyphen a face shows (see `hyphen(face:)`), asked only at soft hyphens.
-        let hyphenWidth = { (index: Int32) -> Double in
-            guard faces.indices.contains(Int(index)) else { return 0 }
-            let face = faces[Int(index)]
-            guard let glyph = face.glyph(for: LineLayouter.hyphenCharacter(of: face).value) else { return 0 }
-            return Double(face.advance(of: glyph)) * shaping.pointsPerUnit(face) + letterSpacing
-        }
         return LineBreaker(width: limits.width, firstLineIndent: typography.paragraphIndent,
                            breaksAnywhere: limits.lineBreakMode == .byCharWrapping,
-                           tabStops: TabStops(interval: 8 * spaceAdvance, minimumAdvance: spaceAdvance / 2),
-                           hyphenWidth: hyphenWidth)
+                           tabStops: TabStops(interval: 8 * spaceAdvance, minimumAdvance: spaceAdvance / 2))
     }
 
     /// The paragraphs of a text's UTF-8: byte ranges between newlines (LF, VT, FF, CR, CR LF, NEL, LS, PS, as
@@ -195,6 +215,12 @@ struct LineLayouter {
         ranges.append((start..<count, startScalar))
         return ranges
     }
+}
+
+/// Which hyphen a soft hyphen shows: its cluster's face and style.
+struct HyphenKey: Hashable, Sendable {
+    var face: Int32
+    var style: Int32
 }
 
 extension String {

@@ -6,12 +6,15 @@ struct InsertedText: Sendable {
     let advance: Double
     /// The face of its glyphs.
     let face: Int32
+    /// The style it is drawn in.
+    let style: Int32
 
-    init(_ text: String, shaped: ShapedParagraph) {
+    init(_ text: String, shaped: ShapedParagraph, style: Int32 = 0) {
         self.text = text
         glyphs = shaped.glyphs
         advance = shaped.clusters.reduce(0) { $0 + $1.advance }
         face = shaped.clusters.first?.face ?? 0
+        self.style = style
     }
 }
 
@@ -34,19 +37,26 @@ struct LinePositioner {
     /// The baseline's offset from a line's top, in points.
     let baselineOffset: Double
     let lineHeight: Double
-    let letterSpacing: Double
-    /// The underline or strikethrough under every line, if any.
-    let decorationStroke: DecorationStroke?
+    /// Each style's letter spacing.
+    let letterSpacings: [Double]
+    /// Each style's underline or strikethrough, if any.
+    let decorationStrokes: [DecorationStroke?]
+    /// Whether the whole text has the paragraph's style (then one decoration spans each line).
+    let hasOneStyle: Bool
     let limits: LayoutLimits
     let breaker: LineBreaker
     let faces: [FontFace]
+    /// Each style's primary face: a run in another face is a fallback.
+    let primaryFaces: [Int32]
+    /// Each style's color (`nil`: the renderer's), for joining decorations.
+    let colors: [Color?]
     /// The layout text, and its UTF-8 for the lines' and runs' text.
     let text: String
     let bytes: [UInt8]
     let paragraphs: [ShapedParagraph]
     let ellipsis: InsertedText?
-    /// The hyphen shown after a soft hyphen, by face.
-    let hyphens: [Int32: InsertedText]
+    /// The hyphen shown after a soft hyphen, by face and style.
+    let hyphens: [HyphenKey: InsertedText]
 
     /// One item's geometry, in logical order.
     private struct Placed {
@@ -54,6 +64,7 @@ struct LinePositioner {
         var level: UInt8
         var kind: ClusterKind
         var face: Int32
+        var style: Int32
         /// Points the glyphs move left: a fullwidth opening mark trimmed at a line start.
         var shift = 0.0
     }
@@ -93,15 +104,15 @@ struct LinePositioner {
             case .cluster(let c):
                 let cluster = paragraph.clusters[c]
                 p = Placed(advance: breaker.advance(of: cluster, at: x, indent: draft.indent), level: cluster.level,
-                           kind: cluster.kind, face: cluster.face)
+                           kind: cluster.kind, face: cluster.face, style: paragraph.style(ofCluster: c))
             case .ellipsis:
                 p = Placed(advance: ellipsis?.advance ?? 0, level: paragraph.text.paragraphLevel, kind: .text,
-                           face: ellipsis?.face ?? 0)
+                           face: ellipsis?.face ?? 0, style: 0)
             case .hyphen(let c):
                 let cluster = paragraph.clusters[c]
-                let hyphen = hyphens[cluster.face]
+                let hyphen = hyphen(of: item, paragraph)
                 p = Placed(advance: hyphen?.advance ?? 0, level: cluster.level, kind: .text,
-                           face: hyphen?.face ?? cluster.face)
+                           face: hyphen?.face ?? cluster.face, style: paragraph.style(ofCluster: c))
             }
             placed.append(p)
             x += p.advance
@@ -189,15 +200,52 @@ struct LinePositioner {
             }
         }
         let lineWidth = extraPerSpace > 0 ? available : width
-        var decoration: DecorationRect?
-        if let stroke = decorationStroke, lineWidth > 0 {
-            decoration = DecorationRect(x: x0, y: baseline + stroke.top, width: lineWidth, height: stroke.thickness)
+        var decorations: [DecorationRect] = []
+        if hasOneStyle {
+            if let stroke = decorationStrokes[0], lineWidth > 0 {
+                decorations.append(DecorationRect(x: x0, y: baseline + stroke.top, width: lineWidth,
+                                                  height: stroke.thickness, styleIndex: 0))
+            }
+        } else {
+            decorations = spanDecorations(placed, order: order, spacing: spacing, from: start)
         }
         return TextLine(text: shownText(draft.items, paragraph), range: stringRange(draft.byteRange),
                         paragraph: draft.paragraph, top: draft.top, baseline: baseline,
                         height: lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
-                        decoration: decoration, runs: runs)
+                        decorations: decorations, runs: runs)
     }
+
+    /// The decorations of a line with several styles: one rectangle per stretch of items (in visual order,
+    /// hanging spaces left out) whose styles draw the same stroke, each at its style's font position.
+    private func spanDecorations(_ placed: [Placed], order: [Int]?, spacing: Spacing,
+                                 from start: Double) -> [DecorationRect] {
+        var rects: [DecorationRect] = []
+        var pen = start
+        var open: (x: Double, stroke: DecorationStroke, style: Int32)?
+        func close(at end: Double) {
+            if let current = open, end > current.x {
+                rects.append(DecorationRect(x: current.x, y: spacing.baseline + current.stroke.top,
+                                            width: end - current.x, height: current.stroke.thickness,
+                                            styleIndex: Int(current.style)))
+            }
+            open = nil
+        }
+        for position in 0..<placed.count {
+            let i = order?[position] ?? position
+            let p = placed[i]
+            var advance = p.advance
+            if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
+            let stroke = i < spacing.trailingStart ? decorationStrokes[Int(p.style)] : nil
+            if let current = open, stroke != current.stroke || !sameColor(current.style, p.style) { close(at: pen) }
+            if open == nil, let stroke { open = (pen, stroke, p.style) }
+            pen += advance
+        }
+        close(at: pen)
+        return rects
+    }
+
+    /// Whether two styles draw in the same color (their decorations then join).
+    private func sameColor(_ a: Int32, _ b: Int32) -> Bool { a == b || colors[Int(a)] == colors[Int(b)] }
 
     /// How a line's spaces widen and where its baseline is.
     private struct Spacing {
@@ -224,17 +272,17 @@ struct LinePositioner {
             if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
             if case .cluster(let c) = items[i] {
                 // Letter spacing follows a cluster in reading order: on its left when right to left.
-                if p.level & 1 == 1, p.kind.isVisible { glyphX += letterSpacing }
+                if p.level & 1 == 1, p.kind.isVisible { glyphX += letterSpacings[Int(p.style)] }
                 for g in clusters[c].glyphs {
                     let glyph = paragraphGlyphs[Int(g)]
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: p.style,
                                                   x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
                     glyphX += glyph.advance
                 }
             } else {
                 let inserted = items[i] == .ellipsis ? ellipsis : hyphen(of: items[i], paragraph)
                 for glyph in inserted?.glyphs ?? [] {
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: p.style,
                                                   x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
                     glyphX += glyph.advance
                 }
@@ -255,6 +303,7 @@ struct LinePositioner {
         var runX = 0.0, runWidth = 0.0
         var runLevel: UInt8 = 0
         var runFace: Int32 = 0
+        var runStyle: Int32 = 0
         for position in 0..<placed.count {
             let i = order?[position] ?? position
             let p = placed[i]
@@ -262,12 +311,13 @@ struct LinePositioner {
             if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
             if case .cluster(let c) = items[i] {
                 let odd = p.level & 1 == 1
-                if open, runFace == p.face, runLevel & 1 == p.level & 1, odd ? first == c + 1 : end == c {
+                if open, runFace == p.face, runStyle == p.style, runLevel & 1 == p.level & 1,
+                   odd ? first == c + 1 : end == c {
                     if odd { first = c } else { end = c + 1 }
                     runWidth += advance
                 } else {
                     if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace,
-                                              paragraph)) }
+                                              style: runStyle, paragraph)) }
                     open = true
                     first = c
                     end = c + 1
@@ -275,24 +325,29 @@ struct LinePositioner {
                     runWidth = advance
                     runLevel = p.level
                     runFace = p.face
+                    runStyle = p.style
                 }
             } else {
                 if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace,
-                                          paragraph)) }
+                                          style: runStyle, paragraph)) }
                 open = false
                 let inserted = items[i] == .ellipsis ? ellipsis : hyphen(of: items[i], paragraph)
                 let at = insertionPoint(of: i, in: Array(items), paragraph)
                 runs.append(TextRun(scalarRange: at..<at, shown: (inserted?.text ?? "")[...], x: pen, width: advance,
                                     direction: p.level & 1 == 1 ? .rightToLeft : .leftToRight,
-                                    font: faces[Int(p.face)].descriptor, isFallback: p.face != 0))
+                                    font: faces[Int(p.face)].descriptor,
+                                    isFallback: p.face != primaryFaces[Int(p.style)], styleIndex: Int(p.style)))
             }
             pen += advance
         }
-        if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace, paragraph)) }
+        if open {
+            runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace, style: runStyle,
+                            paragraph))
+        }
     }
 
     /// A run over clusters `clusters` of a paragraph.
-    private func run(_ clusters: Range<Int>, x: Double, width: Double, level: UInt8, face: Int32,
+    private func run(_ clusters: Range<Int>, x: Double, width: Double, level: UInt8, face: Int32, style: Int32,
                      _ paragraph: ShapedParagraph) -> TextRun {
         let analysis = paragraph.text
         let first = analysis.graphemes[clusters.lowerBound].start
@@ -300,12 +355,17 @@ struct LinePositioner {
         return TextRun(scalarRange: analysis.firstScalar + first..<analysis.firstScalar + end,
                        shown: text.utf8Substring(analysis.byteRange(ofGraphemes: clusters)), x: x, width: width,
                        direction: level & 1 == 1 ? .rightToLeft : .leftToRight,
-                       font: faces[Int(face)].descriptor, isFallback: face != 0)
+                       font: faces[Int(face)].descriptor, isFallback: face != primaryFaces[Int(style)],
+                       styleIndex: Int(style))
     }
 
     /// The hyphen a `.hyphen` item shows.
     private func hyphen(of item: LineItem, _ paragraph: ShapedParagraph) -> InsertedText? {
-        if case .hyphen(let c) = item { hyphens[paragraph.clusters[c].face] } else { nil }
+        if case .hyphen(let c) = item {
+            hyphens[HyphenKey(face: paragraph.clusters[c].face, style: paragraph.style(ofCluster: c))]
+        } else {
+            nil
+        }
     }
 
     /// Where the inserted item (ellipsis or hyphen) at `index` stands in the text, as a scalar offset: after
@@ -345,9 +405,9 @@ struct LinePositioner {
             case .ellipsis:
                 flush()
                 shown += Array((ellipsis?.text ?? "\u{2026}").utf8)
-            case .hyphen(let c):
+            case .hyphen:
                 flush()
-                shown += Array((hyphens[paragraph.clusters[c].face]?.text ?? "-").utf8)
+                shown += Array((hyphen(of: item, paragraph)?.text ?? "-").utf8)
             }
         }
         flush()

@@ -49,6 +49,8 @@ final class ShapedParagraph: Sendable {
     let glyphs: [LayoutGlyph]
     /// The runs it was shaped in.
     let runs: [FontRun]
+    /// Each cluster's style (an index into ``LayoutStyles/styles``); empty when the layout has one style.
+    let clusterStyles: [Int32]
     /// The clusters that may be trimmed at a line edge, by index (empty unless the text has fullwidth
     /// punctuation in a font with `halt`).
     let edgeTrims: [Int: EdgeTrim]
@@ -56,12 +58,17 @@ final class ShapedParagraph: Sendable {
     /// HarfBuzz's work (quadratic in a cluster's length), counted so tests can guard layout's complexity.
     let shapingWork: Int
 
-    init(text: ParagraphText, clusters: [Cluster], glyphs: [LayoutGlyph], runs: [FontRun],
+    /// The style of cluster `c`.
+    @inline(__always)
+    func style(ofCluster c: Int) -> Int32 { clusterStyles.isEmpty ? 0 : clusterStyles[c] }
+
+    init(text: ParagraphText, clusters: [Cluster], glyphs: [LayoutGlyph], runs: [FontRun], clusterStyles: [Int32],
          edgeTrims: [Int: EdgeTrim] = [:], shapingWork: Int) {
         self.text = text
         self.clusters = clusters
         self.glyphs = glyphs
         self.runs = runs
+        self.clusterStyles = clusterStyles
         self.edgeTrims = edgeTrims
         self.shapingWork = shapingWork
     }

@@ -10,10 +10,13 @@
 /// layout.height       // 48
 /// ```
 public struct TextLayout: Sendable {
-    /// The text laid out: the input after the typography's text case.
+    /// The text laid out: the input after the typography's text case (each span's own, for a styled text).
     public let text: String
-    /// The resolved typography.
+    /// The resolved typography (of the paragraph, for a styled text).
     public let typography: TypographyLayout
+    /// The styles glyphs, runs and decorations are drawn in: the paragraph's first, then one per distinct span
+    /// style of a ``StyledText``.
+    public let styles: [ResolvedSpanStyle]
     /// The limits it was laid out in.
     public let limits: LayoutLimits
     /// The lines, top to bottom.
@@ -45,16 +48,38 @@ public struct TextLayout: Sendable {
     /// - Throws: ``LayoutError`` for a width that is not finite and positive, or a negative `maxLines`.
     public init(_ text: String, typography: TypographyLayout,
                 limits: LayoutLimits = LayoutLimits()) throws(LayoutError) {
+        try self.init(typography.textCase.apply(to: text), styles: LayoutStyles(typography), limits: limits)
+    }
+
+    /// Lays styled text out: `typography` is the paragraph's (line height, alignment, indent) and each span's
+    /// defaults; see ``StyledText``.
+    /// - Throws: ``LayoutError`` for invalid typography values or limits, ``LayoutError/invalidSpan(index:_:)``
+    ///   for a span whose style cannot be resolved, or when no font can be loaded.
+    public init(_ text: StyledText, typography: Typography, environment: TypographyEnvironment = .default,
+                limits: LayoutLimits = LayoutLimits(), registry: FontRegistry = .shared) throws(LayoutError) {
+        try self.init(text, typography: TypographyLayout(typography: typography, environment: environment,
+                                                         registry: registry), limits: limits)
+    }
+
+    /// Lays styled text out with the paragraph's resolved typography; see ``StyledText``.
+    /// - Throws: as ``init(_:typography:environment:limits:registry:)-(StyledText,_,_,_,_)``.
+    public init(_ text: StyledText, typography: TypographyLayout,
+                limits: LayoutLimits = LayoutLimits()) throws(LayoutError) {
+        let (string, styles) = try LayoutStyles.make(text, paragraph: typography)
+        try self.init(string, styles: styles, limits: limits)
+    }
+
+    private init(_ text: String, styles: LayoutStyles, limits: LayoutLimits) throws(LayoutError) {
         if let width = limits.width {
             try LayoutError.check("width", width, in: .leastNonzeroMagnitude...1_000_000,
                                   allowed: "a width above 0 and at most 1000000 points, or no width")
         }
         guard limits.maxLines >= 0 else { throw .invalidMaxLines(limits.maxLines) }
-        var layouter = LineLayouter(text: typography.textCase.apply(to: text), typography: typography,
-                                    limits: limits)
+        var layouter = LineLayouter(text: text, styles: styles, limits: limits)
         let result = layouter.run()
-        self.text = layouter.text
-        self.typography = typography
+        self.text = text
+        typography = layouter.typography
+        self.styles = styles.styles
         self.limits = limits
         lines = result.lines
         width = result.width
@@ -89,8 +114,9 @@ public struct TextLine: Sendable {
     public let width: Double
     /// The glyphs, in drawing order, positioned in layout coordinates.
     public let glyphs: [PositionedGlyph]
-    /// The underline or strikethrough under the line's glyphs (trailing spaces excluded), if any.
-    public let decoration: DecorationRect?
+    /// The underlines and strikethroughs under the line's glyphs (trailing spaces excluded): one across the line
+    /// for a plain text with a decoration; one per stretch of spans that draw the same stroke for a styled text.
+    public let decorations: [DecorationRect]
     /// The line's runs of one font and direction, left to right (visual order).
     public let runs: [TextRun]
 }
@@ -113,20 +139,28 @@ public struct TextRun: Sendable, Hashable {
     public let direction: TextDirection
     /// The face its glyphs come from.
     public let font: FontDescriptor
-    /// Whether that face is not the typography's own (a fallback face or a further family).
+    /// Whether that face is not its style's own (a fallback face or a further family).
     public let isFallback: Bool
+    /// Its style: an index into ``TextLayout/styles`` (0, the paragraph's, for a plain text).
+    public let styleIndex: Int
 }
 
 /// A glyph at its place in a ``TextLayout``.
 public struct PositionedGlyph: Sendable, Hashable {
     /// The glyph's index in its font.
     public let glyphID: UInt32
-    /// Which of ``TextLayout/fonts`` it comes from.
-    public let fontIndex: Int
+    /// ``fontIndex`` and ``styleIndex``, stored small: a glyph is 32 bytes.
+    let face: Int32
+    let style: Int32
     /// The glyph origin's x, in points from the left of the layout.
     public let x: Double
     /// The glyph origin's y (on the baseline unless the font offsets it), in points from the top.
     public let y: Double
+
+    /// Which of ``TextLayout/fonts`` it comes from.
+    public var fontIndex: Int { Int(face) }
+    /// Which of ``TextLayout/styles`` it is drawn in: its size and color.
+    public var styleIndex: Int { Int(style) }
 }
 
 /// A filled rectangle in layout coordinates, in points.
@@ -139,4 +173,6 @@ public struct DecorationRect: Sendable, Hashable {
     public let width: Double
     /// Height.
     public let height: Double
+    /// The style whose decoration and color it is (an index into ``TextLayout/styles``).
+    public let styleIndex: Int
 }

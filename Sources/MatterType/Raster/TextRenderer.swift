@@ -90,12 +90,30 @@ public final class TextRenderer: Sendable {
         return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding))
     }
 
-    /// Composites every glyph and decoration of `layout` into `canvas`, clipped to it.
+    /// Lays styled text out and renders it as PNG bytes, in one call: each span in its own color (`color` where
+    /// it has none) and decoration.
+    /// - Throws: as ``renderPNG(_:typography:environment:limits:color:background:padding:registry:)-(String,_,_,_,_,_,_,_)``.
+    public func renderPNG(_ text: StyledText, typography: Typography, environment: TypographyEnvironment = .default,
+                          limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
+                          padding: Double = 0, registry: FontRegistry = .shared) throws(RenderError) -> Data {
+        let layout: TextLayout
+        do {
+            layout = try TextLayout(text, typography: typography, environment: environment, limits: limits,
+                                    registry: registry)
+        } catch {
+            throw .layout(error)
+        }
+        return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding))
+    }
+
+    /// Composites every glyph and decoration of `layout` into `canvas`, clipped to it: each in its style's size
+    /// and color (`color` where the style has none).
     private func composite<Canvas: CoverageCanvas>(_ layout: TextLayout, into canvas: inout Canvas,
                                                    origin: Point, color: Color) {
         let scale = layout.typography.environment.displayScale
-        let pixelSize = layout.typography.fontSize * scale
-        let pixelSize64 = Int((pixelSize * 64).rounded())
+        let pixelSizes = layout.styles.map { $0.typography.fontSize * scale }
+        let pixelSizes64 = pixelSizes.map { Int(($0 * 64).rounded()) }
+        let colors = layout.styles.map { $0.color ?? color }
         let hinted = hinting == .light
         let width = canvas.width
         let height = canvas.height
@@ -112,20 +130,22 @@ public final class TextRenderer: Sendable {
                         let pixelX = quarters >> 2
                         let subpixel = UInt8(truncatingIfNeeded: quarters & 3)
                         let baseline = floorToInt(y + 0.5)  // snapped to a pixel row
-                        let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSize64,
+                        let style = glyph.styleIndex
+                        let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSizes64[style],
                                                  glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
                         memo.withGlyph(for: key, in: glyphCache) {
                             if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
-                            return rasterFaces[glyph.fontIndex]?.render(glyph: glyph.glyphID, pixelSize: pixelSize,
+                            return rasterFaces[glyph.fontIndex]?.render(glyph: glyph.glyphID,
+                                                                        pixelSize: pixelSizes[style],
                                                                         subpixel: subpixel, hinted: hinted) ?? .empty
                         } draw: { bitmap in
                             Self.composite(bitmap, at: (pixelX, baseline), into: canvasPixels,
-                                           width: width, height: height, color: color, canvas: Canvas.self)
+                                           width: width, height: height, color: colors[style], canvas: Canvas.self)
                         }
                     }
-                    if let rect = line.decoration {
+                    for rect in line.decorations {
                         fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,
-                             color: color, canvas: Canvas.self)
+                             color: colors[rect.styleIndex], canvas: Canvas.self)
                     }
                 }
             }

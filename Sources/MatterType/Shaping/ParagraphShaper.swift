@@ -1,12 +1,13 @@
 /// The shaping stage of layout: shapes each ``FontRun`` with its own face at that face's scale, in its
-/// direction, script and the typography's language, one word at a time through the face's word cache (as
+/// direction, script and its style's language, size and features, one word at a time through the face's word cache (as
 /// Chromium's word cache: a word ends after its spaces), and gives each grapheme cluster its glyphs.
 struct ParagraphShaper {
-    let context: ShapingContext
+    /// Each style's shaping context (``FontRun/Attributes/style`` indexes it).
+    let contexts: [ShapingContext]
     /// The layout's faces (``FontFallback/faces``).
     let faces: [FontFace]
-    /// Points added after every visible cluster.
-    let letterSpacing: Double
+    /// Each style's letter spacing: points added after every visible cluster.
+    let letterSpacings: [Double]
 
     /// The most scalars of one grapheme cluster shaped in one HarfBuzz call. HarfBuzz's mark positioning looks
     /// back over every mark before it (quadratic in a cluster's length: "a" and 20,000 accents take a second),
@@ -14,19 +15,23 @@ struct ParagraphShaper {
     static let maximumClusterPiece = 32
 
     /// Shapes `text` in `runs` (from ``Itemizer``).
-    func shape(_ text: ParagraphText, runs: [FontRun]) -> ShapedParagraph {
+    /// - Parameter styles: each grapheme's style, kept as the clusters' (empty for one style).
+    func shape(_ text: ParagraphText, runs: [FontRun], styles: [Int32] = []) -> ShapedParagraph {
         var state = State(text: text, runs: runs)
         for run in runs { shape(run, of: text, into: &state) }
         // Glyph counts become ranges (glyphs are in cluster order); visible clusters get letter spacing.
         var glyphStart: Int32 = 0
-        for c in state.clusters.indices {
-            let count = state.clusters[c].glyphs.upperBound
-            state.clusters[c].glyphs = glyphStart..<glyphStart + count
-            glyphStart += count
-            if state.clusters[c].kind.isVisible { state.clusters[c].advance += letterSpacing }
+        for run in runs {
+            let letterSpacing = letterSpacings[run.attributes.style]
+            for c in run.graphemes {
+                let count = state.clusters[c].glyphs.upperBound
+                state.clusters[c].glyphs = glyphStart..<glyphStart + count
+                glyphStart += count
+                if state.clusters[c].kind.isVisible { state.clusters[c].advance += letterSpacing }
+            }
         }
         return ShapedParagraph(text: text, clusters: state.clusters, glyphs: state.glyphs, runs: runs,
-                               edgeTrims: state.edgeTrims, shapingWork: state.work)
+                               clusterStyles: styles, edgeTrims: state.edgeTrims, shapingWork: state.work)
     }
 
     /// What shaping one paragraph builds. Its fields are mutated through `inout`, which Swift checks for
@@ -80,12 +85,13 @@ struct ParagraphShaper {
 
     private func shape(_ run: FontRun, of text: ParagraphText, into state: inout State) {
         let attributes = run.attributes
+        let context = contexts[attributes.style]
         let face = faces[attributes.face]
         let segment = SegmentProperties(isRightToLeft: attributes.level & 1 == 1, script: attributes.script,
                                         language: context.language)
         let features = attributes.script.isCJK ? context.cjkFeatures : context.features
         let cache: WordCache
-        if attributes.face == 0, segment == ShapingContext.latin(context.language) {
+        if face === context.face, segment == ShapingContext.latin(context.language) {
             cache = context.latinWordCache
         } else if let known = state.caches.first(where: { $0.0 == attributes }) {
             cache = known.1
@@ -96,7 +102,7 @@ struct ParagraphShaper {
         let shaping = RunShaping(face: face, faceIndex: Int32(attributes.face), unit: context.pointsPerUnit(face),
                                  segment: segment, features: features, cache: cache)
         state.halted.removeAll()
-        let spacing = text.scripts.isEmpty ? nil : punctuationSpacing(of: run, in: text, shaping)
+        let spacing = text.scripts.isEmpty ? nil : punctuationSpacing(of: run, in: text, shaping, context)
         if let spacing { collapsePunctuation(run, in: text, spacing, into: &state) }
         // Words end after their spaces; an overlong cluster is shaped in pieces.
         let graphemes = text.graphemes
@@ -126,8 +132,8 @@ struct ParagraphShaper {
     // MARK: - Fullwidth punctuation (CSS text-spacing-trim: normal, as Chromium's HanKerning)
 
     /// The run's face's punctuation spacing, when the face has `halt` and the run has fullwidth punctuation.
-    private func punctuationSpacing(of run: FontRun, in text: ParagraphText,
-                                    _ shaping: RunShaping) -> PunctuationSpacing? {
+    private func punctuationSpacing(of run: FontRun, in text: ParagraphText, _ shaping: RunShaping,
+                                    _ context: ShapingContext) -> PunctuationSpacing? {
         let scalars = text.graphemes[run.graphemes.lowerBound].start
             ..< text.scalarRange(ofGrapheme: run.graphemes.upperBound - 1).upperBound
         guard text.scalars[scalars].contains(where: { $0 >= 0x2018 }) else { return nil }

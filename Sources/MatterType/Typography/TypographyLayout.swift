@@ -160,7 +160,7 @@ extension TypographyLayout {
     /// font (at the font's units per em, scaled to ``fontSize``). Controls, tabs and soft hyphens have no glyph.
     public func shape(_ text: String) -> ShapedText {
         let cased = textCase.apply(to: text)
-        var fallback = FontFallback(context: shaping)
+        var fallback = FontFallback(contexts: [shaping])
         let bytes = Array(cased.utf8)
         let paragraph = bytes.allSatisfy({ $0 < 0x80 })
             ? bytes.withUnsafeBufferPointer {
@@ -170,7 +170,7 @@ extension TypographyLayout {
             : ParagraphText(cased[...], range: 0..<bytes.count, firstScalar: 0, findsBreaks: false,
                             direction: direction)
         let runs = Itemizer.runs(of: paragraph, fallback: &fallback)
-        let shaped = ParagraphShaper(context: shaping, faces: fallback.faces, letterSpacing: letterSpacing)
+        let shaped = ParagraphShaper(contexts: [shaping], faces: fallback.faces, letterSpacings: [letterSpacing])
             .shape(paragraph, runs: runs)
         var glyphs: [ShapedGlyph] = []
         for run in runs {

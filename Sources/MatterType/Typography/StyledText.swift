@@ -1,0 +1,260 @@
+public import Foundation
+
+/// Text made of spans, each a string with its own style on top of the paragraph's ``Typography`` (as Skia's
+/// ParagraphBuilder push/pop styles, Pango attributes or an HTML paragraph of `<span>`s).
+///
+/// ```swift
+/// let notification = StyledText("Order ")
+///     .appending("#1234", SpanStyle().weight(.bold))
+///     .appending(" arrives ")
+///     .appending("between 2 and 4 pm", SpanStyle().italic().color(Color(hex: "#0A66C2")))
+/// let layout = try TextLayout(notification, typography: body, limits: LayoutLimits(width: 280))
+/// ```
+///
+/// Lines stay exactly the paragraph's line height and every span sits on the line's baseline, whatever its
+/// size. Line breaks do not depend on where a style changes; kerning and ligatures do not cross a change of
+/// font, size or letter spacing (a change of color or decoration alone keeps words shaped whole, as in
+/// Chromium).
+///
+/// In JSON: `{"spans": [{"text": "Order "}, {"text": "#1234", "weight": "bold"}]}` (see ``SpanStyle`` for the keys).
+public struct StyledText: Sendable, Hashable, Codable, ExpressibleByStringLiteral {
+    /// The spans, in reading order.
+    public var spans: [TextSpan]
+
+    /// A text of these spans.
+    public init(_ spans: [TextSpan] = []) {
+        self.spans = spans
+    }
+
+    /// A text of one span.
+    public init(_ text: String, style: SpanStyle = SpanStyle()) {
+        spans = [TextSpan(text, style: style)]
+    }
+
+    /// A text of one unstyled span.
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    /// A copy with one more span at the end.
+    public func appending(_ text: String, _ style: SpanStyle = SpanStyle()) -> StyledText {
+        var copy = self
+        copy.spans.append(TextSpan(text, style: style))
+        return copy
+    }
+
+    /// The spans' texts, one after another (before any text case is applied).
+    public var string: String { spans.map(\.text).joined() }
+}
+
+/// One span of a ``StyledText``: a string and its style.
+public struct TextSpan: Sendable, Hashable, Codable {
+    /// The span's text.
+    public var text: String
+    /// What it changes from the paragraph's typography.
+    public var style: SpanStyle
+
+    /// A span of `text` in `style`.
+    public init(_ text: String, style: SpanStyle = SpanStyle()) {
+        self.text = text
+        self.style = style
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case text
+    }
+
+    /// Decodes `{"text": "...", ...style keys}`; only `text` is required.
+    public init(from decoder: any Decoder) throws {
+        text = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .text)
+        style = try SpanStyle(from: decoder)
+    }
+
+    /// Encodes the text and the style's keys in one object.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try style.encode(to: encoder)
+    }
+}
+
+/// What a span changes from the paragraph's typography; `nil` keeps the paragraph's value.
+///
+/// Built fluently: `SpanStyle().weight(.semibold).color(.black).decoration(.underline)`. Its JSON keys are
+/// `family` (a name, a comma-separated list, or an array: the first is the family, the rest further families),
+/// `weight` (1–1000 or a name), `italic`, `size`, `letterSpacing`, `textCase`, `decoration`, `color`
+/// (`#RRGGBB` or `#RRGGBBAA`), `features` (`"tnum,-liga"` or an array), `language` and `variations`
+/// (`{"wdth": 80}`); any other key is an error.
+public struct SpanStyle: Sendable, Hashable, Codable {
+    /// The family, then further families for characters it lacks.
+    public var familyNames: [String]?
+    /// The weight.
+    public var weight: FontWeight?
+    /// Italic (true) or upright (false).
+    public var isItalic: Bool?
+    /// The font size in points at the default content size (Dynamic Type scales it as the paragraph's).
+    public var size: Double?
+    /// Points after every grapheme cluster.
+    public var letterSpacing: Double?
+    /// The case the span's text is put in.
+    public var textCase: TextCase?
+    /// The span's decoration, drawn in its color at its font's position.
+    public var decoration: TextDecoration?
+    /// The span's color; `nil` draws it in the renderer's color.
+    public var color: Color?
+    /// OpenType features as HarfBuzz spells them, replacing the paragraph's.
+    public var features: [String]?
+    /// The span's language (BCP 47).
+    public var language: String?
+    /// Variation axis coordinates by tag, replacing the paragraph's.
+    public var variations: [String: Double]?
+
+    /// A style that changes nothing; set fields or use the modifiers.
+    public init(familyNames: [String]? = nil, weight: FontWeight? = nil, isItalic: Bool? = nil, size: Double? = nil,
+                letterSpacing: Double? = nil, textCase: TextCase? = nil, decoration: TextDecoration? = nil,
+                color: Color? = nil, features: [String]? = nil, language: String? = nil,
+                variations: [String: Double]? = nil) {
+        self.familyNames = familyNames
+        self.weight = weight
+        self.isItalic = isItalic
+        self.size = size
+        self.letterSpacing = letterSpacing
+        self.textCase = textCase
+        self.decoration = decoration
+        self.color = color
+        self.features = features
+        self.language = language
+        self.variations = variations
+    }
+
+    private func with(_ change: (inout SpanStyle) -> Void) -> SpanStyle {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    /// A copy in another family (and, after it, further families).
+    public func family(_ name: String, fallbacks: [String] = []) -> SpanStyle { with { $0.familyNames = [name] + fallbacks } }
+    /// A copy at another weight.
+    public func weight(_ weight: FontWeight) -> SpanStyle { with { $0.weight = weight } }
+    /// A copy in italic (or upright).
+    public func italic(_ isItalic: Bool = true) -> SpanStyle { with { $0.isItalic = isItalic } }
+    /// A copy at another size (points).
+    public func size(_ size: Double) -> SpanStyle { with { $0.size = size } }
+    /// A copy with another letter spacing (points).
+    public func letterSpacing(_ spacing: Double) -> SpanStyle { with { $0.letterSpacing = spacing } }
+    /// A copy with another text case.
+    public func textCase(_ textCase: TextCase) -> SpanStyle { with { $0.textCase = textCase } }
+    /// A copy with another decoration.
+    public func decoration(_ decoration: TextDecoration) -> SpanStyle { with { $0.decoration = decoration } }
+    /// A copy in another color.
+    public func color(_ color: Color?) -> SpanStyle { with { $0.color = color } }
+    /// A copy with other OpenType features.
+    public func features(_ features: [String]) -> SpanStyle { with { $0.features = features } }
+    /// A copy in another language.
+    public func language(_ language: String) -> SpanStyle { with { $0.language = language } }
+    /// A copy with other variation axis coordinates.
+    public func variations(_ variations: [String: Double]) -> SpanStyle { with { $0.variations = variations } }
+
+    /// `typography` with this style's changes.
+    public func applied(to typography: Typography) -> Typography {
+        var result = typography
+        if let names = familyNames, let first = names.first {
+            result.fontFamily = .named(first)
+            result.fallbackFamilyNames = Array(names.dropFirst())
+        }
+        if let weight { result.fontWeight = weight }
+        if let isItalic { result.fontStyle = isItalic ? .italic : .regular }
+        if let size { result.fontSize = size }
+        if let letterSpacing { result.letterSpacing = letterSpacing }
+        if let textCase { result.textCase = textCase }
+        if let decoration { result.textDecoration = decoration }
+        if let features { result.features = features }
+        if let language { result.language = language }
+        if let variations { result.variations = variations }
+        return result
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case text, family, weight, italic, size, letterSpacing, textCase, decoration, color, features, language,
+             variations
+    }
+
+    /// Decodes the style keys of a span object (see the type's documentation); a key it does not know is an
+    /// error, so that a misspelt key is not silently ignored.
+    public init(from decoder: any Decoder) throws {
+        let any = try decoder.container(keyedBy: AnyKey.self)
+        let known = Set(CodingKeys.allCases.map(\.stringValue))
+        if let unknown = any.allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: any,
+                debugDescription: "unknown key; a span has text, " + CodingKeys.allCases.dropFirst()
+                    .map(\.stringValue).joined(separator: ", "))
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let names = try? c.decodeIfPresent([String].self, forKey: .family) {
+            familyNames = names
+        } else if let list = try c.decodeIfPresent(String.self, forKey: .family) {
+            familyNames = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+        }
+        if familyNames?.isEmpty == true {
+            throw DecodingError.dataCorruptedError(forKey: .family, in: c, debugDescription: "the family is empty")
+        }
+        weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
+        isItalic = try c.decodeIfPresent(Bool.self, forKey: .italic)
+        size = try c.decodeIfPresent(Double.self, forKey: .size)
+        letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
+        textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
+        decoration = try c.decodeIfPresent(TextDecoration.self, forKey: .decoration)
+        if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
+            guard let color = Color(hex: hex) else {
+                throw DecodingError.dataCorruptedError(forKey: .color, in: c,
+                                                       debugDescription: "\"\(hex)\" is not #RRGGBB or #RRGGBBAA")
+            }
+            self.color = color
+        }
+        if let list = try? c.decodeIfPresent([String].self, forKey: .features) {
+            features = list
+        } else if let list = try c.decodeIfPresent(String.self, forKey: .features) {
+            features = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        language = try c.decodeIfPresent(String.self, forKey: .language)
+        variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
+    }
+
+    /// Encodes the fields that are set, under the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(familyNames, forKey: .family)
+        try c.encodeIfPresent(weight, forKey: .weight)
+        try c.encodeIfPresent(isItalic, forKey: .italic)
+        try c.encodeIfPresent(size, forKey: .size)
+        try c.encodeIfPresent(letterSpacing, forKey: .letterSpacing)
+        try c.encodeIfPresent(textCase, forKey: .textCase)
+        try c.encodeIfPresent(decoration, forKey: .decoration)
+        try c.encodeIfPresent(color?.description, forKey: .color)
+        try c.encodeIfPresent(features, forKey: .features)
+        try c.encodeIfPresent(language, forKey: .language)
+        try c.encodeIfPresent(variations, forKey: .variations)
+    }
+
+    /// Any key of a JSON object, to find the ones a span does not have.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+/// A span style resolved for layout: its typography (the paragraph's with the span's changes, resolved in the
+/// same environment) and its color. ``TextLayout/styles`` lists them; glyphs, runs and decorations refer to
+/// them by index, the paragraph's own style first.
+public struct ResolvedSpanStyle: Sendable {
+    /// The span's resolved typography: its face, size, letter spacing, decoration strokes. (Its line height and
+    /// baseline are the paragraph's: lines never change height for a span.)
+    public let typography: TypographyLayout
+    /// The span's color, or `nil` for the renderer's.
+    public let color: Color?
+}
