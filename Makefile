@@ -4,7 +4,8 @@
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev pkg-config
 PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng
-TEST_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+TEST_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-inter-variable \
+                      fonts-cantarell
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
 MATTERTYPE := .build/debug/mattertype

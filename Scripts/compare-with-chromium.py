@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compares `mattertype measure` with Chromium's CSS layout of the same text, fonts, size, line height and width.
 
-Usage: Scripts/compare-with-chromium.py [--mattertype PATH] [--chromium PATH] [--only latin|world]
+Usage: Scripts/compare-with-chromium.py [--mattertype PATH] [--chromium PATH] [--only latin|world|rich]
+                                       [--write-fixture]
 Needs Debian's `chromium` and the fonts of Scripts/chromium-fonts.conf (apt-get install chromium fonts-noto-core
 fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core).
 
@@ -9,6 +10,11 @@ latin: the bundled Noto Sans alone (@font-face in Chromium, --no-system-fonts he
 size/line-height pairs. world: Arabic, Hebrew, Japanese, Chinese, Thai, Devanagari, emoji, numbers, dates, phone
 numbers, URLs and ASCII punctuation at 3 widths, both falling back through the same Fontconfig configuration
 (FONTCONFIG_FILE=Scripts/chromium-fonts.conf), the paragraph direction from its first strong character (dir=auto).
+
+rich: styled spans over the bundled Noto Sans faces (@font-face per weight and style here, --no-system-fonts there)
+and Inter's variable font (fonts-inter-variable; @font-face with font-weight: 100 900) at weights between its named
+instances, 3 widths each. --write-fixture stores Chromium's lines for these cases in
+Tests/MatterTypeTests/Fixtures/chromium-rich-text.json, which RichTextTests compares against on every test run.
 
 For every case it checks that both break the text into the same lines, that the first baselines are within 1 px
 (Chromium rounds ascent and descent to whole pixels; MatterType does not), that the height is exactly lines x line
@@ -201,18 +207,160 @@ def compare_latin(args):
     return total, failures, worst
 
 
+INTER = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+RICH_FIXTURE = os.path.join(ROOT, "Tests", "MatterTypeTests", "Fixtures", "chromium-rich-text.json")
+VARIABLE_TEXTS = [
+    "Variable fonts draw every weight between their named instances, so a design system can ask for 650.",
+    "Sphinx of black quartz, judge my vow: 1234567890 quick zephyrs blow, vexing daft Jim.",
+]
+VARIABLE_WEIGHTS = [350, 650, 820]
+# Spans: (text, {style}) with the keys of `mattertype --spans`; CSS is written from them below.
+SPAN_TEXTS = [
+    [("Your order ", {}), ("#A-1234", {"weight": 700}), (" arrives ", {}),
+     ("between 2 and 4 pm", {"italic": True}), (" on Thursday; track it in the app or reply to this message.", {})],
+    [("Read the ", {}), ("terms", {"weight": 600, "decoration": "underline", "color": "#0A66C2"}),
+     (" before you ", {}), ("continue", {"size": 22}), (". Prices include ", {}), ("VAT", {"letterSpacing": 1.5}),
+     (" and shipping to most countries.", {})],
+    [("Mixed", {"weight": 800}), ("Weights", {"weight": 300}), ("InOneWord", {"italic": True}),
+     (" then plain words after the styled compound so that it wraps.", {})],
+]
+RICH_WIDTHS = [140, 220, 300]
+
+RICH_PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
+%(faces)s
+body { margin: 0; }
+.box { font-family: "MT"; font-size: 16px; line-height: 24px; white-space: normal; overflow-wrap: break-word;
+       font-kerning: normal; }
+</style></head><body>%(boxes)s<pre id="out"></pre><script>
+document.fonts.ready.then(() => {
+  const results = [];
+  for (const box of document.querySelectorAll('.box')) {
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    const lines = [];
+    let current = null, top = null, node;
+    while ((node = walker.nextNode())) {
+      const text = node.textContent;
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const rects = range.getClientRects();
+        if (rects.length === 0) { if (current !== null) current += text[i]; continue; }
+        const t = Math.round(rects[0].bottom - box.getBoundingClientRect().top);
+        if (top === null || t > top + 4) { if (current !== null) lines.push(current); current = text[i]; top = t; }
+        else current += text[i];
+      }
+    }
+    if (current !== null) lines.push(current);
+    results.push({lines, height: box.getBoundingClientRect().height});
+  }
+  document.getElementById('out').textContent = JSON.stringify(results);
+});
+</script></body></html>"""
+
+
+def span_css(style):
+    css = []
+    if "weight" in style: css.append("font-weight:%d" % style["weight"])
+    if style.get("italic"): css.append("font-style:italic")
+    # A bigger span grows a CSS line box (its own half-leading around its ascent); MatterType keeps every line
+    # the paragraph's height, as a design system's typography asks. line-height:0 keeps the CSS line box the
+    # paragraph's strut, which is what is compared.
+    if "size" in style: css.append("font-size:%spx;line-height:0" % style["size"])
+    if "letterSpacing" in style: css.append("letter-spacing:%spx" % style["letterSpacing"])
+    if "decoration" in style: css.append("text-decoration:%s" % style["decoration"])
+    if "color" in style: css.append("color:%s" % style["color"])
+    return ";".join(css)
+
+
+def rich_cases():
+    """Every rich case: (kind, width, weight, spans) for spans, (kind, width, weight, text) for variable."""
+    cases = [("spans", w, 400, spans) for spans in SPAN_TEXTS for w in RICH_WIDTHS]
+    cases += [("variable", w, weight, text) for text in VARIABLE_TEXTS for weight in VARIABLE_WEIGHTS
+              for w in RICH_WIDTHS]
+    return cases
+
+
+def compare_rich(args):
+    names = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold",
+             700: "Bold", 800: "ExtraBold", 900: "Black"}
+    faces = []
+    for weight, name in names.items():
+        for italic in (False, True):
+            file = "NotoSans-%s%s.ttf" % ("" if italic and weight == 400 else name, "Italic" if italic else "")
+            faces.append('@font-face { font-family: "MT"; src: url("file://%s"); font-weight: %d; font-style: %s; }'
+                         % (os.path.join(ROOT, "Fonts", file), weight, "italic" if italic else "normal"))
+    faces.append('@font-face { font-family: "Inter VF"; src: url("file://%s"); font-weight: 100 900; }' % INTER)
+    cases = rich_cases()
+    boxes = []
+    for kind, width, weight, content in cases:
+        if kind == "spans":
+            inner = "".join('<span style="%s">%s</span>' % (span_css(style), html.escape(text))
+                            for text, style in content)
+            boxes.append('<div class="box" style="width:%dpx">%s</div>' % (width, inner))
+        else:
+            boxes.append('<div class="box" style="width:%dpx;font-family:\'Inter VF\';font-weight:%d">%s</div>'
+                         % (width, weight, html.escape(content)))
+    browser = run_chromium(args.chromium, RICH_PAGE % {"faces": "\n".join(faces), "boxes": "".join(boxes)})
+    failures, fixture = 0, []
+    with tempfile.TemporaryDirectory() as scratch:
+        for (kind, width, weight, content), theirs in zip(cases, browser):
+            common = ["--size", "16", "--line-height", "24", "--width", str(width), "--json", "--no-system-fonts"]
+            if kind == "spans":
+                path = os.path.join(scratch, "spans.json")
+                with open(path, "w") as f:
+                    json.dump({"spans": [dict(style, text=text) for text, style in content]}, f)
+                command = [args.mattertype, "measure", "--spans", path] + common
+                label = "".join(t for t, _ in content)
+            else:
+                command = [args.mattertype, "measure", content, "--font-file", INTER, "--family", "Inter",
+                           "--weight", str(weight)] + common
+                label = content
+            ours = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+            # Spaces at line edges draw nothing; where a span starts with one, Chromium reports it on the next line.
+            our_lines = [l["text"].strip(" ") for l in ours["lines"]]
+            their_lines = [l.strip(" ") for l in theirs["lines"]]
+            same = our_lines == their_lines
+            exact = ours["height"] == len(ours["lines"]) * 24 == theirs["height"]
+            status = "ok" if same and exact else "DIFF"
+            failures += status != "ok"
+            print(f"{status} {kind:8} weight {weight} width {width:3d}: {len(our_lines):2d} lines (Chromium "
+                  f"{len(their_lines):2d}), height {ours['height']} vs {theirs['height']}: {label[:28]!r}")
+            if not same:
+                print_first_difference(our_lines, their_lines)
+            entry = {"kind": kind, "width": width, "weight": weight, "chromiumLines": their_lines,
+                     "chromiumHeight": theirs["height"]}
+            if kind == "spans":
+                entry["spans"] = [dict(style, text=text) for text, style in content]
+            else:
+                entry["text"] = content
+            fixture.append(entry)
+    if args.write_fixture:
+        with open(RICH_FIXTURE, "w") as f:
+            json.dump({"command": "Scripts/compare-with-chromium.py --only rich --write-fixture",
+                       "chromium": subprocess.run([args.chromium, "--version"], capture_output=True,
+                                                  text=True).stdout.strip(),
+                       "cases": fixture}, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+    return len(cases), failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
     parser.add_argument("--chromium", default="chromium")
-    parser.add_argument("--only", choices=["latin", "world"])
+    parser.add_argument("--only", choices=["latin", "world", "rich"])
+    parser.add_argument("--write-fixture", action="store_true")
     args = parser.parse_args()
     total = failures = 0
-    if args.only != "world":
+    if args.only in (None, "rich"):
+        t, f = compare_rich(args)
+        total, failures = total + t, failures + f
+        print(f"rich: {t - f} of {t} match")
+    if args.only in (None, "latin"):
         t, f, worst = compare_latin(args)
         total, failures = total + t, failures + f
         print(f"latin: {t - f} of {t} match (worst baseline difference {worst:.3f} px)")
-    if args.only != "latin":
+    if args.only in (None, "world"):
         t, f, worst = compare_world(args)
         total, failures = total + t, failures + f
         print(f"world: {t - f} of {t} match (worst line edge difference {worst:.3f} px)")

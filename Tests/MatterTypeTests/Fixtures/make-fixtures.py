@@ -6,6 +6,7 @@ Each fixture is Noto Sans subset to printable ASCII and renamed, so tests have r
 did not write itself:
   Acme-Regular.ttf, Acme-Medium.ttf, Acme-DemiBold.ttf  family "Acme", weights 400/500/600; 600 is "DemiBold"
   Duo.ttc                                              a collection: Duo-Regular (400) and Duo-BoldItalic (700, italic)
+  Webby-Regular.woff, Webby-Regular.woff2               family "Webby" as WOFF and WOFF2
   Layers-Regular.ttf                                   family "Layers": "A" is a COLRv0 color glyph of two layers,
                                                        "O" in palette color 0 (#D02020) and "I" in 1 (#2040D0)
 """
@@ -53,3 +54,10 @@ layers = make("NotoSans-Regular.ttf", "Layers", "Regular", "Layers-Regular")
 layers["COLR"] = buildCOLR({"A": [("O", 0), ("I", 1)]}, version=0)
 layers["CPAL"] = buildCPAL([[(0xD0 / 255, 0x20 / 255, 0x20 / 255, 1.0), (0x20 / 255, 0x40 / 255, 0xD0 / 255, 1.0)]])
 layers.save(os.path.join(HERE, "Layers-Regular.ttf"))
+
+# Web fonts: the same "Webby" face (Noto Sans Regular subset to ASCII) in WOFF (zlib) and WOFF2 (Brotli, with
+# the glyf/loca transform); needs python3-brotli for WOFF2.
+for flavor in ("woff", "woff2"):
+    webby = make("NotoSans-Regular.ttf", "Webby", "Regular", "Webby-Regular")
+    webby.flavor = flavor
+    webby.save(os.path.join(HERE, f"Webby-Regular.{flavor}"))
