@@ -13,13 +13,14 @@ struct BenchCommand: ParsableCommand {
             lines: every line of the corpus shaped, laid out as one line in Noto Sans Regular 16/24 and \
             rasterized into a fresh 8-bit 800 × 24 coverage bitmap, then discarded.
             paragraph: the whole corpus laid out at --width (600) in 16/24 and rasterized.
+            spans: the paragraph task with the corpus as styled spans: every 7th word bold, every 11th italic,             every 13th red and underlined (compare its time with paragraph's).
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
-        case lines, paragraph
+        case lines, paragraph, spans
     }
 
-    @Option(help: "lines or paragraph.")
+    @Option(help: "lines, paragraph or spans.")
     var task: Task
 
     @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt).",
@@ -61,7 +62,11 @@ struct BenchCommand: ParsableCommand {
             work = (0..<threads).map { t in stride(from: t, to: lines.count, by: threads).map { lines[$0] } }
         case .paragraph:
             work = (0..<threads).map { _ in [text] }
+        case .spans:
+            work = []
         }
+        // The spans task: each thread lays out the whole styled corpus, as paragraph does the plain one.
+        let styled = task == .spans ? BenchCommand.styled(text) : nil
         let limits = task == .lines ? LayoutLimits() : LayoutLimits(width: width)
         let bitmapWidth = task == .lines ? 800 : Int(width.rounded(.up))
 
@@ -71,14 +76,18 @@ struct BenchCommand: ParsableCommand {
             DispatchQueue.concurrentPerform(iterations: threads) { t in
                 var lines = 0
                 var glyphs = 0
+                func draw(_ layout: TextLayout) {
+                    let height = task == .lines ? 24 : Int(layout.height.rounded(.up))
+                    var bitmap = GrayBitmap(width: bitmapWidth, height: height)
+                    renderer.draw(layout, into: &bitmap)
+                    lines += layout.lines.count
+                    glyphs += layout.lines.reduce(0) { $0 + $1.glyphs.count }
+                }
                 do {
-                    for item in work[t] {
-                        let layout = try TextLayout(item, typography: typography, limits: limits)
-                        let height = task == .lines ? 24 : Int(layout.height.rounded(.up))
-                        var bitmap = GrayBitmap(width: bitmapWidth, height: height)
-                        renderer.draw(layout, into: &bitmap)
-                        lines += layout.lines.count
-                        glyphs += layout.lines.reduce(0) { $0 + $1.glyphs.count }
+                    if let styled {
+                        draw(try TextLayout(styled, typography: typography, limits: limits))
+                    } else {
+                        for item in work[t] { draw(try TextLayout(item, typography: typography, limits: limits)) }
                     }
                     results.add(lines: lines, glyphs: glyphs, error: nil)
                 } catch {
@@ -116,6 +125,24 @@ struct BenchCommand: ParsableCommand {
                 + "; glyph cache \(result.glyphCache.hits) hits, \(result.glyphCache.misses) misses, "
                 + "\(result.glyphCache.evictions) evictions, \(result.glyphCache.bytes) bytes")
         }
+    }
+}
+
+extension BenchCommand {
+    /// `text` as spans of words: every 7th word bold, every 11th italic, every 13th red and underlined.
+    static func styled(_ text: String) -> StyledText {
+        let bold = SpanStyle().weight(.bold)
+        let italic = SpanStyle().italic()
+        let marked = SpanStyle().color(Color(red: 200, green: 30, blue: 30)).decoration(.underline)
+        var spans: [TextSpan] = []
+        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            let style = index % 7 == 3 ? bold : index % 11 == 5 ? italic : index % 13 == 8 ? marked : SpanStyle()
+            let piece = (index == 0 ? "" : " ") + word
+            if let last = spans.last, last.style == style { spans[spans.count - 1].text += piece } else {
+                spans.append(TextSpan(piece, style: style))
+            }
+        }
+        return StyledText(spans)
     }
 }
 

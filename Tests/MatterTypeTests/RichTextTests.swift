@@ -176,6 +176,19 @@ struct SpanTests {
         }
     }
 
+    @Test("more distinct span styles than the limit is an error, not minutes of font resolution")
+    func tooManyStyles() throws {
+        let spans = (0...StyledText.maximumDistinctStyles).map {
+            TextSpan("x", style: SpanStyle().letterSpacing(Double($0) / 1000))
+        }
+        #expect(throws: LayoutError.tooManySpanStyles(StyledText.maximumDistinctStyles)) {
+            try layout(StyledText(spans))
+        }
+        // Repeating a few styles any number of times is fine.
+        let repeated = (0..<5000).map { TextSpan("ab ", style: SpanStyle().weight($0 % 2 == 0 ? .bold : .regular)) }
+        #expect(try layout(StyledText(repeated), width: 300).styles.count == 3)
+    }
+
     /// Chromium's lines for styled paragraphs over the bundled Noto Sans faces, from
     /// `Scripts/compare-with-chromium.py --only rich --write-fixture` (the command and Chromium's version are in the
     /// fixture). A span of another size has `line-height: 0` there, so that CSS keeps the paragraph's line box

@@ -143,7 +143,7 @@ struct ItemizerTests {
         let text = "ab שלום 日本"
         let analysed = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
                                      direction: .auto)
-        var fallback = FontFallback(contexts: [typography.shaping])
+        var fallback = FontFallback(typography.styleTable)
         let runs = Itemizer.runs(of: analysed, fallback: &fallback)
         let faces = fallback.faces.map(\.descriptor.postScriptName)
         // Graphemes: a b ␠ ש ל ו ם ␠ 日 本. ICU's levels: Latin and its space 0, Hebrew 1, the space after it 0

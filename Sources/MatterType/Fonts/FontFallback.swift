@@ -69,35 +69,31 @@ enum EmojiPresentation: Sendable, Hashable {
 /// (``LayoutStyles``) has its own primary face, further families, weight, style and language.
 struct FontFallback {
     /// The faces chosen so far; glyphs refer to them by index.
-    private(set) var faces: [FontFace] = []
+    private(set) var faces: [FontFace]
     /// Characters that no face has, in the order first met.
     private(set) var missingCharacters: [UInt32] = []
     /// Each style's shaping context.
     private let contexts: [ShapingContext]
     /// Each style's primary face, as an index into ``faces``.
     let primaryFaces: [Int]
-    /// Per style: clusters of one scalar already chosen for, by scalar.
-    private var chosen: [[UInt32: Int]]
+    /// Whether every style's primary face has a glyph for each printable ASCII character.
+    let primaryFacesCoverASCII: Bool
+    /// Clusters of one scalar already chosen for, by style (high 32 bits) and scalar.
+    private var chosen: [UInt64: Int] = [:]
 
-    init(contexts: [ShapingContext]) {
-        self.contexts = contexts
-        var faces: [FontFace] = []
-        var primaries: [Int] = []
-        for context in contexts {
-            if let known = faces.firstIndex(where: { $0 === context.face }) { primaries.append(known) } else {
-                faces.append(context.face)
-                primaries.append(faces.count - 1)
-            }
-        }
-        self.faces = faces
-        primaryFaces = primaries
-        chosen = Array(repeating: [:], count: contexts.count)
+    /// Fallback for the styles of `table`; their primary faces come first in ``faces``.
+    init(_ table: StyleTable) {
+        contexts = table.contexts
+        faces = table.primaryFaces
+        primaryFaces = table.primaryFaceOfStyle
+        primaryFacesCoverASCII = table.primaryFacesCoverASCII
     }
 
     /// The index in ``faces`` of the face for a grapheme cluster in style `style`, or `nil` when every character
     /// of it is invisible (controls, joiners, selectors): then it takes its neighbour's face.
     mutating func face(for cluster: UnsafeBufferPointer<UInt32>, style: Int = 0) -> Int? {
-        if cluster.count == 1, let known = chosen[style][cluster[0]] { return known }
+        let key = UInt64(style) << 32 | UInt64(cluster.first ?? 0)
+        if cluster.count == 1, let known = chosen[key] { return known }
         let visible = cluster.filter { !FontFallback.isInvisible($0) }
         guard !visible.isEmpty else { return nil }
         let presentation = EmojiPresentation(of: cluster)
@@ -112,7 +108,7 @@ struct FontFallback {
             }
             index = primary
         }
-        if cluster.count == 1 { chosen[style][cluster[0]] = index }
+        if cluster.count == 1 { chosen[key] = index }
         return index
     }
 

@@ -25,6 +25,11 @@ public final class FontRegistry: Sendable {
     let matcher: FontMatcher
     /// Fallback faces already looked up (``fallbackFace(covering:request:)``), emptied when fonts change.
     let fallbackFaces = Locked<[FallbackKey: FontFace?]>([:])
+    /// Span styles already resolved (``TypographyLayout/cached(_:environment:registry:maximumScaleFactor:)``),
+    /// emptied when fonts change or when it holds ``resolvedTypographyLimit`` of them.
+    let resolvedTypographies = Locked<[ResolvedTypographyKey: TypographyLayout]>([:])
+    /// The most resolved typographies kept.
+    static let resolvedTypographyLimit = 512
 
     /// An empty registry. With `includesSystemFonts` false, resolution never uses the system's installed fonts
     /// (useful for reproducible output): only registered fonts and the bundled Noto Sans.
@@ -81,7 +86,7 @@ public final class FontRegistry: Sendable {
             }
             for face in faces { state.faces[face.descriptor.postScriptName] = face }
             matcher.update(adding: faces, removing: [])
-            fallbackFaces.withLock { $0.removeAll() }
+            fontsChanged()
         }
         return descriptors
     }
@@ -95,7 +100,7 @@ public final class FontRegistry: Sendable {
                 throw .notRegistered(postScriptName: postScriptName)
             }
             matcher.update(adding: [], removing: [postScriptName])
-            fallbackFaces.withLock { $0.removeAll() }
+            fontsChanged()
             return removed.descriptor
         }
     }
@@ -110,7 +115,7 @@ public final class FontRegistry: Sendable {
             guard !removed.isEmpty else { throw .fileNotRegistered(path: absolute) }
             for descriptor in removed { state.faces[descriptor.postScriptName] = nil }
             matcher.update(adding: [], removing: removed.map(\.postScriptName))
-            fallbackFaces.withLock { $0.removeAll() }
+            fontsChanged()
             return removed.sorted { $0.faceIndex < $1.faceIndex }
         }
     }
@@ -132,6 +137,12 @@ public final class FontRegistry: Sendable {
 
     /// The bundled Noto Sans faces (not part of the registry), lightest first, upright before italic.
     public static var bundledFonts: [FontDescriptor] { BundledFonts.descriptors }
+
+    /// Forgets what was looked up with the fonts as they were.
+    private func fontsChanged() {
+        fallbackFaces.withLock { $0.removeAll() }
+        resolvedTypographies.withLock { $0.removeAll() }
+    }
 
     /// The registered face with this PostScript name.
     func registeredFace(named postScriptName: String) -> FontFace? {

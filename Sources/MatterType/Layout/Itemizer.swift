@@ -33,8 +33,7 @@ enum Itemizer {
         let graphemes = text.graphemes
         guard !graphemes.isEmpty else { return [] }
         // ASCII, all left to right, in primary faces that have every printable ASCII glyph: one run per style.
-        if text.scripts.isEmpty, !text.hasBidi,
-           groups.allSatisfy({ fallback.faces[fallback.primaryFaces[$0]].coversPrintableASCII }) {
+        if text.scripts.isEmpty, !text.hasBidi, fallback.primaryFacesCoverASCII {
             func attributes(_ g: Int) -> FontRun.Attributes {
                 let style = styles.isEmpty ? 0 : groups[Int(styles[g])]
                 return .init(face: fallback.primaryFaces[style], level: text.paragraphLevel, script: .latin,
@@ -62,11 +61,17 @@ enum Itemizer {
         var current: FontRun.Attributes?
         var previousFace = fallback.primaryFaces[0]
         let isASCII = text.scripts.isEmpty
+        // The style's primary face, looked up again only when the style changes.
+        var style = 0
+        var primaryIndex = fallback.primaryFaces[0]
+        var primary = fallback.faces[primaryIndex]
         text.scalars.withUnsafeBufferPointer { scalars in
             for g in graphemes.indices {
-                let style = styles.isEmpty ? 0 : groups[Int(styles[g])]
-                let primaryIndex = fallback.primaryFaces[style]
-                let primary = fallback.faces[primaryIndex]
+                if !styles.isEmpty, groups[Int(styles[g])] != style {
+                    style = groups[Int(styles[g])]
+                    primaryIndex = fallback.primaryFaces[style]
+                    primary = fallback.faces[primaryIndex]
+                }
                 let range = text.scalarRange(ofGrapheme: g)
                 let first = scalars[range.lowerBound]
                 let face: Int

@@ -12,6 +12,8 @@ public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvert
     case unloadableFont(FontRegistrationError)
     /// Span `index` (0-based) of a ``StyledText`` has a style that cannot be laid out.
     case invalidSpan(index: Int, LayoutError)
+    /// A ``StyledText`` has more distinct span styles than ``StyledText/maximumDistinctStyles``.
+    case tooManySpanStyles(Int)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvert
             error.description
         case .invalidSpan(let index, let error):
             "span \(index): \(error.description)"
+        case .tooManySpanStyles(let count):
+            "the text has more than \(count) distinct span styles; merge spans that look alike"
         }
     }
 

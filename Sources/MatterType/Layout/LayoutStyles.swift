@@ -1,96 +1,64 @@
-/// The styles of one layout and where each applies: what turns a ``StyledText`` into the layout's text and the
-/// per-cluster style indices the stages use. A plain string has one style, the paragraph's, and no boundaries.
-struct LayoutStyles: Sendable {
-    /// The styles; the paragraph's own is first. Spans with the same ``SpanStyle`` share one.
-    let styles: [ResolvedSpanStyle]
-    /// Where a style starts, in scalars from the start of the layout text, ascending; empty when the whole text
-    /// has the paragraph's style.
-    let boundaries: [Boundary]
+/// What layout and drawing need of a layout's styles, one entry per style (the paragraph's first), built once:
+/// a plain text uses the one its ``TypographyLayout`` made when it was resolved, so laying it out allocates none.
+/// A class: every stage holds it, and a reference is one retain where a struct of these arrays would be nine.
+final class StyleTable: Sendable {
+    /// Each style's shaping context.
+    let contexts: [ShapingContext]
+    /// Each style's letter spacing, in points.
+    let letterSpacings: [Double]
+    /// Each style's underline or strikethrough stroke, if it has one.
+    let strokes: [DecorationStroke?]
+    /// Each style's font size (after Dynamic Type), in points.
+    let fontSizes: [Double]
+    /// Each style's color, `nil` for the renderer's.
+    let colors: [Color?]
     /// For each style, the first style shaped exactly like it (same face, families, size, features, language and
     /// letter spacing): runs split only where this changes, so a change of color alone keeps words whole.
     let shapingGroups: [Int]
+    /// The styles' primary faces, without repeats, and each style's index among them.
+    let primaryFaces: [FontFace]
+    let primaryFaceOfStyle: [Int]
+    /// Whether every primary face has a glyph for each printable ASCII character (itemization's fast path).
+    let primaryFacesCoverASCII: Bool
+    /// Whether any style draws an underline or strikethrough.
+    let hasStrokes: Bool
 
-    struct Boundary: Sendable {
-        var scalar: Int
-        var style: Int32
+    /// One style's entry.
+    struct Entry {
+        var shaping: ShapingContext
+        var letterSpacing: Double
+        var stroke: DecorationStroke?
+        var color: Color?
     }
 
-    /// Whether the whole text has the paragraph's style.
-    var isSingle: Bool { boundaries.isEmpty }
-
-    /// One style, the paragraph's.
-    init(_ typography: TypographyLayout) {
-        styles = [ResolvedSpanStyle(typography: typography, color: nil)]
-        boundaries = []
-        shapingGroups = [0]
-    }
-
-    /// The styles of `text` over `paragraph`, and the layout text: each span's text in its own text case.
-    /// - Throws: ``LayoutError/invalidSpan(index:_:)`` for a span whose style cannot be resolved.
-    static func make(_ text: StyledText,
-                     paragraph: TypographyLayout) throws(LayoutError) -> (text: String, styles: LayoutStyles) {
-        var styles = [ResolvedSpanStyle(typography: paragraph, color: nil)]
-        var indexOfStyle: [SpanStyle: Int32] = [SpanStyle(): 0]
-        var boundaries: [Boundary] = []
-        var string = ""
-        var scalars = 0
-        for (index, span) in text.spans.enumerated() where !span.text.isEmpty {
-            let style: Int32
-            if let known = indexOfStyle[span.style] {
-                style = known
-            } else {
-                do {
-                    let typography = try TypographyLayout(
-                        typography: span.style.applied(to: paragraph.typography), environment: paragraph.environment,
-                        registry: paragraph.shaping.registry, maximumScaleFactor: paragraph.scaleFactor)
-                    styles.append(ResolvedSpanStyle(typography: typography, color: span.style.color))
-                } catch {
-                    throw .invalidSpan(index: index, error)
-                }
-                style = Int32(styles.count - 1)
-                indexOfStyle[span.style] = style
-            }
-            if boundaries.last?.style != style { boundaries.append(Boundary(scalar: scalars, style: style)) }
-            let cased = styles[Int(style)].typography.textCase.apply(to: span.text)
-            string += cased
-            scalars += cased.unicodeScalars.count
-        }
-        if boundaries.count == 1, boundaries[0].style == 0 { boundaries = [] }
+    /// The table of `styles`.
+    init(_ styles: [Entry]) {
+        contexts = styles.map(\.shaping)
+        letterSpacings = styles.map(\.letterSpacing)
+        strokes = styles.map(\.stroke)
+        hasStrokes = strokes.contains { $0 != nil }
+        fontSizes = styles.map(\.shaping.fontSize)
+        colors = styles.map(\.color)
         var groups: [Int] = []
         var firstOfKey: [ShapingKey: Int] = [:]
+        var faces: [FontFace] = []
+        var faceOfStyle: [Int] = []
         for (index, style) in styles.enumerated() {
-            let key = ShapingKey(style.typography)
+            let key = ShapingKey(style)
             if let first = firstOfKey[key] { groups.append(first) } else {
                 firstOfKey[key] = index
                 groups.append(index)
             }
-        }
-        return (string, LayoutStyles(styles: styles, boundaries: boundaries, shapingGroups: groups))
-    }
-
-    private init(styles: [ResolvedSpanStyle], boundaries: [Boundary], shapingGroups: [Int]) {
-        self.styles = styles
-        self.boundaries = boundaries
-        self.shapingGroups = shapingGroups
-    }
-
-    /// The style of each grapheme of a paragraph, or empty when the text has one style.
-    func graphemeStyles(of paragraph: ParagraphText) -> [Int32] {
-        guard !isSingle else { return [] }
-        var styles: [Int32] = []
-        styles.reserveCapacity(paragraph.graphemes.count)
-        // The last boundary at or before the paragraph's start, then forward.
-        var next = boundaries.partitionPoint { $0.scalar <= paragraph.firstScalar }
-        var current = next > 0 ? boundaries[next - 1].style : 0
-        for grapheme in paragraph.graphemes {
-            let scalar = paragraph.firstScalar + grapheme.start
-            while next < boundaries.count, boundaries[next].scalar <= scalar {
-                current = boundaries[next].style
-                next += 1
+            let face = style.shaping.face
+            if let known = faces.firstIndex(where: { $0 === face }) { faceOfStyle.append(known) } else {
+                faces.append(face)
+                faceOfStyle.append(faces.count - 1)
             }
-            styles.append(current)
         }
-        return styles
+        shapingGroups = groups
+        primaryFacesCoverASCII = faces.allSatisfy(\.coversPrintableASCII)
+        primaryFaces = faces
+        primaryFaceOfStyle = faceOfStyle
     }
 
     /// What makes two styles shape alike.
@@ -103,16 +71,134 @@ struct LayoutStyles: Sendable {
         var weight: FontWeight
         var style: FontStyle
 
-        init(_ typography: TypographyLayout) {
-            let shaping = typography.shaping
+        init(_ entry: Entry) {
+            let shaping = entry.shaping
             faces = [shaping.face.id] + shaping.familyFaces.map(\.id)
             features = shaping.features
             language = shaping.language
             fontSize = shaping.fontSize
-            letterSpacing = typography.letterSpacing
+            letterSpacing = entry.letterSpacing
             weight = shaping.weight
             style = shaping.style
         }
+    }
+}
+
+/// The styles of one layout and where each applies: what turns a ``StyledText`` into the layout's text and the
+/// per-cluster style indices the stages use. A plain string has one style, the paragraph's, and no boundaries.
+struct LayoutStyles: Sendable {
+    /// The paragraph's typography (style 0).
+    let paragraph: TypographyLayout
+    /// The resolved span styles after the paragraph's (style 1 on); empty for a plain text.
+    let spanStyles: [ResolvedSpanStyle]
+    /// Every style's table, the paragraph's first.
+    let table: StyleTable
+    /// Where a style starts, in scalars from the start of the layout text, ascending; empty when the whole text
+    /// has the paragraph's style.
+    let boundaries: [Boundary]
+
+    struct Boundary: Sendable {
+        var scalar: Int
+        var style: Int32
+    }
+
+    /// Whether the whole text has the paragraph's style.
+    var isSingle: Bool { boundaries.isEmpty }
+
+    /// One style, the paragraph's.
+    init(_ typography: TypographyLayout) {
+        paragraph = typography
+        spanStyles = []
+        table = typography.styleTable
+        boundaries = []
+    }
+
+    /// The styles of `text` over `paragraph`, and the layout text: each span's text in its own text case.
+    /// - Throws: ``LayoutError/invalidSpan(index:_:)`` for a span whose style cannot be resolved.
+    static func make(_ text: StyledText,
+                     paragraph: TypographyLayout) throws(LayoutError) -> (text: String, styles: LayoutStyles) {
+        var styles: [ResolvedSpanStyle] = []
+        var textCases = [paragraph.textCase]
+        var distinct = [SpanStyle()]
+        var indexOfStyle: [SpanStyle: Int32] = [:]  // filled once there are more than 16
+        var boundaries: [Boundary] = []
+        var string = ""
+        string.reserveCapacity(text.spans.reduce(0) { $0 + $1.text.utf8.count })
+        var scalars = 0
+        for index in text.spans.indices where !text.spans[index].text.isEmpty {
+            let style: Int32
+            // Few distinct styles: comparing with each is cheaper than hashing one (most fields are nil).
+            if distinct.count <= 16, let known = distinct.firstIndex(of: text.spans[index].style) {
+                style = Int32(known)
+            } else if distinct.count > 16, let known = indexOfStyle[text.spans[index].style] {
+                style = known
+            } else {
+                guard styles.count < StyledText.maximumDistinctStyles else {
+                    throw .tooManySpanStyles(StyledText.maximumDistinctStyles)
+                }
+                let spanStyle = text.spans[index].style
+                do {
+                    let typography = try TypographyLayout.cached(
+                        spanStyle.applied(to: paragraph.typography), environment: paragraph.environment,
+                        registry: paragraph.shaping.registry, maximumScaleFactor: paragraph.scaleFactor)
+                    styles.append(ResolvedSpanStyle(typography: typography, color: spanStyle.color))
+                    textCases.append(typography.textCase)
+                } catch {
+                    throw .invalidSpan(index: index, error)
+                }
+                style = Int32(styles.count)
+                distinct.append(spanStyle)
+                if distinct.count == 17 {
+                    for (known, value) in distinct.enumerated() { indexOfStyle[value] = Int32(known) }
+                } else if distinct.count > 17 {
+                    indexOfStyle[spanStyle] = style
+                }
+            }
+            if boundaries.last?.style != style { boundaries.append(Boundary(scalar: scalars, style: style)) }
+            let cased = textCases[Int(style)].apply(to: text.spans[index].text)
+            string += cased
+            // Scalars are the UTF-8 bytes that do not continue one.
+            scalars += cased.utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        }
+        if boundaries.count == 1, boundaries[0].style == 0 { boundaries = [] }
+        let table = StyleTable([paragraph.styleEntry] + styles.map { style in
+            var entry = style.typography.styleEntry
+            entry.color = style.color
+            return entry
+        })
+        return (string, LayoutStyles(paragraph: paragraph, spanStyles: styles, table: table, boundaries: boundaries))
+    }
+
+    private init(paragraph: TypographyLayout, spanStyles: [ResolvedSpanStyle], table: StyleTable,
+                 boundaries: [Boundary]) {
+        self.paragraph = paragraph
+        self.spanStyles = spanStyles
+        self.table = table
+        self.boundaries = boundaries
+    }
+
+    /// The style of each grapheme of a paragraph, or empty when the text has one style. (A grapheme whose
+    /// scalars straddle a boundary takes the style of its first scalar.)
+    func graphemeStyles(of paragraph: ParagraphText) -> [Int32] {
+        guard !isSingle else { return [] }
+        let graphemes = paragraph.graphemes
+        var styles: [Int32] = []
+        styles.reserveCapacity(graphemes.count)
+        // The last boundary at or before the paragraph's start, then each boundary inside it, filled up to.
+        var next = boundaries.partitionPoint { $0.scalar <= paragraph.firstScalar }
+        var current = next > 0 ? boundaries[next - 1].style : 0
+        while styles.count < graphemes.count {
+            var end = graphemes.count
+            if next < boundaries.count {
+                let scalar = boundaries[next].scalar - paragraph.firstScalar
+                end = graphemes.partitionPoint { $0.start < scalar }
+            }
+            if end > styles.count { styles.append(contentsOf: repeatElement(current, count: end - styles.count)) }
+            guard next < boundaries.count else { break }
+            current = boundaries[next].style
+            next += 1
+        }
+        return styles
     }
 }
 

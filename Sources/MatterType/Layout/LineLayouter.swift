@@ -8,10 +8,10 @@
 struct LineLayouter {
     /// The text being laid out (already case-transformed).
     let text: String
-    /// The paragraph's typography: line height, baseline, indent, spacing.
-    let typography: TypographyLayout
     /// The styles of the text's spans (the paragraph's alone for a plain string).
     let styles: LayoutStyles
+    /// The paragraph's typography: line height, baseline, indent, spacing.
+    var typography: TypographyLayout { styles.paragraph }
     let limits: LayoutLimits
     private(set) var fallback: FontFallback
     /// Each style's shaping context and letter spacing.
@@ -30,11 +30,10 @@ struct LineLayouter {
     init(text: String, styles: LayoutStyles, limits: LayoutLimits) {
         self.text = text
         self.styles = styles
-        typography = styles.styles[0].typography
         self.limits = limits
-        contexts = styles.styles.map(\.typography.shaping)
-        letterSpacings = styles.styles.map(\.typography.letterSpacing)
-        fallback = FontFallback(contexts: contexts)
+        contexts = styles.table.contexts
+        letterSpacings = styles.table.letterSpacings
+        fallback = FontFallback(styles.table)
     }
 
     mutating func run() -> Result {
@@ -91,18 +90,10 @@ struct LineLayouter {
             }
             if truncateLast { break }
         }
-        let strokes = styles.styles.map { style -> DecorationStroke? in
-            switch style.typography.textDecoration {
-            case .none: nil
-            case .underline: style.typography.underline
-            case .strikethrough: style.typography.strikethrough
-            }
-        }
         let positioner = LinePositioner(baselineOffset: typography.baselineOffset, lineHeight: typography.lineHeight,
-                                        letterSpacings: letterSpacings, decorationStrokes: strokes,
+                                        styles: styles.table,
                                         hasOneStyle: styles.isSingle, limits: limits, breaker: breaker,
-                                        faces: fallback.faces, primaryFaces: fallback.primaryFaces.map(Int32.init),
-                                        colors: styles.styles.map(\.color),
+                                        faces: fallback.faces, primaryFaces: fallback.primaryFaces,
                                         text: text, bytes: bytes, paragraphs: paragraphs,
                                         ellipsis: ellipsis, hyphens: hyphens)
         let (lines, width) = positioner.position(drafts)
@@ -126,14 +117,14 @@ struct LineLayouter {
             : ParagraphText(string.utf8Substring(range), range: range, firstScalar: firstScalar,
                             findsBreaks: findsBreaks, direction: direction)
         let graphemeStyles = inLayoutText ? styles.graphemeStyles(of: text) : []
-        let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles, groups: styles.shapingGroups)
+        let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles, groups: styles.table.shapingGroups)
         return ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings)
             .shape(text, runs: runs, styles: graphemeStyles)
     }
 
     /// The width of the hyphen each soft hyphen of a paragraph would show (see ``hyphen(_:)``), by cluster.
     private func hyphenWidths(_ paragraph: ShapedParagraph) -> [Int: Double] {
-        guard !paragraph.text.scripts.isEmpty else { return [:] }  // ASCII has no soft hyphen
+        guard !paragraph.text.scripts.isEmpty, paragraph.text.scalars.contains(0xAD) else { return [:] }
         var widths: [Int: Double] = [:]
         for (c, cluster) in paragraph.clusters.enumerated() where cluster.kind == .softHyphen {
             let face = fallback.faces[Int(cluster.face)]
@@ -158,7 +149,7 @@ struct LineLayouter {
     /// The hyphen shown after a soft hyphen in a face and style, shaped.
     private func hyphen(_ key: HyphenKey) -> InsertedText {
         let text = String(LineLayouter.hyphenCharacter(of: fallback.faces[Int(key.face)]))
-        let group = styles.shapingGroups[Int(key.style)]
+        let group = styles.table.shapingGroups[Int(key.style)]
         let run = FontRun(graphemes: 0..<1, attributes: .init(face: Int(key.face), level: 0, script: .common,
                                                               style: group))
         let analysed = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,

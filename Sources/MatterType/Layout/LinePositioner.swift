@@ -37,19 +37,15 @@ struct LinePositioner {
     /// The baseline's offset from a line's top, in points.
     let baselineOffset: Double
     let lineHeight: Double
-    /// Each style's letter spacing.
-    let letterSpacings: [Double]
-    /// Each style's underline or strikethrough, if any.
-    let decorationStrokes: [DecorationStroke?]
+    /// Each style's letter spacing, decoration stroke and color.
+    let styles: StyleTable
     /// Whether the whole text has the paragraph's style (then one decoration spans each line).
     let hasOneStyle: Bool
     let limits: LayoutLimits
     let breaker: LineBreaker
     let faces: [FontFace]
     /// Each style's primary face: a run in another face is a fallback.
-    let primaryFaces: [Int32]
-    /// Each style's color (`nil`: the renderer's), for joining decorations.
-    let colors: [Color?]
+    let primaryFaces: [Int]
     /// The layout text, and its UTF-8 for the lines' and runs' text.
     let text: String
     let bytes: [UInt8]
@@ -64,7 +60,6 @@ struct LinePositioner {
         var level: UInt8
         var kind: ClusterKind
         var face: Int32
-        var style: Int32
         /// Points the glyphs move left: a fullwidth opening mark trimmed at a line start.
         var shift = 0.0
     }
@@ -104,15 +99,15 @@ struct LinePositioner {
             case .cluster(let c):
                 let cluster = paragraph.clusters[c]
                 p = Placed(advance: breaker.advance(of: cluster, at: x, indent: draft.indent), level: cluster.level,
-                           kind: cluster.kind, face: cluster.face, style: paragraph.style(ofCluster: c))
+                           kind: cluster.kind, face: cluster.face)
             case .ellipsis:
                 p = Placed(advance: ellipsis?.advance ?? 0, level: paragraph.text.paragraphLevel, kind: .text,
-                           face: ellipsis?.face ?? 0, style: 0)
+                           face: ellipsis?.face ?? 0)
             case .hyphen(let c):
                 let cluster = paragraph.clusters[c]
                 let hyphen = hyphen(of: item, paragraph)
                 p = Placed(advance: hyphen?.advance ?? 0, level: cluster.level, kind: .text,
-                           face: hyphen?.face ?? cluster.face, style: paragraph.style(ofCluster: c))
+                           face: hyphen?.face ?? cluster.face)
             }
             placed.append(p)
             x += p.advance
@@ -190,8 +185,11 @@ struct LinePositioner {
             placed.withUnsafeBufferPointer { placed in
                 paragraph.clusters.withUnsafeBufferPointer { clusters in
                     paragraph.glyphs.withUnsafeBufferPointer { paragraphGlyphs in
-                        emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
-                             paragraph: paragraph, spacing: spacing, pen: &pen, into: &glyphs)
+                        paragraph.clusterStyles.withUnsafeBufferPointer { clusterStyles in
+                            emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
+                                 clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing, pen: &pen,
+                                 into: &glyphs)
+                        }
                     }
                 }
                 // Runs in a pass of their own: collected in the glyph loop, they kept its array out of registers.
@@ -202,12 +200,13 @@ struct LinePositioner {
         let lineWidth = extraPerSpace > 0 ? available : width
         var decorations: [DecorationRect] = []
         if hasOneStyle {
-            if let stroke = decorationStrokes[0], lineWidth > 0 {
+            if let stroke = styles.strokes[0], lineWidth > 0 {
                 decorations.append(DecorationRect(x: x0, y: baseline + stroke.top, width: lineWidth,
                                                   height: stroke.thickness, styleIndex: 0))
             }
         } else {
-            decorations = spanDecorations(placed, order: order, spacing: spacing, from: start)
+            decorations = spanDecorations(draft.items, placed, order: order, paragraph: paragraph, spacing: spacing,
+                                          from: start)
         }
         return TextLine(text: shownText(draft.items, paragraph), range: stringRange(draft.byteRange),
                         paragraph: draft.paragraph, top: draft.top, baseline: baseline,
@@ -217,35 +216,56 @@ struct LinePositioner {
 
     /// The decorations of a line with several styles: one rectangle per stretch of items (in visual order,
     /// hanging spaces left out) whose styles draw the same stroke, each at its style's font position.
-    private func spanDecorations(_ placed: [Placed], order: [Int]?, spacing: Spacing,
-                                 from start: Double) -> [DecorationRect] {
+    private func spanDecorations(_ items: [LineItem], _ placed: [Placed], order: [Int]?, paragraph: ShapedParagraph,
+                                 spacing: Spacing, from start: Double) -> [DecorationRect] {
+        guard styles.hasStrokes else { return [] }
         var rects: [DecorationRect] = []
         var pen = start
-        var open: (x: Double, stroke: DecorationStroke, style: Int32)?
-        func close(at end: Double) {
-            if let current = open, end > current.x {
-                rects.append(DecorationRect(x: current.x, y: spacing.baseline + current.stroke.top,
-                                            width: end - current.x, height: current.stroke.thickness,
-                                            styleIndex: Int(current.style)))
+        // The stretch being drawn: where it starts and its style; `openStyle` is -1 when none is.
+        var openX = 0.0
+        var openStyle: Int32 = -1
+        for position in 0...placed.count {
+            var style: Int32 = -1
+            var advance = 0.0
+            if position < placed.count {
+                let i = order?[position] ?? position
+                let p = placed[i]
+                advance = p.advance
+                if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
+                if i < spacing.trailingStart {
+                    let itemStyle = LinePositioner.style(of: items[i], paragraph)
+                    if styles.strokes[Int(itemStyle)] != nil { style = itemStyle }
+                }
             }
-            open = nil
-        }
-        for position in 0..<placed.count {
-            let i = order?[position] ?? position
-            let p = placed[i]
-            var advance = p.advance
-            if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
-            let stroke = i < spacing.trailingStart ? decorationStrokes[Int(p.style)] : nil
-            if let current = open, stroke != current.stroke || !sameColor(current.style, p.style) { close(at: pen) }
-            if open == nil, let stroke { open = (pen, stroke, p.style) }
+            // A stretch goes on while the stroke and color stay.
+            if openStyle >= 0, style < 0 || (style != openStyle
+                && (styles.strokes[Int(style)] != styles.strokes[Int(openStyle)] || !sameColor(style, openStyle))) {
+                if let stroke = styles.strokes[Int(openStyle)], pen > openX {
+                    rects.append(DecorationRect(x: openX, y: spacing.baseline + stroke.top, width: pen - openX,
+                                                height: stroke.thickness, styleIndex: Int(openStyle)))
+                }
+                openStyle = -1
+            }
+            if openStyle < 0, style >= 0 {
+                openX = pen
+                openStyle = style
+            }
             pen += advance
         }
-        close(at: pen)
         return rects
     }
 
+    /// The style of a line item: its cluster's (a hyphen's cluster's), or the paragraph's for an ellipsis.
+    @inline(__always)
+    private static func style(of item: LineItem, _ paragraph: ShapedParagraph) -> Int32 {
+        switch item {
+        case .cluster(let c), .hyphen(let c): paragraph.style(ofCluster: c)
+        case .ellipsis: 0
+        }
+    }
+
     /// Whether two styles draw in the same color (their decorations then join).
-    private func sameColor(_ a: Int32, _ b: Int32) -> Bool { a == b || colors[Int(a)] == colors[Int(b)] }
+    private func sameColor(_ a: Int32, _ b: Int32) -> Bool { a == b || styles.colors[Int(a)] == styles.colors[Int(b)] }
 
     /// How a line's spaces widen and where its baseline is.
     private struct Spacing {
@@ -261,6 +281,7 @@ struct LinePositioner {
     /// layout, and a variable captured by a closure is checked for exclusive access on every use.
     private func emit(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<Placed>, order: [Int]?,
                       clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
+                      clusterStyles: UnsafeBufferPointer<Int32>,
                       paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
                       into glyphs: inout [PositionedGlyph]) {
         let baseline = spacing.baseline
@@ -272,17 +293,18 @@ struct LinePositioner {
             if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
             if case .cluster(let c) = items[i] {
                 // Letter spacing follows a cluster in reading order: on its left when right to left.
-                if p.level & 1 == 1, p.kind.isVisible { glyphX += letterSpacings[Int(p.style)] }
+                let style = clusterStyles.isEmpty ? 0 : clusterStyles[c]
+                if p.level & 1 == 1, p.kind.isVisible { glyphX += styles.letterSpacings[Int(style)] }
                 for g in clusters[c].glyphs {
                     let glyph = paragraphGlyphs[Int(g)]
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: p.style,
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
                                                   x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
                     glyphX += glyph.advance
                 }
             } else {
                 let inserted = items[i] == .ellipsis ? ellipsis : hyphen(of: items[i], paragraph)
                 for glyph in inserted?.glyphs ?? [] {
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: p.style,
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: inserted?.style ?? 0,
                                                   x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
                     glyphX += glyph.advance
                 }
@@ -304,14 +326,16 @@ struct LinePositioner {
         var runLevel: UInt8 = 0
         var runFace: Int32 = 0
         var runStyle: Int32 = 0
+        let oneStyle = paragraph.clusterStyles.isEmpty
         for position in 0..<placed.count {
             let i = order?[position] ?? position
             let p = placed[i]
+            let style = oneStyle ? 0 : LinePositioner.style(of: items[i], paragraph)
             var advance = p.advance
             if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
             if case .cluster(let c) = items[i] {
                 let odd = p.level & 1 == 1
-                if open, runFace == p.face, runStyle == p.style, runLevel & 1 == p.level & 1,
+                if open, runFace == p.face, runStyle == style, runLevel & 1 == p.level & 1,
                    odd ? first == c + 1 : end == c {
                     if odd { first = c } else { end = c + 1 }
                     runWidth += advance
@@ -325,7 +349,7 @@ struct LinePositioner {
                     runWidth = advance
                     runLevel = p.level
                     runFace = p.face
-                    runStyle = p.style
+                    runStyle = style
                 }
             } else {
                 if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace,
@@ -335,8 +359,8 @@ struct LinePositioner {
                 let at = insertionPoint(of: i, in: Array(items), paragraph)
                 runs.append(TextRun(scalarRange: at..<at, shown: (inserted?.text ?? "")[...], x: pen, width: advance,
                                     direction: p.level & 1 == 1 ? .rightToLeft : .leftToRight,
-                                    font: faces[Int(p.face)].descriptor,
-                                    isFallback: p.face != primaryFaces[Int(p.style)], styleIndex: Int(p.style)))
+                                    face: faces[Int(p.face)],
+                                    isFallback: Int(p.face) != primaryFaces[Int(style)], styleIndex: Int(style)))
             }
             pen += advance
         }
@@ -355,7 +379,7 @@ struct LinePositioner {
         return TextRun(scalarRange: analysis.firstScalar + first..<analysis.firstScalar + end,
                        shown: text.utf8Substring(analysis.byteRange(ofGraphemes: clusters)), x: x, width: width,
                        direction: level & 1 == 1 ? .rightToLeft : .leftToRight,
-                       font: faces[Int(face)].descriptor, isFallback: face != primaryFaces[Int(style)],
+                       face: faces[Int(face)], isFallback: Int(face) != primaryFaces[Int(style)],
                        styleIndex: Int(style))
     }
 

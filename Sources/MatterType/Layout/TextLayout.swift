@@ -16,7 +16,11 @@ public struct TextLayout: Sendable {
     public let typography: TypographyLayout
     /// The styles glyphs, runs and decorations are drawn in: the paragraph's first, then one per distinct span
     /// style of a ``StyledText``.
-    public let styles: [ResolvedSpanStyle]
+    public var styles: [ResolvedSpanStyle] { [ResolvedSpanStyle(typography: typography, color: nil)] + spanStyles }
+    /// The span styles after the paragraph's; empty for a plain text.
+    let spanStyles: [ResolvedSpanStyle]
+    /// What drawing needs of every style: sizes and colors.
+    let styleTable: StyleTable
     /// The limits it was laid out in.
     public let limits: LayoutLimits
     /// The lines, top to bottom.
@@ -78,8 +82,9 @@ public struct TextLayout: Sendable {
         var layouter = LineLayouter(text: text, styles: styles, limits: limits)
         let result = layouter.run()
         self.text = text
-        typography = layouter.typography
-        self.styles = styles.styles
+        typography = styles.paragraph
+        spanStyles = styles.spanStyles
+        styleTable = styles.table
         self.limits = limits
         lines = result.lines
         width = result.width
@@ -138,11 +143,26 @@ public struct TextRun: Sendable, Hashable {
     /// ``TextDirection/rightToLeft`` for an odd bidi level, else ``TextDirection/leftToRight``.
     public let direction: TextDirection
     /// The face its glyphs come from.
-    public let font: FontDescriptor
+    public var font: FontDescriptor { face.descriptor }
+    /// ``font``'s face, kept as one reference: runs are made for every line.
+    let face: FontFace
     /// Whether that face is not its style's own (a fallback face or a further family).
     public let isFallback: Bool
     /// Its style: an index into ``TextLayout/styles`` (0, the paragraph's, for a plain text).
     public let styleIndex: Int
+
+    public static func == (lhs: TextRun, rhs: TextRun) -> Bool {
+        lhs.scalarRange == rhs.scalarRange && lhs.shown == rhs.shown && lhs.x == rhs.x && lhs.width == rhs.width
+            && lhs.direction == rhs.direction && lhs.face === rhs.face && lhs.isFallback == rhs.isFallback
+            && lhs.styleIndex == rhs.styleIndex
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scalarRange)
+        hasher.combine(shown)
+        hasher.combine(x)
+        hasher.combine(ObjectIdentifier(face))
+    }
 }
 
 /// A glyph at its place in a ``TextLayout``.

@@ -9,8 +9,10 @@
 /// budget: past it, the memo starts again empty.
 // Not Sendable: a memo belongs to one draw until it is handed back to the cache.
 final class GlyphMemo {
-    /// Slots (a power of two).
-    static let capacity = 1024
+    /// Slots (a power of two): room for the glyphs of a few faces (styled text draws regular, bold and italic
+    /// ones) without many of them sharing a slot.
+    static let capacity = 1 << capacityBits
+    static let capacityBits = 12
     /// The most bitmap bytes the memo keeps alive.
     let byteBudget: Int
 
@@ -68,7 +70,7 @@ final class GlyphMemo {
     @inline(__always)
     func withGlyph(for key: GlyphCache.Key, in cache: GlyphCache, render: () -> GlyphBitmap,
                    draw body: (Glyph) -> Void) {
-        let slot = slots + Int(truncatingIfNeeded: (key.mix &* 0x9E37_79B9_7F4A_7C15) >> 54)  // top 10 bits
+        let slot = slots + Int(truncatingIfNeeded: (key.mix &* 0x9E37_79B9_7F4A_7C15) >> (64 - GlyphMemo.capacityBits))
         if slot.pointee.key == key { return body(slot.pointee.glyph) }
         let bitmap = cache.bitmap(for: key, render: render)
         remember(bitmap, for: key, in: slot)

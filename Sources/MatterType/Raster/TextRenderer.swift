@@ -111,14 +111,19 @@ public final class TextRenderer: Sendable {
     private func composite<Canvas: CoverageCanvas>(_ layout: TextLayout, into canvas: inout Canvas,
                                                    origin: Point, color: Color) {
         let scale = layout.typography.environment.displayScale
-        let pixelSizes = layout.styles.map { $0.typography.fontSize * scale }
-        let pixelSizes64 = pixelSizes.map { Int(($0 * 64).rounded()) }
-        let colors = layout.styles.map { $0.color ?? color }
+        let table = layout.styleTable
+        let styles = table.fontSizes.indices.map { index in
+            let pixelSize = table.fontSizes[index] * scale
+            return StyleInk(pixelSize: pixelSize, pixelSize64: Int((pixelSize * 64).rounded()),
+                            color: table.colors[index] ?? color)
+        }
         let hinted = hinting == .light
         let width = canvas.width
         let height = canvas.height
         let faceIDs = layout.faces.map(\.id)
         var rasterFaces: [RasterFace?] = []  // made on the first glyph not in the memo
+        // Read through a buffer: an array captured by the per-glyph closures is retained on every glyph.
+        styles.withUnsafeBufferPointer { styles in
         glyphCache.withMemo { memo in
             canvas.withPixels { canvasPixels in
                 for line in layout.lines {
@@ -130,26 +135,34 @@ public final class TextRenderer: Sendable {
                         let pixelX = quarters >> 2
                         let subpixel = UInt8(truncatingIfNeeded: quarters & 3)
                         let baseline = floorToInt(y + 0.5)  // snapped to a pixel row
-                        let style = glyph.styleIndex
-                        let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: pixelSizes64[style],
+                        let style = styles[glyph.styleIndex]
+                        let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: style.pixelSize64,
                                                  glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
                         memo.withGlyph(for: key, in: glyphCache) {
                             if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
                             return rasterFaces[glyph.fontIndex]?.render(glyph: glyph.glyphID,
-                                                                        pixelSize: pixelSizes[style],
+                                                                        pixelSize: style.pixelSize,
                                                                         subpixel: subpixel, hinted: hinted) ?? .empty
                         } draw: { bitmap in
                             Self.composite(bitmap, at: (pixelX, baseline), into: canvasPixels,
-                                           width: width, height: height, color: colors[style], canvas: Canvas.self)
+                                           width: width, height: height, color: style.color, canvas: Canvas.self)
                         }
                     }
                     for rect in line.decorations {
                         fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,
-                             color: colors[rect.styleIndex], canvas: Canvas.self)
+                             color: styles[rect.styleIndex].color, canvas: Canvas.self)
                     }
                 }
             }
         }
+        }
+    }
+
+    /// How a style's glyphs are drawn: their pixel size (also as the cache key's 1/64 px) and color.
+    private struct StyleInk {
+        var pixelSize: Double
+        var pixelSize64: Int
+        var color: Color
     }
 
     /// Composites one glyph with its pen position at `pen` (pixels; y on the baseline), clipped to the canvas.

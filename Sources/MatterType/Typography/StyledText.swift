@@ -21,6 +21,10 @@ public struct StyledText: Sendable, Hashable, Codable, ExpressibleByStringLitera
     /// The spans, in reading order.
     public var spans: [TextSpan]
 
+    /// The most distinct span styles one layout resolves (each is a font resolution of its own); spans may
+    /// repeat styles any number of times.
+    public static let maximumDistinctStyles = 1000
+
     /// A text of these spans.
     public init(_ spans: [TextSpan] = []) {
         self.spans = spans

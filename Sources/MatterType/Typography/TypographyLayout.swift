@@ -47,6 +47,8 @@ public struct TypographyLayout: Sendable {
 
     /// The faces, features, language and size text is shaped with.
     let shaping: ShapingContext
+    /// The style table of a plain text in this typography, made once so that laying text out allocates none.
+    let styleTable: StyleTable
 
     /// Resolves `typography` in `environment` against `registry`.
     ///
@@ -134,10 +136,45 @@ public struct TypographyLayout: Sendable {
                                      thickness: Double(metrics.underlineThickness) * unit)
         strikethrough = DecorationStroke(top: -Double(metrics.strikeoutPosition) * unit,
                                          thickness: Double(metrics.strikeoutSize) * unit)
+        let stroke: DecorationStroke? = switch textDecoration {
+        case .none: nil
+        case .underline: underline
+        case .strikethrough: strikethrough
+        }
+        styleTable = StyleTable([StyleTable.Entry(shaping: shaping, letterSpacing: letterSpacing, stroke: stroke,
+                                                  color: nil)])
+    }
+
+    /// This typography as an entry of a ``StyleTable``.
+    var styleEntry: StyleTable.Entry {
+        StyleTable.Entry(shaping: shaping, letterSpacing: letterSpacing, stroke: styleTable.strokes[0], color: nil)
     }
 
     /// The paragraphs' base direction.
     public var direction: TextDirection { typography.direction }
+
+    /// `typography` resolved as by ``init(typography:environment:registry:maximumScaleFactor:)``, or the same
+    /// resolution made before with `registry`'s fonts as they are: span styles repeat from one layout to the next.
+    static func cached(_ typography: Typography, environment: TypographyEnvironment, registry: FontRegistry,
+                       maximumScaleFactor: Double?) throws(LayoutError) -> TypographyLayout {
+        let key = ResolvedTypographyKey(typography: typography, environment: environment,
+                                        maximumScaleFactor: maximumScaleFactor)
+        if let known = registry.resolvedTypographies.withLock({ $0[key] }) { return known }
+        let resolved = try TypographyLayout(typography: typography, environment: environment, registry: registry,
+                                            maximumScaleFactor: maximumScaleFactor)
+        registry.resolvedTypographies.withLock { cache in
+            if cache.count >= FontRegistry.resolvedTypographyLimit { cache.removeAll() }
+            cache[key] = resolved
+        }
+        return resolved
+    }
+}
+
+/// What a resolved typography depends on besides the registry's fonts.
+struct ResolvedTypographyKey: Hashable, Sendable {
+    var typography: Typography
+    var environment: TypographyEnvironment
+    var maximumScaleFactor: Double?
 }
 
 // What a resolved typography does with text: measure it (the layout's size) and shape it.
@@ -160,7 +197,7 @@ extension TypographyLayout {
     /// font (at the font's units per em, scaled to ``fontSize``). Controls, tabs and soft hyphens have no glyph.
     public func shape(_ text: String) -> ShapedText {
         let cased = textCase.apply(to: text)
-        var fallback = FontFallback(contexts: [shaping])
+        var fallback = FontFallback(styleTable)
         let bytes = Array(cased.utf8)
         let paragraph = bytes.allSatisfy({ $0 < 0x80 })
             ? bytes.withUnsafeBufferPointer {
