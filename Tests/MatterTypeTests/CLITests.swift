@@ -103,6 +103,53 @@ struct CLITests {
         #expect(json["synthetic"] as? [String: Bool] == ["bold": false, "italic": false])
     }
 
+    @Test("negative option values are numbers, not options")
+    func negativeValues() throws {
+        let run = try CLIRun("measure", "Hello", "--letter-spacing", "-0.5", "--no-system-fonts", "--json")
+        #expect(run.status == 0)
+        let plain = try CLIRun("measure", "Hello", "--no-system-fonts", "--json").json()
+        let json = try run.json()
+        // Five clusters, 0.5 pt less after each.
+        #expect(abs(((plain["width"] as? Double) ?? 0) - 2.5 - ((json["width"] as? Double) ?? 0)) < 1e-6)
+    }
+
+    @Test("a variable font: --weight 650 is drawn at wght 650; fonts lists its axes and named instances")
+    func variableFont() throws {
+        let inter = VariableFonts.interRoman
+        let resolved = try CLIRun("resolve", "--family", "Inter", "--weight", "650", "--font-file", inter,
+                                  "--no-system-fonts", "--json").json()
+        #expect(resolved["variations"] as? [String: Double] == ["wght": 650])
+        #expect(resolved["synthetic"] as? [String: Bool] == ["bold": false, "italic": false])
+        #expect(resolved["fallback"] as? Bool == false)
+        let fonts = try CLIRun("fonts", "--font-file", inter, "--json").json()
+        let registered = (fonts["fonts"] as? [[String: Any]])?.first { $0["source"] as? String == "registered" }
+        #expect((registered?["axes"] as? [[String: Any]])?.first?["tag"] as? String == "wght")
+        #expect((registered?["instances"] as? [[String: Any]])?.count == 9)
+        // --replace lets the same file be given twice.
+        #expect(try CLIRun("fonts", "--font-file", inter, "--font-file", inter).status == 1)
+        #expect(try CLIRun("fonts", "--font-file", inter, "--font-file", inter, "--replace").status == 0)
+    }
+
+    @Test("--spans: measure concatenates the spans' text; render draws them")
+    func spans() throws {
+        let directory = try TestSupport.scratchDirectory()
+        let spans = directory.appendingPathComponent("spans.json")
+        try Data("""
+            {"spans": [{"text": "Order "}, {"text": "#1234", "weight": "bold", "color": "#C62828"},
+                       {"text": " is ready", "italic": true, "decoration": "underline", "size": 20}]}
+            """.utf8).write(to: spans)
+        let json = try CLIRun("measure", "--spans", spans.path, "--no-system-fonts", "--json").json()
+        let lines = json["lines"] as? [[String: Any]]
+        #expect(lines?.count == 1 && lines?.first?["text"] as? String == "Order #1234 is ready")
+        #expect(json["height"] as? Double == 24)
+        let runs = lines?.first?["runs"] as? [[String: Any]]
+        #expect(runs?.map { $0["postScriptName"] as? String ?? "" }
+                == ["NotoSans-Regular", "NotoSans-Bold", "NotoSans-Italic"])
+        let png = directory.appendingPathComponent("spans.png")
+        #expect(try CLIRun("render", "--spans", spans.path, "--no-system-fonts", "-o", png.path).status == 0)
+        #expect(FileManager.default.fileExists(atPath: png.path))
+    }
+
     @Test("bad input exits 1 with one line on stderr", arguments: [
         (["resolve", "--family", "Noto Sans", "--weight", "boldest"], "unknown weight 'boldest'"),
         (["resolve", "--weight", "bold"], "--family"),
@@ -126,6 +173,11 @@ struct CLITests {
         (["shape", "Hi", "--features", "liga=zz"], "'liga=zz' is not an OpenType feature setting"),
         (["shape", "Hi", "--weight", "heaviest"], "unknown weight 'heaviest'"),
         (["frobnicate"], "frobnicate"),
+        (["measure", "--spans", "/no/such/spans.json"], "/no/such/spans.json: no such file"),
+        (["measure", "--spans", TestSupport.fixture("make-fixtures.py")], "not valid JSON"),
+        (["measure", "Hi", "--spans", "/x.json"], "give one of TEXT, --text-file and --spans"),
+        (["measure", "Hi", "--variations", "wdth"], "bad variation 'wdth'"),
+        (["resolve", "--family", "X", "--weight", "1001"], "unknown weight '1001'"),
     ])
     func badInput(arguments: [String], message: String) throws {
         let run = try CLIRun(arguments)

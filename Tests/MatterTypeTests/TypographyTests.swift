@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import MatterType
+@testable import MatterType
 
 @Suite("Typography and environment")
 struct TypographyTests {
@@ -34,6 +34,50 @@ struct TypographyTests {
         let typography = body.bold.italic.letterSpacing(0.5).maximumScaleFactor(2)
         let data = try JSONEncoder().encode(typography)
         #expect(try JSONDecoder().decode(Typography.self, from: data) == typography)
+    }
+
+    @Test("partial JSON: only family, size and line height are required; the rest take the initializer's defaults")
+    func partialJSON() throws {
+        let minimal = try JSONDecoder().decode(Typography.self, from: Data("""
+            {"fontFamily": "Noto Sans", "fontSize": 16, "lineHeight": 24}
+            """.utf8))
+        #expect(minimal == Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24))
+        let named = try JSONDecoder().decode(Typography.self, from: Data("""
+            {"fontFamily": "Inter", "fontSize": 20, "lineHeight": 28, "fontWeight": "semibold",
+             "variations": {"wdth": 90}, "textCase": "uppercase"}
+            """.utf8))
+        #expect(named.fontWeight == .semibold && named.variations == ["wdth": 90] && named.textCase == .uppercase)
+        #expect(try JSONDecoder().decode(Typography.self, from: Data(#"{"fontFamily": "X", "fontSize": 1, "lineHeight": 1, "fontWeight": 650}"#.utf8)).fontWeight.rawValue == 650)
+        for missing in [#"{"fontSize": 16, "lineHeight": 24}"#, #"{"fontFamily": "A", "lineHeight": 24}"#,
+                        #"{"fontFamily": "A", "fontSize": 16}"#,
+                        #"{"fontFamily": "A", "fontSize": 16, "lineHeight": 24, "fontWeight": 1001}"#] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(Typography.self, from: Data(missing.utf8)) }
+        }
+    }
+
+    @Test("variable-font coordinates: wght from the weight, ital or slnt for italic, opsz from the size, all clamped")
+    func coordinates() {
+        let flex = FontDescriptor(
+            postScriptName: "Flex-Regular", familyName: "Flex", styleName: "Regular", weight: 400, isItalic: false,
+            path: "memory", faceIndex: 0,
+            axes: [FontAxis(tag: "wght", name: "Weight", minimum: 100, defaultValue: 400, maximum: 1000),
+                   FontAxis(tag: "opsz", name: "Optical size", minimum: 8, defaultValue: 14, maximum: 144),
+                   FontAxis(tag: "slnt", name: "Slant", minimum: -10, defaultValue: 0, maximum: 0),
+                   FontAxis(tag: "GRAD", name: "Grade", minimum: -200, defaultValue: 0, maximum: 150)])
+        #expect(FontMatching.coordinates(of: flex, weight: .semibold, style: .regular, fontSize: 16, explicit: [:])
+                == ["wght": 600, "opsz": 16])
+        // Italic with only a slant axis: CSS's 14° oblique, kept in the axis's −10…0.
+        #expect(FontMatching.coordinates(of: flex, weight: .regular, style: .italic, fontSize: 200,
+                                         explicit: ["GRAD": 500, "wdth": 80])
+                == ["wght": 400, "opsz": 144, "slnt": -10, "GRAD": 150])
+        let italicAxis = FontDescriptor(
+            postScriptName: "I", familyName: "I", styleName: "Regular", weight: 400, isItalic: false, path: "m",
+            faceIndex: 0, axes: [FontAxis(tag: "ital", name: "Italic", minimum: 0, defaultValue: 0, maximum: 1)])
+        #expect(FontMatching.coordinates(of: italicAxis, weight: .bold, style: .italic, fontSize: 12, explicit: [:])
+                == ["ital": 1])
+        // A slant axis counts as an oblique face for italic, so nothing is synthesized.
+        #expect(FontMatching.select([FaceCandidate(descriptor: flex, source: .registered)], weight: .regular,
+                                    style: .italic)?.descriptor == flex)
     }
 
     @Test("Dynamic Type: body at accessibility5 is 16/24 × 53/17")
