@@ -187,16 +187,19 @@ struct LayoutStyles: Sendable {
         // The last boundary at or before the paragraph's start, then each boundary inside it, filled up to.
         var next = boundaries.partitionPoint { $0.scalar <= paragraph.firstScalar }
         var current = next > 0 ? boundaries[next - 1].style : 0
-        while styles.count < graphemes.count {
-            var end = graphemes.count
-            if next < boundaries.count {
-                let scalar = boundaries[next].scalar - paragraph.firstScalar
-                end = graphemes.partitionPoint { $0.start < scalar }
-            }
-            if end > styles.count { styles.append(contentsOf: repeatElement(current, count: end - styles.count)) }
-            guard next < boundaries.count else { break }
+        // Both the graphemes and the boundaries ascend: one walk through each.
+        var g = 0
+        while next < boundaries.count {
+            let scalar = boundaries[next].scalar - paragraph.firstScalar
+            let start = g
+            while g < graphemes.count, graphemes[g].start < scalar { g += 1 }
+            if g > start { styles.append(contentsOf: repeatElement(current, count: g - start)) }
+            if g == graphemes.count { break }
             current = boundaries[next].style
             next += 1
+        }
+        if styles.count < graphemes.count {
+            styles.append(contentsOf: repeatElement(current, count: graphemes.count - styles.count))
         }
         return styles
     }

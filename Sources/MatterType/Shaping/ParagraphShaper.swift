@@ -45,7 +45,8 @@ struct ParagraphShaper {
         var graphemeOfScalar: [Int] = []
         /// One word's glyphs from the word cache.
         var shaped: [WordGlyph] = []
-        var caches: [(FontRun.Attributes, WordCache)] = []
+        /// The shaping inputs of each distinct run attributes met so far: runs alternate between a few.
+        var shapings: [(FontRun.Attributes, RunShaping)] = []
         /// ``ShapedParagraph/shapingWork``.
         var work = 0
         /// ``ShapedParagraph/edgeTrims``.
@@ -73,36 +74,51 @@ struct ParagraphShaper {
         }
     }
 
-    /// The run's shaping inputs: face, scale, segment properties, features and word cache.
-    private struct RunShaping {
+    /// The run's shaping inputs: face, scale, segment properties, features and word cache. A class: made once per
+    /// distinct run attributes and passed to every word, one reference where a struct would be four.
+    private final class RunShaping {
         let face: FontFace
         let faceIndex: Int32
         let unit: Double
         let segment: SegmentProperties
         let features: ShapingFeatures
         let cache: WordCache
+
+        init(face: FontFace, faceIndex: Int32, unit: Double, segment: SegmentProperties, features: ShapingFeatures,
+             cache: WordCache) {
+            self.face = face
+            self.faceIndex = faceIndex
+            self.unit = unit
+            self.segment = segment
+            self.features = features
+            self.cache = cache
+        }
     }
 
-    private func shape(_ run: FontRun, of text: ParagraphText, into state: inout State) {
-        let attributes = run.attributes
+    /// The shaping inputs of runs with `attributes`.
+    private func shaping(_ attributes: FontRun.Attributes) -> RunShaping {
         let context = contexts[attributes.style]
         let face = faces[attributes.face]
         let segment = SegmentProperties(isRightToLeft: attributes.level & 1 == 1, script: attributes.script,
                                         language: context.language)
         let features = attributes.script.isCJK ? context.cjkFeatures : context.features
-        let cache: WordCache
-        if face === context.face, segment == ShapingContext.latin(context.language) {
-            cache = context.latinWordCache
-        } else if let known = state.caches.first(where: { $0.0 == attributes }) {
-            cache = known.1
+        let cache = face === context.face && segment == ShapingContext.latin(context.language)
+            ? context.latinWordCache : face.wordCache(for: features, segment: segment)
+        return RunShaping(face: face, faceIndex: Int32(attributes.face), unit: context.pointsPerUnit(face),
+                          segment: segment, features: features, cache: cache)
+    }
+
+    private func shape(_ run: FontRun, of text: ParagraphText, into state: inout State) {
+        let attributes = run.attributes
+        let shaping: RunShaping
+        if let known = state.shapings.first(where: { $0.0 == attributes }) {
+            shaping = known.1
         } else {
-            cache = face.wordCache(for: features, segment: segment)
-            state.caches.append((attributes, cache))
+            shaping = self.shaping(attributes)
+            state.shapings.append((attributes, shaping))
         }
-        let shaping = RunShaping(face: face, faceIndex: Int32(attributes.face), unit: context.pointsPerUnit(face),
-                                 segment: segment, features: features, cache: cache)
-        state.halted.removeAll()
-        let spacing = text.scripts.isEmpty ? nil : punctuationSpacing(of: run, in: text, shaping, context)
+        if !state.halted.isEmpty { state.halted.removeAll() }
+        let spacing = text.scripts.isEmpty ? nil : punctuationSpacing(of: run, in: text, shaping)
         if let spacing { collapsePunctuation(run, in: text, spacing, into: &state) }
         // Words end after their spaces; an overlong cluster is shaped in pieces.
         let graphemes = text.graphemes
@@ -132,12 +148,12 @@ struct ParagraphShaper {
     // MARK: - Fullwidth punctuation (CSS text-spacing-trim: normal, as Chromium's HanKerning)
 
     /// The run's face's punctuation spacing, when the face has `halt` and the run has fullwidth punctuation.
-    private func punctuationSpacing(of run: FontRun, in text: ParagraphText, _ shaping: RunShaping,
-                                    _ context: ShapingContext) -> PunctuationSpacing? {
+    private func punctuationSpacing(of run: FontRun, in text: ParagraphText,
+                                    _ shaping: RunShaping) -> PunctuationSpacing? {
         let scalars = text.graphemes[run.graphemes.lowerBound].start
             ..< text.scalarRange(ofGrapheme: run.graphemes.upperBound - 1).upperBound
         guard text.scalars[scalars].contains(where: { $0 >= 0x2018 }) else { return nil }
-        return shaping.face.punctuationSpacing(language: context.language)
+        return shaping.face.punctuationSpacing(language: shaping.segment.language)
     }
 
     /// The class of grapheme `g` (a single character) in `spacing`; `other` outside the paragraph.
