@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import MatterType
 
@@ -44,5 +45,41 @@ struct ConcurrencyTests {
         }
         #expect(failures == 0)
         #expect(registry.registeredFonts.isEmpty)
+    }
+
+    @Test("styled layouts of a variable font on 6 tasks while 2 register fonts from memory: every answer the same")
+    func styledConcurrently() async throws {
+        let registry = FontRegistry(includesSystemFonts: false)
+        try registry.register(fileAt: VariableFonts.interRoman)
+        let body = Typography(family: "Inter", fontSize: 16, lineHeight: 24)
+        let text = StyledText("Order ").appending("#1234", SpanStyle().weight(FontWeight(rawValue: 650)!))
+            .appending(" arrives ", SpanStyle().family("Noto Sans").italic())
+            .appending("soon", SpanStyle().weight(FontWeight(rawValue: 820)!).decoration(.underline))
+        let expected = try TextLayout(text, typography: body, limits: LayoutLimits(width: 120), registry: registry)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("Acme-Regular.ttf")))
+        let failures = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    var failures = 0
+                    for _ in 0..<60 {
+                        let layout = try TextLayout(text, typography: body, limits: LayoutLimits(width: 120),
+                                                    registry: registry)
+                        if layout.lines.map(\.text) != expected.lines.map(\.text)
+                            || layout.lines.flatMap(\.glyphs) != expected.lines.flatMap(\.glyphs) { failures += 1 }
+                    }
+                    return failures
+                }
+            }
+            for task in 0..<2 {
+                group.addTask {
+                    for round in 0..<30 {
+                        try registry.register(data: bytes, name: "upload-\(task)-\(round)", replacingExisting: true)
+                    }
+                    return 0
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(failures == 0)
     }
 }
