@@ -24,18 +24,21 @@ struct DemoCommand: ParsableCommand {
         body.paragraphSpacing = 12
         let caption = Typography(family: "Noto Sans", fontWeight: .semibold, fontSize: 12, lineHeight: 16,
                                  letterSpacing: 1.2, textCase: .uppercase)
-        let link = Typography(family: "Noto Sans", fontWeight: .medium, fontSize: 16, lineHeight: 24,
-                              textDecoration: .underline)
         let large = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
-        let blocks: [(String, Typography, TypographyEnvironment, Color, Double)] = [
-            ("Design system typography", caption, environment, Color(red: 0x5E, green: 0x35, blue: 0xB1), 6),
-            ("Every line box, exactly its height", headline, environment, Color(red: 0x21, green: 0x21, blue: 0x21), 14),
-            ("MatterType lays text out the way Figma and browsers do: each line is exactly its line height, with "
-                + "the baseline where half-leading puts it.\nKerning, ligatures like office and affine, and "
-                + "fallback fonts come from HarfBuzz and Fontconfig.",
+        let link = SpanStyle().weight(.medium).decoration(.underline).color(Color(red: 0x15, green: 0x65, blue: 0xC0))
+        let spans = StyledText("Spans mix ").appending("bold", SpanStyle().weight(.bold)).appending(", ")
+            .appending("italic", SpanStyle().italic()).appending(", ")
+            .appending("SemiBold 18", SpanStyle().weight(.semibold).size(18)).appending(" and ")
+            .appending("a link", link).appending(".")
+        let blocks: [(StyledText, Typography, TypographyEnvironment, Color, Double)] = [
+            (StyledText("Design system typography"), caption, environment, Color(red: 0x5E, green: 0x35, blue: 0xB1), 6),
+            (StyledText("Every line box, exactly its height"), headline, environment, Color(red: 0x21, green: 0x21, blue: 0x21), 14),
+            (StyledText("MatterType lays text out the way Figma and browsers do: each line is exactly its line "
+                + "height, with the baseline where half-leading puts it.\nKerning, ligatures like office and "
+                + "affine, and fallback fonts come from HarfBuzz and Fontconfig."),
              body, environment, Color(red: 0x42, green: 0x42, blue: 0x42), 14),
-            ("Read the typography guide", link, environment, Color(red: 0x15, green: 0x65, blue: 0xC0), 14),
-            ("Larger text too", large,
+            (spans, body, environment, Color(red: 0x42, green: 0x42, blue: 0x42), 14),
+            (StyledText("Larger text too"), large,
              TypographyEnvironment(contentSizeCategory: .accessibility3, displayScale: scale),
              Color(red: 0x2E, green: 0x7D, blue: 0x32), 0),
         ]
