@@ -201,7 +201,9 @@ extension FontFile {
         }
         tables.sort { $0.tag < $1.tag }
         var out = Data()
-        func append32(_ value: UInt32) { out.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }) }
+        func append32(_ value: UInt32) {
+            out.append(contentsOf: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) })
+        }
         func append16(_ value: Int) { out.append(contentsOf: [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]) }
         let isCFF = tables.contains { $0.tag == 0x4346_4620 || $0.tag == 0x4346_4632 }  // 'CFF ', 'CFF2'
         append32(isCFF ? 0x4F54_544F : 0x0001_0000)  // 'OTTO' or 1.0

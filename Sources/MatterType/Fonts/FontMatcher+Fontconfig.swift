@@ -188,7 +188,9 @@ final class FontMatcher: @unchecked Sendable {
                     var index: Int32 = 0
                     FcPatternGetInteger(font, FC_INDEX, 0, &index)
                     guard index >> 16 == 0, let match = matchedFace(font) else { continue }
-                    for name in Set(match.familyNames.map(familyKey)) { families[name, default: []].append(match.descriptor) }
+                    for name in Set(match.familyNames.map(familyKey)) {
+                        families[name, default: []].append(match.descriptor)
+                    }
                 }
             }
             systemFamilies = families
@@ -246,7 +248,9 @@ final class FontMatcher: @unchecked Sendable {
             FcRangeGetDouble(range, &begin, &end)
             let low = FcWeightToOpenTypeDouble(begin), high = FcWeightToOpenTypeDouble(end)
             weight = begin
-            if low < high { axes = [FontAxis(tag: "wght", name: "Weight", minimum: low, defaultValue: low, maximum: high)] }
+            if low < high {
+                axes = [FontAxis(tag: "wght", name: "Weight", minimum: low, defaultValue: low, maximum: high)]
+            }
         } else {
             FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight)
         }

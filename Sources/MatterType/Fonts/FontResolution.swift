@@ -196,8 +196,8 @@ enum FontMatching {
     /// The face CSS chooses for `weight` and `style`, or `nil` when there are no faces. Ties keep the earlier face.
     static func select(_ candidates: [FaceCandidate], weight: FontWeight, style: FontStyle) -> FaceCandidate? {
         guard !candidates.isEmpty else { return nil }
-        // Style first: italic → oblique → upright for italic; upright → oblique → italic for upright. A variable
-        // face with an `ital` axis can be italic, one with a `slnt` axis oblique.
+        // Style first: italic → oblique → upright for italic; upright → oblique → italic for upright. A
+        // variable face with an `ital` axis can be italic, one with a `slnt` axis oblique.
         func rank(_ face: FaceCandidate) -> Int {
             let font = face.descriptor
             let isOblique = font.styleName.lowercased().contains("oblique")
@@ -212,7 +212,8 @@ enum FontMatching {
         let bestRank = candidates.map(rank).min() ?? 0
         let styled = candidates.filter { rank($0) == bestRank }
         return styled.enumerated().min { a, b in
-            let ka = weightKey(a.element.descriptor.weightRange, weight), kb = weightKey(b.element.descriptor.weightRange, weight)
+            let ka = weightKey(a.element.descriptor.weightRange, weight)
+            let kb = weightKey(b.element.descriptor.weightRange, weight)
             return ka != kb ? ka < kb : a.offset < b.offset
         }?.element
     }

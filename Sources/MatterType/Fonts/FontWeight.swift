@@ -4,7 +4,8 @@ import Foundation
 /// tokens format allow all of them), with the nine named weights as constants (100 thin … 900 black).
 ///
 /// A variable font with a `wght` axis draws any weight inside its range exactly; a family of static faces
-/// draws the nearest face by the CSS font-matching rules (see ``FontRegistry/resolve(family:weight:style:boldText:fontSize:variations:)``).
+/// draws the nearest face by the CSS font-matching rules (see
+/// ``FontRegistry/resolve(family:weight:style:boldText:fontSize:variations:)``).
 ///
 /// YMatterType swapped thin and ultralight; MatterType follows OpenType: thin is 100, extraLight 200.
 public struct FontWeight: RawRepresentable, Sendable, Hashable, Comparable, Codable, CustomStringConvertible {

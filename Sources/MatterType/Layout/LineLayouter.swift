@@ -117,7 +117,8 @@ struct LineLayouter {
             : ParagraphText(string.utf8Substring(range), range: range, firstScalar: firstScalar,
                             findsBreaks: findsBreaks, direction: direction)
         let graphemeStyles = inLayoutText ? styles.graphemeStyles(of: text) : []
-        let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles, groups: styles.table.shapingGroups)
+        let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles,
+                                 groups: styles.table.shapingGroups)
         return ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings)
             .shape(text, runs: runs, styles: graphemeStyles)
     }

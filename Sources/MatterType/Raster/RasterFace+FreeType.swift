@@ -99,7 +99,8 @@ final class RasterFace: Sendable {
                 | (hinted ? mattertype_ft_load_target_light() : Int32(FT_LOAD_NO_HINTING))
             guard FT_Load_Glyph(face, glyph, flagsToLoad) == 0, let slot = face.pointee.glyph else { return .empty }
             if synthetic.bold, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
-                FT_Outline_Embolden(&slot.pointee.outline, FT_Pos((pixelSize * 64 * RasterFace.syntheticEmboldening).rounded()))
+                let strength = FT_Pos((pixelSize * 64 * RasterFace.syntheticEmboldening).rounded())
+                FT_Outline_Embolden(&slot.pointee.outline, strength)
             }
             guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
             return RasterFace.copy(slot, scale: 1)

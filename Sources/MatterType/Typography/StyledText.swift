@@ -138,7 +138,9 @@ public struct SpanStyle: Sendable, Hashable, Codable {
     }
 
     /// A copy in another family (and, after it, further families).
-    public func family(_ name: String, fallbacks: [String] = []) -> SpanStyle { with { $0.familyNames = [name] + fallbacks } }
+    public func family(_ name: String, fallbacks: [String] = []) -> SpanStyle {
+        with { $0.familyNames = [name] + fallbacks }
+    }
     /// A copy at another weight.
     public func weight(_ weight: FontWeight) -> SpanStyle { with { $0.weight = weight } }
     /// A copy in italic (or upright).
