@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import MatterType
 
-/// `mattertype render`: a PNG of a text in a typography.
+/// `mattertype render`: a PNG or WebP image of a text in a typography.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a text to a PNG: (width + 2 × padding) × (height + 2 × padding) points, times --scale.")
+        abstract: "Render a text to a PNG or WebP image: (width + 2 × padding) × (height + 2 × padding) points, "
+            + "times --scale.")
 
     @OptionGroup var input: TextInputOptions
     @OptionGroup var typography: TypographyOptions
@@ -29,29 +30,59 @@ struct RenderCommand: ParsableCommand {
             transform: { try parseChoice($0, TextRenderer.Hinting.self, "--hinting") })
     var hinting: TextRenderer.Hinting = .none
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG.", valueName: "file.png"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Where to write the image: a .png or .webp file (written atomically), or - for standard output.",
+        valueName: "file.png"))
     var output: String
+
+    @Option(help: "png or webp (default: from the -o extension; png for -o -).",
+            transform: { try parseChoice($0, ImageFormat.self, "--format") })
+    var format: ImageFormat?
+
+    @Option(name: .customLong("png-encoding"),
+            help: "auto (the smallest exact PNG: indexed, gray, gray + alpha, RGB or RGBA) or rgba.",
+            transform: { try parseChoice($0, PNGEncoding.self, "--png-encoding") })
+    var pngEncoding: PNGEncoding = .auto
+
+    @Option(help: "fast, balanced or small: time against bytes.",
+            transform: { try parseChoice($0, ImageCompression.self, "--compression") })
+    var compression: ImageCompression = .balanced
 
     func validate() throws {
         guard padding.isFinite, (0...10_000).contains(padding) else {
             throw ValidationError("--padding \(padding) is not allowed; use 0 to 10000 points")
         }
+        _ = try imageFormat()
+    }
+
+    /// The format: `--format`, else the output's extension, else PNG for standard output.
+    func imageFormat() throws -> ImageFormat {
+        let named = output == "-" ? nil : ImageFormat(path: output)
+        if let format {
+            if let named, named != format {
+                throw ValidationError("-o \(output) is a .\(named.rawValue) name but --format is \(format.rawValue)")
+            }
+            return format
+        }
+        if output == "-" { return .png }
+        guard let named else { throw RenderError.unsupportedFormat(path: output) }
+        return named
     }
 
     func run() throws {
         let text = try input.read()
         let result = try TextLayout(text, typography: typography.resolve(displayScale: scale), limits: layout.limits)
         let renderer = hinting == .none ? TextRenderer.shared : TextRenderer(hinting: hinting)
-        let png = try PNGEncoder.encode(renderer.image(of: result, color: color, background: background,
-                                                       padding: padding))
-        do {
-            try png.write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw RenderError.unwritableFile(path: output, reason: (error as NSError).localizedFailureReason
-                                                ?? error.localizedDescription)
+        let image = try renderer.image(of: result, color: color, background: background, padding: padding)
+        let bytes = try imageFormat().encode(image, pngEncoding: pngEncoding, compression: compression)
+        let status = "\(output): \(image.width) × \(image.height) px, \(result.lines.count) lines, \(bytes.count) bytes"
+        if output == "-" {
+            FileHandle.standardOutput.write(bytes)
+            FileHandle.standardError.write(Data((status + "\n").utf8))
+        } else {
+            try ImageFile.write(bytes, to: output)
+            print(status)
         }
-        let size = TextRenderer.imageSize(for: result, padding: padding)
-        print("\(output): \(size.width) × \(size.height) px, \(result.lines.count) lines")
     }
 }
 

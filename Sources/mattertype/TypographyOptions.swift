@@ -111,7 +111,8 @@ struct TextInputOptions: ParsableArguments {
     @Argument(help: "The text (or use --text-file or --spans).")
     var text: String?
 
-    @Option(name: .customLong("text-file"), help: ArgumentHelp("Read the text from a UTF-8 file.", valueName: "file"))
+    @Option(name: .customLong("text-file"),
+            help: ArgumentHelp("Read the text from a UTF-8 file (- for standard input).", valueName: "file"))
     var textFile: String?
 
     @Option(help: ArgumentHelp(
@@ -156,6 +157,13 @@ struct TextInputOptions: ParsableArguments {
 
     /// The bytes of the file at `path`, at most ``maximumFileSize``.
     private static func contents(of path: String, option: String) throws -> Data {
+        if path == "-" {
+            let data = try FileHandle.standardInput.read(upToCount: maximumFileSize + 1) ?? Data()
+            guard data.count <= maximumFileSize else {
+                throw CLIError(description: "standard input: more than 16 MiB; split the text")
+            }
+            return data
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CLIError(description: "\(path): no such file; check the \(option) path")

@@ -1,5 +1,5 @@
 import Foundation
-import MatterType
+@testable import MatterType
 import Testing
 
 /// Runs the built `mattertype` executable (next to the test bundle; `make test` builds it first) from `/`, so
@@ -7,13 +7,14 @@ import Testing
 struct CLIRun {
     let status: Int32
     let stdout: String
+    let stdoutData: Data
     let stderr: String
 
     init(_ arguments: String...) throws {
         try self.init(arguments)
     }
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], stdin: Data? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype")
         process.arguments = arguments
@@ -22,12 +23,17 @@ struct CLIRun {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
         try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         status = process.terminationStatus
         stdout = String(decoding: outData, as: UTF8.self)
+        stdoutData = outData
         stderr = String(decoding: errData, as: UTF8.self)
     }
 
@@ -103,6 +109,20 @@ struct CLITests {
         #expect(json["synthetic"] as? [String: Bool] == ["bold": false, "italic": false])
     }
 
+    @Test("-o - writes the image alone to stdout, the status to stderr; --text-file - reads stdin")
+    func standardStreams() throws {
+        let png = try CLIRun(["render", "--text-file", "-", "--no-system-fonts", "-o", "-"], stdin: Data("Hi".utf8))
+        #expect(png.status == 0)
+        #expect(png.stdoutData.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(png.stderr.hasPrefix("-: ") && png.stderr.hasSuffix("bytes\n"))
+        #expect(PNGDecoding.rgba(png.stdoutData) != nil)
+        let webp = try CLIRun("render", "Hi", "--no-system-fonts", "-o", "-", "--format", "webp")
+        #expect(webp.stdoutData.prefix(4) == Data("RIFF".utf8) && WebPEncoder.decode(webp.stdoutData) != nil)
+        let measured = try CLIRun(["measure", "--text-file", "-", "--no-system-fonts", "--json"],
+                                  stdin: Data("One\nTwo".utf8)).json()
+        #expect((measured["lines"] as? [[String: Any]])?.count == 2)
+    }
+
     @Test("negative option values are numbers, not options")
     func negativeValues() throws {
         let run = try CLIRun("measure", "Hello", "--letter-spacing", "-0.5", "--no-system-fonts", "--json")
@@ -158,7 +178,12 @@ struct CLITests {
         (["fonts", "--font-file", "/etc/hostname"], "not a font file"),
         (["fonts", "--font-file", "/"], "it is a directory"),
         (["fonts", "--font-file", "/work/none.ttc", "--json"], "no such file"),
-        (["render", "Hi", "-o", "/no/such/dir/out.png"], "/no/such/dir/out.png: cannot write the PNG"),
+        (["render", "Hi", "-o", "/no/such/dir/out.png"],
+         "/no/such/dir/out.png: cannot write the image (No such file or directory)"),
+        (["render", "Hi", "-o", "/tmp/out.jpg"], "/tmp/out.jpg: MatterType writes .png and .webp images"),
+        (["render", "Hi", "-o", "/", "--format", "png"], "/: cannot write the image (it is a directory)"),
+        (["render", "Hi", "-o", "/tmp/x.webp", "--format", "png"], "is a .webp name but --format is png"),
+        (["render", "Hi", "-o", "/tmp/x.png", "--compression", "max"], "unknown value 'max' for --compression"),
         (["render", "Hi", "--color", "red", "-o", "/tmp/x.png"], "'red' is not a color for --color"),
         (["render", "Hi", "--background", "#12", "-o", "/tmp/x.png"], "is not a color for --background"),
         (["render", "Hi", "--scale", "0", "-o", "/tmp/x.png"], "displayScale 0.0 is not allowed"),

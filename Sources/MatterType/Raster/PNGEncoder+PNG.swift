@@ -1,4 +1,4 @@
-import CPNG
+import CImageCodecs
 public import Foundation
 
 /// Why an image could not be encoded or written.
@@ -9,8 +9,12 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case imageTooLarge(width: Int, height: Int)
     /// libpng refused the image; `reason` is its message.
     case pngEncodingFailed(reason: String)
-    /// The PNG could not be written to `path`.
+    /// libwebp refused the image; `reason` is its message.
+    case webpEncodingFailed(reason: String)
+    /// The image could not be written to `path`; `reason` says why in words.
     case unwritableFile(path: String, reason: String)
+    /// `path`'s extension names no format MatterType writes.
+    case unsupportedFormat(path: String)
 
     public var description: String {
         switch self {
@@ -21,61 +25,301 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "use a smaller size, scale or width"
         case .pngEncodingFailed(let reason):
             "libpng could not encode the image (\(reason))"
+        case .webpEncodingFailed(let reason):
+            "libwebp could not encode the image (\(reason))"
         case .unwritableFile(let path, let reason):
-            "\(path): cannot write the PNG (\(reason))"
+            "\(path): cannot write the image (\(reason))"
+        case .unsupportedFormat(let path):
+            "\(path): MatterType writes .png and .webp images; name the file so, or choose the format with --format"
         }
     }
 }
 
-/// PNG encoding through libpng's simplified write API.
+/// How a PNG stores the pixels.
+public enum PNGEncoding: String, Sendable, Hashable, CaseIterable {
+    /// The smallest exact representation: 8-bit gray when every pixel is opaque gray; else indexed color (a
+    /// palette with transparency, 1, 2, 4 or 8 bits a pixel) when there are at most 256 colors; else gray + alpha
+    /// when every pixel is gray; else RGB when every pixel is opaque; else RGBA. Decoded, every one gives the
+    /// pixels ``rgba`` gives.
+    case auto
+    /// Always 8-bit RGBA.
+    case rgba
+}
+
+/// How hard the encoder compresses: the trade between time and bytes.
+public enum ImageCompression: String, Sendable, Hashable, CaseIterable {
+    /// zlib level 1; PNG rows filtered with Sub alone (none for indexed color).
+    case fast
+    /// zlib level 6 (zlib's default); filters chosen per row by libpng (none for indexed color).
+    case balanced
+    /// zlib level 9, every filter tried per row.
+    case small
+
+    /// zlib's level.
+    var zlibLevel: Int32 {
+        switch self {
+        case .fast: 1
+        case .balanced: 6
+        case .small: 9
+        }
+    }
+}
+
+/// PNG encoding through libpng: the image is classified in one pass over its pixels, then compressed once, row by
+/// row, in the representation chosen, so that peak memory is the image and one encoded row (plus the output).
 public enum PNGEncoder {
-    /// An 8-bit RGBA PNG of `image` (alpha divided out, as PNG stores it).
-    public static func encode(_ image: RGBAImage) throws(RenderError) -> Data {
-        try encode(pixels: image.unpremultipliedPixels, width: image.width, height: image.height,
-                   format: mattertype_png_format_rgba(), channels: 4)
+    /// The PNG of `image` (alpha divided out, as PNG stores it).
+    /// - Throws: ``RenderError/pngEncodingFailed(reason:)`` when libpng refuses the image.
+    public static func encode(_ image: RGBAImage, encoding: PNGEncoding = .auto,
+                              compression: ImageCompression = .balanced) throws(RenderError) -> Data {
+        let plan = encoding == .rgba ? PNGPlan.rgba : PNGPlan(classifying: image)
+        return try image.pixels.withUnsafeBufferPointer { (pixels) throws(RenderError) in
+            var source = RowSource(pixels: pixels, width: image.width, plan: plan)
+            return try write(width: image.width, height: image.height, plan: plan, compression: compression,
+                             source: &source)
+        }
     }
 
     /// An 8-bit gray PNG of a coverage bitmap (255 is full ink, drawn white on black).
-    public static func encode(_ bitmap: GrayBitmap) throws(RenderError) -> Data {
-        try encode(pixels: bitmap.pixels, width: bitmap.width, height: bitmap.height,
-                   format: mattertype_png_format_gray(),
-                   channels: 1)
+    public static func encode(_ bitmap: GrayBitmap,
+                              compression: ImageCompression = .balanced) throws(RenderError) -> Data {
+        try bitmap.pixels.withUnsafeBufferPointer { (pixels) throws(RenderError) in
+            var source = RowSource(pixels: pixels, width: bitmap.width, plan: .coverage)
+            return try write(width: bitmap.width, height: bitmap.height, plan: .coverage, compression: compression,
+                             source: &source)
+        }
     }
 
-    private static func encode(pixels: [UInt8], width: Int, height: Int, format: UInt32,
-                               channels: Int) throws(RenderError) -> Data {
-        guard width > 0, height > 0, width <= Int(Int32.max) / channels, height <= Int(UInt32.max) else {
-            throw .pngEncodingFailed(reason: "the image is \(width) × \(height) pixels; both must be at least 1")
+    private static func write(width: Int, height: Int, plan: PNGPlan, compression: ImageCompression,
+                              source: inout RowSource) throws(RenderError) -> Data {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
+            throw .pngEncodingFailed(reason: "the image is \(width) × \(height) pixels; both must be 1 to 2^31 / 4")
         }
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(width)
-        image.height = UInt32(height)
-        image.format = format
-        let stride = Int32(width * channels)
-        // First call: how many bytes the PNG needs.
-        var size = 0
-        let sized = pixels.withUnsafeBytes {
-            png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, stride, nil)
-        }
-        guard sized != 0, size > 0 else { throw failure(&image) }
-        var data = Data(count: size)
-        let written = data.withUnsafeMutableBytes { out in
-            pixels.withUnsafeBytes {
-                png_image_write_to_memory(&image, out.baseAddress, &size, 0, $0.baseAddress, stride, nil)
+        // Indexed rows gain little from filters; the others take Sub (fast), libpng's choice (balanced) or all.
+        let all: Int32 = 0x08 | 0x10 | 0x20 | 0x40 | 0x80
+        let filters: Int32 = plan.colorType == Int32(MATTERTYPE_PNG_PALETTE) ? 0x08
+            : (compression == .fast ? 0x10 : all)
+        var out = mattertype_buffer()
+        defer { mattertype_buffer_free(&out) }
+        let palette = plan.paletteRGB
+        let alpha = plan.paletteAlpha
+        let ok = palette.withUnsafeBufferPointer { palette in
+            alpha.withUnsafeBufferPointer { alpha in
+                withUnsafeMutablePointer(to: &source) { context in
+                    mattertype_png_write(UInt32(width), UInt32(height), plan.colorType, plan.bitDepth,
+                                         palette.baseAddress, Int32(palette.count / 3), alpha.baseAddress,
+                                         Int32(alpha.count), compression.zlibLevel, filters, { context, y, row in
+                                             guard let context, let row else { return }
+                                             context.assumingMemoryBound(to: RowSource.self).pointee
+                                                 .fill(row: Int(y), into: row)
+                                         }, context, &out)
+                }
             }
         }
-        guard written != 0 else { throw failure(&image) }
-        png_image_free(&image)
-        return data.prefix(size)
+        guard ok != 0, let data = out.data else {
+            let message = withUnsafeBytes(of: out.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw .pngEncodingFailed(reason: message.isEmpty ? "unknown error" : message)
+        }
+        return Data(bytes: data, count: out.size)
+    }
+}
+
+/// The representation a PNG is written in, and for indexed color, its palette.
+struct PNGPlan {
+    enum Kind {
+        case gray, grayAlpha, rgb, rgba, indexed
+        /// A ``GrayBitmap``'s coverage as gray.
+        case coverage
     }
 
-    /// The error libpng left in `image`, which is then freed.
-    private static func failure(_ image: inout png_image) -> RenderError {
-        let message = withUnsafeBytes(of: image.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    let kind: Kind
+    /// The palette's colors, unpremultiplied RGBA packed as `r << 24 | g << 16 | b << 8 | a`, alpha-less entries
+    /// last (so tRNS can stop early).
+    let palette: [UInt32]
+    /// Each palette color's index.
+    let indexOfColor: ColorTable
+
+    static let rgba = PNGPlan(kind: .rgba)
+    static let coverage = PNGPlan(kind: .coverage)
+
+    private init(kind: Kind, palette: [UInt32] = [], indexOfColor: ColorTable = ColorTable()) {
+        self.kind = kind
+        self.palette = palette
+        self.indexOfColor = indexOfColor
+    }
+
+    /// The smallest exact plan for `image`, from one pass over its pixels (runs of one pixel value, the most of
+    /// any text image, cost one comparison each).
+    init(classifying image: RGBAImage) {
+        var isOpaque = true
+        var isGray = true
+        var colors = ColorTable()
+        var tooManyColors = false
+        image.pixels.withUnsafeBytes { raw in
+            let pixels = raw.bindMemory(to: UInt32.self)
+            guard var previous = pixels.first.map({ $0 &+ 1 }) else { return }
+            for value in pixels where value != previous {
+                previous = value
+                let color = PNGPlan.unpremultiplied(value)
+                let a = color & 0xFF, r = color >> 24, g = color >> 16 & 0xFF, b = color >> 8 & 0xFF
+                if a != 255 { isOpaque = false }
+                if r != g || g != b { isGray = false }
+                if !tooManyColors, !colors.insert(color) {
+                    tooManyColors = true
+                    if !isGray, !isOpaque { break }  // RGBA whatever follows
+                }
+            }
         }
-        png_image_free(&image)
-        return .pngEncodingFailed(reason: message.isEmpty ? "unknown error" : message)
+        if isGray && isOpaque {
+            self.init(kind: .gray)
+        } else if !tooManyColors {
+            // Translucent colors first: tRNS lists alphas for the first entries and 255 for the rest.
+            let ordered = colors.colors.sorted {
+                ($0 & 0xFF == 255 ? 1 : 0, $0) < ($1 & 0xFF == 255 ? 1 : 0, $1)
+            }
+            var index = ColorTable()
+            for color in ordered { _ = index.insert(color) }
+            self.init(kind: .indexed, palette: ordered, indexOfColor: index)
+        } else if isGray {
+            self.init(kind: .grayAlpha)
+        } else {
+            self.init(kind: isOpaque ? .rgb : .rgba)
+        }
+    }
+
+    /// A premultiplied RGBA pixel (in memory order) unpremultiplied, as `r << 24 | g << 16 | b << 8 | a`, with the
+    /// rounding ``RGBAImage/unpremultipliedPixels`` uses.
+    @inline(__always)
+    static func unpremultiplied(_ pixel: UInt32) -> UInt32 {
+        let r = pixel & 0xFF, g = pixel >> 8 & 0xFF, b = pixel >> 16 & 0xFF, a = pixel >> 24
+        guard a > 0, a < 255 else { return r << 24 | g << 16 | b << 8 | a }
+        func channel(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+        return channel(r) << 24 | channel(g) << 16 | channel(b) << 8 | a
+    }
+
+    var colorType: Int32 {
+        switch kind {
+        case .gray, .coverage: Int32(MATTERTYPE_PNG_GRAY)
+        case .grayAlpha: Int32(MATTERTYPE_PNG_GRAY_ALPHA)
+        case .rgb: Int32(MATTERTYPE_PNG_RGB)
+        case .rgba: Int32(MATTERTYPE_PNG_RGBA)
+        case .indexed: Int32(MATTERTYPE_PNG_PALETTE)
+        }
+    }
+
+    /// Bits a sample: fewer for a small palette (2, 4 or 16 colors).
+    var bitDepth: Int32 {
+        guard kind == .indexed else { return 8 }
+        return palette.count <= 2 ? 1 : palette.count <= 4 ? 2 : palette.count <= 16 ? 4 : 8
+    }
+
+    /// PLTE: 3 bytes a color.
+    var paletteRGB: [UInt8] {
+        palette.flatMap { [UInt8($0 >> 24), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF)] }
+    }
+
+    /// tRNS: the alphas of the palette up to its last translucent color.
+    var paletteAlpha: [UInt8] {
+        let translucent = palette.prefix { $0 & 0xFF != 255 }
+        return translucent.map { UInt8($0 & 0xFF) }
+    }
+}
+
+/// Turns rows of an image into rows of a ``PNGPlan``'s representation, for libpng's row callback.
+struct RowSource {
+    let pixels: UnsafeBufferPointer<UInt8>
+    let width: Int
+    let plan: PNGPlan
+
+    init(pixels: UnsafeBufferPointer<UInt8>, width: Int, plan: PNGPlan) {
+        self.pixels = pixels
+        self.width = width
+        self.plan = plan
+    }
+
+    func fill(row y: Int, into out: UnsafeMutablePointer<UInt8>) {
+        guard let base = pixels.baseAddress else { return }
+        if plan.kind == .coverage {
+            out.update(from: base + y * width, count: width)
+            return
+        }
+        let row = UnsafeRawPointer(base + y * width * 4).bindMemory(to: UInt32.self, capacity: width)
+        switch plan.kind {
+        case .coverage:
+            break
+        case .gray:
+            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: PNGPlan.unpremultiplied(row[x]) >> 24) }
+        case .grayAlpha:
+            for x in 0..<width {
+                let color = PNGPlan.unpremultiplied(row[x])
+                out[2 * x] = UInt8(truncatingIfNeeded: color >> 24)
+                out[2 * x + 1] = UInt8(truncatingIfNeeded: color)
+            }
+        case .rgb, .rgba:
+            let channels = plan.kind == .rgb ? 3 : 4
+            for x in 0..<width {
+                let color = PNGPlan.unpremultiplied(row[x])
+                out[channels * x] = UInt8(truncatingIfNeeded: color >> 24)
+                out[channels * x + 1] = UInt8(truncatingIfNeeded: color >> 16)
+                out[channels * x + 2] = UInt8(truncatingIfNeeded: color >> 8)
+                if channels == 4 { out[4 * x + 3] = UInt8(truncatingIfNeeded: color) }
+            }
+        case .indexed:
+            // Packed most significant bits first, as PNG wants.
+            let bits = Int(plan.bitDepth)
+            let perByte = 8 / bits
+            let bytes = (width * bits + 7) / 8
+            out.update(repeating: 0, count: bytes)
+            var previous: UInt32 = row[0] &+ 1
+            var index: UInt8 = 0
+            for x in 0..<width {
+                if row[x] != previous {
+                    previous = row[x]
+                    index = plan.indexOfColor.index(of: PNGPlan.unpremultiplied(previous))
+                }
+                let shift = 8 - bits * (x % perByte + 1)
+                out[x / perByte] |= index << shift
+            }
+        }
+    }
+}
+
+/// At most 256 colors in an open-addressed table of 1,024 slots: what classifying and indexing an image look up
+/// for every change of pixel value, a few instructions where a dictionary takes a hash and a probe sequence.
+struct ColorTable {
+    private static let slots = 1024
+    /// The colors, and each one's order of insertion plus one (0: an empty slot).
+    private var keys = [UInt32](repeating: 0, count: ColorTable.slots)
+    private var order = [UInt16](repeating: 0, count: ColorTable.slots)
+    /// The colors in the order they were inserted.
+    private(set) var colors: [UInt32] = []
+
+    /// Adds `color`; false (and nothing added) when the table already holds 256 others.
+    mutating func insert(_ color: UInt32) -> Bool {
+        var slot = ColorTable.slot(of: color)
+        while order[slot] != 0 {
+            if keys[slot] == color { return true }
+            slot = (slot + 1) & (ColorTable.slots - 1)
+        }
+        guard colors.count < 256 else { return false }
+        keys[slot] = color
+        colors.append(color)
+        order[slot] = UInt16(colors.count)
+        return true
+    }
+
+    /// The insertion index of `color` (0 for a color never inserted).
+    func index(of color: UInt32) -> UInt8 {
+        var slot = ColorTable.slot(of: color)
+        while order[slot] != 0 {
+            if keys[slot] == color { return UInt8(truncatingIfNeeded: order[slot] - 1) }
+            slot = (slot + 1) & (ColorTable.slots - 1)
+        }
+        return 0
+    }
+
+    @inline(__always)
+    private static func slot(of color: UInt32) -> Int {
+        Int(truncatingIfNeeded: (color &* 0x9E37_79B1) >> 22)
     }
 }

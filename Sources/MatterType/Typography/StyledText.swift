@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Text made of spans, each a string with its own style on top of the paragraph's ``Typography`` (as Skia's
 /// ParagraphBuilder push/pop styles, Pango attributes or an HTML paragraph of `<span>`s).

@@ -1,0 +1,46 @@
+#ifndef MATTERTYPE_CODECS_H
+#define MATTERTYPE_CODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Bytes an encoder wrote, grown as it writes; free with mattertype_buffer_free. On failure `message` says why.
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    char message[200];
+} mattertype_buffer;
+
+/// Fills `row` (the encoded row's bytes) for row `y`.
+typedef void (*mattertype_row_fn)(void *context, uint32_t y, uint8_t *row);
+
+/// PNG color types, as the PNG specification numbers them.
+enum {
+    MATTERTYPE_PNG_GRAY = 0,
+    MATTERTYPE_PNG_RGB = 2,
+    MATTERTYPE_PNG_PALETTE = 3,
+    MATTERTYPE_PNG_GRAY_ALPHA = 4,
+    MATTERTYPE_PNG_RGBA = 6,
+};
+
+/// Writes a PNG through libpng, compressing once as rows arrive from `row`. libpng's errors (a longjmp) stay
+/// inside this C function: it returns 0 and sets `out->message`. `palette_rgb` (3 bytes an entry) and `alpha`
+/// (one byte an entry, `alpha_entries` of them, tRNS) are for MATTERTYPE_PNG_PALETTE. `zlib_level` is 0–9,
+/// `filters` a mask of PNG_FILTER_NONE/SUB/UP/AVG/PAETH (8, 16, 32, 64, 128).
+int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,
+                         const uint8_t *palette_rgb, int palette_entries, const uint8_t *alpha, int alpha_entries,
+                         int zlib_level, int filters, mattertype_row_fn row, void *context, mattertype_buffer *out);
+
+/// Encodes unpremultiplied RGBA pixels as lossless WebP (libwebp's WebPEncodeLosslessRGBA). Returns 0 on failure.
+int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t height, float effort,
+                                   mattertype_buffer *out);
+
+/// Decodes a WebP image to unpremultiplied RGBA (libwebp's WebPDecodeRGBA) into `out`; 0 on failure.
+int mattertype_webp_decode_rgba(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
+                                mattertype_buffer *out);
+
+/// Frees what an encoder wrote.
+void mattertype_buffer_free(mattertype_buffer *buffer);
+
+#endif

@@ -1,0 +1,77 @@
+public import Foundation
+
+/// The image formats MatterType writes.
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+    /// PNG, in the smallest exact representation (see ``PNGEncoding``).
+    case png
+    /// Lossless WebP.
+    case webp
+
+    /// The format a file name's extension names (`.png`, `.webp`, any case), or `nil` for any other.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), let format = ImageFormat(rawValue: name[name.index(after: dot)...]
+            .lowercased()) else { return nil }
+        self = format
+    }
+
+    /// `image` in this format.
+    /// - Throws: ``RenderError`` when the encoder refuses the image.
+    public func encode(_ image: RGBAImage, pngEncoding: PNGEncoding = .auto,
+                       compression: ImageCompression = .balanced) throws(RenderError) -> Data {
+        switch self {
+        case .png: try PNGEncoder.encode(image, encoding: pngEncoding, compression: compression)
+        case .webp: try WebPEncoder.encode(image, compression: compression)
+        }
+    }
+}
+
+/// Writes image bytes to a file so that nothing is ever half there.
+public enum ImageFile {
+    /// Writes `data` to `path` atomically: into a new temporary file in the same directory, flushed, then renamed
+    /// over `path`. On any error the temporary file is removed and `path` is as it was.
+    /// - Throws: ``RenderError/unwritableFile(path:reason:)`` with the system's reason in words ("No such file or
+    ///   directory", "Permission denied", "No space left on device", "Is a directory").
+    public static func write(_ data: Data, to path: String) throws(RenderError) {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .unwritableFile(path: path, reason: "it is a directory")
+        }
+        let directory = url.deletingLastPathComponent().path
+        var template = Array((directory + "/.\(url.lastPathComponent).XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else { throw .unwritableFile(path: path, reason: reason(errno)) }
+        // mkstemp filled in the X's.
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure: Int32?
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count, failure == nil {
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno != EINTR { failure = errno }
+                } else {
+                    offset += written
+                }
+            }
+        }
+        // mkstemp makes the file private (0600); an image is for others to read too, as a new file would be.
+        if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = errno }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw .unwritableFile(path: path, reason: reason(failure))
+        }
+    }
+
+    /// The system's message for an `errno` value, e.g. "No space left on device".
+    static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

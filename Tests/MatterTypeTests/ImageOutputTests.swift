@@ -1,0 +1,157 @@
+import CPNG
+import Foundation
+import Testing
+@testable import MatterType
+
+/// Decodes a PNG to unpremultiplied 8-bit RGBA with libpng's simplified read API (an independent path from the
+/// encoder's), and reads its IHDR color type and bit depth.
+enum PNGDecoding {
+    static func rgba(_ data: Data) -> (pixels: [UInt8], width: Int, height: Int)? {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard begun != 0 else { return nil }
+        image.format = mattertype_png_format_rgba()
+        var pixels = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
+        let finished = pixels.withUnsafeMutableBytes {
+            png_image_finish_read(&image, nil, $0.baseAddress, 0, nil)
+        }
+        png_image_free(&image)
+        return finished != 0 ? (pixels, Int(image.width), Int(image.height)) : nil
+    }
+
+    /// IHDR's color type (byte 25) and bit depth (byte 24).
+    static func header(_ data: Data) -> (colorType: UInt8, bitDepth: UInt8) {
+        (data[data.startIndex + 25], data[data.startIndex + 24])
+    }
+}
+
+@Suite("Image output: exact PNG and WebP encodings, atomic files")
+struct ImageOutputTests {
+    static let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
+    static let registry = FontRegistry(includesSystemFonts: false)
+
+    /// Images that take each PNG representation: (name, image, expected color type, bit depth).
+    static func images() throws -> [(String, RGBAImage, UInt8, UInt8)] {
+        let layout = try TextLayout("Hello, exact PNG! Quick brown fox.", typography: body,
+                                    limits: LayoutLimits(width: 160), registry: registry)
+        let renderer = TextRenderer()
+        let two = try TextLayout(StyledText("Red ", style: SpanStyle().color(Color(red: 200, green: 0, blue: 0)))
+                                    .appending("blue", SpanStyle().color(Color(red: 0, green: 0, blue: 200))),
+                                 typography: body, registry: registry)
+        // Many colors: a gradient background under text.
+        var gradient = RGBAImage(width: 300, height: 40, background: .white)
+        for y in 0..<40 {
+            for x in 0..<300 {
+                let i = (y * 300 + x) * 4
+                gradient.pixels[i] = UInt8(x % 256)
+                gradient.pixels[i + 1] = UInt8((x * 7 + y) % 256)
+                gradient.pixels[i + 2] = UInt8(y * 6)
+            }
+        }
+        renderer.draw(layout, into: &gradient)
+        var translucentMany = gradient
+        for i in stride(from: 3, to: translucentMany.pixels.count, by: 8) { translucentMany.pixels[i] = 128 }
+        for i in stride(from: 0, to: translucentMany.pixels.count, by: 8) {
+            for c in 0..<3 { translucentMany.pixels[i + c] = translucentMany.pixels[i + c] / 2 }
+        }
+        var grayMany = RGBAImage(width: 300, height: 20, background: .clear)
+        for i in 0..<(300 * 20) {
+            let v = UInt8(i % 251)
+            let a = UInt8(255 - i % 200)
+            let premultiplied = UInt8((Int(v) * Int(a) + 127) / 255)
+            grayMany.pixels[4 * i] = premultiplied
+            grayMany.pixels[4 * i + 1] = premultiplied
+            grayMany.pixels[4 * i + 2] = premultiplied
+            grayMany.pixels[4 * i + 3] = a
+        }
+        return [
+            // Gray ink on white: every pixel opaque gray.
+            ("gray on white", try renderer.image(of: layout, color: .black, background: .white), 0, 8),
+            // One color on transparent: at most 256 values, indexed with tRNS.
+            ("blue on transparent", try renderer.image(of: layout, color: Color(red: 20, green: 40, blue: 200)), 3, 8),
+            ("two colors on white", try renderer.image(of: two, background: .white), 3, 8),
+            ("gradient", gradient, 2, 8),
+            ("translucent gradient", translucentMany, 6, 8),
+            ("translucent grays", grayMany, 4, 8),
+        ]
+    }
+
+    @Test("every encoding and compression decodes to exactly the RGBA pixels; auto picks the smallest kind")
+    func exact() throws {
+        for (name, image, colorType, bitDepth) in try ImageOutputTests.images() {
+            let expected = image.unpremultipliedPixels
+            let rgba = try PNGEncoder.encode(image, encoding: .rgba)
+            #expect(PNGDecoding.header(rgba).colorType == 6, "\(name)")
+            #expect(PNGDecoding.rgba(rgba)?.pixels == expected, "\(name): rgba")
+            for compression in ImageCompression.allCases {
+                let auto = try PNGEncoder.encode(image, compression: compression)
+                let header = PNGDecoding.header(auto)
+                #expect(header.colorType == colorType && header.bitDepth == bitDepth, "\(name): \(header)")
+                let decoded = try #require(PNGDecoding.rgba(auto))
+                #expect(decoded.width == image.width && decoded.height == image.height)
+                #expect(decoded.pixels == expected, "\(name): auto, \(compression)")
+                let rgbaAlike = try PNGEncoder.encode(image, encoding: .rgba, compression: compression)
+                #expect(auto.count <= rgbaAlike.count, "\(name), \(compression): auto \(auto.count), RGBA \(rgbaAlike.count)")
+                let webp = try WebPEncoder.encode(image, compression: compression)
+                #expect(WebPEncoder.decode(webp)?.pixels == expected, "\(name): webp, \(compression)")
+            }
+        }
+    }
+
+    @Test("small palettes pack 1, 2 or 4 bits a pixel, rows of any width")
+    func smallPalettes() throws {
+        for (colors, bits) in [(2, UInt8(1)), (4, 2), (16, 4)] {
+            for width in [1, 7, 9, 33] {
+                var image = RGBAImage(width: width, height: 3, background: .white)
+                for x in 0..<width {
+                    for y in 0..<3 {
+                        let shade = UInt8(255 - (x + y) % colors * 10)
+                        let i = (y * width + x) * 4
+                        image.pixels[i] = shade
+                        image.pixels[i + 1] = 0
+                    }
+                }
+                let png = try PNGEncoder.encode(image)
+                #expect(PNGDecoding.header(png).bitDepth == (min(colors, width + 2) <= 2 ? 1 : bits)
+                        || PNGDecoding.header(png).bitDepth <= bits, "\(colors) colors, width \(width)")
+                #expect(PNGDecoding.rgba(png)?.pixels == image.unpremultipliedPixels, "\(colors) colors, width \(width)")
+            }
+        }
+    }
+
+    @Test("a coverage bitmap encodes as gray and decodes to its coverage")
+    func coverage() throws {
+        let layout = try TextLayout("Coverage", typography: ImageOutputTests.body, registry: ImageOutputTests.registry)
+        var bitmap = GrayBitmap(width: 80, height: 24)
+        TextRenderer().draw(layout, into: &bitmap)
+        let png = try PNGEncoder.encode(bitmap)
+        #expect(PNGDecoding.header(png).colorType == 0)
+        let decoded = try #require(PNGDecoding.rgba(png))
+        #expect((0..<(80 * 24)).allSatisfy { decoded.pixels[4 * $0] == bitmap.pixels[$0] })
+    }
+
+    @Test("files are written atomically: replaced whole, readable, and nothing left behind on an error")
+    func atomicFiles() throws {
+        let directory = try TestSupport.scratchDirectory()
+        let path = directory.appendingPathComponent("card.png").path
+        try ImageFile.write(Data("first".utf8), to: path)
+        try ImageFile.write(Data("second".utf8), to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o644)
+        #expect(throws: RenderError.unwritableFile(path: directory.path, reason: "it is a directory")) {
+            try ImageFile.write(Data("x".utf8), to: directory.path)
+        }
+        #expect(throws: RenderError.unwritableFile(path: "/etc/hostname/x.png", reason: "Not a directory")) {
+            try ImageFile.write(Data("x".utf8), to: "/etc/hostname/x.png")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["card.png"])
+    }
+
+    @Test("the format follows the extension; other extensions are refused by name")
+    func formats() {
+        #expect(ImageFormat(path: "out/Card.PNG") == .png && ImageFormat(path: "a.b/x.webp") == .webp)
+        #expect(ImageFormat(path: "x.jpg") == nil && ImageFormat(path: "png") == nil && ImageFormat(path: "dir.png/x") == nil)
+    }
+}
