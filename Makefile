@@ -2,8 +2,8 @@
 # builds against (Debian packages) when pkg-config cannot find them; `make test` also installs the fonts the
 # tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing.
 
-APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev pkg-config
-PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp
+APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev pkg-config
+PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdeflate
 TEST_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-inter-variable \
                       fonts-cantarell
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)

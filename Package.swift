@@ -30,20 +30,20 @@ let package = Package(
         // header shows Swift only stdint types (see Sources/CICU/include/mattertype_icu.h), used by one small
         // Swift target. libicu-dev: the Makefile installs it when `pkg-config icu-uc` fails.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
-        // PNG through libpng's full API (filters, zlib level, palettes, rows streamed) and lossless WebP through
-        // libwebp; C functions, so that libpng's longjmp never crosses a Swift frame. libpng-dev and libwebp-dev:
-        // the Makefile installs them.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("webp")]),
+        // PNG written with libdeflate (filters, palettes, chunks in C) and lossless WebP through libwebp.
+        // libdeflate-dev and libwebp-dev: the Makefile installs them.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("webp")]),
         .target(name: "MatterTypeICU", dependencies: ["CICU"]),
         .target(name: "MatterTypeFonts", path: "Fonts",
                 exclude: ["README.md", "OFL.txt"],
                 resources: bundledFontFiles.map { .copy($0) }),
         .target(name: "MatterType",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "CImageCodecs", "MatterTypeICU",
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "MatterTypeICU",
                                "MatterTypeFonts"]),
         .executableTarget(name: "mattertype",
                           dependencies: ["MatterType",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The tests decode PNGs with libpng, independently of the encoder.
         .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "mattertype", "CPNG"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
                     exclude: ["Fixtures", "Golden"]),

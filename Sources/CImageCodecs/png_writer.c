@@ -1,84 +1,141 @@
 #include "mattertype_codecs.h"
 
-#include <png.h>
-#include <setjmp.h>
+#include <libdeflate.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int append(mattertype_buffer *out, const uint8_t *bytes, size_t count) {
-    if (out->size + count > out->capacity) {
-        size_t capacity = out->capacity ? out->capacity : 65536;
-        while (capacity < out->size + count) capacity *= 2;
-        uint8_t *grown = realloc(out->data, capacity);
-        if (!grown) return 0;
-        out->data = grown;
-        out->capacity = capacity;
-    }
-    memcpy(out->data + out->size, bytes, count);
-    out->size += count;
+static int reserve(mattertype_buffer *out, size_t extra) {
+    if (out->size + extra <= out->capacity) return 1;
+    size_t capacity = out->capacity ? out->capacity : 65536;
+    while (capacity < out->size + extra) capacity *= 2;
+    uint8_t *grown = realloc(out->data, capacity);
+    if (!grown) return 0;
+    out->data = grown;
+    out->capacity = capacity;
     return 1;
 }
 
-static void write_bytes(png_structp png, png_bytep bytes, png_size_t count) {
-    mattertype_buffer *out = png_get_io_ptr(png);
-    if (!append(out, bytes, count)) png_error(png, "out of memory for the encoded image");
+static void put32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
 }
 
-static void flush_nothing(png_structp png) { (void)png; }
-
-static void on_error(png_structp png, png_const_charp message) {
-    mattertype_buffer *out = png_get_error_ptr(png);
-    snprintf(out->message, sizeof out->message, "%s", message ? message : "unknown libpng error");
-    png_longjmp(png, 1);
+/// Appends a chunk: length, type, data, CRC-32 of type and data.
+static int chunk(mattertype_buffer *out, const char type[4], const uint8_t *data, size_t length) {
+    if (!reserve(out, length + 12)) return 0;
+    uint8_t *p = out->data + out->size;
+    put32(p, (uint32_t)length);
+    memcpy(p + 4, type, 4);
+    if (length) memcpy(p + 8, data, length);
+    put32(p + 8 + length, (uint32_t)libdeflate_crc32(0, p + 4, length + 4));
+    out->size += length + 12;
+    return 1;
 }
 
-static void on_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
+static uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+    int p = (int)a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+}
+
+/// Filters `row` against `previous` (NULL for the first row) with PNG filter `type` into `out`.
+static void apply(int type, const uint8_t *row, const uint8_t *previous, size_t bytes, size_t bpp, uint8_t *out) {
+    if (type == 0 || (type == 2 && !previous)) {
+        memcpy(out, row, bytes);
+        return;
+    }
+    if (type == 1) {
+        for (size_t i = 0; i < bytes; i++) out[i] = (uint8_t)(row[i] - (i >= bpp ? row[i - bpp] : 0));
+        return;
+    }
+    for (size_t i = 0; i < bytes; i++) {
+        uint8_t a = i >= bpp ? row[i - bpp] : 0;
+        uint8_t b = previous ? previous[i] : 0;
+        uint8_t c = (previous && i >= bpp) ? previous[i - bpp] : 0;
+        uint8_t predicted = 0;
+        switch (type) {
+        case 1: predicted = a; break;
+        case 2: predicted = b; break;
+        case 3: predicted = (uint8_t)(((int)a + b) / 2); break;
+        case 4: predicted = paeth(a, b, c); break;
+        default: break;
+        }
+        out[i] = (uint8_t)(row[i] - predicted);
+    }
+}
 
 int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,
                          const uint8_t *palette_rgb, int palette_entries, const uint8_t *alpha, int alpha_entries,
-                         int zlib_level, int filters, mattertype_row_fn row, void *context, mattertype_buffer *out) {
+                         int level, int filter, mattertype_row_fn row, void *context, mattertype_buffer *out) {
     out->message[0] = 0;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, out, on_error, on_warning);
-    if (!png) {
-        snprintf(out->message, sizeof out->message, "libpng could not start a write");
-        return 0;
+    int channels = color_type == 2 ? 3 : color_type == 4 ? 2 : color_type == 6 ? 4 : 1;
+    size_t bits = (size_t)width * channels * bit_depth;
+    size_t row_bytes = (bits + 7) / 8;
+    size_t bpp = (size_t)channels * bit_depth >= 8 ? (size_t)channels * bit_depth / 8 : 1;
+    size_t raw_size = (row_bytes + 1) * (size_t)height;
+    uint8_t *raw = malloc(raw_size);
+    uint8_t *rows = malloc(2 * row_bytes);
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    uint8_t *compressed = NULL;
+    int ok = 0;
+    if (!raw || !rows || !compressor) {
+        snprintf(out->message, sizeof out->message, "out of memory for a %u × %u image", width, height);
+        goto done;
     }
-    png_infop info = png_create_info_struct(png);
-    png_bytep buffer = NULL;
-    if (!info || setjmp(png_jmpbuf(png))) {
-        if (!out->message[0]) snprintf(out->message, sizeof out->message, "libpng could not start a write");
-        free(buffer);
-        png_destroy_write_struct(&png, info ? &info : NULL);
-        return 0;
-    }
-    png_set_write_fn(png, out, write_bytes, flush_nothing);
-    png_set_IHDR(png, info, width, height, bit_depth, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    if (color_type == PNG_COLOR_TYPE_PALETTE) {
-        png_color colors[256];
-        for (int i = 0; i < palette_entries && i < 256; i++) {
-            colors[i].red = palette_rgb[3 * i];
-            colors[i].green = palette_rgb[3 * i + 1];
-            colors[i].blue = palette_rgb[3 * i + 2];
-        }
-        png_set_PLTE(png, info, colors, palette_entries);
-        if (alpha_entries > 0) png_set_tRNS(png, info, (png_bytep)alpha, alpha_entries, NULL);
-    }
-    png_set_compression_level(png, zlib_level);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_write_info(png, info);
-    size_t row_bytes = png_get_rowbytes(png, info);
-    buffer = malloc(row_bytes);
-    if (!buffer) png_error(png, "out of memory for a row");
+    uint8_t *current = rows, *previous = rows + row_bytes;
     for (uint32_t y = 0; y < height; y++) {
-        row(context, y, buffer);
-        png_write_row(png, buffer);
+        row(context, y, current);
+        uint8_t *line = raw + (size_t)y * (row_bytes + 1);
+        apply(filter, current, y ? previous : NULL, row_bytes, bpp, line + 1);
+        line[0] = (uint8_t)filter;
+        uint8_t *swap = previous; previous = current; current = swap;
     }
-    png_write_end(png, info);
-    free(buffer);
-    png_destroy_write_struct(&png, &info);
-    return 1;
+    size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
+    compressed = malloc(bound);
+    if (!compressed) {
+        snprintf(out->message, sizeof out->message, "out of memory for the compressed image");
+        goto done;
+    }
+    size_t compressed_size = libdeflate_zlib_compress(compressor, raw, raw_size, compressed, bound);
+    free(raw);
+    raw = NULL;  // peak memory: the raw rows or the compressed bytes, briefly both
+    if (!compressed_size) {
+        snprintf(out->message, sizeof out->message, "libdeflate could not compress the image");
+        goto done;
+    }
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    uint8_t header[13];
+    put32(header, width);
+    put32(header + 4, height);
+    header[8] = (uint8_t)bit_depth;
+    header[9] = (uint8_t)color_type;
+    header[10] = header[11] = header[12] = 0;  // deflate, adaptive filtering, no interlace
+    if (!reserve(out, compressed_size + 1024)) goto oom;
+    memcpy(out->data, signature, 8);
+    out->size = 8;
+    if (!chunk(out, "IHDR", header, 13)) goto oom;
+    if (color_type == 3) {
+        if (!chunk(out, "PLTE", palette_rgb, (size_t)palette_entries * 3)) goto oom;
+        if (alpha_entries > 0 && !chunk(out, "tRNS", alpha, (size_t)alpha_entries)) goto oom;
+    }
+    // IDAT chunks of at most 1 GiB (a chunk's length is below 2^31).
+    for (size_t offset = 0; offset < compressed_size; offset += (size_t)1 << 30) {
+        size_t length = compressed_size - offset < ((size_t)1 << 30) ? compressed_size - offset : (size_t)1 << 30;
+        if (!chunk(out, "IDAT", compressed + offset, length)) goto oom;
+    }
+    if (!chunk(out, "IEND", NULL, 0)) goto oom;
+    ok = 1;
+    goto done;
+oom:
+    snprintf(out->message, sizeof out->message, "out of memory for the encoded image");
+done:
+    free(raw);
+    free(rows);
+    free(compressed);
+    if (compressor) libdeflate_free_compressor(compressor);
+    return ok;
 }
 
 void mattertype_buffer_free(mattertype_buffer *buffer) {

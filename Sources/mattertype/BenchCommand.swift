@@ -13,14 +13,17 @@ struct BenchCommand: ParsableCommand {
             lines: every line of the corpus shaped, laid out as one line in Noto Sans Regular 16/24 and \
             rasterized into a fresh 8-bit 800 × 24 coverage bitmap, then discarded.
             paragraph: the whole corpus laid out at --width (600) in 16/24 and rasterized.
-            spans: the paragraph task with the corpus as styled spans: every 7th word bold, every 11th italic,             every 13th red and underlined (compare its time with paragraph's).
+            spans: the paragraph task with the corpus as styled spans: every 7th word bold, every 11th italic, \
+            every 13th red and underlined (compare its time with paragraph's).
+            png: the whole path, text in and image bytes out: the corpus laid out at --width, drawn #212121 on \
+            white into an RGBA image at --scale and encoded (--format, --compression) in memory.
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
-        case lines, paragraph, spans
+        case lines, paragraph, spans, png
     }
 
-    @Option(help: "lines, paragraph or spans.")
+    @Option(help: "lines, paragraph, spans or png.")
     var task: Task
 
     @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt).",
@@ -35,6 +38,21 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Tasks the lines are split across.")
     var threads = 1
+
+    @Option(name: .customLong("font-file"),
+            help: ArgumentHelp("Lay out in this font's family instead of the bundled Noto Sans.", valueName: "path"))
+    var fontFile: String?
+
+    @Option(help: "The png task's display scale.")
+    var scale = 1.0
+
+    @Option(help: "The png task's format: png or webp.",
+            transform: { try parseChoice($0, ImageFormat.self, "--format") })
+    var format: ImageFormat = .png
+
+    @Option(help: "The png task's compression: fast, balanced or small.",
+            transform: { try parseChoice($0, ImageCompression.self, "--compression") })
+    var compression: ImageCompression = .balanced
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -51,16 +69,18 @@ struct BenchCommand: ParsableCommand {
             throw CLIError(description: "\(corpus): cannot read the corpus (no such file or not UTF-8)")
         }
         let registry = FontRegistry(includesSystemFonts: false)
+        let family = try fontFile.map { try registry.register(fileAt: $0).first?.familyName ?? "Noto Sans" }
+            ?? "Noto Sans"
         let typography = try TypographyLayout(
-            typography: Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24),
-            registry: registry)
+            typography: Typography(family: .named(family), fontSize: 16, lineHeight: 24),
+            environment: TypographyEnvironment(displayScale: scale), registry: registry)
         let renderer = TextRenderer()
         let work: [[String]]
         switch task {
         case .lines:
             let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
             work = (0..<threads).map { t in stride(from: t, to: lines.count, by: threads).map { lines[$0] } }
-        case .paragraph:
+        case .paragraph, .png:
             work = (0..<threads).map { _ in [text] }
         case .spans:
             work = []
@@ -70,35 +90,46 @@ struct BenchCommand: ParsableCommand {
         let limits = task == .lines ? LayoutLimits() : LayoutLimits(width: width)
         let bitmapWidth = task == .lines ? 800 : Int(width.rounded(.up))
 
+        let (format, compression) = (self.format, self.compression)
         /// One pass: every task lays out and rasterizes its share; returns (lines, glyphs).
         func pass() throws -> (lines: Int, glyphs: Int) {
             let results = PassResults()
             DispatchQueue.concurrentPerform(iterations: threads) { t in
                 var lines = 0
                 var glyphs = 0
-                func draw(_ layout: TextLayout) {
-                    let height = task == .lines ? 24 : Int(layout.height.rounded(.up))
-                    var bitmap = GrayBitmap(width: bitmapWidth, height: height)
-                    renderer.draw(layout, into: &bitmap)
+                var encoded: EncodedImage?
+                func draw(_ layout: TextLayout) throws {
+                    if task == .png {
+                        let image = try renderer.image(of: layout, color: Color(red: 0x21, green: 0x21, blue: 0x21),
+                                                       background: .white)
+                        let bytes = try format.encode(image, compression: compression)
+                        encoded = EncodedImage(bytes: bytes.count, width: image.width, height: image.height)
+                    } else {
+                        let height = task == .lines ? 24 : Int(layout.height.rounded(.up))
+                        var bitmap = GrayBitmap(width: bitmapWidth, height: height)
+                        renderer.draw(layout, into: &bitmap)
+                    }
                     lines += layout.lines.count
                     glyphs += layout.lines.reduce(0) { $0 + $1.glyphs.count }
                 }
                 do {
                     if let styled {
-                        draw(try TextLayout(styled, typography: typography, limits: limits))
+                        try draw(try TextLayout(styled, typography: typography, limits: limits))
                     } else {
-                        for item in work[t] { draw(try TextLayout(item, typography: typography, limits: limits)) }
+                        for item in work[t] { try draw(try TextLayout(item, typography: typography, limits: limits)) }
                     }
-                    results.add(lines: lines, glyphs: glyphs, error: nil)
+                    results.add(lines: lines, glyphs: glyphs, image: encoded, error: nil)
                 } catch {
-                    results.add(lines: lines, glyphs: glyphs, error: "\(error)")
+                    results.add(lines: lines, glyphs: glyphs, image: encoded, error: "\(error)")
                 }
             }
             let totals = results.totals
             if let error = totals.error { throw CLIError(description: error) }
+            image = totals.image
             return (totals.lines, totals.glyphs)
         }
 
+        var image: EncodedImage?
         _ = try pass()  // warm-up: fills the word and glyph caches, as a running server has them
         var seconds: [Double] = []
         var counts = (lines: 0, glyphs: 0)
@@ -114,7 +145,8 @@ struct BenchCommand: ParsableCommand {
                                  seconds: median, linesPerSecond: Double(counts.lines) / median,
                                  glyphsPerSecond: Double(counts.glyphs) / median,
                                  peakRSSBytes: Int(usage.ru_maxrss) * 1024,
-                                 glyphCache: CacheJSON(renderer.glyphCache.statistics))
+                                 glyphCache: CacheJSON(renderer.glyphCache.statistics),
+                                 pngBytes: image?.bytes, width: image?.width, height: image?.height)
         if json {
             try printJSON(result)
         } else {
@@ -148,13 +180,20 @@ extension BenchCommand {
 
 /// What the tasks of one pass did, added up.
 private final class PassResults: Sendable {
-    private let state = Mutex((lines: 0, glyphs: 0, error: String?.none))
+    private let state = Mutex((lines: 0, glyphs: 0, image: EncodedImage?.none, error: String?.none))
 
-    func add(lines: Int, glyphs: Int, error: String?) {
-        state.withLock { $0 = ($0.lines + lines, $0.glyphs + glyphs, $0.error ?? error) }
+    func add(lines: Int, glyphs: Int, image: EncodedImage?, error: String?) {
+        state.withLock { $0 = ($0.lines + lines, $0.glyphs + glyphs, image ?? $0.image, $0.error ?? error) }
     }
 
-    var totals: (lines: Int, glyphs: Int, error: String?) { state.withLock { $0 } }
+    var totals: (lines: Int, glyphs: Int, image: EncodedImage?, error: String?) { state.withLock { $0 } }
+}
+
+/// What the png task encoded: its size in bytes and pixels.
+private struct EncodedImage: Sendable {
+    let bytes: Int
+    let width: Int
+    let height: Int
 }
 
 private struct BenchResult: Encodable {
@@ -167,6 +206,10 @@ private struct BenchResult: Encodable {
     let glyphsPerSecond: Double
     let peakRSSBytes: Int
     let glyphCache: CacheJSON
+    /// The png task's image: its encoded bytes (PNG or WebP) and pixel size; absent for the other tasks.
+    let pngBytes: Int?
+    let width: Int?
+    let height: Int?
 }
 
 /// The glyph cache's counters after the run.

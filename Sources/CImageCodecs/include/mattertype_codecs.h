@@ -24,10 +24,9 @@ enum {
     MATTERTYPE_PNG_RGBA = 6,
 };
 
-/// Writes a PNG through libpng, compressing once as rows arrive from `row`. libpng's errors (a longjmp) stay
-/// inside this C function: it returns 0 and sets `out->message`. `palette_rgb` (3 bytes an entry) and `alpha`
-/// (one byte an entry, `alpha_entries` of them, tRNS) are for MATTERTYPE_PNG_PALETTE. `zlib_level` is 0–9,
-/// `filters` a mask of PNG_FILTER_NONE/SUB/UP/AVG/PAETH (8, 16, 32, 64, 128).
+/// Writes a PNG: rows from `row` are filtered as they arrive (`filter` 0–4: None, Sub, Up, Average, Paeth, the same
+/// for every row) and compressed once with libdeflate at `level` (1–12). `palette_rgb` (3 bytes an entry) and `alpha` (one byte an entry, tRNS) are for MATTERTYPE_PNG_PALETTE.
+/// Returns 0 and sets `out->message` on failure.
 int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,
                          const uint8_t *palette_rgb, int palette_entries, const uint8_t *alpha, int alpha_entries,
                          int zlib_level, int filters, mattertype_row_fn row, void *context, mattertype_buffer *out);

@@ -22,7 +22,7 @@ public struct GrayBitmap: Sendable, Hashable {
 extension GrayBitmap: CoverageCanvas {
     static let bytesPerPixel = 1
 
-    mutating func withPixels(_ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+    mutating func withPixels(inkIsGray: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         pixels.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { body(base) } }
     }
 
@@ -64,8 +64,9 @@ protocol CoverageCanvas {
     static var bytesPerPixel: Int { get }
     var width: Int { get }
     var height: Int { get }
-    /// Runs `body` with the first byte of the pixel buffer; not at all when there are no pixels.
-    mutating func withPixels(_ body: (UnsafeMutablePointer<UInt8>) -> Void)
+    /// Runs `body` with the first byte of the pixel buffer; not at all when there are no pixels. `inkIsGray`: the
+    /// body draws only gray (r = g = b) ink, so an image that was opaque gray stays so.
+    mutating func withPixels(inkIsGray: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Void)
     /// Composites `count` coverage values in `color` onto the pixels starting at `pixels`.
     static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
                           color: Color)
@@ -97,7 +98,12 @@ public struct RGBAImage: Sendable, Hashable {
     /// Height in pixels.
     public let height: Int
     /// Row-major premultiplied RGBA, 4 bytes a pixel.
-    public internal(set) var pixels: [UInt8]
+    public internal(set) var pixels: [UInt8] {
+        didSet { isOpaqueGray = false }  // a change from outside the renderer: no longer known
+    }
+    /// Whether every pixel is known to be opaque gray (r = g = b, alpha 255): true for an opaque gray background
+    /// drawn on only in gray, so that the PNG encoder can skip classifying its pixels. False when not known.
+    private(set) var isOpaqueGray = false
 
     /// An image filled with `background` (transparent by default).
     public init(width: Int, height: Int, background: Color = .clear) {
@@ -120,6 +126,8 @@ public struct RGBAImage: Sendable, Hashable {
                 initialized = count
             }
         }
+        isOpaqueGray = background.alpha == 255 && background.red == background.green
+            && background.green == background.blue
     }
 
     /// One pixel's channels, premultiplied by alpha (as ``pixels`` holds them).
@@ -175,8 +183,11 @@ public struct RGBAImage: Sendable, Hashable {
 extension RGBAImage: CoverageCanvas {
     static let bytesPerPixel = 4
 
-    mutating func withPixels(_ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+    mutating func withPixels(inkIsGray: Bool, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let wasOpaqueGray = isOpaqueGray
         pixels.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { body(base) } }
+        // Source-over of gray on opaque gray is opaque gray: each channel takes the same arithmetic.
+        isOpaqueGray = wasOpaqueGray && inkIsGray
     }
 
     static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,

@@ -7,7 +7,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case layout(LayoutError)
     /// The image would be larger than ``TextRenderer/maximumPixelCount`` pixels.
     case imageTooLarge(width: Int, height: Int)
-    /// libpng refused the image; `reason` is its message.
+    /// The PNG could not be encoded; `reason` says why.
     case pngEncodingFailed(reason: String)
     /// libwebp refused the image; `reason` is its message.
     case webpEncodingFailed(reason: String)
@@ -24,7 +24,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             "a \(width) × \(height) image is too large (at most \(TextRenderer.maximumPixelCount) pixels); "
                 + "use a smaller size, scale or width"
         case .pngEncodingFailed(let reason):
-            "libpng could not encode the image (\(reason))"
+            "the PNG could not be encoded (\(reason))"
         case .webpEncodingFailed(let reason):
             "libwebp could not encode the image (\(reason))"
         case .unwritableFile(let path, let reason):
@@ -48,28 +48,29 @@ public enum PNGEncoding: String, Sendable, Hashable, CaseIterable {
 
 /// How hard the encoder compresses: the trade between time and bytes.
 public enum ImageCompression: String, Sendable, Hashable, CaseIterable {
-    /// zlib level 1; PNG rows filtered with Sub alone (none for indexed color).
+    /// libdeflate level 1.
     case fast
-    /// zlib level 6 (zlib's default); filters chosen per row by libpng (none for indexed color).
+    /// libdeflate level 6.
     case balanced
-    /// zlib level 9, every filter tried per row.
+    /// libdeflate level 12: the smallest files, many times slower.
     case small
 
-    /// zlib's level.
-    var zlibLevel: Int32 {
+    /// libdeflate's level (1–12; 6 is zlib's default level's ratio, faster).
+    var deflateLevel: Int32 {
         switch self {
         case .fast: 1
         case .balanced: 6
-        case .small: 9
+        case .small: 12
         }
     }
 }
 
-/// PNG encoding through libpng: the image is classified in one pass over its pixels, then compressed once, row by
-/// row, in the representation chosen, so that peak memory is the image and one encoded row (plus the output).
+/// PNG encoding: the image is classified in one pass over its pixels, then its rows, in the representation chosen,
+/// are filtered as they are made and compressed once with libdeflate: peak memory is the image, its filtered rows
+/// (a quarter of it for indexed or gray pixels) and the compressed bytes.
 public enum PNGEncoder {
     /// The PNG of `image` (alpha divided out, as PNG stores it).
-    /// - Throws: ``RenderError/pngEncodingFailed(reason:)`` when libpng refuses the image.
+    /// - Throws: ``RenderError/pngEncodingFailed(reason:)`` when the image cannot be encoded (out of memory).
     public static func encode(_ image: RGBAImage, encoding: PNGEncoding = .auto,
                               compression: ImageCompression = .balanced) throws(RenderError) -> Data {
         let plan = encoding == .rgba ? PNGPlan.rgba : PNGPlan(classifying: image)
@@ -95,10 +96,10 @@ public enum PNGEncoder {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw .pngEncodingFailed(reason: "the image is \(width) × \(height) pixels; both must be 1 to 2^31 / 4")
         }
-        // Indexed rows gain little from filters; the others take Sub (fast), libpng's choice (balanced) or all.
-        let all: Int32 = 0x08 | 0x10 | 0x20 | 0x40 | 0x80
-        let filters: Int32 = plan.colorType == Int32(MATTERTYPE_PNG_PALETTE) ? 0x08
-            : (compression == .fast ? 0x10 : all)
+        // Gray text on a flat background compresses best unfiltered (Benchmarks/paragraph.txt at 600 pt, zlib
+        // level 6: None 614 KB, Sub 696 KB, libpng's adaptive choice per row 665 KB); images with alpha or many
+        // colors (emoji, gradients) gain from Sub. Indexed rows are not filtered (as the PNG specification advises).
+        let filter: Int32 = plan.kind == .gray || plan.kind == .coverage || plan.kind == .indexed ? 0 : 1
         var out = mattertype_buffer()
         defer { mattertype_buffer_free(&out) }
         let palette = plan.paletteRGB
@@ -108,7 +109,7 @@ public enum PNGEncoder {
                 withUnsafeMutablePointer(to: &source) { context in
                     mattertype_png_write(UInt32(width), UInt32(height), plan.colorType, plan.bitDepth,
                                          palette.baseAddress, Int32(palette.count / 3), alpha.baseAddress,
-                                         Int32(alpha.count), compression.zlibLevel, filters, { context, y, row in
+                                         Int32(alpha.count), compression.deflateLevel, filter, { context, y, row in
                                              guard let context, let row else { return }
                                              context.assumingMemoryBound(to: RowSource.self).pointee
                                                  .fill(row: Int(y), into: row)
@@ -151,6 +152,10 @@ struct PNGPlan {
     /// The smallest exact plan for `image`, from one pass over its pixels (runs of one pixel value, the most of
     /// any text image, cost one comparison each).
     init(classifying image: RGBAImage) {
+        if image.isOpaqueGray {  // the renderer knows: gray ink on an opaque gray background
+            self.init(kind: .gray)
+            return
+        }
         var isOpaque = true
         var isGray = true
         var colors = ColorTable()
@@ -247,8 +252,8 @@ struct RowSource {
         switch plan.kind {
         case .coverage:
             break
-        case .gray:
-            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: PNGPlan.unpremultiplied(row[x]) >> 24) }
+        case .gray:  // opaque: the red channel as it is
+            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: row[x]) }
         case .grayAlpha:
             for x in 0..<width {
                 let color = PNGPlan.unpremultiplied(row[x])

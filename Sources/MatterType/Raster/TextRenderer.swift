@@ -118,6 +118,9 @@ public final class TextRenderer: Sendable {
                             color: table.colors[index] ?? color)
         }
         let hinted = hinting == .light
+        // Gray ink: every style's color gray and no face with color glyphs (emoji keep their own colors).
+        let inkIsGray = styles.allSatisfy { $0.color.red == $0.color.green && $0.color.green == $0.color.blue }
+            && !layout.faces.contains(where: \.hasColorGlyphs)
         let width = canvas.width
         let height = canvas.height
         let faceIDs = layout.faces.map(\.id)
@@ -125,7 +128,7 @@ public final class TextRenderer: Sendable {
         // Read through a buffer: an array captured by the per-glyph closures is retained on every glyph.
         styles.withUnsafeBufferPointer { styles in
         glyphCache.withMemo { memo in
-            canvas.withPixels { canvasPixels in
+            canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
                 for line in layout.lines {
                     for glyph in line.glyphs {
                         let x = (origin.x + glyph.x) * scale
