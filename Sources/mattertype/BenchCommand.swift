@@ -46,6 +46,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The png task's display scale.")
     var scale = 1.0
 
+    @Option(help: "Font size in points (the workload's 16 by default).")
+    var size = 16.0
+
+    @Option(name: .customLong("line-height"), help: "Line height in points (24 by default).")
+    var lineHeight = 24.0
+
     @Option(help: "The png task's format: png or webp.",
             transform: { try parseChoice($0, ImageFormat.self, "--format") })
     var format: ImageFormat = .png
@@ -72,7 +78,7 @@ struct BenchCommand: ParsableCommand {
         let family = try fontFile.map { try registry.register(fileAt: $0).first?.familyName ?? "Noto Sans" }
             ?? "Noto Sans"
         let typography = try TypographyLayout(
-            typography: Typography(family: .named(family), fontSize: 16, lineHeight: 24),
+            typography: Typography(family: .named(family), fontSize: size, lineHeight: lineHeight),
             environment: TypographyEnvironment(displayScale: scale), registry: registry)
         let renderer = TextRenderer()
         let work: [[String]]
