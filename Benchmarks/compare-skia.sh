@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MatterType against skia-python, end to end (layout, paint, encode to PNG in memory), side by side in one run:
-# the paragraph corpus at 600 pt, the demo card's body text at @2x, and a 1200 pt wide social card title.
+# the paragraph corpus at 600 pt, the demo card's body text at @2x, and a 1200 × 630 social card.
 # Each side: the median of N passes after a warm-up (`mattertype bench --task png` / Benchmarks/skia_peer.py),
 # the same Noto Sans Regular file, size, line height, width and scale; #212121 on white.
 # Needs a release build and skia-python:  python3 -m venv .venv-skia && .venv-skia/bin/pip install skia-python
@@ -28,4 +28,4 @@ PY
 }
 run "paragraph.txt, 600 pt, 16/24, @1x" Benchmarks/paragraph.txt 600 16 24 1
 run "demo card body, 440 pt, 16/24, @2x" Benchmarks/card.txt 440 16 24 2
-run "social card title, 1200 pt, 64/76" Benchmarks/social.txt 1200 64 76 1
+run "social card, 1200 pt, 64/105" Benchmarks/social.txt 1200 64 105 1

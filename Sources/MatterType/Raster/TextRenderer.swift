@@ -74,12 +74,13 @@ public final class TextRenderer: Sendable {
         return image
     }
 
-    /// Lays `text` out and renders it as PNG bytes, in one call.
+    /// Lays `text` out and renders it as PNG bytes (see ``PNGEncoding`` and ``ImageCompression``), in one call.
     /// - Throws: ``RenderError/layout(_:)`` for an invalid typography or limits, ``RenderError`` when the image
     ///   is too large or cannot be encoded.
     public func renderPNG(_ text: String, typography: Typography, environment: TypographyEnvironment = .default,
                           limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
-                          padding: Double = 0, registry: FontRegistry = .shared) throws(RenderError) -> Data {
+                          padding: Double = 0, encoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
+                          registry: FontRegistry = .shared) throws(RenderError) -> Data {
         let layout: TextLayout
         do {
             layout = try TextLayout(text, typography: typography, environment: environment, limits: limits,
@@ -87,15 +88,17 @@ public final class TextRenderer: Sendable {
         } catch {
             throw .layout(error)
         }
-        return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding))
+        return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding),
+                                     encoding: encoding, compression: compression)
     }
 
     /// Lays styled text out and renders it as PNG bytes, in one call: each span in its own color (`color` where
     /// it has none) and decoration.
-    /// - Throws: as ``renderPNG(_:typography:environment:limits:color:background:padding:registry:)-(String,_,_,_,_,_,_,_)``.
+    /// - Throws: as ``renderPNG(_:typography:environment:limits:color:background:padding:encoding:compression:registry:)-(String,_,_,_,_,_,_,_,_,_)``.
     public func renderPNG(_ text: StyledText, typography: Typography, environment: TypographyEnvironment = .default,
                           limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
-                          padding: Double = 0, registry: FontRegistry = .shared) throws(RenderError) -> Data {
+                          padding: Double = 0, encoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
+                          registry: FontRegistry = .shared) throws(RenderError) -> Data {
         let layout: TextLayout
         do {
             layout = try TextLayout(text, typography: typography, environment: environment, limits: limits,
@@ -103,7 +106,8 @@ public final class TextRenderer: Sendable {
         } catch {
             throw .layout(error)
         }
-        return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding))
+        return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding),
+                                     encoding: encoding, compression: compression)
     }
 
     /// Composites every glyph and decoration of `layout` into `canvas`, clipped to it: each in its style's size
