@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-}
 if [ -z "$bin" ]; then
-  swift build -c release -Xswiftc -gnone --scratch-path .build-nodebug >/dev/null
+  swift build -c release -Xswiftc -gnone -Xcc -g0 --scratch-path .build-nodebug >/dev/null
   bin=.build-nodebug/release/mattertype
 fi
 out=$(mktemp -d)
