@@ -149,6 +149,23 @@ struct ImageOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["card.png"])
     }
 
+    @Test("WebP's size limit is an error that says so")
+    func webpLimit() {
+        #expect(throws: RenderError.webpEncodingFailed(reason: "WebP images are at most 16383 pixels wide and tall")) {
+            try WebPEncoder.encode(RGBAImage(width: 16384, height: 1))
+        }
+    }
+
+    @Test("render --png-encoding rgba forces RGBA; auto picks gray for black on white")
+    func cliEncodings() throws {
+        let auto = try CLIRun("render", "Hi", "--no-system-fonts", "--background", "#FFFFFF", "-o", "-")
+        #expect(PNGDecoding.header(auto.stdoutData).colorType == 0)
+        let rgba = try CLIRun("render", "Hi", "--no-system-fonts", "--background", "#FFFFFF", "--png-encoding", "rgba",
+                              "--compression", "fast", "-o", "-")
+        #expect(PNGDecoding.header(rgba.stdoutData).colorType == 6)
+        #expect(PNGDecoding.rgba(auto.stdoutData)?.pixels == PNGDecoding.rgba(rgba.stdoutData)?.pixels)
+    }
+
     @Test("the format follows the extension; other extensions are refused by name")
     func formats() {
         #expect(ImageFormat(path: "out/Card.PNG") == .png && ImageFormat(path: "a.b/x.webp") == .webp)
