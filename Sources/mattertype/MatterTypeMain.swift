@@ -26,6 +26,6 @@ struct MatterTypeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mattertype",
         abstract: "Render text exactly as a design system's typography defines it.",
-        subcommands: [FontsCommand.self, ResolveCommand.self, ShapeCommand.self, MeasureCommand.self,
+        subcommands: [FontsCommand.self, ResolveCommand.self, TokensCommand.self, ShapeCommand.self, MeasureCommand.self,
                       RenderCommand.self, DemoCommand.self, BenchCommand.self])
 }

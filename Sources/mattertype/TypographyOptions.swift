@@ -2,20 +2,32 @@ import ArgumentParser
 import Foundation
 import MatterType
 
-/// The typography options shared by `shape`, `measure` and `render`.
+/// The typography options shared by `shape`, `measure` and `render`: a typography token (`--tokens FILE --token
+/// PATH`), or Noto Sans 16 on 1.5 × the size, with any option given changing that field.
 struct TypographyOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A design-token file (DTCG or Tokens Studio JSON) to take --token from.",
+                               valueName: "file.tokens.json"))
+    var tokens: String?
+
+    @Option(help: ArgumentHelp("The typography token to lay out with, e.g. typography.body; options given as well "
+                               + "change its fields.", valueName: "path"))
+    var token: String?
+
+    @Option(name: .customLong("rem-size"), parsing: .unconditional, help: "Points per rem in the token file (16).")
+    var remSize = 16.0
+
     @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family; a comma-separated list (as CSS font-family) names further families for characters the first lacks.")
-    var family = "Noto Sans"
+    var family: String?
 
     @Option(help: "The weight: a name (thin … black), a synonym (demibold, heavy) or a number 1 … 1000.",
             transform: parseWeight)
-    var weight: FontWeight = .regular
+    var weight: FontWeight?
 
     @Flag(help: "Use the italic style.")
     var italic = false
 
-    @Option(parsing: .unconditional, help: "Font size in points.")
-    var size = 16.0
+    @Option(parsing: .unconditional, help: "Font size in points (16).")
+    var size: Double?
 
     @Option(name: .customLong("line-height"), parsing: .unconditional,
             help: "Line height in points (default: 1.5 × size).")
@@ -23,27 +35,27 @@ struct TypographyOptions: ParsableArguments {
 
     @Option(name: .customLong("letter-spacing"), parsing: .unconditional,
             help: "Points added after every grapheme cluster.")
-    var letterSpacing = 0.0
+    var letterSpacing: Double?
 
     @Option(name: .customLong("paragraph-indent"), parsing: .unconditional,
             help: "Points the first line of each paragraph is indented.")
-    var paragraphIndent = 0.0
+    var paragraphIndent: Double?
 
     @Option(name: .customLong("paragraph-spacing"), parsing: .unconditional,
             help: "Points between paragraphs.")
-    var paragraphSpacing = 0.0
+    var paragraphSpacing: Double?
 
     @Option(name: .customLong("text-case"), help: "none, lowercase, uppercase or capitalize.",
             transform: { try parseChoice($0, TextCase.self, "--text-case") })
-    var textCase: TextCase = .none
+    var textCase: TextCase?
 
     @Option(help: "none, underline or strikethrough.",
             transform: { try parseChoice($0, TextDecoration.self, "--decoration") })
-    var decoration: TextDecoration = .none
+    var decoration: TextDecoration?
 
     @Option(name: .customLong("text-style"), help: "The Dynamic Type style that scales the size (default body).",
             transform: { try parseChoice($0, TextStyle.self, "--text-style") })
-    var textStyle: TextStyle = .body
+    var textStyle: TextStyle?
 
     @Option(name: .customLong("content-size"), help: "The content size category, xSmall … accessibility5.",
             transform: { try parseChoice($0, ContentSizeCategory.self, "--content-size") })
@@ -67,30 +79,58 @@ struct TypographyOptions: ParsableArguments {
 
     @Option(help: "The paragraphs' base direction: auto (from the first strong character), ltr or rtl.",
             transform: { try parseChoice($0, TextDirection.self, "--direction") })
-    var direction: TextDirection = .auto
+    var direction: TextDirection?
 
     @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\" (wght, ital/slnt and opsz follow --weight, --italic and --size unless given).",
             transform: parseVariations)
-    var variations: [String: Double] = [:]
+    var variations: [String: Double]?
 
     @OptionGroup var fontSources: FontSourceOptions
 
+    func validate() throws {
+        if (tokens == nil) != (token == nil) {
+            throw ValidationError("give --tokens FILE and --token PATH together")
+        }
+    }
+
     /// The families of `--family`, first the family, then the fallbacks.
-    private var families: [String] {
+    private func families(_ family: String) -> [String] {
         let names = family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }.filter { !$0.isEmpty }
         return names.isEmpty ? [family] : names
     }
 
-    /// The typography these options describe.
-    var typography: Typography {
-        Typography(family: .named(families[0]), fontWeight: weight, fontSize: size,
-                   lineHeight: lineHeight ?? size * 1.5, fontStyle: italic ? .italic : .regular,
-                   letterSpacing: letterSpacing, paragraphIndent: paragraphIndent, paragraphSpacing: paragraphSpacing,
-                   textCase: textCase, textDecoration: decoration, textStyle: textStyle, maximumScaleFactor: maxScale,
-                   isFixed: fixed, features: features.map { $0.split(separator: ",").map { String($0) } } ?? [],
-                   fallbackFamilyNames: Array(families.dropFirst()), language: language, direction: direction,
-                   variations: variations)
+    /// The typography these options describe: the token's (or Noto Sans 16/24), then every option given.
+    func typography() throws -> Typography {
+        var result: Typography
+        if let tokens, let token {
+            result = try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize).typography(token)
+        } else {
+            let size = self.size ?? 16
+            result = Typography(family: "Noto Sans", fontSize: size, lineHeight: size * 1.5)
+        }
+        if let family {
+            let names = families(family)
+            result.fontFamily = .named(names[0])
+            result.fallbackFamilyNames = Array(names.dropFirst())
+        }
+        if let weight { result.fontWeight = weight }
+        if italic { result.fontStyle = .italic }
+        if let size { result.fontSize = size }
+        if let lineHeight { result.lineHeight = lineHeight } else if tokens == nil { result.lineHeight = result.fontSize * 1.5 }
+        if let letterSpacing { result.letterSpacing = letterSpacing }
+        if let paragraphIndent { result.paragraphIndent = paragraphIndent }
+        if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing }
+        if let textCase { result.textCase = textCase }
+        if let decoration { result.textDecoration = decoration }
+        if let textStyle { result.textStyle = textStyle }
+        if let maxScale { result.maximumScaleFactor = maxScale }
+        if fixed { result.isFixed = true }
+        if let features { result.features = features.split(separator: ",").map { String($0) } }
+        if let language { result.language = language }
+        if let direction { result.direction = direction }
+        if let variations { result.variations = variations }
+        return result
     }
 
     /// The environment these options describe, at `displayScale`.
@@ -101,7 +141,7 @@ struct TypographyOptions: ParsableArguments {
 
     /// The typography resolved in the environment, with the `--font-file` fonts registered.
     func resolve(displayScale: Double = 1) throws -> TypographyLayout {
-        try TypographyLayout(typography: typography, environment: environment(displayScale: displayScale),
+        try TypographyLayout(typography: typography(), environment: environment(displayScale: displayScale),
                              registry: fontSources.makeRegistry())
     }
 }

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import MatterType
+
+@Suite("Design tokens")
+struct DesignTokenTests {
+    func read(_ json: String, remSize: Double = 16) throws -> DesignTokens {
+        try DesignTokens(data: Data(json.utf8), remSize: remSize)
+    }
+
+    func error(_ json: String) -> String? {
+        do {
+            _ = try DesignTokens(data: Data(json.utf8))
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("the example file: references, group $type, rem, aliases, extensions")
+    func example() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/brand.tokens.json")
+        let tokens = try DesignTokens(contentsOf: url)
+        #expect(tokens.format == .dtcg)
+        #expect(tokens.typographies.keys.sorted()
+                == ["typography.body", "typography.caption", "typography.headline", "typography.link"])
+        let body = try tokens.typography("typography.body")
+        #expect(body == Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24, paragraphSpacing: 12,
+                                   fallbackFamilyNames: ["sans-serif"]))
+        let caption = try tokens.typography("typography.caption")
+        #expect(caption.fontWeight == .semibold && caption.fontSize == 12 && caption.lineHeight == 16)
+        #expect(caption.letterSpacing == 1.6 && caption.textCase == .uppercase && caption.textStyle == .caption1)
+        // A whole-token reference, with extensions of its own.
+        let link = try tokens.typography("typography.link")
+        #expect(link.fontSize == 16 && link.textDecoration == .underline)
+        // --rem-size changes rem, not px.
+        let large = try DesignTokens(contentsOf: url, remSize: 20)
+        #expect(try large.typography("typography.body").fontSize == 20)
+        #expect(try large.typography("typography.headline").fontSize == 28)
+    }
+
+    @Test("DTCG weight aliases are the spec's (heavy is 900, extra-black 950)", arguments: [
+        ("thin", 100), ("hairline", 100), ("extra-light", 200), ("ultra-light", 200), ("light", 300),
+        ("normal", 400), ("regular", 400), ("book", 400), ("medium", 500), ("semi-bold", 600), ("demi-bold", 600),
+        ("bold", 700), ("extra-bold", 800), ("ultra-bold", 800), ("black", 900), ("heavy", 900),
+        ("extra-black", 950), ("ultra-black", 950),
+    ])
+    func aliases(name: String, weight: Int) throws {
+        let tokens = try read("""
+            {"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontWeight": "\(name)",
+              "fontSize": {"value": 10, "unit": "px"}, "lineHeight": 1.5}}}}
+            """)
+        #expect(try tokens.typography("t.x").fontWeight.rawValue == weight)
+    }
+
+    @Test("chains of references resolve; field references too; extensions set the rest")
+    func chains() throws {
+        let tokens = try read("""
+            {"base": {"$type": "dimension", "size": {"$value": {"value": 18, "unit": "px"}}},
+             "alias": {"size": {"$type": "dimension", "$value": "{base.size}"}, "again": {"$value": "{alias.size}"}},
+             "weights": {"w": {"$type": "fontWeight", "$value": 650}},
+             "t": {"$type": "typography", "x": {"$value": {"fontFamily": ["Inter", "Noto Sans"],
+               "fontSize": "{alias.again}", "fontWeight": "{weights.w}", "lineHeight": 1.25,
+               "letterSpacing": {"value": -0.02, "unit": "rem"}},
+               "$extensions": {"mattertype": {"fontStyle": "italic", "textDecoration": "line-through",
+                 "paragraphIndent": {"value": 8, "unit": "px"}, "maximumScaleFactor": 1.5, "isFixed": true}}}}}
+            """)
+        let x = try tokens.typography("t.x")
+        #expect(x.familyName == "Inter" && x.fallbackFamilyNames == ["Noto Sans"])
+        #expect(x.fontSize == 18 && x.lineHeight == 22.5 && x.fontWeight.rawValue == 650)
+        #expect(abs(x.letterSpacing - -0.32) < 1e-12 && x.fontStyle == .italic && x.textDecoration == .strikethrough)
+        #expect(x.paragraphIndent == 8 && x.maximumScaleFactor == 1.5 && x.isFixed)
+    }
+
+    @Test("errors name the token path and field; a bad file yields nothing", arguments: [
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 2, "unit": "em"}, "lineHeight": 1}}}}"#,
+         #"t.x.$value.fontSize: unit "em" is not px or rem"#),
+        (#"{"a": {"$type": "dimension", "$value": "{b}"}, "b": {"$type": "dimension", "$value": "{a}"}, "t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": "{a}", "lineHeight": 1}}}}"#,
+         "t.x.$value.fontSize: references form a cycle: {a} → {b} → {a}"),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": "{nowhere.size}", "lineHeight": 1}}}}"#,
+         "t.x.$value.fontSize: refers to {nowhere.size}, which is not a token"),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}}}}}"#,
+         "t.x.$value.lineHeight: is missing; every line is exactly this tall"),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontWeight": "heavyish", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}}}}"#,
+         #"t.x.$value.fontWeight: "heavyish" is not a DTCG font weight"#),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"textCase": "shouting"}}}}}"#,
+         "t.x.$extensions.mattertype.textCase: is not none"),
+        (#"[1, 2]"#, "(file): is not a JSON object of token groups"),
+        (#"{"a": {"value": "1", "type": "x"}, "b": {"$value": 1, "$type": "number"}}"#, "mixes Tokens Studio"),
+    ])
+    func errors(json: String, message: String) {
+        let description = error(json)
+        #expect(description?.hasPrefix(message) == true || description?.contains(message) == true,
+                "got \(description ?? "no error")")
+    }
+
+    @Test("Tokens Studio: value/type, string fields, % line height and letter spacing, style names")
+    func tokensStudio() throws {
+        let tokens = try read("""
+            {"global": {
+              "fontFamilies": {"inter": {"value": "Inter", "type": "fontFamilies"}},
+              "fontWeights": {"sb": {"value": "SemiBold Italic", "type": "fontWeights"}},
+              "fontSize": {"base": {"value": "18", "type": "fontSizes"}, "big": {"value": "2rem", "type": "fontSizes"}},
+              "heading": {"value": {"fontFamily": "{global.fontFamilies.inter}", "fontWeight": "{global.fontWeights.sb}",
+                "fontSize": "{global.fontSize.big}", "lineHeight": "125%", "letterSpacing": "-2%",
+                "paragraphSpacing": "12", "paragraphIndent": "0", "textCase": "uppercase",
+                "textDecoration": "underline"}, "type": "typography"},
+              "body": {"value": {"fontFamily": "Noto Sans", "fontWeight": "Regular", "fontSize": "{global.fontSize.base}",
+                "lineHeight": "27", "letterSpacing": "0"}, "type": "typography"}}}
+            """)
+        #expect(tokens.format == .tokensStudio)
+        let heading = try tokens.typography("global.heading")
+        #expect(heading.familyName == "Inter" && heading.fontWeight == .semibold && heading.fontStyle == .italic)
+        #expect(heading.fontSize == 32 && heading.lineHeight == 40 && abs(heading.letterSpacing - -0.64) < 1e-12)
+        #expect(heading.paragraphSpacing == 12 && heading.textCase == .uppercase && heading.textDecoration == .underline)
+        let body = try tokens.typography("global.body")
+        #expect(body.fontSize == 18 && body.lineHeight == 27 && body.fontWeight == .regular)
+    }
+
+    @Test("the CLI: tokens --json, --tokens/--token with options overriding the token")
+    func cli() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/brand.tokens.json")
+        let listed = try CLIRun("tokens", url.path, "--json").json()
+        let entries = try #require(listed["typographies"] as? [[String: Any]])
+        #expect(entries.map { $0["token"] as? String ?? "" }
+                == ["typography.body", "typography.caption", "typography.headline", "typography.link"])
+        #expect(entries[0]["families"] as? [String] == ["Noto Sans", "sans-serif"])
+        #expect(entries[0]["lineHeight"] as? Double == 24 && entries[0]["paragraphSpacing"] as? Double == 12)
+        let measured = try CLIRun("measure", "Hello", "--tokens", url.path, "--token", "typography.headline",
+                                  "--no-system-fonts", "--json").json()
+        #expect(measured["fontSize"] as? Double == 28 && measured["lineHeight"] as? Double == 34)
+        #expect(measured["postScriptName"] as? String == "NotoSans-Bold")
+        let overridden = try CLIRun("measure", "Hello", "--tokens", url.path, "--token", "typography.headline",
+                                    "--weight", "regular", "--line-height", "40", "--no-system-fonts", "--json").json()
+        #expect(overridden["fontSize"] as? Double == 28 && overridden["lineHeight"] as? Double == 40)
+        #expect(overridden["postScriptName"] as? String == "NotoSans-Regular")
+        let missing = try CLIRun("measure", "Hello", "--tokens", url.path, "--token", "typography.nope")
+        #expect(missing.status == 1 && missing.stderr.contains("typography.nope: is not a typography token"))
+        let alone = try CLIRun("measure", "Hello", "--token", "typography.body")
+        #expect(alone.status == 1 && alone.stderr.contains("give --tokens FILE and --token PATH together"))
+    }
+}
