@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "MatterType", targets: ["MatterType"]),
         .executable(name: "mattertype", targets: ["mattertype"]),
+        // Golden-metric expectations for Swift Testing (expectGoldenMetrics).
+        .library(name: "MatterTypeTesting", targets: ["MatterTypeTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,13 +40,14 @@ let package = Package(
                 exclude: ["README.md", "OFL.txt"],
                 resources: bundledFontFiles.map { .copy($0) }),
         .target(name: "MatterType",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "MatterTypeICU",
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "MatterTypeICU",
                                "MatterTypeFonts"]),
+        .target(name: "MatterTypeTesting", dependencies: ["MatterType"]),
         .executableTarget(name: "mattertype",
                           dependencies: ["MatterType",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The tests decode PNGs with libpng, independently of the encoder.
-        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "mattertype", "CPNG"],
+        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "mattertype", "CPNG"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
                     exclude: ["Fixtures", "Golden"]),
     ]

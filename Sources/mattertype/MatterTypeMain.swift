@@ -13,6 +13,7 @@ enum MatterTypeMain {
             if MatterTypeCommand.exitCode(for: error) == .success {
                 MatterTypeCommand.exit(withError: error)
             }
+            if let code = error as? ExitCode { exit(code.rawValue) }  // the command has said why on stdout
             let message = MatterTypeCommand.message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "failed"
             FileHandle.standardError.write(Data("mattertype: \(message)\n".utf8))
@@ -26,6 +27,6 @@ struct MatterTypeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mattertype",
         abstract: "Render text exactly as a design system's typography defines it.",
-        subcommands: [FontsCommand.self, ResolveCommand.self, TokensCommand.self, ShapeCommand.self, MeasureCommand.self,
+        subcommands: [FontsCommand.self, ResolveCommand.self, TokensCommand.self, ShapeCommand.self, MeasureCommand.self, SnapshotCommand.self, CheckCommand.self,
                       RenderCommand.self, DemoCommand.self, BenchCommand.self])
 }

@@ -207,6 +207,6 @@ extension RGBAImage: CoverageCanvas {
 }
 
 @inline(__always)
-private func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
+func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
     UInt8(divide255(UInt32(channel) * alpha))
 }

@@ -1,0 +1,87 @@
+import Foundation
+import MatterType
+import MatterTypeTesting
+import Testing
+
+@Suite("Golden metrics: snapshot and check")
+struct GoldenMetricsTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+    static var tokens: URL { examples.appendingPathComponent("brand.tokens.json") }
+    static var samples: URL { examples.appendingPathComponent("samples.json") }
+
+    /// The example tokens with one value changed.
+    func changedTokens(_ from: String, _ to: String) throws -> URL {
+        let text = try String(contentsOf: GoldenMetricsTests.tokens, encoding: .utf8)
+        #expect(text.contains(from))
+        let url = try TestSupport.scratchDirectory().appendingPathComponent("changed.tokens.json")
+        try Data(text.replacingOccurrences(of: from, with: to).utf8).write(to: url)
+        return url
+    }
+
+    @Test("snapshot then check: all match; changing a token fails exactly its combinations and its referrers'")
+    func roundTrip() throws {
+        let golden = try TestSupport.scratchDirectory().appendingPathComponent("golden").path
+        let snapshot = try CLIRun("snapshot", "--tokens", GoldenMetricsTests.tokens.path, "--samples",
+                                  GoldenMetricsTests.samples.path, "--out", golden, "--no-system-fonts")
+        #expect(snapshot.status == 0)
+        #expect(FileManager.default.fileExists(atPath: golden + "/metrics.json"))
+        #expect(FileManager.default.fileExists(atPath: golden + "/typography.headline/headline@180.png"))
+        let same = try CLIRun("check", "--tokens", GoldenMetricsTests.tokens.path, "--samples",
+                              GoldenMetricsTests.samples.path, "--golden", golden, "--no-system-fonts")
+        #expect(same.status == 0 && same.stdout == "16 combinations match\n")
+        // font.size.body is used by typography.body and, through {typography.body}, typography.link.
+        let changed = try changedTokens(#""body": { "$value": { "value": 1, "unit": "rem" } }"#,
+                                        #""body": { "$value": { "value": 1.25, "unit": "rem" } }"#)
+        let check = try CLIRun("check", "--tokens", changed.path, "--samples", GoldenMetricsTests.samples.path,
+                               "--golden", golden, "--no-system-fonts")
+        #expect(check.status == 1)
+        let lines = check.stdout.split(separator: "\n").map(String.init)
+        let failed = Set(lines.dropLast().map { String($0.prefix { $0 != " " }) })
+        #expect(failed == ["typography.body", "typography.link"])
+        #expect(lines.dropLast().count == 8 && lines.last == "8 of 16 combinations differ")
+        #expect(lines.contains { $0.hasPrefix("typography.body headline@180: ") && $0.contains("height") })
+        #expect(FileManager.default.fileExists(atPath: golden + "/typography.body/headline@180.diff.png"))
+        #expect(!FileManager.default.fileExists(atPath: golden + "/typography.headline/headline@180.diff.png"))
+        // --update takes the change; then it matches.
+        #expect(try CLIRun("check", "--tokens", changed.path, "--samples", GoldenMetricsTests.samples.path,
+                           "--golden", golden, "--update", "--no-system-fonts").status == 0)
+        #expect(try CLIRun("check", "--tokens", changed.path, "--samples", GoldenMetricsTests.samples.path,
+                           "--golden", golden, "--no-system-fonts").status == 0)
+    }
+
+    @Test("MatterTypeTesting: expectGoldenMetrics passes on a snapshot and records each difference")
+    func expectation() throws {
+        let golden = try TestSupport.scratchDirectory().appendingPathComponent("golden")
+        let registry = FontRegistry(includesSystemFonts: false)
+        let metrics = try GoldenMetrics.measure(tokens: DesignTokens(contentsOf: GoldenMetricsTests.tokens),
+                                                samples: MetricsSample.load(contentsOf: GoldenMetricsTests.samples),
+                                                registry: registry)
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        try JSONEncoder().encode(metrics).write(to: golden.appendingPathComponent("metrics.json"))
+        expectGoldenMetrics(tokens: GoldenMetricsTests.tokens, samples: GoldenMetricsTests.samples, golden: golden,
+                            registry: registry)
+        let changed = try changedTokens(#""headline": { "$value": { "value": 28, "unit": "px" } }"#,
+                                        #""headline": { "$value": { "value": 30, "unit": "px" } }"#)
+        withKnownIssue("a changed headline size moves every headline combination") {
+            expectGoldenMetrics(tokens: changed, samples: GoldenMetricsTests.samples, golden: golden,
+                                registry: registry)
+        } matching: { issue in
+            issue.comments.first?.rawValue.hasPrefix("typography.headline ") == true
+        }
+    }
+
+    @Test("differences name the combination and say what moved")
+    func differences() {
+        func entry(_ lines: Int, _ height: Double) -> GoldenMetrics.Entry {
+            GoldenMetrics.Entry(token: "typography.heading.large", sample: "headline", width: 180, lineCount: lines,
+                                height: height, lines: [], fonts: ["NotoSans-Bold"], fallback: false)
+        }
+        let old = GoldenMetrics(version: "x", fontFiles: [:], entries: [entry(1, 30)])
+        let new = GoldenMetrics(version: "x", fontFiles: [:], entries: [entry(2, 60)])
+        #expect(new.differences(from: old) == ["typography.heading.large headline@180: lines 1 → 2, height 30 → 60"])
+        #expect(new.differences(from: new).isEmpty)
+        let within = GoldenMetrics(version: "x", fontFiles: [:], entries: [entry(1, 30.005)])
+        #expect(within.differences(from: old).isEmpty && !within.differences(from: old, tolerance: 0.001).isEmpty)
+    }
+}
