@@ -95,6 +95,16 @@ struct DesignTokenTests {
                 "got \(description ?? "no error")")
     }
 
+    @Test("hostile files: a 10,000-token chain of references and 100-deep groups are errors, not a crash")
+    func hostile() {
+        var chain = #"{"d": {"$type": "dimension", "t0": {"$value": {"value": 16, "unit": "px"}}"#
+        for i in 1..<10_000 { chain += #", "t\#(i)": {"$value": "{d.t\#(i - 1)}"}"# }
+        chain += #"}, "t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": "{d.t9999}", "lineHeight": 1}}}}"#
+        #expect(error(chain)?.contains("references chain more than 64 tokens deep") == true)
+        let deep = String(repeating: #"{"g": "#, count: 100) + "{}" + String(repeating: "}", count: 100)
+        #expect(error(deep)?.contains("groups nest deeper than 64") == true)
+    }
+
     @Test("Tokens Studio: value/type, string fields, % line height and letter spacing, style names")
     func tokensStudio() throws {
         let tokens = try read("""

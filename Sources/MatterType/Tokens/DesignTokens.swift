@@ -31,7 +31,7 @@ public struct DesignTokens: Sendable {
 
     /// The largest token file read, in bytes.
     public static let maximumFileSize = 16 << 20
-    /// The deepest nesting of groups and values read.
+    /// The deepest nesting of groups read, and the longest chain of references followed.
     public static let maximumDepth = 64
 
     /// Reads the token file at `url`.
@@ -172,6 +172,9 @@ private struct TokenReader {
         if chain.contains(path) {
             throw DesignTokenError(path: place, message: "references form a cycle: "
                                    + (chain + [path]).map { "{\($0)}" }.joined(separator: " → "))
+        }
+        guard chain.count < DesignTokens.maximumDepth else {
+            throw DesignTokenError(path: place, message: "references chain more than 64 tokens deep")
         }
         if let target = TokenReader.reference(token.value) {
             let (value, type) = try resolved(target, place: place, chain: chain + [path])
