@@ -81,20 +81,15 @@ public final class TextRenderer: Sendable {
                           limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
                           padding: Double = 0, encoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
                           registry: FontRegistry = .shared) throws(RenderError) -> Data {
-        let layout: TextLayout
-        do {
-            layout = try TextLayout(text, typography: typography, environment: environment, limits: limits,
-                                    registry: registry)
-        } catch {
-            throw .layout(error)
-        }
-        return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding),
-                                     encoding: encoding, compression: compression)
+        try renderPNG(StyledText(text), typography: typography, environment: environment, limits: limits,
+                      color: color, background: background, padding: padding, encoding: encoding,
+                      compression: compression, registry: registry)
     }
 
     /// Lays styled text out and renders it as PNG bytes, in one call: each span in its own color (`color` where
     /// it has none) and decoration.
-    /// - Throws: as ``renderPNG(_:typography:environment:limits:color:background:padding:encoding:compression:registry:)-(String,_,_,_,_,_,_,_,_,_)``.
+    /// - Throws: ``RenderError/layout(_:)`` for an invalid typography, span or limits, ``RenderError`` when the
+    ///   image is too large or cannot be encoded.
     public func renderPNG(_ text: StyledText, typography: Typography, environment: TypographyEnvironment = .default,
                           limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
                           padding: Double = 0, encoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
@@ -131,37 +126,37 @@ public final class TextRenderer: Sendable {
         var rasterFaces: [RasterFace?] = []  // made on the first glyph not in the memo
         // Read through a buffer: an array captured by the per-glyph closures is retained on every glyph.
         styles.withUnsafeBufferPointer { styles in
-        glyphCache.withMemo { memo in
-            canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
-                for line in layout.lines {
-                    for glyph in line.glyphs {
-                        let x = (origin.x + glyph.x) * scale
-                        let y = (origin.y + glyph.y) * scale
-                        guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
-                        let quarters = floorToInt(x * 4 + 0.5)  // x to the nearest quarter pixel
-                        let pixelX = quarters >> 2
-                        let subpixel = UInt8(truncatingIfNeeded: quarters & 3)
-                        let baseline = floorToInt(y + 0.5)  // snapped to a pixel row
-                        let style = styles[glyph.styleIndex]
-                        let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: style.pixelSize64,
-                                                 glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
-                        memo.withGlyph(for: key, in: glyphCache) {
-                            if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
-                            return rasterFaces[glyph.fontIndex]?.render(glyph: glyph.glyphID,
-                                                                        pixelSize: style.pixelSize,
-                                                                        subpixel: subpixel, hinted: hinted) ?? .empty
-                        } draw: { bitmap in
-                            Self.composite(bitmap, at: (pixelX, baseline), into: canvasPixels,
-                                           width: width, height: height, color: style.color, canvas: Canvas.self)
+            glyphCache.withMemo { memo in
+                canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
+                    for line in layout.lines {
+                        for glyph in line.glyphs {
+                            let x = (origin.x + glyph.x) * scale
+                            let y = (origin.y + glyph.y) * scale
+                            guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
+                            let quarters = floorToInt(x * 4 + 0.5)  // x to the nearest quarter pixel
+                            let pixelX = quarters >> 2
+                            let subpixel = UInt8(truncatingIfNeeded: quarters & 3)
+                            let baseline = floorToInt(y + 0.5)  // snapped to a pixel row
+                            let style = styles[glyph.styleIndex]
+                            let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: style.pixelSize64,
+                                                     glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
+                            memo.withGlyph(for: key, in: glyphCache) {
+                                if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
+                                let face = rasterFaces[glyph.fontIndex]
+                                return face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
+                                                    subpixel: subpixel, hinted: hinted) ?? .empty
+                            } draw: { bitmap in
+                                Self.composite(bitmap, at: (pixelX, baseline), into: canvasPixels,
+                                               width: width, height: height, color: style.color, canvas: Canvas.self)
+                            }
                         }
-                    }
-                    for rect in line.decorations {
-                        fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,
-                             color: styles[rect.styleIndex].color, canvas: Canvas.self)
+                        for rect in line.decorations {
+                            fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,
+                                 color: styles[rect.styleIndex].color, canvas: Canvas.self)
+                        }
                     }
                 }
             }
-        }
         }
     }
 
