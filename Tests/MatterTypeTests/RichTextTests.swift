@@ -189,6 +189,19 @@ struct SpanTests {
         #expect(try layout(StyledText(repeated), width: 300).styles.count == 3)
     }
 
+    @Test("a registry used for styled text is freed with its layouts (span styles are not cached in it)")
+    func registryFreed() throws {
+        weak var weakRegistry: FontRegistry?
+        do {
+            let registry = FontRegistry(includesSystemFonts: false)
+            weakRegistry = registry
+            let styled = try TextLayout(StyledText("a").appending("b", SpanStyle().weight(.bold)), typography: body,
+                                        registry: registry)
+            #expect(styled.styles.count == 2)
+        }
+        #expect(weakRegistry == nil)
+    }
+
     /// Chromium's lines for styled paragraphs over the bundled Noto Sans faces, from
     /// `Scripts/compare-with-chromium.py --only rich --write-fixture` (the command and Chromium's version are in the
     /// fixture). A span of another size has `line-height: 0` there, so that CSS keeps the paragraph's line box

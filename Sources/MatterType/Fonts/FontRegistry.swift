@@ -25,11 +25,7 @@ public final class FontRegistry: Sendable {
     let matcher: FontMatcher
     /// Fallback faces already looked up (``fallbackFace(covering:request:)``), emptied when fonts change.
     let fallbackFaces = Locked<[FallbackKey: FontFace?]>([:])
-    /// Span styles already resolved (``TypographyLayout/cached(_:environment:registry:maximumScaleFactor:)``),
-    /// emptied when fonts change or when it holds ``resolvedTypographyLimit`` of them.
-    let resolvedTypographies = Locked<[ResolvedTypographyKey: TypographyLayout]>([:])
-    /// The most resolved typographies kept.
-    static let resolvedTypographyLimit = 512
+
 
     /// An empty registry. With `includesSystemFonts` false, resolution never uses the system's installed fonts
     /// (useful for reproducible output): only registered fonts and the bundled Noto Sans.
@@ -141,7 +137,6 @@ public final class FontRegistry: Sendable {
     /// Forgets what was looked up with the fonts as they were.
     private func fontsChanged() {
         fallbackFaces.withLock { $0.removeAll() }
-        resolvedTypographies.withLock { $0.removeAll() }
     }
 
     /// The registered face with this PostScript name.

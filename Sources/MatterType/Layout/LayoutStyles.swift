@@ -138,7 +138,7 @@ struct LayoutStyles: Sendable {
                 }
                 let spanStyle = text.spans[index].style
                 do {
-                    let typography = try TypographyLayout.cached(
+                    let typography = try paragraph.spanStyles.resolved(
                         spanStyle.applied(to: paragraph.typography), environment: paragraph.environment,
                         registry: paragraph.shaping.registry, maximumScaleFactor: paragraph.scaleFactor)
                     styles.append(ResolvedSpanStyle(typography: typography, color: spanStyle.color))

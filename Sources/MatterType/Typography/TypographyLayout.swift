@@ -49,6 +49,8 @@ public struct TypographyLayout: Sendable {
     let shaping: ShapingContext
     /// The style table of a plain text in this typography, made once so that laying text out allocates none.
     let styleTable: StyleTable
+    /// The span styles resolved on top of this typography.
+    let spanStyles = SpanStyleCache()
 
     /// Resolves `typography` in `environment` against `registry`.
     ///
@@ -152,29 +154,30 @@ public struct TypographyLayout: Sendable {
 
     /// The paragraphs' base direction.
     public var direction: TextDirection { typography.direction }
+}
 
-    /// `typography` resolved as by ``init(typography:environment:registry:maximumScaleFactor:)``, or the same
-    /// resolution made before with `registry`'s fonts as they are: span styles repeat from one layout to the next.
-    static func cached(_ typography: Typography, environment: TypographyEnvironment, registry: FontRegistry,
-                       maximumScaleFactor: Double?) throws(LayoutError) -> TypographyLayout {
-        let key = ResolvedTypographyKey(typography: typography, environment: environment,
-                                        maximumScaleFactor: maximumScaleFactor)
-        if let known = registry.resolvedTypographies.withLock({ $0[key] }) { return known }
+/// The span styles of styled texts laid out with one paragraph typography, resolved once: span styles repeat from
+/// one layout to the next. Held by the paragraph's ``TypographyLayout``, not by the registry, which the resolved
+/// typographies refer to (a cache there would keep the registry alive forever).
+final class SpanStyleCache: Sendable {
+    /// By the span's typography (environment and registry are the paragraph's, the same for every entry).
+    private let entries = Locked<[Typography: TypographyLayout]>([:])
+    /// The most kept; past it the cache starts again empty.
+    static let limit = 256
+
+    /// `typography` resolved as by ``TypographyLayout/init(typography:environment:registry:maximumScaleFactor:)``,
+    /// or the same resolution made before.
+    func resolved(_ typography: Typography, environment: TypographyEnvironment, registry: FontRegistry,
+                  maximumScaleFactor: Double?) throws(LayoutError) -> TypographyLayout {
+        if let known = entries.withLock({ $0[typography] }) { return known }
         let resolved = try TypographyLayout(typography: typography, environment: environment, registry: registry,
                                             maximumScaleFactor: maximumScaleFactor)
-        registry.resolvedTypographies.withLock { cache in
-            if cache.count >= FontRegistry.resolvedTypographyLimit { cache.removeAll() }
-            cache[key] = resolved
+        entries.withLock { cache in
+            if cache.count >= SpanStyleCache.limit { cache.removeAll() }
+            cache[typography] = resolved
         }
         return resolved
     }
-}
-
-/// What a resolved typography depends on besides the registry's fonts.
-struct ResolvedTypographyKey: Hashable, Sendable {
-    var typography: Typography
-    var environment: TypographyEnvironment
-    var maximumScaleFactor: Double?
 }
 
 // What a resolved typography does with text: measure it (the layout's size) and shape it.
