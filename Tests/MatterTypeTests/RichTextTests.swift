@@ -443,6 +443,29 @@ struct WebFontTests {
         #expect(bitmap.pixels.contains { $0 > 200 })
     }
 
+    @Test("corrupted WOFF and WOFF2 files are refused with an error or render, never crash", arguments: ["woff", "woff2"])
+    func corruptedWebFonts(flavor: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("Webby-Regular.\(flavor)")))
+        var variants = stride(from: 4, to: bytes.count, by: max(1, bytes.count / 40)).map { bytes.prefix($0) }
+        for offset in stride(from: 12, to: bytes.count, by: max(1, bytes.count / 40)) {
+            var flipped = bytes
+            flipped[offset] ^= 0xFF
+            variants.append(flipped)
+        }
+        var refused = 0
+        for (index, variant) in variants.enumerated() {
+            let registry = FontRegistry(includesSystemFonts: false)
+            do {
+                try registry.register(data: variant, name: "variant-\(index)")
+                let layout = try TextLayout("Hello", typography: body.familyName("Webby"), registry: registry)
+                _ = try TextRenderer().image(of: layout)
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(refused >= 40)  // every truncation at least
+    }
+
     @Test("register(data:name:) registers from memory, under the name given, and refuses bad bytes")
     func fromMemory() throws {
         let registry = FontRegistry(includesSystemFonts: false)
