@@ -93,13 +93,6 @@ struct TypographyOptions: ParsableArguments {
         }
     }
 
-    /// The families of `--family`, first the family, then the fallbacks.
-    private func families(_ family: String) -> [String] {
-        let names = family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }.filter { !$0.isEmpty }
-        return names.isEmpty ? [family] : names
-    }
-
     /// The typography these options describe: the token's (or Noto Sans 16/24), then every option given.
     func typography() throws -> Typography {
         var result: Typography
@@ -109,27 +102,19 @@ struct TypographyOptions: ParsableArguments {
             let size = self.size ?? 16
             result = Typography(family: "Noto Sans", fontSize: size, lineHeight: size * 1.5)
         }
-        if let family {
-            let names = families(family)
-            result.fontFamily = .named(names[0])
-            result.fallbackFamilyNames = Array(names.dropFirst())
-        }
-        if let weight { result.fontWeight = weight }
-        if italic { result.fontStyle = .italic }
-        if let size { result.fontSize = size }
-        if let lineHeight { result.lineHeight = lineHeight } else if tokens == nil { result.lineHeight = result.fontSize * 1.5 }
-        if let letterSpacing { result.letterSpacing = letterSpacing }
+        // The fields a span can change, through the one mechanism spans use; then the paragraph-only ones.
+        let names = family.map(SpanStyle.familyNames(inList:))
+        result = SpanStyle(familyNames: names.flatMap { $0.isEmpty ? nil : $0 }, weight: weight,
+                           isItalic: italic ? true : nil, size: size, letterSpacing: letterSpacing, textCase: textCase,
+                           decoration: decoration, features: features.map(SpanStyle.features(inList:)),
+                           language: language, variations: variations).applied(to: result)
+        if let lineHeight { result.lineHeight = lineHeight }
         if let paragraphIndent { result.paragraphIndent = paragraphIndent }
         if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing }
-        if let textCase { result.textCase = textCase }
-        if let decoration { result.textDecoration = decoration }
         if let textStyle { result.textStyle = textStyle }
         if let maxScale { result.maximumScaleFactor = maxScale }
         if fixed { result.isFixed = true }
-        if let features { result.features = features.split(separator: ",").map { String($0) } }
-        if let language { result.language = language }
         if let direction { result.direction = direction }
-        if let variations { result.variations = variations }
         return result
     }
 

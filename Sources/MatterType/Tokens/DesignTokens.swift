@@ -226,8 +226,7 @@ private struct TokenReader {
         if let list = familyValue as? [Any] {
             families = list.compactMap { $0 as? String }
         } else if let name = familyValue as? String {
-            families = name.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }.filter { !$0.isEmpty }
+            families = SpanStyle.familyNames(inList: name)
         } else {
             families = []
         }

@@ -162,6 +162,17 @@ public struct SpanStyle: Sendable, Hashable, Codable {
     /// A copy with other variation axis coordinates.
     public func variations(_ variations: [String: Double]) -> SpanStyle { with { $0.variations = variations } }
 
+    /// The families of a CSS `font-family` list ("Inter, 'Noto Sans'"): trimmed, unquoted, empty names dropped.
+    public static func familyNames(inList list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }.filter { !$0.isEmpty }
+    }
+
+    /// The settings of a comma-separated feature list ("tnum,-liga"), trimmed, empty ones dropped.
+    public static func features(inList list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// `typography` with this style's changes.
     public func applied(to typography: Typography) -> Typography {
         var result = typography
@@ -201,8 +212,7 @@ public struct SpanStyle: Sendable, Hashable, Codable {
         if let names = try? c.decodeIfPresent([String].self, forKey: .family) {
             familyNames = names
         } else if let list = try c.decodeIfPresent(String.self, forKey: .family) {
-            familyNames = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
+            familyNames = SpanStyle.familyNames(inList: list)
         }
         if familyNames?.isEmpty == true {
             throw DecodingError.dataCorruptedError(forKey: .family, in: c, debugDescription: "the family is empty")
@@ -223,7 +233,7 @@ public struct SpanStyle: Sendable, Hashable, Codable {
         if let list = try? c.decodeIfPresent([String].self, forKey: .features) {
             features = list
         } else if let list = try c.decodeIfPresent(String.self, forKey: .features) {
-            features = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            features = SpanStyle.features(inList: list)
         }
         language = try c.decodeIfPresent(String.self, forKey: .language)
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
