@@ -59,29 +59,3 @@ func parseVariations(_ text: String) throws -> [String: Double] {
     }
     return variations
 }
-
-/// One font as `fonts --json` and `resolve --json` print it.
-struct FontJSON: Encodable {
-    let postScriptName: String
-    let familyName: String
-    let styleName: String
-    let weight: Int
-    let italic: Bool
-    let path: String
-    let source: String
-    /// A variable font's axes and named instances (absent for a static font).
-    let axes: [FontAxis]?
-    let instances: [FontNamedInstance]?
-
-    init(_ font: FontDescriptor, source: String) {
-        postScriptName = font.postScriptName
-        familyName = font.familyName
-        styleName = font.styleName
-        weight = font.weight
-        italic = font.isItalic
-        path = font.path
-        self.source = source
-        axes = font.isVariable ? font.axes : nil
-        instances = font.isVariable ? font.namedInstances : nil
-    }
-}

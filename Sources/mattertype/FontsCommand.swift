@@ -15,8 +15,8 @@ struct FontsCommand: ParsableCommand {
 
     func run() throws {
         let registry = try fontSources.makeRegistry()
-        let fonts = FontRegistry.bundledFonts.map { FontJSON($0, source: "bundled") }
-            + registry.registeredFonts.map { FontJSON($0, source: "registered") }
+        let fonts = FontRegistry.bundledFonts.map { FontRecord($0, source: "bundled") }
+            + registry.registeredFonts.map { FontRecord($0, source: "registered") }
         if json {
             try printJSON(["fonts": fonts])
             return

@@ -20,8 +20,12 @@ struct LayoutOptions: ParsableArguments {
             transform: { try parseChoice($0, TextAlignment.self, "--alignment") })
     var alignment: TextAlignment = .natural
 
-    var limits: LayoutLimits {
-        LayoutLimits(width: width, maxLines: maxLines, lineBreakMode: lineBreakMode, alignment: alignment)
+    /// Sets the request's layout fields to these options.
+    func apply(to request: inout RenderRequest) {
+        request.width = width
+        request.maxLines = maxLines
+        request.lineBreakMode = lineBreakMode
+        request.alignment = alignment
     }
 }
 
@@ -38,11 +42,20 @@ struct MeasureCommand: ParsableCommand {
     @Flag(help: "Print JSON: {width, height, fontSize, lineHeight, postScriptName, truncated, missingCharacters, lines: [{text, top, baseline, x, width, runs: [{start, end, text, x, width, direction, postScriptName, fallback}]}]}.")
     var json = false
 
+    /// The request these options describe (the same one `POST /v1/measure` takes as JSON).
+    func request() throws -> RenderRequest {
+        var request = RenderRequest()
+        input.apply(to: &request, text: try input.read())
+        typography.apply(to: &request)
+        layout.apply(to: &request)
+        return request
+    }
+
     func run() throws {
-        let text = try input.read()
-        let result = try TextLayout(text, typography: typography.resolve(), limits: layout.limits)
+        let result = try request().layout(registry: typography.fontSources.makeRegistry(),
+                                          tokens: typography.designTokens())
         if json {
-            try printJSON(MeasureJSON(result))
+            try printJSON(TextMeasurement(result))
             return
         }
         print("\(points(result.width)) × \(points(result.height)) pt, \(result.lines.count) lines, "
@@ -61,67 +74,5 @@ struct MeasureCommand: ParsableCommand {
         if !result.missingCharacters.isEmpty {
             print("  missing: " + result.missingCharacters.map(unicodeName).joined(separator: " "))
         }
-    }
-}
-
-private struct MeasureJSON: Encodable {
-    let width: Double
-    let height: Double
-    let fontSize: Double
-    let lineHeight: Double
-    let postScriptName: String
-    let truncated: Bool
-    let missingCharacters: [String]
-    let lines: [LineJSON]
-
-    init(_ layout: TextLayout) {
-        width = points(layout.width)
-        height = points(layout.height)
-        fontSize = points(layout.typography.fontSize)
-        lineHeight = points(layout.typography.lineHeight)
-        postScriptName = layout.typography.font.font.postScriptName
-        truncated = layout.isTruncated
-        missingCharacters = layout.missingCharacters.map { String($0) }
-        lines = layout.lines.map(LineJSON.init)
-    }
-}
-
-private struct LineJSON: Encodable {
-    let text: String
-    let top: Double
-    let baseline: Double
-    let x: Double
-    let width: Double
-    let runs: [RunJSON]
-
-    init(_ line: TextLine) {
-        text = line.text
-        top = points(line.top)
-        baseline = points(line.baseline)
-        x = points(line.x)
-        width = points(line.width)
-        runs = line.runs.map(RunJSON.init)
-    }
-}
-
-private struct RunJSON: Encodable {
-    let start: Int
-    let end: Int
-    let text: String
-    let x: Double
-    let width: Double
-    let direction: String
-    let postScriptName: String
-    let fallback: Bool
-
-    init(_ run: TextRun) {
-        start = run.scalarRange.lowerBound
-        end = run.scalarRange.upperBound
-        text = run.text
-        x = points(run.x)
-        width = points(run.width)
-        direction = run.direction.rawValue
-        postScriptName = run.font.postScriptName
-        fallback = run.isFallback
     }
 }

@@ -49,9 +49,6 @@ struct RenderCommand: ParsableCommand {
     var compression: ImageCompression = .balanced
 
     func validate() throws {
-        guard padding.isFinite, (0...10_000).contains(padding) else {
-            throw ValidationError("--padding \(padding) is not allowed; use 0 to 10000 points")
-        }
         _ = try imageFormat()
     }
 
@@ -69,13 +66,30 @@ struct RenderCommand: ParsableCommand {
         return named
     }
 
+    /// The request these options describe (the same one `POST /v1/render` takes as JSON).
+    func request() throws -> RenderRequest {
+        var request = RenderRequest()
+        input.apply(to: &request, text: try input.read())
+        typography.apply(to: &request)
+        layout.apply(to: &request)
+        request.scale = scale
+        request.color = color
+        request.background = background
+        request.padding = padding
+        request.hinting = hinting
+        request.format = try imageFormat()
+        request.pngEncoding = pngEncoding
+        request.compression = compression
+        return request
+    }
+
     func run() throws {
-        let text = try input.read()
-        let result = try TextLayout(text, typography: typography.resolve(displayScale: scale), limits: layout.limits)
-        let renderer = hinting == .none ? TextRenderer.shared : TextRenderer(hinting: hinting)
-        let image = try renderer.image(of: result, color: color, background: background, padding: padding)
-        let bytes = try imageFormat().encode(image, pngEncoding: pngEncoding, compression: compression)
-        let status = "\(output): \(image.width) × \(image.height) px, \(result.lines.count) lines, \(bytes.count) bytes"
+        let request = try request()
+        let result = try request.layout(registry: typography.fontSources.makeRegistry(),
+                                        tokens: typography.designTokens())
+        let bytes = try request.image(of: result)
+        let size = request.imageSize(of: result)
+        let status = "\(output): \(size.width) × \(size.height) px, \(result.lines.count) lines, \(bytes.count) bytes"
         if output == "-" {
             FileHandle.standardOutput.write(bytes)
             FileHandle.standardError.write(Data((status + "\n").utf8))

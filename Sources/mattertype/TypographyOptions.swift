@@ -93,35 +93,48 @@ struct TypographyOptions: ParsableArguments {
         }
     }
 
+    /// Sets the request's typography fields to the options given (the token, family, weight… content size).
+    func apply(to request: inout RenderRequest) {
+        request.token = token
+        request.family = family.map(SpanStyle.familyNames(inList:)).flatMap { $0.isEmpty ? nil : $0 }
+        request.weight = weight
+        request.italic = italic ? true : nil
+        request.size = size
+        request.lineHeight = lineHeight
+        request.letterSpacing = letterSpacing
+        request.paragraphIndent = paragraphIndent
+        request.paragraphSpacing = paragraphSpacing
+        request.textCase = textCase
+        request.decoration = decoration
+        request.textStyle = textStyle
+        request.contentSize = contentSize
+        request.boldText = boldText ? true : nil
+        request.maxScale = maxScale
+        request.fixed = fixed ? true : nil
+        request.features = features.map(SpanStyle.features(inList:))
+        request.language = language
+        request.direction = direction
+        request.variations = variations
+    }
+
+    /// The `--tokens` file, read, or `nil` without one.
+    func designTokens() throws -> DesignTokens? {
+        try tokens.map { try DesignTokens(contentsOf: URL(fileURLWithPath: $0), remSize: remSize) }
+    }
+
     /// The typography these options describe: the token's (or Noto Sans 16/24), then every option given.
     func typography() throws -> Typography {
-        var result: Typography
-        if let tokens, let token {
-            result = try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize).typography(token)
-        } else {
-            let size = self.size ?? 16
-            result = Typography(family: "Noto Sans", fontSize: size, lineHeight: size * 1.5)
-        }
-        // The fields a span can change, through the one mechanism spans use; then the paragraph-only ones.
-        let names = family.map(SpanStyle.familyNames(inList:))
-        result = SpanStyle(familyNames: names.flatMap { $0.isEmpty ? nil : $0 }, weight: weight,
-                           isItalic: italic ? true : nil, size: size, letterSpacing: letterSpacing, textCase: textCase,
-                           decoration: decoration, features: features.map(SpanStyle.features(inList:)),
-                           language: language, variations: variations).applied(to: result)
-        if let lineHeight { result.lineHeight = lineHeight }
-        if let paragraphIndent { result.paragraphIndent = paragraphIndent }
-        if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing }
-        if let textStyle { result.textStyle = textStyle }
-        if let maxScale { result.maximumScaleFactor = maxScale }
-        if fixed { result.isFixed = true }
-        if let direction { result.direction = direction }
-        return result
+        var request = RenderRequest()
+        apply(to: &request)
+        return try request.typography(tokens: designTokens())
     }
 
     /// The environment these options describe, at `displayScale`.
     func environment(displayScale: Double = 1) -> TypographyEnvironment {
-        TypographyEnvironment(contentSizeCategory: contentSize, isBoldTextEnabled: boldText,
-                              displayScale: displayScale)
+        var request = RenderRequest()
+        apply(to: &request)
+        request.scale = displayScale
+        return request.environment
     }
 
     /// The typography resolved in the environment, with the `--font-file` fonts registered.
@@ -170,7 +183,16 @@ struct TextInputOptions: ParsableArguments {
         do {
             return try JSONDecoder().decode(SpansFile.self, from: data).styledText
         } catch let error as DecodingError {
-            throw CLIError(description: "\(path): \(describe(error))")
+            throw CLIError(description: "\(path): \(error.jsonDescription)")
+        }
+    }
+
+    /// Sets the request's text or spans to `text`: spans only when `--spans` gave them.
+    func apply(to request: inout RenderRequest, text: StyledText) {
+        if spans != nil {
+            request.spans = text.spans
+        } else {
+            request.text = text.string
         }
     }
 
@@ -208,54 +230,6 @@ struct TextInputOptions: ParsableArguments {
     }
 }
 
-/// A decoding error as one line naming where it is: `span 2, "weight": unknown weight "heavyish"; …`.
-func describe(_ error: DecodingError) -> String {
-    func place(_ path: [any CodingKey]) -> String {
-        var parts: [String] = []
-        var index = 0
-        while index < path.count {
-            let key = path[index]
-            if key.stringValue == "spans", index + 1 < path.count, let span = path[index + 1].intValue {
-                parts.append("span \(span)")
-                index += 2
-                continue
-            }
-            parts.append(key.intValue.map { "item \($0)" } ?? "\"\(key.stringValue)\"")
-            index += 1
-        }
-        return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-        return "\(place(context.codingPath))\"\(key.stringValue)\" is missing"
-    case .typeMismatch(let type, let context):
-        return "\(place(context.codingPath))expected \(jsonName(of: type))"
-    case .valueNotFound(let type, let context):
-        return "\(place(context.codingPath))expected \(jsonName(of: type)), found null"
-    case .dataCorrupted(let context):
-        if context.codingPath.isEmpty {
-            let detail = (context.underlyingError as NSError?).map {
-                $0.userInfo[NSDebugDescriptionErrorKey] as? String ?? $0.localizedDescription
-            }
-            return "not valid JSON" + (detail.map { " (\($0))" } ?? "; check it with a JSON linter")
-        }
-        return "\(place(context.codingPath))\(context.debugDescription)"
-    @unknown default:
-        return "\(error)"
-    }
-}
-
-/// How a Swift type is called in JSON, for messages.
-private func jsonName(of type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Bool.Type: "true or false"
-    case is Double.Type, is Int.Type: "a number"
-    case is [Any].Type: "an array"
-    default: type is [String: Any].Type ? "an object" : "a \(type)"
-    }
-}
-
 /// Parses one of an enum's raw values, listing them all in the error.
 func parseChoice<T: RawRepresentable & CaseIterable>(_ text: String, _: T.Type, _ option: String) throws -> T
 where T.RawValue == String {
@@ -272,5 +246,5 @@ func unicodeName(_ scalar: Unicode.Scalar) -> String {
 
 /// A length for JSON: rounded to a millionth of a point, so binary noise does not show.
 func points(_ value: Double) -> Double {
-    (value * 1_000_000).rounded() / 1_000_000
+    TextMeasurement.rounded(value)
 }

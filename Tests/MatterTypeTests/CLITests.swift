@@ -187,7 +187,7 @@ struct CLITests {
         (["render", "Hi", "--color", "red", "-o", "/tmp/x.png"], "'red' is not a color for --color"),
         (["render", "Hi", "--background", "#12", "-o", "/tmp/x.png"], "is not a color for --background"),
         (["render", "Hi", "--scale", "0", "-o", "/tmp/x.png"], "displayScale 0.0 is not allowed"),
-        (["render", "Hi", "--padding=-3", "-o", "/tmp/x.png"], "--padding -3.0 is not allowed"),
+        (["render", "Hi", "--padding=-3", "-o", "/tmp/x.png"], "\"padding\": -3.0 is not allowed"),
         (["render", "-o", "/tmp/x.png"], "give the text as an argument, with --text-file or with --spans"),
         (["measure", "Hi", "--size=-16"], "fontSize -16.0 is not allowed"),
         (["measure", "Hi", "--line-height", "nan"], "lineHeight nan is not allowed"),

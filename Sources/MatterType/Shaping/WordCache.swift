@@ -95,6 +95,9 @@ final class WordCache: Sendable {
 
         var slots = [Slot](repeating: Slot(), count: Table.initialSlots)
         var count = 0
+        /// Lookups that found the word, and that had to shape it (kept when the table empties).
+        var hits = 0
+        var misses = 0
 
         /// The slot holding the word `scalars` with `hash`, or the empty slot where it would go.
         func index(of scalars: UnsafeBufferPointer<UInt32>, hash: UInt64) -> Int {
@@ -121,10 +124,13 @@ final class WordCache: Sendable {
             count += 1
         }
 
-        /// Frees every word and empties the table.
+        /// Frees every word and empties the table (the lookup counts stay).
         mutating func removeAll() {
             for case let word? in slots.lazy.map(\.word) { word.free() }
+            let (hits, misses) = (self.hits, self.misses)
             self = Table()
+            self.hits = hits
+            self.misses = misses
         }
     }
 
@@ -135,10 +141,41 @@ final class WordCache: Sendable {
 
     init(capacity: Int = 32_768) {
         capacityPerShard = max(capacity / WordCache.shardCount, 16)
+        WordCache.live.withLock { $0[ObjectIdentifier(self)] = WeakWordCache(cache: self) }
     }
 
     deinit {
+        let final = statistics
+        WordCache.live.withLock { live in
+            live[ObjectIdentifier(self)] = nil
+            WordCache.retired.withLock { $0.add(final) }
+        }
         for shard in shards { shard.withLock { $0.removeAll() } }
+    }
+
+    /// This cache's lookups.
+    var statistics: WordCacheStatistics {
+        shards.reduce(into: WordCacheStatistics()) { total, shard in
+            shard.withLock { total.hits += $0.hits; total.misses += $0.misses }
+        }
+    }
+
+    private struct WeakWordCache: @unchecked Sendable {  // only read under `live`'s lock
+        weak var cache: WordCache?
+    }
+
+    /// Every word cache alive, to sum their statistics; and the sums of those gone.
+    private static let live = Locked<[ObjectIdentifier: WeakWordCache]>([:])
+    private static let retired = Locked(WordCacheStatistics())
+
+    /// The lookups of every word cache in the process, alive or gone.
+    static var processStatistics: WordCacheStatistics {
+        // The caches are read outside `live`'s lock: the last reference to one may be the one taken here, and its
+        // deinit takes that lock. Holding them keeps them out of `retired` until they are counted.
+        var (total, caches) = live.withLock { live in (retired.withLock { $0 }, live.values.compactMap(\.cache)) }
+        for cache in caches { total.add(cache.statistics) }
+        caches.removeAll()
+        return total
     }
 
     /// Appends the glyphs of the word `scalars` to `glyphs`, shaping it with `shape` on a miss; returns whether
@@ -149,11 +186,14 @@ final class WordCache: Sendable {
         for scalar in scalars { hash = (hash ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3 }
         let shard = shards[Int(hash % UInt64(WordCache.shardCount))]
         let hit: Bool? = shard.withLock { table in
-            table.slots[table.index(of: scalars, hash: hash)].word?.appendGlyphs(to: &glyphs)
+            let hit = table.slots[table.index(of: scalars, hash: hash)].word?.appendGlyphs(to: &glyphs)
+            if hit != nil { table.hits += 1 }
+            return hit
         }
         if let hit { return hit }
         let shaped = ShapedWord(scalars: scalars, units: shape())
         return shard.withLock { table in
+            table.misses += 1
             if table.count >= capacityPerShard { table.removeAll() }
             if let existing = table.slots[table.index(of: scalars, hash: hash)].word {  // another task added it
                 shaped.free()
@@ -162,5 +202,24 @@ final class WordCache: Sendable {
             table.insert(Table.Slot(hash: hash, word: shaped))
             return shaped.appendGlyphs(to: &glyphs)
         }
+    }
+}
+
+/// How the shaped-word caches have been used: every lookup of a word in a face, over the whole process.
+public struct WordCacheStatistics: Sendable, Hashable {
+    /// Words found shaped already.
+    public var hits = 0
+    /// Words that had to be shaped.
+    public var misses = 0
+
+    /// No lookups.
+    public init() {}
+
+    /// The lookups of every word cache in the process so far (caches of faces since freed included).
+    public static var current: WordCacheStatistics { WordCache.processStatistics }
+
+    mutating func add(_ other: WordCacheStatistics) {
+        hits += other.hits
+        misses += other.misses
     }
 }

@@ -1,0 +1,421 @@
+public import Foundation
+
+/// One measure or render as a client asks for it: the text (plain or spans), the typography (a design token or
+/// Noto Sans 16 on 24, with any field given changing it), the layout limits and the image options.
+///
+/// This is the single description of a request that both `mattertype measure|render` (from their options) and
+/// `mattertype-server` (from a JSON body) build, so the two cannot drift: each JSON key is the CLI option's long
+/// name in camel case (`--line-height` → `lineHeight`). Every field is optional; an unknown key is an error.
+///
+/// ```swift
+/// let request = try RenderRequest.decode(from: Data(#"{"text": "Hello", "size": 18, "width": 200}"#.utf8))
+/// let layout = try request.layout(registry: .shared)
+/// let png = try request.image(of: layout)
+/// ```
+public struct RenderRequest: Sendable, Hashable, Codable {
+    /// The plain text (give this or ``spans``).
+    public var text: String?
+    /// Styled spans (give this or ``text``).
+    public var spans: [TextSpan]?
+    /// A typography token's path (`typography.body`) in the token file the caller supplies; other typography
+    /// fields change its values.
+    public var token: String?
+    /// The family, then further families for characters it lacks (JSON: a name, a CSS list or an array).
+    public var family: [String]?
+    /// The weight (JSON: 1…1000 or a name).
+    public var weight: FontWeight?
+    /// Italic (true) or upright.
+    public var italic: Bool?
+    /// The font size in points (default 16).
+    public var size: Double?
+    /// The line height in points (default 1.5 × the size).
+    public var lineHeight: Double?
+    /// Points after every grapheme cluster.
+    public var letterSpacing: Double?
+    /// Points the first line of each paragraph is indented.
+    public var paragraphIndent: Double?
+    /// Points between paragraphs.
+    public var paragraphSpacing: Double?
+    /// The case the text is put in.
+    public var textCase: TextCase?
+    /// Underline or strikethrough.
+    public var decoration: TextDecoration?
+    /// The Dynamic Type style that scales the size.
+    public var textStyle: TextStyle?
+    /// The content size category (default `large`).
+    public var contentSize: ContentSizeCategory?
+    /// Lay out as with the Bold Text accessibility setting on.
+    public var boldText: Bool?
+    /// The most Dynamic Type may scale the typography by.
+    public var maxScale: Double?
+    /// Never scale with Dynamic Type.
+    public var fixed: Bool?
+    /// OpenType features as HarfBuzz spells them (JSON: `"tnum,-liga"` or an array).
+    public var features: [String]?
+    /// The text's language (BCP 47).
+    public var language: String?
+    /// The paragraphs' base direction.
+    public var direction: TextDirection?
+    /// Variation axis coordinates by tag.
+    public var variations: [String: Double]?
+    /// The maximum line width in points; `nil`: each paragraph is one line.
+    public var width: Double?
+    /// The most lines shown; 0 shows all.
+    public var maxLines: Int?
+    /// How lines break and truncate.
+    public var lineBreakMode: LineBreakMode?
+    /// How lines are aligned.
+    public var alignment: TextAlignment?
+    /// The display scale (1, 2, 3 for @1x, @2x, @3x).
+    public var scale: Double?
+    /// The text color (JSON: `#RRGGBB` or `#RRGGBBAA`; default black).
+    public var color: Color?
+    /// The background (JSON: `#RRGGBB`, `#RRGGBBAA` or `transparent`; default transparent).
+    public var background: Color?
+    /// Points of space around the text (0 … 10,000).
+    public var padding: Double?
+    /// Hinting of the drawn glyphs (default none).
+    public var hinting: TextRenderer.Hinting?
+    /// The image format (default PNG).
+    public var format: ImageFormat?
+    /// The PNG representation (default auto: the smallest exact one).
+    public var pngEncoding: PNGEncoding?
+    /// Time against bytes when encoding (default balanced).
+    public var compression: ImageCompression?
+
+    /// An empty request: Noto Sans 16/24, no text.
+    public init() {}
+
+    /// A request for a plain text.
+    public init(text: String) { self.text = text }
+
+    /// The JSON keys a request has, in order: each is also a CLI option of `render` (or, for `text`, `spans` and
+    /// `token`, a way of giving one).
+    public static var keys: [String] { CodingKeys.allCases.map(\.stringValue) }
+
+    /// The renderer of requests for light hinting (its glyph cache shared by them all, as `shared`'s is).
+    private static let hintedRenderer = TextRenderer(hinting: .light)
+
+    /// The most padding, in points.
+    public static let maximumPadding = 10_000.0
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case text, spans, token, family, weight, italic, size, lineHeight, letterSpacing, paragraphIndent,
+             paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
+             language, direction, variations, width, maxLines, lineBreakMode, alignment, scale, color, background,
+             padding, hinting, format, pngEncoding, compression
+    }
+
+    // MARK: - What the request means
+
+    /// The text to lay out.
+    /// - Throws: ``RenderRequestError/invalid(field:reason:)`` unless exactly one of ``text`` and ``spans`` is given.
+    public func styledText() throws(RenderRequestError) -> StyledText {
+        switch (text, spans) {
+        case (let text?, nil): return StyledText(text)
+        case (nil, let spans?): return StyledText(spans)
+        case (.some, .some): throw .invalid(field: "text", reason: "give text or spans, not both")
+        case (nil, nil): throw .invalid(field: "text", reason: "give the text as \"text\" or \"spans\"")
+        }
+    }
+
+    /// The number of Unicode scalars in the text or spans.
+    public var scalarCount: Int {
+        (text?.unicodeScalars.count ?? 0) + (spans ?? []).reduce(0) { $0 + $1.text.unicodeScalars.count }
+    }
+
+    /// The typography: ``token`` looked up in `tokens` (else Noto Sans at ``size`` or 16, on 1.5 × the size), then
+    /// every typography field given.
+    /// - Throws: ``RenderRequestError/unknownToken(_:)`` for a token that is not a typography in `tokens`, or
+    ///   ``RenderRequestError/invalid(field:reason:)`` for a token without a token file.
+    public func typography(tokens: DesignTokens? = nil) throws(RenderRequestError) -> Typography {
+        var result: Typography
+        if let token {
+            guard let tokens else {
+                throw .invalid(field: "token", reason: "no token file is loaded, so \"\(token)\" cannot be looked up")
+            }
+            do {
+                result = try tokens.typography(token)
+            } catch {
+                throw .unknownToken(error)
+            }
+        } else {
+            let size = self.size ?? 16
+            result = Typography(family: "Noto Sans", fontSize: size, lineHeight: size * 1.5)
+        }
+        // The fields a span can change, through the one mechanism spans use; then the paragraph-only ones.
+        result = SpanStyle(familyNames: family.flatMap { $0.isEmpty ? nil : $0 }, weight: weight, isItalic: italic,
+                           size: size, letterSpacing: letterSpacing, textCase: textCase, decoration: decoration,
+                           features: features, language: language, variations: variations).applied(to: result)
+        if let lineHeight { result.lineHeight = lineHeight }
+        if let paragraphIndent { result.paragraphIndent = paragraphIndent }
+        if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing }
+        if let textStyle { result.textStyle = textStyle }
+        if let maxScale { result.maximumScaleFactor = maxScale }
+        if let fixed { result.isFixed = fixed }
+        if let direction { result.direction = direction }
+        return result
+    }
+
+    /// The environment: content size, Bold Text and display scale.
+    public var environment: TypographyEnvironment {
+        TypographyEnvironment(contentSizeCategory: contentSize ?? .large, isBoldTextEnabled: boldText ?? false,
+                              displayScale: scale ?? 1)
+    }
+
+    /// The width, line count, line breaking and alignment.
+    public var limits: LayoutLimits {
+        LayoutLimits(width: width, maxLines: maxLines ?? 0, lineBreakMode: lineBreakMode ?? .byWordWrapping,
+                     alignment: alignment ?? .natural)
+    }
+
+    /// The text laid out in the typography, with fonts from `registry`.
+    /// - Throws: ``RenderRequestError`` for a request that does not describe a text, or a layout error (unknown
+    ///   family, invalid size…) as ``RenderRequestError/layout(_:)``.
+    public func layout(registry: FontRegistry = .shared,
+                       tokens: DesignTokens? = nil) throws(RenderRequestError) -> TextLayout {
+        let text = try styledText()
+        let typography = try typography(tokens: tokens)
+        do {
+            return try TextLayout(text, typography: typography, environment: environment, limits: limits,
+                                  registry: registry)
+        } catch {
+            throw .layout(error)
+        }
+    }
+
+    /// The size in pixels the image of `layout` will have (to check before drawing).
+    public func imageSize(of layout: TextLayout) -> PixelSize {
+        TextRenderer.imageSize(for: layout, padding: padding ?? 0)
+    }
+
+    /// The image of `layout` in the request's colors, padding and hinting, encoded in its format.
+    /// - Throws: ``RenderRequestError/invalid(field:reason:)`` for a padding out of range;
+    ///   ``RenderRequestError/render(_:)`` when the image is too large or cannot be encoded.
+    public func image(of layout: TextLayout) throws(RenderRequestError) -> Data {
+        let padding = self.padding ?? 0
+        guard padding.isFinite, (0...RenderRequest.maximumPadding).contains(padding) else {
+            throw .invalid(field: "padding", reason: "\(padding) is not allowed; use 0 to 10000 points")
+        }
+        let renderer = hinting == .light ? RenderRequest.hintedRenderer : TextRenderer.shared
+        do {
+            let image = try renderer.image(of: layout, color: color ?? .black, background: background ?? .clear,
+                                           padding: padding)
+            return try (format ?? .png).encode(image, pngEncoding: pngEncoding ?? .auto,
+                                               compression: compression ?? .balanced)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    // MARK: - JSON
+
+    /// Decodes a request from JSON, every error as one ``RenderRequestError/invalidJSON(_:)`` line naming the key.
+    public static func decode(from data: Data) throws(RenderRequestError) -> RenderRequest {
+        do {
+            return try JSONDecoder().decode(RenderRequest.self, from: data)
+        } catch let error as DecodingError {
+            throw .invalidJSON(error.jsonDescription)
+        } catch {
+            throw .invalidJSON("not valid JSON")
+        }
+    }
+
+    /// Decodes the keys above; `family` and `features` also as comma-separated strings, colors as hex strings.
+    public init(from decoder: any Decoder) throws {
+        let any = try decoder.container(keyedBy: JSONKey.self)
+        if let unknown = any.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: any,
+                debugDescription: "unknown key; a request has " + RenderRequest.keys.joined(separator: ", "))
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        text = try c.decodeIfPresent(String.self, forKey: .text)
+        spans = try c.decodeIfPresent([TextSpan].self, forKey: .spans)
+        token = try c.decodeIfPresent(String.self, forKey: .token)
+        if let names = try? c.decodeIfPresent([String].self, forKey: .family) {
+            family = names
+        } else if let list = try c.decodeIfPresent(String.self, forKey: .family) {
+            family = SpanStyle.familyNames(inList: list)
+        }
+        if family?.isEmpty == true {
+            throw DecodingError.dataCorruptedError(forKey: .family, in: c, debugDescription: "the family is empty")
+        }
+        weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
+        italic = try c.decodeIfPresent(Bool.self, forKey: .italic)
+        size = try c.decodeIfPresent(Double.self, forKey: .size)
+        lineHeight = try c.decodeIfPresent(Double.self, forKey: .lineHeight)
+        letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
+        paragraphIndent = try c.decodeIfPresent(Double.self, forKey: .paragraphIndent)
+        paragraphSpacing = try c.decodeIfPresent(Double.self, forKey: .paragraphSpacing)
+        textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
+        decoration = try c.decodeIfPresent(TextDecoration.self, forKey: .decoration)
+        textStyle = try c.decodeIfPresent(TextStyle.self, forKey: .textStyle)
+        contentSize = try c.decodeIfPresent(ContentSizeCategory.self, forKey: .contentSize)
+        boldText = try c.decodeIfPresent(Bool.self, forKey: .boldText)
+        maxScale = try c.decodeIfPresent(Double.self, forKey: .maxScale)
+        fixed = try c.decodeIfPresent(Bool.self, forKey: .fixed)
+        if let list = try? c.decodeIfPresent([String].self, forKey: .features) {
+            features = list
+        } else if let list = try c.decodeIfPresent(String.self, forKey: .features) {
+            features = SpanStyle.features(inList: list)
+        }
+        language = try c.decodeIfPresent(String.self, forKey: .language)
+        direction = try c.decodeIfPresent(TextDirection.self, forKey: .direction)
+        variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
+        width = try c.decodeIfPresent(Double.self, forKey: .width)
+        maxLines = try c.decodeIfPresent(Int.self, forKey: .maxLines)
+        lineBreakMode = try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode)
+        alignment = try c.decodeIfPresent(TextAlignment.self, forKey: .alignment)
+        scale = try c.decodeIfPresent(Double.self, forKey: .scale)
+        color = try RenderRequest.decodeColor(c, .color)
+        background = try RenderRequest.decodeColor(c, .background)
+        padding = try c.decodeIfPresent(Double.self, forKey: .padding)
+        hinting = try c.decodeIfPresent(String.self, forKey: .hinting).map { try RenderRequest.choice($0, .hinting, c) }
+        format = try c.decodeIfPresent(String.self, forKey: .format).map { try RenderRequest.choice($0, .format, c) }
+        pngEncoding = try c.decodeIfPresent(String.self, forKey: .pngEncoding)
+            .map { try RenderRequest.choice($0, .pngEncoding, c) }
+        compression = try c.decodeIfPresent(String.self, forKey: .compression)
+            .map { try RenderRequest.choice($0, .compression, c) }
+    }
+
+    /// Encodes the fields that are set, under the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(text, forKey: .text)
+        try c.encodeIfPresent(spans, forKey: .spans)
+        try c.encodeIfPresent(token, forKey: .token)
+        try c.encodeIfPresent(family, forKey: .family)
+        try c.encodeIfPresent(weight, forKey: .weight)
+        try c.encodeIfPresent(italic, forKey: .italic)
+        try c.encodeIfPresent(size, forKey: .size)
+        try c.encodeIfPresent(lineHeight, forKey: .lineHeight)
+        try c.encodeIfPresent(letterSpacing, forKey: .letterSpacing)
+        try c.encodeIfPresent(paragraphIndent, forKey: .paragraphIndent)
+        try c.encodeIfPresent(paragraphSpacing, forKey: .paragraphSpacing)
+        try c.encodeIfPresent(textCase, forKey: .textCase)
+        try c.encodeIfPresent(decoration, forKey: .decoration)
+        try c.encodeIfPresent(textStyle, forKey: .textStyle)
+        try c.encodeIfPresent(contentSize, forKey: .contentSize)
+        try c.encodeIfPresent(boldText, forKey: .boldText)
+        try c.encodeIfPresent(maxScale, forKey: .maxScale)
+        try c.encodeIfPresent(fixed, forKey: .fixed)
+        try c.encodeIfPresent(features, forKey: .features)
+        try c.encodeIfPresent(language, forKey: .language)
+        try c.encodeIfPresent(direction, forKey: .direction)
+        try c.encodeIfPresent(variations, forKey: .variations)
+        try c.encodeIfPresent(width, forKey: .width)
+        try c.encodeIfPresent(maxLines, forKey: .maxLines)
+        try c.encodeIfPresent(lineBreakMode, forKey: .lineBreakMode)
+        try c.encodeIfPresent(alignment, forKey: .alignment)
+        try c.encodeIfPresent(scale, forKey: .scale)
+        try c.encodeIfPresent(color?.description, forKey: .color)
+        try c.encodeIfPresent(background?.description, forKey: .background)
+        try c.encodeIfPresent(padding, forKey: .padding)
+        try c.encodeIfPresent(hinting?.rawValue, forKey: .hinting)
+        try c.encodeIfPresent(format?.rawValue, forKey: .format)
+        try c.encodeIfPresent(pngEncoding?.rawValue, forKey: .pngEncoding)
+        try c.encodeIfPresent(compression?.rawValue, forKey: .compression)
+    }
+
+    private static func decodeColor(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Color? {
+        guard let text = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
+        if text.lowercased() == "transparent" { return .clear }
+        guard let color = Color(hex: text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c,
+                                                   debugDescription: "\"\(text)\" is not #RRGGBB, #RRGGBBAA or transparent")
+        }
+        return color
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(
+        _ text: String, _ key: CodingKeys, _ c: KeyedDecodingContainer<CodingKeys>) throws -> T
+    where T.RawValue == String {
+        if let value = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return value }
+        throw DecodingError.dataCorruptedError(
+            forKey: key, in: c,
+            debugDescription: "unknown value \"\(text)\"; use one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+
+    private struct JSONKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+/// Why a ``RenderRequest`` cannot be carried out, in words naming the field.
+public enum RenderRequestError: Error, Sendable, CustomStringConvertible {
+    /// The body is not JSON of a request (the message names the key).
+    case invalidJSON(String)
+    /// A field has a value that is not allowed.
+    case invalid(field: String, reason: String)
+    /// The token is not a typography in the token file.
+    case unknownToken(DesignTokenError)
+    /// The typography or limits cannot be laid out.
+    case layout(LayoutError)
+    /// The image cannot be made or encoded.
+    case render(RenderError)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .invalidJSON(let message): message
+        case .invalid(let field, let reason): "\"\(field)\": \(reason)"
+        case .unknownToken(let error): "\"token\": \(error)"
+        case .layout(let error): "\(error)"
+        case .render(let error): "\(error)"
+        }
+    }
+}
+
+extension DecodingError {
+    /// The error as one line naming where it is: `span 2, "weight": unknown weight "heavyish"; …`.
+    public var jsonDescription: String {
+        func place(_ path: [any CodingKey]) -> String {
+            var parts: [String] = []
+            var index = 0
+            while index < path.count {
+                let key = path[index]
+                if key.stringValue == "spans", index + 1 < path.count, let span = path[index + 1].intValue {
+                    parts.append("span \(span)")
+                    index += 2
+                    continue
+                }
+                parts.append(key.intValue.map { "item \($0)" } ?? "\"\(key.stringValue)\"")
+                index += 1
+            }
+            return parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+        }
+        switch self {
+        case .keyNotFound(let key, let context):
+            return "\(place(context.codingPath))\"\(key.stringValue)\" is missing"
+        case .typeMismatch(let type, let context):
+            return "\(place(context.codingPath))expected \(DecodingError.jsonName(of: type))"
+        case .valueNotFound(let type, let context):
+            return "\(place(context.codingPath))expected \(DecodingError.jsonName(of: type)), found null"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                let detail = (context.underlyingError as NSError?).map {
+                    $0.userInfo[NSDebugDescriptionErrorKey] as? String ?? $0.localizedDescription
+                }
+                return "not valid JSON" + (detail.map { " (\($0))" } ?? "; check it with a JSON linter")
+            }
+            return "\(place(context.codingPath))\(context.debugDescription)"
+        @unknown default:
+            return "\(self)"
+        }
+    }
+
+    /// How a Swift type is called in JSON, for messages.
+    private static func jsonName(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Double.Type, is Int.Type: "a number"
+        case is [Any].Type: "an array"
+        default: type is [String: Any].Type ? "an object" : "a \(type)"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// A laid-out text as `mattertype measure --json` and `POST /v1/measure` report it: its size, typography and lines
+/// with their runs. Lengths are in points, rounded to a millionth so binary noise does not show.
+public struct TextMeasurement: Sendable, Hashable, Codable {
+    /// The text's width.
+    public var width: Double
+    /// The text's height: lines × line height, plus paragraph spacing.
+    public var height: Double
+    /// The font size used (after Dynamic Type).
+    public var fontSize: Double
+    /// The line height used.
+    public var lineHeight: Double
+    /// The primary face's PostScript name.
+    public var postScriptName: String
+    /// Whether lines were cut or ellipsized.
+    public var truncated: Bool
+    /// Characters no font has, one string each.
+    public var missingCharacters: [String]
+    /// The lines, top to bottom.
+    public var lines: [Line]
+
+    /// One line.
+    public struct Line: Sendable, Hashable, Codable {
+        /// The line's text.
+        public var text: String
+        /// The top of the line box.
+        public var top: Double
+        /// The baseline.
+        public var baseline: Double
+        /// Where the line starts (alignment).
+        public var x: Double
+        /// The line's width.
+        public var width: Double
+        /// The line's runs in visual order.
+        public var runs: [Run]
+    }
+
+    /// One run: text in one face and direction.
+    public struct Run: Sendable, Hashable, Codable {
+        /// The first scalar's offset in the text.
+        public var start: Int
+        /// The offset after the last scalar.
+        public var end: Int
+        /// The run's text.
+        public var text: String
+        /// Where the run starts.
+        public var x: Double
+        /// The run's width.
+        public var width: Double
+        /// ltr or rtl.
+        public var direction: String
+        /// The face's PostScript name.
+        public var postScriptName: String
+        /// Whether the face is a fallback for characters the family lacks.
+        public var fallback: Bool
+    }
+
+    /// The measurement of `layout`.
+    public init(_ layout: TextLayout) {
+        width = TextMeasurement.rounded(layout.width)
+        height = TextMeasurement.rounded(layout.height)
+        fontSize = TextMeasurement.rounded(layout.typography.fontSize)
+        lineHeight = TextMeasurement.rounded(layout.typography.lineHeight)
+        postScriptName = layout.typography.font.font.postScriptName
+        truncated = layout.isTruncated
+        missingCharacters = layout.missingCharacters.map { String($0) }
+        lines = layout.lines.map { line in
+            Line(text: line.text, top: TextMeasurement.rounded(line.top),
+                 baseline: TextMeasurement.rounded(line.baseline), x: TextMeasurement.rounded(line.x),
+                 width: TextMeasurement.rounded(line.width),
+                 runs: line.runs.map { run in
+                     Run(start: run.scalarRange.lowerBound, end: run.scalarRange.upperBound, text: run.text,
+                         x: TextMeasurement.rounded(run.x), width: TextMeasurement.rounded(run.width),
+                         direction: run.direction.rawValue, postScriptName: run.font.postScriptName,
+                         fallback: run.isFallback)
+                 })
+        }
+    }
+
+    /// `value` rounded to a millionth of a point.
+    public static func rounded(_ value: Double) -> Double {
+        (value * 1_000_000).rounded() / 1_000_000
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+@testable import MatterType
+import Testing
+
+/// The one request type the CLI and the server share.
+@Suite("Render requests")
+struct RenderRequestTests {
+    /// Every request key is a `render` option (camel case of its long name) and every `render` option that
+    /// describes the text, typography, layout or image is a request key, so the CLI and the server cannot drift.
+    @Test func keysAreTheRenderOptions() throws {
+        let help = try CLIRun("render", "--experimental-dump-help")
+        let json = try #require(try JSONSerialization.jsonObject(with: help.stdoutData) as? [String: Any])
+        let command = try #require(json["command"] as? [String: Any])
+        let arguments = try #require(command["arguments"] as? [[String: Any]])
+        let options = arguments.compactMap { ($0["names"] as? [[String: Any]])?.first?["name"] as? String }
+            .filter { $0.count > 1 }
+            .map { name in
+                let parts = name.split(separator: "-")
+                return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            }
+        // Options about where things come from or go, not what is rendered; `text` is the argument.
+        let cliOnly: Set = ["textFile", "tokens", "remSize", "fontFile", "replace", "noSystemFonts", "output"]
+        #expect(Set(options).subtracting(cliOnly) == Set(RenderRequest.keys).subtracting(["text"]))
+    }
+
+    @Test func decodesTheCLIsSpellings() throws {
+        let request = try RenderRequest.decode(from: Data("""
+            {"text": "Hi", "family": "Inter, Noto Sans", "weight": "semibold", "italic": true, "size": 18,
+             "lineHeight": 24, "letterSpacing": -0.5, "textCase": "uppercase", "decoration": "underline",
+             "features": "tnum,-liga", "variations": {"wdth": 80}, "language": "de", "direction": "rtl",
+             "width": 300, "maxLines": 2, "lineBreakMode": "truncateTail", "alignment": "center", "scale": 2,
+             "color": "#112233", "background": "transparent", "padding": 4, "format": "webp",
+             "pngEncoding": "rgba", "compression": "fast", "hinting": "light", "contentSize": "xLarge",
+             "boldText": true, "textStyle": "headline", "maxScale": 1.5, "fixed": false,
+             "paragraphIndent": 3, "paragraphSpacing": 5}
+            """.utf8))
+        let typography = try request.typography()
+        #expect(typography.familyName == "Inter")
+        #expect(typography.fallbackFamilyNames == ["Noto Sans"])
+        #expect(typography.fontWeight == .semibold)
+        #expect(typography.fontStyle == .italic)
+        #expect(typography.fontSize == 18 && typography.lineHeight == 24 && typography.letterSpacing == -0.5)
+        #expect(typography.textCase == .uppercase && typography.textDecoration == .underline)
+        #expect(typography.features == ["tnum", "-liga"] && typography.variations == ["wdth": 80])
+        #expect(typography.language == "de" && typography.direction == .rightToLeft)
+        #expect(typography.paragraphIndent == 3 && typography.paragraphSpacing == 5)
+        #expect(typography.textStyle == .headline && typography.maximumScaleFactor == 1.5 && !typography.isFixed)
+        #expect(request.limits == LayoutLimits(width: 300, maxLines: 2, lineBreakMode: .byTruncatingTail,
+                                               alignment: .center))
+        #expect(request.environment == TypographyEnvironment(contentSizeCategory: .xLarge, isBoldTextEnabled: true,
+                                                             displayScale: 2))
+        #expect(request.color == Color(red: 0x11, green: 0x22, blue: 0x33) && request.background == .clear)
+        #expect(request.format == .webp && request.pngEncoding == .rgba && request.compression == .fast)
+        #expect(request.hinting == .light)
+        // Encoding and decoding again keeps every field.
+        #expect(try RenderRequest.decode(from: JSONEncoder().encode(request)) == request)
+    }
+
+    @Test(arguments: [
+        (##"{"text": "a", "colour": "#000000"}"##, ##""colour": unknown key; a request has text, spans"##),
+        (##"{"text": "a", "weight": "heavyish"}"##, ##""weight": unknown weight "heavyish""##),
+        (##"{"text": "a", "size": "big"}"##, ##""size": expected a number"##),
+        (##"{"text": "a", "color": "red"}"##, ##""color": "red" is not #RRGGBB, #RRGGBBAA or transparent"##),
+        (##"{"text": "a", "format": "gif"}"##, ##""format": unknown value "gif"; use one of png, webp"##),
+        (##"{"spans": [{"text": "a", "weight": 2000}]}"##, ##"span 0, "weight""##),
+        (##"{"text": "a""##, "not valid JSON"),
+    ])
+    func badJSONNamesTheKey(json: String, message: String) {
+        #expect {
+            try RenderRequest.decode(from: Data(json.utf8))
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func textOrSpansAndTokens() throws {
+        #expect(throws: RenderRequestError.self) { try RenderRequest().styledText() }
+        var both = RenderRequest(text: "a")
+        both.spans = [TextSpan("b")]
+        #expect(throws: RenderRequestError.self) { try both.styledText() }
+        var token = RenderRequest(text: "a")
+        token.token = "typography.body"
+        #expect("\((try? token.typography()).map { _ in "" } ?? "threw")" == "threw")
+        let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/brand.tokens.json").standardized)
+        token.size = 40
+        let typography = try token.typography(tokens: tokens)
+        #expect(typography.fontSize == 40)
+        #expect(typography.familyName == (try tokens.typography("typography.body")).familyName)
+        token.token = "typography.nothing"
+        #expect(throws: RenderRequestError.self) { try token.typography(tokens: tokens) }
+    }
+
+    /// `measure --json` prints ``TextMeasurement`` (the server answers the same).
+    @Test func measureJSONIsTheMeasurement() throws {
+        let run = try CLIRun("measure", "--json", "--width", "60", "--no-system-fonts", "Hello world")
+        let printed = try JSONDecoder().decode(TextMeasurement.self, from: run.stdoutData)
+        let layout = try RenderRequest(text: "Hello world").with { $0.width = 60 }
+            .layout(registry: FontRegistry(includesSystemFonts: false))
+        #expect(printed == TextMeasurement(layout))
+        #expect(printed.lines.count == 2)
+    }
+}
+
+extension RenderRequest {
+    func with(_ change: (inout RenderRequest) -> Void) -> RenderRequest {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
