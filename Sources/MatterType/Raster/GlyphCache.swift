@@ -10,11 +10,12 @@
 /// (and at most 1 MiB) of bitmaps alive, which may include bitmaps the shards have since evicted: with 8 idle
 /// memos, at most half the budget again.
 public final class GlyphCache: Sendable {
-    /// How the shared cache has been used. Glyphs a draw finds in its memo are not looked up here, so are not
-    /// counted.
+    /// How the cache has been used.
     public struct Statistics: Sendable, Hashable {
-        /// Lookups that found a bitmap.
+        /// Lookups in the shared shards that found a bitmap.
         public var hits = 0
+        /// Glyphs a draw found in its own memo of recent glyphs, without looking in the shards.
+        public var memoHits = 0
         /// Lookups that had to render.
         public var misses = 0
         /// Bitmaps dropped to stay under the budget.
@@ -75,7 +76,7 @@ public final class GlyphCache: Sendable {
     // A memo is used by one draw at a time: it moves between threads only through this lock.
     // nonisolated(unsafe): a GlyphMemo (not Sendable) moves between draws only through this lock, and a draw
     // uses the one it took alone until it hands it back.
-    nonisolated(unsafe) private let memos = Locked<(generation: Int, idle: [GlyphMemo])>((0, []))
+    nonisolated(unsafe) private let memos = Locked<(generation: Int, idle: [GlyphMemo], memoHits: Int)>((0, [], 0))
     /// The most idle memos kept.
     private static let idleMemoLimit = 8
 
@@ -85,9 +86,10 @@ public final class GlyphCache: Sendable {
         shards = (0..<GlyphCache.shardCount).map { _ in Locked(Shard()) }
     }
 
-    /// Totals over all shards.
+    /// Totals over all shards, and the memo hits of the draws finished so far.
     public var statistics: Statistics {
-        shards.reduce(into: Statistics()) { total, shard in
+        let memoHits = memos.withLock { $0.memoHits }
+        return shards.reduce(into: Statistics(memoHits: memoHits)) { total, shard in
             let s = shard.withLock { $0.statistics }
             total.hits += s.hits
             total.misses += s.misses
@@ -118,6 +120,8 @@ public final class GlyphCache: Sendable {
         let memo = idle ?? GlyphMemo(generation: generation, byteBudget: min(1 << 20, byteBudget / 16))
         defer {
             memos.withLock {
+                $0.memoHits += memo.hits
+                memo.hits = 0
                 if memo.generation == $0.generation, $0.idle.count < GlyphCache.idleMemoLimit { $0.idle.append(memo) }
             }
         }

@@ -53,6 +53,8 @@ final class GlyphMemo {
     /// In raw memory, not an array: reads then need no uniqueness or exclusivity checks.
     private let slots: UnsafeMutablePointer<Slot>
     private var bytes = 0
+    /// Glyphs found in the memo since the cache last collected the count (``GlyphCache/withMemo(_:)``).
+    var hits = 0
 
     init(generation: Int, byteBudget: Int) {
         self.generation = generation
@@ -71,7 +73,10 @@ final class GlyphMemo {
     func withGlyph(for key: GlyphCache.Key, in cache: GlyphCache, render: () -> GlyphBitmap,
                    draw body: (Glyph) -> Void) {
         let slot = slots + Int(truncatingIfNeeded: (key.mix &* 0x9E37_79B9_7F4A_7C15) >> (64 - GlyphMemo.capacityBits))
-        if slot.pointee.key == key { return body(slot.pointee.glyph) }
+        if slot.pointee.key == key {
+            hits &+= 1
+            return body(slot.pointee.glyph)
+        }
         let bitmap = cache.bitmap(for: key, render: render)
         remember(bitmap, for: key, in: slot)
         withExtendedLifetime(bitmap) { body(Glyph(bitmap)) }

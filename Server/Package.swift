@@ -1,0 +1,60 @@
+// swift-tools-version:6.2
+import Foundation
+import PackageDescription
+
+// The root package, by path. SwiftPM names a path dependency after its directory, which is whatever the clone is
+// called, so the name products are looked up under is read from that directory rather than written out.
+let rootDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let matterTypePackage = rootDirectory.lastPathComponent
+
+let package = Package(
+    name: "MatterTypeServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "mattertype-server", targets: ["mattertype-server"]),
+        .library(name: "MatterTypeServer", targets: ["MatterTypeServer"]),
+    ],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.30.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+    ],
+    targets: [
+        .target(name: "MatterTypeServer",
+                dependencies: [
+                    .product(name: "MatterType", package: matterTypePackage),
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "GRDB", package: "GRDB.swift"),
+                    .product(name: "PostgresNIO", package: "postgres-nio"),
+                    .product(name: "Prometheus", package: "swift-prometheus"),
+                    .product(name: "Logging", package: "swift-log"),
+                    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                ],
+                resources: [.copy("openapi.yaml")]),
+        .executableTarget(name: "mattertype-server",
+                          dependencies: ["MatterTypeServer",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "MatterTypeServerTests",
+                    dependencies: ["MatterTypeServer",
+                                   .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                   .product(name: "NIOHTTP1", package: "swift-nio"),
+                                   .product(name: "Yams", package: "Yams")]),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

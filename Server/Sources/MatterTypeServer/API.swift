@@ -1,0 +1,325 @@
+public import Foundation
+import Hummingbird
+import Logging
+import MatterType
+import NIOCore
+
+/// The routes: health, metrics, the OpenAPI document, fonts, measure and render.
+struct API: Sendable {
+    let configuration: ServerConfiguration
+    let library: FontLibrary
+    let tokens: DesignTokens?
+    let tokensDigest: String
+    let metrics: ServerMetrics
+    let logger: Logger
+    let limiter: RenderLimiter
+
+    init(configuration: ServerConfiguration, library: FontLibrary, tokens: DesignTokens?, tokensDigest: String,
+         metrics: ServerMetrics, logger: Logger) {
+        self.configuration = configuration
+        self.library = library
+        self.tokens = tokens
+        self.tokensDigest = tokensDigest
+        self.metrics = metrics
+        self.logger = logger
+        limiter = RenderLimiter(limit: configuration.limits.maxConcurrentRenders,
+                                timeout: configuration.limits.renderQueueTimeout)
+    }
+
+    var limits: ServerLimits { configuration.limits }
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/healthz") { _, _ in API.json(["status": "ok"]) }
+        router.get("/readyz") { _, _ in
+            guard library.isReady else {
+                throw APIError(.serviceUnavailable, "not_ready", "the font store is still loading; try again shortly",
+                               headers: [.retryAfter: "1"])
+            }
+            return API.json(["status": "ready"])
+        }
+        router.get("/metrics") { _, _ in
+            let text = metrics.exposition(fontCount: library.count, activeRenders: await limiter.active)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
+        router.get("/openapi.yaml") { _, _ in
+            guard let document = OpenAPIDocument.data else {
+                throw APIError(.internalServerError, "document_missing",
+                               "openapi.yaml is missing from the install; copy the MatterTypeServer resource bundle "
+                               + "next to the executable")
+            }
+            return Response(status: .ok, headers: [.contentType: "application/yaml"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
+        }
+        router.put("/v1/fonts") { request, context in try await uploadFont(request, context) }
+        router.get("/v1/fonts") { request, _ in
+            var fonts = await library.fonts()
+            if request.uri.queryParameters.get("bundled").map(API.isTrue) == true {
+                fonts = FontRegistry.bundledFonts.map { FontRecord($0, source: "bundled") } + fonts
+            }
+            return API.json(["fonts": fonts])
+        }
+        router.get("/v1/fonts/:name") { _, context in
+            let name = try context.parameters.require("name")
+            guard let font = await library.font(named: name) else {
+                throw APIError(.notFound, "font_not_found", "no registered font is named \(name)")
+            }
+            return API.json(font)
+        }
+        router.delete("/v1/fonts/:name") { request, context in
+            try authorizeAdmin(request)
+            try await delete(names: [try context.parameters.require("name")])
+            return Response(status: .noContent)
+        }
+        router.delete("/v1/fonts") { request, _ in
+            try authorizeAdmin(request)
+            let names = SpanStyle.features(inList: request.uri.queryParameters.get("names") ?? "")
+            guard !names.isEmpty else {
+                throw APIError(.unprocessableContent, "missing_names",
+                               "name the fonts to delete: DELETE /v1/fonts?names=A,B or DELETE /v1/fonts/{name}")
+            }
+            try await delete(names: Array(Set(names)).sorted())
+            return Response(status: .noContent)
+        }
+        router.post("/v1/measure") { request, context in
+            let renderRequest = try await decodeRenderRequest(request, context)
+            let measurement = try await run { TextMeasurement(try layout(renderRequest)) }
+            return API.json(measurement)
+        }
+        router.post("/v1/render") { request, context in
+            let renderRequest = try await decodeRenderRequest(request, context)
+            let etag = entityTag(for: renderRequest)
+            if let match = request.headers[.ifNoneMatch], API.entityTags(match).contains(where: { $0 == etag || $0 == "*" }) {
+                return Response(status: .notModified, headers: [.eTag: etag])
+            }
+            let maxPixels = limits.maxImagePixels
+            let bytes = try await run {
+                let laidOut = try layout(renderRequest)
+                let size = renderRequest.imageSize(of: laidOut)
+                guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maxPixels,
+                      size.width <= maxPixels, size.height <= maxPixels else {
+                    throw APIError(.contentTooLarge, "image_too_large",
+                                   "the image would be \(size.width) × \(size.height) px, over \(maxPixels) pixels; "
+                                   + "use a smaller scale, width, text or padding")
+                }
+                return try renderRequest.image(of: laidOut)
+            }
+            let type = (renderRequest.format ?? .png) == .png ? "image/png" : "image/webp"
+            return Response(status: .ok, headers: [.contentType: type, .eTag: etag, .cacheControl: "no-cache"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+    }
+
+    // MARK: - Fonts
+
+    private func uploadFont(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try authorizeAdmin(request)
+        var request = request
+        let body = try await collect(&request, limit: limits.maxFontBytes, what: "font file",
+                                     flag: "--max-font-bytes")
+        guard body.readableBytes > 0 else {
+            throw APIError(.unprocessableContent, "not_a_font", "the body is empty; send the font file's bytes")
+        }
+        let replacing = request.uri.queryParameters.get("replace").map(API.isTrue) ?? false
+        do {
+            let fonts = try await library.upload(Data(body.readableBytesView), replacing: replacing)
+            logger.info("fonts registered", metadata: ["names": "\(fonts.map(\.postScriptName))"])
+            return API.json(["fonts": fonts], status: .created)
+        } catch {
+            switch error {
+            case .unusableFont(let reason):
+                throw APIError(.unprocessableContent, "not_a_font",
+                               "not a usable font (TTF, OTF, TTC, WOFF or WOFF2): \(reason)")
+            case .store(.namesTaken(let names)):
+                throw APIError(.conflict, "font_exists", FontStoreError.namesTaken(names).description)
+            case .store(let error):
+                throw APIError(.internalServerError, "store_failed", error.description)
+            }
+        }
+    }
+
+    private func delete(names: [String]) async throws {
+        do {
+            try await library.delete(names: names)
+            logger.info("fonts deleted", metadata: ["names": "\(names)"])
+        } catch {
+            switch error {
+            case .store(.namesNotFound(let missing)):
+                throw APIError(.notFound, "font_not_found",
+                               "no registered font is named \(missing.joined(separator: ", ")); nothing was deleted")
+            default:
+                throw APIError(.internalServerError, "store_failed", error.description)
+            }
+        }
+    }
+
+    // MARK: - Measure and render
+
+    private func decodeRenderRequest(_ request: Request, _ context: BasicRequestContext) async throws -> RenderRequest {
+        try authorizeRender(request)
+        var request = request
+        let body = try await collect(&request, limit: limits.maxBodyBytes, what: "request body",
+                                     flag: "--max-body-bytes")
+        let data = Data(body.readableBytesView)
+        if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
+            throw APIError(.unprocessableContent, "json_too_deep",
+                           "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth))")
+        }
+        let renderRequest: RenderRequest
+        do {
+            renderRequest = try RenderRequest.decode(from: data)
+        } catch {
+            throw APIError(.unprocessableContent, "invalid_request", error.description)
+        }
+        let scalars = renderRequest.scalarCount
+        if scalars > limits.maxTextScalars {
+            throw APIError(.contentTooLarge, "text_too_long",
+                           "the text has \(scalars) characters, over \(limits.maxTextScalars); split it")
+        }
+        return renderRequest
+    }
+
+    private func layout(_ request: RenderRequest) throws -> TextLayout {
+        do {
+            return try request.layout(registry: library.registry, tokens: tokens)
+        } catch {
+            throw API.apiError(error)
+        }
+    }
+
+    /// Runs `work` under the render limit: 503 with `Retry-After` when no slot frees up in time.
+    private func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await limiter.run(work)
+        } catch RenderLimiterError.busy {
+            let seconds = max(1, Int(limits.renderQueueTimeout.components.seconds))
+            throw APIError(.serviceUnavailable, "busy",
+                           "every render slot stayed busy for \(seconds) s; retry later",
+                           headers: [.retryAfter: String(seconds)])
+        } catch let error as RenderRequestError {
+            throw API.apiError(error)
+        }
+    }
+
+    static func apiError(_ error: RenderRequestError) -> APIError {
+        switch error {
+        case .invalidJSON, .invalid: APIError(.unprocessableContent, "invalid_request", error.description)
+        case .unknownToken: APIError(.unprocessableContent, "unknown_token", error.description)
+        case .layout: APIError(.unprocessableContent, "invalid_typography", error.description)
+        case .render(.imageTooLarge): APIError(.contentTooLarge, "image_too_large", error.description)
+        case .render: APIError(.internalServerError, "render_failed", error.description)
+        }
+    }
+
+    /// The render's entity tag: the request (as re-encoded, so key order and spacing do not matter), the fonts
+    /// registered, the token file and the library version — everything the image depends on.
+    private func entityTag(for request: RenderRequest) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var identity = Data((try? encoder.encode(request)) ?? Data())
+        identity.append(contentsOf: Array("\n\(library.digest)\n\(tokensDigest)\n\(MatterTypeVersion.current)".utf8))
+        return "\"" + SHA256.hex(of: identity).prefix(32) + "\""
+    }
+
+    /// The tags of an `If-None-Match` header (weak ones compared as strong, as RFC 9110 says for it).
+    static func entityTags(_ header: String) -> [String] {
+        header.split(separator: ",").map { tag in
+            let trimmed = tag.trimmingCharacters(in: .whitespaces)
+            return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
+        }
+    }
+
+    // MARK: - Plumbing
+
+    /// The body, at most `limit` bytes: 413 past it (from the Content-Length before reading, when given).
+    private func collect(_ request: inout Request, limit: Int, what: String, flag: String) async throws -> ByteBuffer {
+        let tooLarge = APIError(.contentTooLarge, "body_too_large",
+                                "the \(what) is over \(limit) bytes (the server's \(flag))")
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge
+        }
+    }
+
+    private func authorizeAdmin(_ request: Request) throws {
+        guard let token = configuration.adminToken else {
+            throw APIError(.forbidden, "registration_disabled",
+                           "font registration is off; start the server with MATTERTYPE_ADMIN_TOKEN set")
+        }
+        try authorize(request, token: token, name: "the admin token")
+    }
+
+    private func authorizeRender(_ request: Request) throws {
+        guard let token = configuration.renderToken else { return }
+        try authorize(request, token: token, name: "the render token")
+    }
+
+    /// 401 unless the request carries `Authorization: Bearer <token>` (compared in constant time; never logged).
+    private func authorize(_ request: Request, token: String, name: String) throws {
+        let header = request.headers[.authorization] ?? ""
+        let prefix = "Bearer "
+        let given = header.hasPrefix(prefix) ? String(header.dropFirst(prefix.count)) : ""
+        guard !given.isEmpty, API.constantTimeEquals(Array(given.utf8), Array(token.utf8)) else {
+            throw APIError(.unauthorized, "unauthorized",
+                           header.isEmpty ? "send Authorization: Bearer <token> with \(name)" : "wrong token; send \(name)",
+                           headers: [.wwwAuthenticate: "Bearer"])
+        }
+    }
+
+    /// Whether two byte strings are equal, in time that depends only on their lengths.
+    static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count) | UInt8(a.count == b.count ? 0 : 1)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+
+    static func isTrue(_ value: Substring) -> Bool { ["true", "1", "yes"].contains(value.lowercased()) }
+    static func isTrue(_ value: String) -> Bool { isTrue(Substring(value)) }
+
+    /// `value` as JSON (keys sorted, slashes plain: as the CLI prints it) with a final newline.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        data.append(0x0A)
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// How deep a JSON text nests, without parsing it.
+enum JSONNesting {
+    /// The depth reached once it passes `limit`, or `nil` if it never does. Brackets inside strings do not count.
+    static func exceeds(_ limit: Int, in data: Data) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return depth }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+}
+
+/// The OpenAPI document served at `/openapi.yaml` (the package's resource `openapi.yaml`).
+public enum OpenAPIDocument {
+    /// The document's bytes, or `nil` when the resource bundle is not installed beside the executable.
+    public static let data: [UInt8]? = Bundle.module.url(forResource: "openapi", withExtension: "yaml")
+        .flatMap { try? Data(contentsOf: $0) }.map(Array.init)
+}

@@ -1,0 +1,55 @@
+public import Foundation
+public import Hummingbird
+public import Logging
+import MatterType
+import NIOCore
+import ServiceLifecycle
+
+/// Builds the MatterType render service: its routes over a font store, as a Hummingbird application.
+///
+/// ```swift
+/// let app = try await MatterTypeServer.application(configuration: .fromEnvironment(), logger: logger)
+/// try await app.runService()
+/// ```
+public enum MatterTypeServer {
+    /// The application for `configuration`: opens the store (loaded into the registry by a service that then
+    /// follows the store's changes), reads the token file, and routes the API.
+    /// - Throws: ``FontStoreError`` for a store that cannot be opened; `DesignTokenError` for a bad token file.
+    public static func application(configuration: ServerConfiguration,
+                                   logger: Logger) async throws -> some ApplicationProtocol {
+        let store = try await openFontStore(url: configuration.storeURL, logger: logger)
+        let library = FontLibrary(store: store, includesSystemFonts: configuration.includesSystemFonts, logger: logger)
+        var tokens: DesignTokens?
+        var tokensDigest = ""
+        if let path = configuration.tokensFile {
+            let url = URL(fileURLWithPath: path)
+            tokens = try DesignTokens(contentsOf: url, remSize: configuration.remSize)
+            tokensDigest = SHA256.hex(of: try Data(contentsOf: url))
+        }
+        let api = API(configuration: configuration, library: library, tokens: tokens, tokensDigest: tokensDigest,
+                      metrics: ServerMetrics(), logger: logger)
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: MetricsAndErrorsMiddleware(metrics: api.metrics))
+        api.addRoutes(to: router)
+        var app = Application(router: router,
+                              configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                                   serverName: "mattertype-server"),
+                              logger: logger)
+        app.addServices(FontLibraryService(library: library, store: store))
+        return app
+    }
+}
+
+/// Loads the store at start, follows its changes, and closes it at shutdown.
+struct FontLibraryService: Service {
+    let library: FontLibrary
+    let store: any FontStore
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            try await library.run()
+        }
+        try? await gracefulShutdown()
+        await store.close()
+    }
+}

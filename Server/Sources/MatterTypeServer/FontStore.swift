@@ -1,0 +1,83 @@
+public import Foundation
+public import Logging
+
+/// One font file as a store keeps it: its bytes under their SHA-256, and the PostScript names of its faces.
+public struct StoredFontFile: Sendable, Hashable {
+    /// The SHA-256 of ``data``, 64 lowercase hex digits: the only name the bytes are kept under.
+    public var sha256: String
+    /// The file's bytes (TTF, OTF, TTC, WOFF or WOFF2).
+    public var data: Data
+    /// The PostScript names of the faces registered from it.
+    public var postScriptNames: [String]
+
+    /// A file and its faces' names.
+    public init(sha256: String, data: Data, postScriptNames: [String]) {
+        self.sha256 = sha256
+        self.data = data
+        self.postScriptNames = postScriptNames
+    }
+}
+
+/// Why a store refused a change; nothing was changed.
+public enum FontStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Faces with these PostScript names are stored already (and replacing was not asked for).
+    case namesTaken([String])
+    /// No faces have these PostScript names.
+    case namesNotFound([String])
+    /// The store URL is not one this server reads.
+    case unsupportedURL(String)
+    /// The database failed (the message is the driver's, without credentials).
+    case database(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .namesTaken(let names): "already registered: \(names.joined(separator: ", ")); add ?replace=true to replace"
+        case .namesNotFound(let names): "no font named \(names.joined(separator: ", "))"
+        case .unsupportedURL(let url): "unsupported store \(url); use sqlite:PATH or postgres://user:password@host:port/database"
+        case .database(let message): "the font store failed: \(message)"
+        }
+    }
+}
+
+/// Where registered fonts live between restarts, and how replicas share them.
+///
+/// Every change is one transaction: a failed save or delete leaves the store as it was. Font bytes are keyed by
+/// their SHA-256, never by a name from the font or the request.
+public protocol FontStore: Sendable {
+    /// Which file (by SHA-256) each stored PostScript name comes from.
+    func index() async throws(FontStoreError) -> [String: String]
+
+    /// The files holding these PostScript names (every file when `names` is `nil`), each once.
+    func fetch(names: [String]?) async throws(FontStoreError) -> [StoredFontFile]
+
+    /// Stores `file` and points its faces' names at it. With `replacing` false, a name stored already is
+    /// ``FontStoreError/namesTaken(_:)`` and nothing changes; with true, the names move to the new file. Files no
+    /// name points at any more are removed.
+    func save(_ file: StoredFontFile, replacing: Bool) async throws(FontStoreError)
+
+    /// Removes these names (all or none: a name not stored is ``FontStoreError/namesNotFound(_:)``), and the
+    /// files no name points at any more.
+    func delete(names: [String]) async throws(FontStoreError)
+
+    /// Runs until cancelled, calling `onChange` whenever another process may have changed the store (a replica
+    /// following PostgreSQL notifications). A store only one process uses returns at once.
+    func followChanges(_ onChange: @escaping @Sendable () async -> Void) async throws
+
+    /// Closes the store's connections.
+    func close() async
+}
+
+/// Opens the store a URL names: `sqlite:PATH` (a file, made if missing) or `postgres://user:password@host:port/database`.
+public func openFontStore(url: String, logger: Logger) async throws(FontStoreError) -> any FontStore {
+    if url.hasPrefix("sqlite:") {
+        var path = String(url.dropFirst("sqlite:".count))
+        if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
+        guard !path.isEmpty else { throw .unsupportedURL(url) }
+        return try SQLiteFontStore(path: path)
+    }
+    if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+        return try PostgresFontStore(url: url, logger: logger)
+    }
+    throw .unsupportedURL(url)
+}

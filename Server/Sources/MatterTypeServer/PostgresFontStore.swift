@@ -1,0 +1,184 @@
+import Foundation
+public import Logging
+import PostgresNIO
+
+/// The replicas' store: PostgreSQL through postgres-nio. Every change is one transaction that ends with
+/// `NOTIFY mattertype_fonts` (delivered at commit), and every replica LISTENs on that channel
+/// (``followChanges(_:)``), so a font registered or deleted through one is used or dropped by all.
+public final class PostgresFontStore: FontStore {
+    /// The notification channel.
+    static let channel = "mattertype_fonts"
+
+    private let client: PostgresClient
+    private let logger: Logger
+    private let runTask: Task<Void, Never>
+    private let schemaReady: Task<Void, any Error>
+
+    /// Connects to `url` (`postgres://user:password@host:port/database`) and makes the tables if missing.
+    public init(url: String, logger: Logger) throws(FontStoreError) {
+        guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty,
+              let user = components.user, !user.isEmpty else {
+            throw .unsupportedURL(PostgresFontStore.redacted(url))
+        }
+        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        let configuration = PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: user,
+            password: components.password, database: database.isEmpty ? nil : database, tls: .disable)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        runTask = Task { await client.run() }
+        schemaReady = Task {
+            // One replica at a time makes the schema (CREATE … IF NOT EXISTS races otherwise).
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(7418245)", logger: logger)
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS font_file (
+                        sha256 TEXT PRIMARY KEY,
+                        bytes BYTEA NOT NULL,
+                        created_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                    """, logger: logger)
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS font_face (
+                        post_script_name TEXT PRIMARY KEY,
+                        sha256 TEXT NOT NULL REFERENCES font_file(sha256))
+                    """, logger: logger)
+            }
+        }
+    }
+
+    /// `url` without its password, for messages.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? "postgres://…"
+    }
+
+    public func index() async throws(FontStoreError) -> [String: String] {
+        try await run {
+            var index: [String: String] = [:]
+            let rows = try await self.client.query("SELECT post_script_name, sha256 FROM font_face", logger: self.logger)
+            for try await (name, sha256) in rows.decode((String, String).self) { index[name] = sha256 }
+            return index
+        }
+    }
+
+    public func fetch(names: [String]?) async throws(FontStoreError) -> [StoredFontFile] {
+        let index = try await index()
+        let wanted = names.map(Set.init)
+        var namesByFile: [String: [String]] = [:]
+        for (name, sha256) in index.sorted(by: { $0.key < $1.key }) { namesByFile[sha256, default: []].append(name) }
+        let hashes = namesByFile.filter { _, faceNames in wanted.map { !$0.isDisjoint(with: faceNames) } ?? true }
+            .keys.sorted()
+        let faceNames = namesByFile
+        return try await run {
+            var files: [StoredFontFile] = []
+            for sha256 in hashes {
+                let rows = try await self.client.query("SELECT bytes FROM font_file WHERE sha256 = \(sha256)",
+                                                       logger: self.logger)
+                for try await bytes in rows.decode(Data.self) {
+                    files.append(StoredFontFile(sha256: sha256, data: bytes, postScriptNames: faceNames[sha256] ?? []))
+                }
+            }
+            return files
+        }
+    }
+
+    public func save(_ file: StoredFontFile, replacing: Bool) async throws(FontStoreError) {
+        try await run {
+            try await self.client.withTransaction(logger: self.logger) { connection in
+                let names = file.postScriptNames
+                let taken = try await connection.query(
+                    "SELECT post_script_name FROM font_face WHERE post_script_name = ANY(\(names)) FOR UPDATE",
+                    logger: self.logger)
+                var takenNames: [String] = []
+                for try await name in taken.decode(String.self) { takenNames.append(name) }
+                if !replacing, !takenNames.isEmpty { throw FontStoreError.namesTaken(takenNames.sorted()) }
+                try await connection.query("""
+                    INSERT INTO font_file (sha256, bytes) VALUES (\(file.sha256), \(file.data))
+                    ON CONFLICT (sha256) DO NOTHING
+                    """, logger: self.logger)
+                for name in names {
+                    try await connection.query("""
+                        INSERT INTO font_face (post_script_name, sha256) VALUES (\(name), \(file.sha256))
+                        ON CONFLICT (post_script_name) DO UPDATE SET sha256 = EXCLUDED.sha256
+                        """, logger: self.logger)
+                }
+                try await PostgresFontStore.finishChange(connection, logger: self.logger)
+            }
+        }
+    }
+
+    public func delete(names: [String]) async throws(FontStoreError) {
+        try await run {
+            try await self.client.withTransaction(logger: self.logger) { connection in
+                let rows = try await connection.query(
+                    "SELECT post_script_name FROM font_face WHERE post_script_name = ANY(\(names)) FOR UPDATE",
+                    logger: self.logger)
+                var found = Set<String>()
+                for try await name in rows.decode(String.self) { found.insert(name) }
+                let missing = names.filter { !found.contains($0) }
+                if !missing.isEmpty { throw FontStoreError.namesNotFound(missing) }
+                try await connection.query("DELETE FROM font_face WHERE post_script_name = ANY(\(names))",
+                                           logger: self.logger)
+                try await PostgresFontStore.finishChange(connection, logger: self.logger)
+            }
+        }
+    }
+
+    /// Removes files no face points at and tells every replica (at commit).
+    private static func finishChange(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
+            "DELETE FROM font_file WHERE sha256 NOT IN (SELECT sha256 FROM font_face)", logger: logger)
+        try await connection.query("SELECT pg_notify(\(channel), 'changed')", logger: logger)
+    }
+
+    /// LISTENs on the channel until cancelled, calling `onChange` for every notification and after every
+    /// (re)connection (changes made while not listening are then picked up); reconnects after a second.
+    public func followChanges(_ onChange: @escaping @Sendable () async -> Void) async throws {
+        while !Task.isCancelled {
+            do {
+                try await schemaReady.value
+                try await client.withConnection { connection in
+                    try await connection.listen(on: PostgresFontStore.channel) { notifications in
+                        await onChange()
+                        for try await _ in notifications { await onChange() }
+                    }
+                }
+            } catch is CancellationError {
+                return
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("font store notifications interrupted; reconnecting", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    public func close() async {
+        runTask.cancel()
+        _ = await runTask.value
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(FontStoreError) -> T {
+        do {
+            try await schemaReady.value
+            return try await body()
+        } catch {
+            throw PostgresFontStore.storeError(error)
+        }
+    }
+
+    /// The store error an error from postgres-nio stands for: a refusal from inside a transaction as itself, a
+    /// server error by its message.
+    private static func storeError(_ error: any Error) -> FontStoreError {
+        switch error {
+        case let error as FontStoreError: error
+        case let error as PostgresTransactionError:
+            storeError(error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError
+                       ?? FontStoreError.database("the transaction failed"))
+        case let error as PSQLError: .database(error.serverInfo?[.message] ?? "\(error.code)")
+        default: .database("\(error)")
+        }
+    }
+}

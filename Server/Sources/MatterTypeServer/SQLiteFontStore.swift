@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// The embedded store: one SQLite file through GRDB, in WAL mode, each change one transaction (a crash mid-upload
+/// leaves the state before it).
+public final class SQLiteFontStore: FontStore {
+    private let pool: DatabasePool
+
+    /// Opens (or makes) the database at `path` and brings its schema up to date.
+    public init(path: String) throws(FontStoreError) {
+        do {
+            pool = try DatabasePool(path: path)  // WAL by default
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1") { db in
+                try db.execute(sql: """
+                    CREATE TABLE font_file (
+                        sha256 TEXT PRIMARY KEY NOT NULL,
+                        bytes BLOB NOT NULL,
+                        created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
+                    CREATE TABLE font_face (
+                        post_script_name TEXT PRIMARY KEY NOT NULL,
+                        sha256 TEXT NOT NULL REFERENCES font_file(sha256));
+                    CREATE INDEX font_face_sha256 ON font_face(sha256);
+                    """)
+            }
+            try migrator.migrate(pool)
+        } catch {
+            throw .database("\(path): \(error)")
+        }
+    }
+
+    public func index() async throws(FontStoreError) -> [String: String] {
+        try await run { db in
+            var index: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT post_script_name, sha256 FROM font_face") {
+                index[row["post_script_name"]] = row["sha256"]
+            }
+            return index
+        }
+    }
+
+    public func fetch(names: [String]?) async throws(FontStoreError) -> [StoredFontFile] {
+        try await run { db in
+            let faces = try Row.fetchAll(db, sql: "SELECT post_script_name, sha256 FROM font_face ORDER BY post_script_name")
+            var namesByFile: [String: [String]] = [:]
+            for face in faces { namesByFile[face["sha256"], default: []].append(face["post_script_name"]) }
+            let wanted = names.map(Set.init)
+            let hashes = namesByFile.filter { _, faceNames in wanted.map { !$0.isDisjoint(with: faceNames) } ?? true }
+                .keys.sorted()
+            return try hashes.map { sha256 in
+                let bytes = try Data.fetchOne(db, sql: "SELECT bytes FROM font_file WHERE sha256 = ?",
+                                              arguments: [sha256]) ?? Data()
+                return StoredFontFile(sha256: sha256, data: bytes, postScriptNames: namesByFile[sha256] ?? [])
+            }
+        }
+    }
+
+    public func save(_ file: StoredFontFile, replacing: Bool) async throws(FontStoreError) {
+        try await write { db in
+            if !replacing {
+                let taken = try file.postScriptNames.filter {
+                    try Bool.fetchOne(db, sql: "SELECT 1 FROM font_face WHERE post_script_name = ?", arguments: [$0]) ?? false
+                }
+                if !taken.isEmpty { throw FontStoreError.namesTaken(taken) }
+            }
+            try db.execute(sql: "INSERT OR IGNORE INTO font_file (sha256, bytes) VALUES (?, ?)",
+                           arguments: [file.sha256, file.data])
+            for name in file.postScriptNames {
+                try db.execute(sql: """
+                    INSERT INTO font_face (post_script_name, sha256) VALUES (?, ?)
+                    ON CONFLICT(post_script_name) DO UPDATE SET sha256 = excluded.sha256
+                    """, arguments: [name, file.sha256])
+            }
+            try SQLiteFontStore.removeUnusedFiles(db)
+        }
+    }
+
+    public func delete(names: [String]) async throws(FontStoreError) {
+        try await write { db in
+            let missing = try names.filter {
+                try !(Bool.fetchOne(db, sql: "SELECT 1 FROM font_face WHERE post_script_name = ?", arguments: [$0]) ?? false)
+            }
+            if !missing.isEmpty { throw FontStoreError.namesNotFound(missing) }
+            for name in names {
+                try db.execute(sql: "DELETE FROM font_face WHERE post_script_name = ?", arguments: [name])
+            }
+            try SQLiteFontStore.removeUnusedFiles(db)
+        }
+    }
+
+    /// One process owns the file: nothing to follow.
+    public func followChanges(_ onChange: @escaping @Sendable () async -> Void) async throws {}
+
+    public func close() async {
+        try? pool.close()
+    }
+
+    private static func removeUnusedFiles(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM font_file WHERE sha256 NOT IN (SELECT sha256 FROM font_face)")
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FontStoreError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch let error as FontStoreError {
+            throw error
+        } catch {
+            throw .database("\(error)")
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FontStoreError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch let error as FontStoreError {
+            throw error
+        } catch {
+            throw .database("\(error)")
+        }
+    }
+}

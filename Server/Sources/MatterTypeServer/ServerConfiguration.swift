@@ -1,0 +1,61 @@
+public import Foundation
+
+/// How a `mattertype-server` runs: where it listens, its store, its tokens and its limits.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on (default 127.0.0.1).
+    public var host = "127.0.0.1"
+    /// The port (default 8080; 0 picks a free one).
+    public var port = 8080
+    /// The font store: `sqlite:PATH` (default `sqlite:./mattertype-fonts.sqlite`) or
+    /// `postgres://user:password@host:port/database`.
+    public var storeURL = "sqlite:./mattertype-fonts.sqlite"
+    /// The bearer token the font registration endpoints require; `nil` disables them (403).
+    public var adminToken: String?
+    /// The bearer token render and measure require; `nil` leaves them open.
+    public var renderToken: String?
+    /// A design-token file whose typographies requests can name with `"token"`.
+    public var tokensFile: String?
+    /// Points per rem in the token file.
+    public var remSize = 16.0
+    /// Whether resolution may use the machine's installed fonts (as fallbacks and families).
+    public var includesSystemFonts = true
+    /// The request limits.
+    public var limits = ServerLimits()
+    /// How often a replica re-reads the whole store, besides following its notifications (a safety net for a
+    /// lost connection).
+    public var resynchronizationInterval: Duration = .seconds(30)
+
+    /// The defaults; set the fields to change them.
+    public init() {}
+
+    /// The configuration with the tokens from the environment: `MATTERTYPE_ADMIN_TOKEN` and
+    /// `MATTERTYPE_RENDER_TOKEN` (empty values count as unset).
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.adminToken = environment["MATTERTYPE_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.renderToken = environment["MATTERTYPE_RENDER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        return configuration
+    }
+}
+
+/// The limits every request is held to; each is a flag of `mattertype-server`.
+public struct ServerLimits: Sendable, Hashable {
+    /// The most Unicode scalars in a text (its spans together): 100,000. Past it: 413.
+    public var maxTextScalars = 100_000
+    /// The largest measure or render body: 1 MiB. Past it: 413.
+    public var maxBodyBytes = 1 << 20
+    /// The largest font upload: 32 MiB. Past it: 413.
+    public var maxFontBytes = 32 << 20
+    /// The most pixels in an image: 50 megapixels. Past it: 413.
+    public var maxImagePixels = 50_000_000
+    /// The deepest nesting of JSON arrays and objects in a body: 16. Past it: 422.
+    public var maxJSONDepth = 16
+    /// The most renders and measures at once (default: the number of cores).
+    public var maxConcurrentRenders = ProcessInfo.processInfo.activeProcessorCount
+    /// How long a request waits for a render slot before 503 with `Retry-After`.
+    public var renderQueueTimeout: Duration = .seconds(10)
+
+    /// The defaults above.
+    public init() {}
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import MatterTypeServer
+
+/// `mattertype-server`: the MatterType render service.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mattertype-server",
+        abstract: "Serve MatterType over HTTP: measure and render text, register fonts into a persistent store.",
+        discussion: """
+            MATTERTYPE_ADMIN_TOKEN (environment) enables PUT/DELETE /v1/fonts, which otherwise answer 403; \
+            MATTERTYPE_RENDER_TOKEN, when set, is required by /v1/measure and /v1/render. Both are sent as \
+            Authorization: Bearer <token>.
+            """)
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The font store: sqlite:PATH, or postgres://user:password@host:port/database for "
+                               + "replicas that share their fonts.", valueName: "url"))
+    var store = "sqlite:./mattertype-fonts.sqlite"
+
+    @Option(help: ArgumentHelp("A design-token file whose typographies requests may name with \"token\".",
+                               valueName: "file.tokens.json"))
+    var tokens: String?
+
+    @Option(name: .customLong("rem-size"), help: "Points per rem in the token file.")
+    var remSize = 16.0
+
+    @Flag(name: .customLong("no-system-fonts"), help: "Use only registered and bundled fonts, never installed ones.")
+    var noSystemFonts = false
+
+    @Option(name: .customLong("max-font-bytes"), help: "The largest font upload, in bytes.")
+    var maxFontBytes = ServerLimits().maxFontBytes
+
+    @Option(name: .customLong("max-body-bytes"), help: "The largest measure or render request body, in bytes.")
+    var maxBodyBytes = ServerLimits().maxBodyBytes
+
+    @Option(name: .customLong("max-text-length"), help: "The most characters (Unicode scalars) in a text.")
+    var maxTextLength = ServerLimits().maxTextScalars
+
+    @Option(name: .customLong("max-image-pixels"), help: "The most pixels in a rendered image.")
+    var maxImagePixels = ServerLimits().maxImagePixels
+
+    @Option(name: .customLong("max-json-depth"), help: "The deepest nesting of arrays and objects in a request.")
+    var maxJSONDepth = ServerLimits().maxJSONDepth
+
+    @Option(name: .customLong("max-concurrent-renders"), help: "Renders at once (default: the number of cores).")
+    var maxConcurrentRenders = ServerLimits().maxConcurrentRenders
+
+    @Option(name: .customLong("render-wait"), help: "Seconds a request waits for a render slot before 503.")
+    var renderWait = 10.0
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        for (name, value) in [("--max-font-bytes", maxFontBytes), ("--max-body-bytes", maxBodyBytes),
+                              ("--max-text-length", maxTextLength), ("--max-image-pixels", maxImagePixels),
+                              ("--max-json-depth", maxJSONDepth), ("--max-concurrent-renders", maxConcurrentRenders)]
+        where value < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+        guard renderWait.isFinite, renderWait > 0 else { throw ValidationError("--render-wait must be above 0") }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "mattertype-server")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var configuration = ServerConfiguration.fromEnvironment()
+        configuration.host = host
+        configuration.port = port
+        configuration.storeURL = store
+        configuration.tokensFile = tokens
+        configuration.remSize = remSize
+        configuration.includesSystemFonts = !noSystemFonts
+        configuration.limits.maxFontBytes = maxFontBytes
+        configuration.limits.maxBodyBytes = maxBodyBytes
+        configuration.limits.maxTextScalars = maxTextLength
+        configuration.limits.maxImagePixels = maxImagePixels
+        configuration.limits.maxJSONDepth = maxJSONDepth
+        configuration.limits.maxConcurrentRenders = maxConcurrentRenders
+        configuration.limits.renderQueueTimeout = .milliseconds(Int64(renderWait * 1000))
+        if configuration.adminToken == nil {
+            logger.notice("MATTERTYPE_ADMIN_TOKEN is not set: font registration answers 403")
+        }
+        let app: any ApplicationProtocol
+        do {
+            app = try await MatterTypeServer.application(configuration: configuration, logger: logger)
+        } catch {
+            FileHandle.standardError.write(Data("mattertype-server: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        try await app.runService()
+    }
+}
+

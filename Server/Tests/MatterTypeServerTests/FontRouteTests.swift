@@ -1,0 +1,169 @@
+import Foundation
+import Logging
+import MatterType
+@testable import MatterTypeServer
+import NIOHTTP1
+import Testing
+
+/// Font registration, listing and deletion through real HTTP, with the embedded SQLite store.
+@Suite("Font routes and the SQLite store")
+struct FontRouteTests {
+    @Test func registerListGetDeleteAndRender() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = "sqlite:\(directory.path)/fonts.sqlite"
+            let dejaVu = try FontFiles.dejaVuSans()
+            // The digest an independent tool computes for the same bytes.
+            let expectedDigest = try runProgram("/usr/bin/sha256sum", ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])
+                .split(separator: " ")[0]
+            try await withServer(testConfiguration(store: store)) { server in
+                #expect(try await server.registeredNames().isEmpty)
+                let created = try await server.upload(dejaVu)
+                #expect(created.status == 201)
+                let fonts = try #require(try created.json()["fonts"] as? [[String: Any]])
+                #expect(fonts.count == 1)
+                #expect(fonts[0]["postScriptName"] as? String == "DejaVuSans")
+                #expect(fonts[0]["familyName"] as? String == "DejaVu Sans")
+                #expect(fonts[0]["weight"] as? Int == 400 && fonts[0]["italic"] as? Bool == false)
+                #expect(fonts[0]["source"] as? String == "registered")
+                #expect(fonts[0]["sha256"] as? String == String(expectedDigest))
+
+                #expect(try await server.registeredNames() == ["DejaVuSans"])
+                let one = try await server.send(.GET, "/v1/fonts/DejaVuSans")
+                #expect(one.status == 200)
+                #expect(try one.json()["sha256"] as? String == String(expectedDigest))
+                let withBundled = try await server.send(.GET, "/v1/fonts?bundled=true").json()
+                #expect((withBundled["fonts"] as? [Any])?.count == 19)
+
+                // Renders use the registered family at once.
+                let measured = try await server.post("/v1/measure", json: #"{"text": "Hello", "family": "DejaVu Sans"}"#)
+                #expect(try JSONDecoder().decode(TextMeasurement.self, from: measured.body).postScriptName == "DejaVuSans")
+
+                let again = try await server.upload(dejaVu)
+                #expect(again.status == 409 && again.errorCode == "font_exists")
+                #expect(again.errorMessage.contains("DejaVuSans") && again.errorMessage.contains("replace=true"))
+                #expect(try await server.upload(dejaVu, replace: true).status == 201)
+
+                // A collection registers every face.
+                let duo = try await server.upload(try FontFiles.fixture("Duo.ttc"))
+                #expect(duo.status == 201)
+                #expect(try await server.registeredNames() == ["DejaVuSans", "Duo-BoldItalic", "Duo-Regular"])
+
+                #expect(try await server.send(.DELETE, "/v1/fonts/DejaVuSans", admin: true).status == 204)
+                let gone = try await server.send(.GET, "/v1/fonts/DejaVuSans")
+                #expect(gone.status == 404 && gone.errorCode == "font_not_found")
+                #expect(try await server.send(.DELETE, "/v1/fonts/DejaVuSans", admin: true).status == 404)
+                let fallback = try await server.post("/v1/measure", json: #"{"text": "Hello", "family": "DejaVu Sans"}"#)
+                #expect(try JSONDecoder().decode(TextMeasurement.self, from: fallback.body).postScriptName == "NotoSans-Regular")
+
+                // Several at once: all or none.
+                let partly = try await server.send(.DELETE, "/v1/fonts?names=Duo-Regular,Nope", admin: true)
+                #expect(partly.status == 404 && partly.errorMessage.contains("Nope"))
+                #expect(try await server.registeredNames() == ["Duo-BoldItalic", "Duo-Regular"])
+                #expect(try await server.send(.DELETE, "/v1/fonts", admin: true).status == 422)
+                #expect(try await server.send(.DELETE, "/v1/fonts?names=Duo-Regular,Duo-BoldItalic", admin: true).status == 204)
+                #expect(try await server.registeredNames().isEmpty)
+            }
+            // Nothing is left in the store, bytes included.
+            let sqlite = try SQLiteFontStore(path: "\(directory.path)/fonts.sqlite")
+            #expect(try await sqlite.index().isEmpty)
+            #expect(try await sqlite.fetch(names: nil).isEmpty)
+            await sqlite.close()
+        }
+    }
+
+    @Test func fontsSurviveARestart() async throws {
+        try await withTemporaryDirectory { directory in
+            let configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            try await withServer(configuration) { (server) async throws in
+                #expect(try await server.upload(try FontFiles.fixture("Acme-Regular.ttf")).status == 201)
+                #expect(try await server.upload(try FontFiles.fixture("Webby-Regular.woff2")).status == 201)
+            }
+            try await withServer(configuration) { (server) async throws in
+                #expect(try await server.registeredNames() == ["Acme-Regular", "Webby-Regular"])
+                let measured = try await server.post("/v1/measure", json: #"{"text": "Hi", "family": "Webby"}"#)
+                #expect(try JSONDecoder().decode(TextMeasurement.self, from: measured.body).postScriptName == "Webby-Regular")
+                #expect(try await server.send(.DELETE, "/v1/fonts/Acme-Regular", admin: true).status == 204)
+            }
+            try await withServer(configuration) { (server) async throws in
+                #expect(try await server.registeredNames() == ["Webby-Regular"])
+            }
+            // The bytes are kept under their SHA-256, never under a name from the font or the request.
+            let stored = try await SQLiteFontStore(path: "\(directory.path)/fonts.sqlite").fetch(names: nil)
+            #expect(stored.map(\.sha256) == [SHA256.hex(of: try FontFiles.fixture("Webby-Regular.woff2"))])
+        }
+    }
+
+    @Test func badUploadsStoreNothing() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.limits.maxFontBytes = 1 << 20
+            let dejaVu = try FontFiles.dejaVuSans()
+            var flipped = dejaVu
+            for index in stride(from: 0, to: 512, by: 3) { flipped[index] ^= 0xA5 }  // the table directory
+            let woff2 = try FontFiles.fixture("Webby-Regular.woff2")
+            let png = try Data(contentsOf: FontFiles.fixtures.appendingPathComponent("../Golden/spans-colors-16-24.pam").standardized)
+            let cases: [(String, Data, Int, String)] = [
+                ("truncated TTF", dejaVu.prefix(300_000), 422, "not_a_font"),
+                ("a header only", dejaVu.prefix(2_000), 422, "not_a_font"),
+                ("byte-flipped table directory", flipped, 422, "not_a_font"),
+                ("truncated WOFF2", woff2.prefix(woff2.count / 2), 422, "not_a_font"),
+                ("an image", png, 422, "not_a_font"),
+                ("text", Data("hello, I am not a font".utf8), 422, "not_a_font"),
+                ("empty", Data(), 422, "not_a_font"),
+                ("over --max-font-bytes", Data(count: (1 << 20) + 1), 413, "body_too_large"),
+            ]
+            try await withServer(configuration) { server in
+                for (name, data, status, code) in cases {
+                    let response = try await server.upload(data)
+                    #expect(response.status == status, "\(name): \(response.text)")
+                    #expect(response.errorCode == code, "\(name)")
+                }
+                #expect(try await server.registeredNames().isEmpty)
+            }
+            let sqlite = try SQLiteFontStore(path: "\(directory.path)/fonts.sqlite")
+            #expect(try await sqlite.index().isEmpty)
+            #expect(try await sqlite.fetch(names: nil).isEmpty)
+        }
+    }
+
+    @Test func registrationNeedsTheAdminToken() async throws {
+        try await withTemporaryDirectory { directory in
+            let dejaVu = try FontFiles.dejaVuSans()
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            try await withServer(configuration) { server in
+                let missing = try await server.upload(dejaVu, admin: false)
+                #expect(missing.status == 401 && missing.header("WWW-Authenticate") == "Bearer")
+                let wrong = try await server.send(.PUT, "/v1/fonts", headers: [("Authorization", "Bearer \(adminToken)x")],
+                                                  body: dejaVu)
+                #expect(wrong.status == 401 && !wrong.text.contains(adminToken))
+                let basic = try await server.send(.PUT, "/v1/fonts", headers: [("Authorization", "Basic \(adminToken)")],
+                                                  body: dejaVu)
+                #expect(basic.status == 401)
+                #expect(try await server.send(.DELETE, "/v1/fonts/DejaVuSans").status == 401)
+                #expect(try await server.registeredNames().isEmpty)
+            }
+            // Without MATTERTYPE_ADMIN_TOKEN registration is off, whatever is sent.
+            configuration.adminToken = nil
+            try await withServer(configuration) { server in
+                let off = try await server.upload(dejaVu)
+                #expect(off.status == 403 && off.errorMessage.contains("MATTERTYPE_ADMIN_TOKEN"))
+                #expect(try await server.send(.DELETE, "/v1/fonts?names=A", admin: true).status == 403)
+                #expect(try await server.send(.GET, "/v1/fonts").status == 200)
+            }
+        }
+    }
+
+    @Test func environmentConfiguration() {
+        let configuration = ServerConfiguration.fromEnvironment(["MATTERTYPE_ADMIN_TOKEN": "a",
+                                                                 "MATTERTYPE_RENDER_TOKEN": ""])
+        #expect(configuration.adminToken == "a" && configuration.renderToken == nil)
+        #expect(configuration.host == "127.0.0.1" && configuration.port == 8080)
+        #expect(configuration.storeURL == "sqlite:./mattertype-fonts.sqlite")
+    }
+
+    @Test func unsupportedStoreURL() async {
+        await #expect(throws: FontStoreError.unsupportedURL("redis://x")) {
+            _ = try await openFontStore(url: "redis://x", logger: .init(label: "test"))
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import MatterType
+@testable import MatterTypeServer
+import NIOHTTP1
+import Testing
+
+/// Health, metrics, measure and render through real HTTP on loopback.
+@Suite("Render service routes")
+struct RenderRouteTests {
+    @Test func healthReadinessAndMetrics() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let health = try await server.send(.GET, "/healthz")
+                #expect(health.status == 200)
+                #expect(try health.json()["status"] as? String == "ok")
+                #expect(try await server.send(.GET, "/readyz").status == 200)
+                _ = try await server.post("/v1/render", json: #"{"text": "Hello world", "scale": 2}"#)
+                _ = try await server.post("/v1/render", json: #"{"text": "Hello world", "scale": 2}"#)
+                _ = try await server.send(.GET, "/nowhere")
+                let metrics = try await server.send(.GET, "/metrics")
+                #expect(metrics.status == 200)
+                #expect(metrics.header("Content-Type")?.hasPrefix("text/plain") == true)
+                let text = metrics.text
+                #expect(text.contains(#"mattertype_http_requests_total{route="/v1/render",method="POST",status="200"} 2"#))
+                #expect(text.contains(#"mattertype_http_requests_total{route="/healthz",method="GET",status="200"} 1"#))
+                #expect(text.contains(#"status="404""#))
+                #expect(text.contains("mattertype_http_request_duration_seconds_bucket{"))
+                #expect(text.contains("mattertype_fonts_registered 0"))
+                // The second render drew every glyph from the cache and shaped no word again.
+                let glyphRatio = try #require(Self.value(of: "mattertype_glyph_cache_hit_ratio", in: text))
+                let wordRatio = try #require(Self.value(of: "mattertype_word_cache_hit_ratio", in: text))
+                #expect(glyphRatio > 0 && glyphRatio <= 1)
+                #expect(wordRatio > 0 && wordRatio <= 1)
+            }
+        }
+    }
+
+    static func value(of metric: String, in text: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(metric + " ") }
+            .flatMap { Double($0.split(separator: " ")[1]) }
+    }
+
+    /// `POST /v1/measure` answers exactly what `mattertype measure --json` prints for the same options.
+    @Test func measureIsTheCLIsJSON() async throws {
+        let cli = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../.build/debug/mattertype").standardized.path
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let response = try await server.post("/v1/measure", json: """
+                    {"text": "The quick brown fox jumps over the lazy dog", "size": 18, "lineHeight": 26,
+                     "width": 160, "weight": "semibold", "letterSpacing": 0.5, "alignment": "center"}
+                    """)
+                #expect(response.status == 200)
+                #expect(response.header("Content-Type") == "application/json")
+                let printed = try runProgram(cli, ["measure", "--json", "--no-system-fonts", "--size", "18",
+                                                   "--line-height", "26", "--width", "160", "--weight", "semibold",
+                                                   "--letter-spacing", "0.5", "--alignment", "center",
+                                                   "The quick brown fox jumps over the lazy dog"])
+                #expect(response.text == printed)
+                let measurement = try JSONDecoder().decode(TextMeasurement.self, from: response.body)
+                #expect(measurement.lines.count == 3)
+                #expect(measurement.height == 78)
+                #expect(measurement.postScriptName == "NotoSans-SemiBold")
+            }
+        }
+    }
+
+    @Test func renderAnswersAnImageWithAnETag() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let body = #"{"text": "Card title\nA second line of body text", "width": 600, "scale": 2, "size": 20, "lineHeight": 28, "padding": 8}"#
+                let png = try await server.post("/v1/render", json: body)
+                #expect(png.status == 200)
+                #expect(png.header("Content-Type") == "image/png")
+                #expect(png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+                // (600 + 2 × 8) × 2 = 1232 by (2 × 28 + 2 × 8) × 2 = 144 pixels, from the PNG's IHDR.
+                #expect(Self.pngSize(png.body) == [1232, 144])
+                // The same bytes as the library makes for the same request.
+                let request = try RenderRequest.decode(from: Data(body.utf8))
+                let expected = try request.image(of: request.layout(registry: FontRegistry(includesSystemFonts: false)))
+                #expect(png.body == expected)
+
+                let etag = try #require(png.header("ETag"))
+                #expect(etag.hasPrefix("\"") && etag.count == 34)
+                let notModified = try await server.post("/v1/render", json: body, headers: [("If-None-Match", etag)])
+                #expect(notModified.status == 304 && notModified.body.isEmpty)
+                #expect(try await server.post("/v1/render", json: body, headers: [("If-None-Match", "W/\(etag)")]).status == 304)
+                // Key order and spacing do not change the tag; any field does.
+                let reordered = #"{"width":600,"text":"Card title\nA second line of body text","lineHeight":28,"scale":2,"size":20,"padding":8}"#
+                #expect(try await server.post("/v1/render", json: reordered).header("ETag") == etag)
+                let other = try await server.post("/v1/render", json: body.replacingOccurrences(of: "\"size\": 20", with: "\"size\": 21"),
+                                                  headers: [("If-None-Match", etag)])
+                #expect(other.status == 200 && other.header("ETag") != etag)
+
+                let webp = try await server.post("/v1/render", json: #"{"text": "Hi", "format": "webp"}"#)
+                #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
+                #expect(webp.body.prefix(4) == Data("RIFF".utf8) && webp.body.dropFirst(8).prefix(4) == Data("WEBP".utf8))
+            }
+        }
+    }
+
+    static func pngSize(_ data: Data) -> [Int] {
+        let bytes = [UInt8](data)
+        guard bytes.count > 24 else { return [] }
+        func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return [int(16), int(20)]
+    }
+
+    @Test func tokensAndSpans() async throws {
+        let tokens = FontFiles.fixtures.appendingPathComponent("../../../Examples/brand.tokens.json").standardized
+        let body = try DesignTokens(contentsOf: tokens).typography("typography.body")
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.tokensFile = tokens.path
+            try await withServer(configuration) { server in
+                let measured = try await server.post("/v1/measure", json: #"{"text": "Hello", "token": "typography.body"}"#)
+                #expect(measured.status == 200)
+                let measurement = try JSONDecoder().decode(TextMeasurement.self, from: measured.body)
+                #expect(measurement.fontSize == body.fontSize && measurement.lineHeight == body.lineHeight)
+                let unknown = try await server.post("/v1/measure", json: #"{"text": "Hello", "token": "typography.nope"}"#)
+                #expect(unknown.status == 422 && unknown.errorCode == "unknown_token")
+                #expect(unknown.text.contains("typography.nope"))
+                let spans = try await server.post("/v1/measure", json: """
+                    {"spans": [{"text": "Regular "}, {"text": "bold", "weight": "bold"}], "size": 20}
+                    """)
+                #expect(spans.status == 200)
+                let runs = try JSONDecoder().decode(TextMeasurement.self, from: spans.body).lines[0].runs
+                #expect(runs.map(\.postScriptName) == ["NotoSans-Regular", "NotoSans-Bold"])
+            }
+        }
+        // Without a token file, naming a token is an error that says so.
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let response = try await server.post("/v1/measure", json: #"{"text": "Hello", "token": "typography.body"}"#)
+                #expect(response.status == 422 && response.text.contains("no token file"))
+            }
+        }
+    }
+
+    @Test func badRequestsAreJSONErrorsNamingTheProblem() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.limits.maxTextScalars = 1000
+            configuration.limits.maxBodyBytes = 64 << 10
+            configuration.limits.maxImagePixels = 1_000_000
+            try await withServer(configuration) { server in
+                let cases: [(String, Int, String, String)] = [
+                    (#"{"text": "a", "colour": "red"}"#, 422, "invalid_request", "\"colour\": unknown key"),
+                    (#"{"text": "a", "size": -3}"#, 422, "invalid_typography", "fontSize"),
+                    (#"{"text": "a", "padding": -1}"#, 422, "invalid_request", "\"padding\""),
+                    (#"{"text": "a", "width": 0}"#, 422, "invalid_typography", "width"),
+                    (#"{"size": 12}"#, 422, "invalid_request", "\"text\""),
+                    (#"{"text": "a""#, 422, "invalid_request", "not valid JSON"),
+                    ("[" + String(repeating: "[", count: 40) + "]", 422, "json_too_deep", "deeper than 16"),
+                    (#"{"text": "\#(String(repeating: "x", count: 1001))"}"#, 413, "text_too_long", "1001 characters"),
+                    (#"{"text": "x", "size": 900, "lineHeight": 900, "scale": 2}"#, 413, "image_too_large", "pixels"),
+                ]
+                for (body, status, code, message) in cases {
+                    let response = try await server.post("/v1/render", json: body)
+                    #expect(response.status == status, "\(body.prefix(60))")
+                    #expect(response.errorCode == code, "\(body.prefix(60)): \(response.text)")
+                    #expect(response.errorMessage.contains(message), "\(response.text)")
+                    #expect(response.header("Content-Type") == "application/json")
+                }
+                let huge = try await server.post("/v1/measure", json: "{\"text\": \"" + String(repeating: "x", count: 70_000) + "\"}")
+                #expect(huge.status == 413 && huge.errorCode == "body_too_large")
+                let notFound = try await server.send(.GET, "/v2/anything")
+                #expect(notFound.status == 404 && notFound.errorCode == "not_found")
+            }
+        }
+    }
+
+    @Test func renderTokenProtectsMeasureAndRender() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.renderToken = "render-secret"
+            try await withServer(configuration) { server in
+                for path in ["/v1/measure", "/v1/render"] {
+                    let missing = try await server.post(path, json: #"{"text": "a"}"#)
+                    #expect(missing.status == 401 && missing.errorCode == "unauthorized")
+                    #expect(missing.header("WWW-Authenticate") == "Bearer")
+                    let wrong = try await server.post(path, json: #"{"text": "a"}"#,
+                                                      headers: [("Authorization", "Bearer render-secreT")])
+                    #expect(wrong.status == 401)
+                    #expect(!wrong.text.contains("render-secret"))
+                    let right = try await server.post(path, json: #"{"text": "a"}"#,
+                                                      headers: [("Authorization", "Bearer render-secret")])
+                    #expect(right.status == 200)
+                }
+                // Health stays open.
+                #expect(try await server.send(.GET, "/healthz").status == 200)
+            }
+        }
+    }
+
+    /// With one render slot and a tiny wait, a burst of long renders gets some 503s with Retry-After, and
+    /// every other request succeeds.
+    @Test func busyServerAnswers503WithRetryAfter() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.limits.maxConcurrentRenders = 1
+            configuration.limits.renderQueueTimeout = .milliseconds(5)
+            try await withServer(configuration) { server in
+                let words = (0..<4000).map { "word\($0 % 97)" }.joined(separator: " ")
+                let body = #"{"text": "\#(words)", "width": 300}"#
+                let statuses = try await withThrowingTaskGroup(of: HTTPResult.self) { group in
+                    for _ in 0..<6 { group.addTask { try await server.post("/v1/measure", json: body) } }
+                    return try await group.reduce(into: [HTTPResult]()) { $0.append($1) }
+                }
+                #expect(statuses.allSatisfy { $0.status == 200 || $0.status == 503 })
+                let busy = statuses.filter { $0.status == 503 }
+                #expect(!busy.isEmpty)
+                #expect(statuses.contains { $0.status == 200 })
+                for response in busy {
+                    #expect(response.errorCode == "busy")
+                    #expect(response.header("Retry-After") == "1")
+                }
+            }
+        }
+    }
+
+    @Test func constantTimeComparison() {
+        #expect(API.constantTimeEquals(Array("secret".utf8), Array("secret".utf8)))
+        #expect(!API.constantTimeEquals(Array("secret".utf8), Array("secreT".utf8)))
+        #expect(!API.constantTimeEquals(Array("secret".utf8), Array("secret2".utf8)))
+        #expect(!API.constantTimeEquals([], Array("x".utf8)))
+        // 256 bytes apart in length must not wrap to equal.
+        #expect(!API.constantTimeEquals([], [UInt8](repeating: 0, count: 256)))
+    }
+
+    @Test func jsonNesting() {
+        #expect(JSONNesting.exceeds(2, in: Data(#"{"a": [1]}"#.utf8)) == nil)
+        #expect(JSONNesting.exceeds(2, in: Data(#"{"a": [[1]]}"#.utf8)) == 3)
+        #expect(JSONNesting.exceeds(1, in: Data(#"{"a": "[[[{{{\"]]"}"#.utf8)) == nil)
+    }
+}
