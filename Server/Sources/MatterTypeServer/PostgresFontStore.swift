@@ -12,10 +12,15 @@ public final class PostgresFontStore: FontStore {
     private let client: PostgresClient
     private let logger: Logger
     private let runTask: Task<Void, Never>
-    private let schemaReady: Task<Void, any Error>
+    private let schemaCreated = Locked(false)
+    /// How long one operation may take, connecting included: postgres-nio keeps retrying a connection that
+    /// fails, so an unreachable server would otherwise make a request wait for ever.
+    private let operationTimeout: Duration
 
-    /// Connects to `url` (`postgres://user:password@host:port/database`) and makes the tables if missing.
-    public init(url: String, logger: Logger) throws(FontStoreError) {
+    /// Connects to `url` (`postgres://user:password@host:port/database`); the tables are made if missing on first
+    /// use. An operation that cannot finish within `operationTimeout` (the server down, a wrong database) fails.
+    public init(url: String, logger: Logger, operationTimeout: Duration = .seconds(10)) throws(FontStoreError) {
+        self.operationTimeout = operationTimeout
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty,
               let user = components.user, !user.isEmpty else {
             throw .unsupportedURL(PostgresFontStore.redacted(url))
@@ -28,23 +33,27 @@ public final class PostgresFontStore: FontStore {
         self.client = client
         self.logger = logger
         runTask = Task { await client.run() }
-        schemaReady = Task {
-            // One replica at a time makes the schema (CREATE … IF NOT EXISTS races otherwise).
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(7418245)", logger: logger)
-                try await connection.query("""
-                    CREATE TABLE IF NOT EXISTS font_file (
-                        sha256 TEXT PRIMARY KEY,
-                        bytes BYTEA NOT NULL,
-                        created_at TIMESTAMPTZ NOT NULL DEFAULT now())
-                    """, logger: logger)
-                try await connection.query("""
-                    CREATE TABLE IF NOT EXISTS font_face (
-                        post_script_name TEXT PRIMARY KEY,
-                        sha256 TEXT NOT NULL REFERENCES font_file(sha256))
-                    """, logger: logger)
-            }
+    }
+
+    /// Makes the tables if missing, once per process (again after a failure, e.g. while the database was down).
+    private func ensureSchema() async throws {
+        if schemaCreated.withLock({ $0 }) { return }
+        // One replica at a time makes the schema (CREATE … IF NOT EXISTS races otherwise).
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(7418245)", logger: self.logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS font_file (
+                    sha256 TEXT PRIMARY KEY,
+                    bytes BYTEA NOT NULL,
+                    created_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                """, logger: self.logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS font_face (
+                    post_script_name TEXT PRIMARY KEY,
+                    sha256 TEXT NOT NULL REFERENCES font_file(sha256))
+                """, logger: self.logger)
         }
+        schemaCreated.withLock { $0 = true }
     }
 
     /// `url` without its password, for messages.
@@ -138,7 +147,7 @@ public final class PostgresFontStore: FontStore {
     public func followChanges(_ onChange: @escaping @Sendable () async -> Void) async throws {
         while !Task.isCancelled {
             do {
-                try await schemaReady.value
+                try await ensureSchema()
                 try await client.withConnection { connection in
                     try await connection.listen(on: PostgresFontStore.channel) { notifications in
                         await onChange()
@@ -160,10 +169,36 @@ public final class PostgresFontStore: FontStore {
         _ = await runTask.value
     }
 
+
     private func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(FontStoreError) -> T {
+        // A race between the work and a timer, answered by whichever ends first; the loser is cancelled (a
+        // cancelled connection lease stops retrying) and never waited for.
+        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            let answered = Locked(false)
+            @Sendable func answer(_ result: Result<T, any Error>) -> Bool {
+                guard answered.withLock({ done in defer { done = true }; return !done }) else { return false }
+                continuation.resume(returning: result)
+                return true
+            }
+            let work = Task {
+                do {
+                    try await self.ensureSchema()
+                    _ = answer(.success(try await body()))
+                } catch {
+                    _ = answer(.failure(error))
+                }
+            }
+            Task {
+                try? await Task.sleep(for: self.operationTimeout)
+                if answer(.failure(FontStoreError.database(
+                    "PostgreSQL did not answer within \(self.operationTimeout); check that it runs and the store URL's "
+                    + "host, port, user and database"))) {
+                    work.cancel()
+                }
+            }
+        }
         do {
-            try await schemaReady.value
-            return try await body()
+            return try outcome.get()
         } catch {
             throw PostgresFontStore.storeError(error)
         }

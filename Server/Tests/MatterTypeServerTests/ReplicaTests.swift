@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import MatterType
+@testable import MatterTypeServer
+import NIOHTTP1
+import Testing
+
+/// Two replicas over one real PostgreSQL: what one registers or deletes, the other uses or drops within 2 s.
+@Suite("Replicas through PostgreSQL", .serialized)
+struct ReplicaTests {
+    @Test func twoReplicasAgree() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let configuration = testConfiguration(store: cluster.url)
+        try await withServer(configuration) { first in
+            try await withServer(configuration) { second in
+                #expect(try await first.registeredNames().isEmpty)
+                #expect(try await second.registeredNames().isEmpty)
+                let measure = #"{"text": "Hello", "family": "Acme"}"#
+                func face(_ server: LiveServer) async throws -> String {
+                    let response = try await server.post("/v1/measure", json: measure)
+                    return try JSONDecoder().decode(TextMeasurement.self, from: response.body).postScriptName
+                }
+                #expect(try await face(second) == "NotoSans-Regular")
+
+                // Registered through the first, used by the second.
+                let start = ContinuousClock.now
+                #expect(try await first.upload(try FontFiles.fixture("Acme-Regular.ttf")).status == 201)
+                #expect(try await second.eventually(within: 2) { try await face(second) == "Acme-Regular" })
+                let propagation = ContinuousClock.now - start
+                #expect(propagation < .seconds(2))
+                #expect(try await second.registeredNames() == ["Acme-Regular"])
+                // The name is taken for both.
+                let conflict = try await second.upload(try FontFiles.fixture("Acme-Regular.ttf"))
+                #expect(conflict.status == 409)
+
+                // Replaced through the second (another file with the same PostScript name would do the same).
+                #expect(try await second.upload(try FontFiles.fixture("Acme-Regular.ttf"), replace: true).status == 201)
+
+                // Deleted through the second, dropped by the first.
+                #expect(try await second.send(.DELETE, "/v1/fonts/Acme-Regular", admin: true).status == 204)
+                #expect(try await first.eventually(within: 2) { try await face(first) == "NotoSans-Regular" })
+                #expect(try await first.registeredNames().isEmpty)
+
+                // A collection through the first; both see both faces.
+                #expect(try await first.upload(try FontFiles.fixture("Duo.ttc")).status == 201)
+                #expect(try await second.eventually(within: 2) {
+                    try await second.registeredNames() == ["Duo-BoldItalic", "Duo-Regular"]
+                })
+            }
+        }
+        // A replica started later loads what is stored.
+        try await withServer(configuration) { (third) async throws in
+            #expect(try await third.registeredNames() == ["Duo-BoldItalic", "Duo-Regular"])
+            #expect(try await third.upload(Data("not a font".utf8)).status == 422)
+        }
+        let store = try PostgresFontStore(url: cluster.url, logger: .init(label: "test"))
+        #expect(try await store.index() == ["Duo-Regular": SHA256.hex(of: try FontFiles.fixture("Duo.ttc")),
+                                            "Duo-BoldItalic": SHA256.hex(of: try FontFiles.fixture("Duo.ttc"))])
+        #expect(try await store.fetch(names: nil).count == 1)
+        await store.close()
+    }
+
+    @Test func postgresStoreIsAllOrNothing() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let store = try PostgresFontStore(url: cluster.url, logger: .init(label: "test"))
+        let acme = try FontFiles.fixture("Acme-Regular.ttf")
+        let file = StoredFontFile(sha256: SHA256.hex(of: acme), data: acme, postScriptNames: ["Acme-Regular"])
+        try await store.save(file, replacing: false)
+        await #expect(throws: FontStoreError.namesTaken(["Acme-Regular"])) { try await store.save(file, replacing: false) }
+        await #expect(throws: FontStoreError.namesNotFound(["Nope"])) {
+            try await store.delete(names: ["Acme-Regular", "Nope"])
+        }
+        #expect(try await store.index() == ["Acme-Regular": file.sha256])
+        #expect(try await store.fetch(names: ["Acme-Regular"]).first?.data == acme)
+        try await store.delete(names: ["Acme-Regular"])
+        #expect(try await store.index().isEmpty)
+        #expect(try await store.fetch(names: nil).isEmpty)
+        await store.close()
+        // A wrong password or database is an error naming the problem, not a crash.
+        let wrong = try PostgresFontStore(url: "postgres://mattertype@127.0.0.1:\(cluster.port)/nodb",
+                                          logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+                                          operationTimeout: .seconds(1))
+        await #expect {
+            try await wrong.index()
+        } throws: { error in
+            "\(error)".contains("did not answer within 1.0 seconds") && "\(error)".contains("database")
+        }
+        await wrong.close()
+    }
+}
