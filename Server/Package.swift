@@ -46,6 +46,7 @@ let package = Package(
                     dependencies: ["MatterTypeServer",
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                   .product(name: "NIOCore", package: "swift-nio"),
                                    .product(name: "NIOHTTP1", package: "swift-nio"),
                                    .product(name: "Yams", package: "Yams")]),
     ]

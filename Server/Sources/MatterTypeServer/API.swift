@@ -28,21 +28,30 @@ struct API: Sendable {
 
     var limits: ServerLimits { configuration.limits }
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/healthz") { _, _ in API.json(["status": "ok"]) }
-        router.get("/readyz") { _, _ in
+    /// Adds every route to `router`; returns them as `METHOD /path`, parameters in OpenAPI's `{name}` form (the
+    /// OpenAPI test compares them with the document).
+    @discardableResult
+    func addRoutes(to router: Router<BasicRequestContext>) -> [String] {
+        var routes: [String] = []
+        func on(_ method: HTTPRequest.Method, _ path: String,
+                _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
+            router.on(RouterPath(path), method: method, use: handler)
+            routes.append("\(method.rawValue) " + path.replacing(/:(\w+)/) { "{\($0.1)}" })
+        }
+        on(.get, "/healthz") { _, _ in API.json(["status": "ok"]) }
+        on(.get, "/readyz") { _, _ in
             guard library.isReady else {
                 throw APIError(.serviceUnavailable, "not_ready", "the font store is still loading; try again shortly",
                                headers: [.retryAfter: "1"])
             }
             return API.json(["status": "ready"])
         }
-        router.get("/metrics") { _, _ in
+        on(.get, "/metrics") { _, _ in
             let text = metrics.exposition(fontCount: library.count, activeRenders: await limiter.active)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }
-        router.get("/openapi.yaml") { _, _ in
+        on(.get, "/openapi.yaml") { _, _ in
             guard let document = OpenAPIDocument.data else {
                 throw APIError(.internalServerError, "document_missing",
                                "openapi.yaml is missing from the install; copy the MatterTypeServer resource bundle "
@@ -51,27 +60,27 @@ struct API: Sendable {
             return Response(status: .ok, headers: [.contentType: "application/yaml"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
         }
-        router.put("/v1/fonts") { request, context in try await uploadFont(request, context) }
-        router.get("/v1/fonts") { request, _ in
+        on(.put, "/v1/fonts") { request, context in try await uploadFont(request, context) }
+        on(.get, "/v1/fonts") { request, _ in
             var fonts = await library.fonts()
             if request.uri.queryParameters.get("bundled").map(API.isTrue) == true {
                 fonts = FontRegistry.bundledFonts.map { FontRecord($0, source: "bundled") } + fonts
             }
             return API.json(["fonts": fonts])
         }
-        router.get("/v1/fonts/:name") { _, context in
-            let name = try context.parameters.require("name")
+        on(.get, "/v1/fonts/:postScriptName") { _, context in
+            let name = try context.parameters.require("postScriptName")
             guard let font = await library.font(named: name) else {
                 throw APIError(.notFound, "font_not_found", "no registered font is named \(name)")
             }
             return API.json(font)
         }
-        router.delete("/v1/fonts/:name") { request, context in
+        on(.delete, "/v1/fonts/:postScriptName") { request, context in
             try authorizeAdmin(request)
-            try await delete(names: [try context.parameters.require("name")])
+            try await delete(names: [try context.parameters.require("postScriptName")])
             return Response(status: .noContent)
         }
-        router.delete("/v1/fonts") { request, _ in
+        on(.delete, "/v1/fonts") { request, _ in
             try authorizeAdmin(request)
             let names = SpanStyle.features(inList: request.uri.queryParameters.get("names") ?? "")
             guard !names.isEmpty else {
@@ -81,12 +90,12 @@ struct API: Sendable {
             try await delete(names: Array(Set(names)).sorted())
             return Response(status: .noContent)
         }
-        router.post("/v1/measure") { request, context in
+        on(.post, "/v1/measure") { request, context in
             let renderRequest = try await decodeRenderRequest(request, context)
             let measurement = try await run { TextMeasurement(try layout(renderRequest)) }
             return API.json(measurement)
         }
-        router.post("/v1/render") { request, context in
+        on(.post, "/v1/render") { request, context in
             let renderRequest = try await decodeRenderRequest(request, context)
             let etag = entityTag(for: renderRequest)
             if let match = request.headers[.ifNoneMatch], API.entityTags(match).contains(where: { $0 == etag || $0 == "*" }) {
@@ -108,6 +117,7 @@ struct API: Sendable {
             return Response(status: .ok, headers: [.contentType: type, .eTag: etag, .cacheControl: "no-cache"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         }
+        return routes
     }
 
     // MARK: - Fonts

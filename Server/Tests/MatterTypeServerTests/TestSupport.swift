@@ -43,6 +43,15 @@ struct HTTPResult: Sendable {
 /// A running server on loopback, reached over real HTTP.
 struct LiveServer: Sendable {
     let port: Int
+    /// The HTTP client (the shared one keeps at most 8 connections to a host).
+    var client = HTTPClient.shared
+
+    /// The same server through `client`.
+    func using(_ client: HTTPClient) -> LiveServer {
+        var copy = self
+        copy.client = client
+        return copy
+    }
 
     /// Sends a request and reads the whole response.
     func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [], body: Data? = nil,
@@ -52,7 +61,7 @@ struct LiveServer: Sendable {
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if admin { request.headers.add(name: "Authorization", value: "Bearer \(adminToken)") }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await client.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 256 << 20)
         return HTTPResult(status: Int(response.status.code), headers: response.headers,
                           body: Data(bytes.readableBytesView))

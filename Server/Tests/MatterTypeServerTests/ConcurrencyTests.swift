@@ -1,0 +1,89 @@
+import AsyncHTTPClient
+import Foundation
+import MatterType
+@testable import MatterTypeServer
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// 32 clients at once, mixing renders and measures with registrations, replacements and deletions.
+@Suite("Concurrent clients")
+struct ConcurrencyTests {
+    @Test func thirtyTwoClientsMixingRendersAndRegistrations() async throws {
+        let acme = try ["Acme-Regular.ttf", "Acme-Medium.ttf", "Acme-DemiBold.ttf"].map(FontFiles.fixture)
+        let duo = try FontFiles.fixture("Duo.ttc")
+        try await withTemporaryDirectory { directory in
+            let store = "sqlite:\(directory.path)/fonts.sqlite"
+            // A connection for each client (the shared client would queue them on 8).
+            let client = HTTPClient(configuration: .init(connectionPool: .init(
+                idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)))
+            defer { _ = client.shutdown() }
+            try await withServer(testConfiguration(store: store)) { liveServer in
+                let server = liveServer.using(client)
+                let results = try await withThrowingTaskGroup(of: [(String, Int)].self) { group in
+                    for client in 0..<32 {
+                        group.addTask {
+                            var seen: [(String, Int)] = []
+                            for round in 0..<6 {
+                                let (name, response) = try await Self.step(client: client, round: round, server: server,
+                                                                           acme: acme, duo: duo)
+                                seen.append((name, response.status))
+                                if name == "list" {
+                                    // A collection's faces come and go together.
+                                    let names = Set(try await server.registeredNames())
+                                    #expect(names.contains("Duo-Regular") == names.contains("Duo-BoldItalic"))
+                                }
+                            }
+                            return seen
+                        }
+                    }
+                    return try await group.reduce(into: [(String, Int)]()) { $0 += $1 }
+                }
+                #expect(results.count == 32 * 6)
+                let allowed: [String: Set<Int>] = [
+                    "render": [200], "measure": [200], "list": [200],
+                    "upload": [201, 409], "replace": [201], "uploadDuo": [201, 409],
+                    "delete": [204, 404], "deleteDuo": [204, 404],
+                ]
+                for (name, status) in results {
+                    #expect(status < 500, "\(name) answered \(status)")
+                    #expect(allowed[name]?.contains(status) == true, "\(name) answered \(status)")
+                }
+                // The registry and the store agree at the end.
+                let listed = try await server.send(.GET, "/v1/fonts").json()["fonts"] as? [[String: Any]] ?? []
+                let served = Dictionary(uniqueKeysWithValues: listed.compactMap { font in
+                    (font["postScriptName"] as? String).map { ($0, font["sha256"] as? String ?? "") }
+                })
+                let stored = try await SQLiteFontStore(path: "\(directory.path)/fonts.sqlite").index()
+                #expect(served == stored)
+                // And every registered face is used for its family.
+                for name in served.keys where name.hasPrefix("Acme") {
+                    let weight = ["Acme-Regular": 400, "Acme-Medium": 500, "Acme-DemiBold": 600][name] ?? 400
+                    let response = try await server.post("/v1/measure", json: #"{"text": "Hi", "family": "Acme", "weight": \#(weight)}"#)
+                    #expect(try JSONDecoder().decode(TextMeasurement.self, from: response.body).postScriptName == name)
+                }
+            }
+        }
+    }
+
+    /// One client's step: most clients render or measure; every fourth registers, replaces or deletes.
+    static func step(client: Int, round: Int, server: LiveServer, acme: [Data],
+                     duo: Data) async throws -> (String, HTTPResult) {
+        let font = acme[(client + round) % acme.count]
+        switch (client % 4, round % 3) {
+        case (0, 0): return ("upload", try await server.upload(font))
+        case (0, 1): return ("replace", try await server.upload(font, replace: true))
+        case (0, 2):
+            let name = ["Acme-Regular", "Acme-Medium", "Acme-DemiBold"][(client + round) % 3]
+            return ("delete", try await server.send(.DELETE, "/v1/fonts/\(name)", admin: true))
+        case (1, 0) where client % 8 == 1: return ("uploadDuo", try await server.upload(duo))
+        case (1, 1) where client % 8 == 1:
+            return ("deleteDuo", try await server.send(.DELETE, "/v1/fonts?names=Duo-Regular,Duo-BoldItalic", admin: true))
+        case (1, _): return ("list", try await server.send(.GET, "/v1/fonts"))
+        case (2, _):
+            return ("measure", try await server.post("/v1/measure", json: #"{"text": "Concurrent \#(client) \#(round)", "family": ["Acme", "Duo"], "width": 80}"#))
+        default:
+            return ("render", try await server.post("/v1/render", json: #"{"text": "Card \#(client) title\nround \#(round)", "family": "Acme", "scale": 2, "width": 200}"#))
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Hummingbird
+import Logging
+import MatterType
+@testable import MatterTypeServer
+import NIOHTTP1
+import Testing
+import Yams
+
+/// Keeps `openapi.yaml` true: its operations are the server's routes, its request schema is the library's
+/// request type, its response schemas are what the server sends, and every status the server answers is listed.
+@Suite("The OpenAPI document")
+struct OpenAPIDocumentTests {
+    let document: [String: Any]
+
+    init() throws {
+        let data = try #require(OpenAPIDocument.data)
+        document = try #require(try Yams.load(yaml: String(decoding: data, as: UTF8.self)) as? [String: Any])
+    }
+
+    var paths: [String: [String: Any]] { document["paths"] as? [String: [String: Any]] ?? [:] }
+
+    func schema(_ name: String) throws -> [String: Any] {
+        let components = try #require(document["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: Any])
+        return try #require(schemas[name] as? [String: Any])
+    }
+
+    func properties(of name: String) throws -> Set<String> {
+        Set(try #require(try schema(name)["properties"] as? [String: Any]).keys)
+    }
+
+    /// The statuses the document lists for an operation.
+    func statuses(_ method: String, _ path: String) -> Set<Int> {
+        let operation = paths[path]?[method.lowercased()] as? [String: Any]
+        return Set((operation?["responses"] as? [AnyHashable: Any] ?? [:]).keys.compactMap { Int("\($0)") })
+    }
+
+    @Test func operationsAreTheRoutes() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try SQLiteFontStore(path: "\(directory.path)/fonts.sqlite")
+            let api = API(configuration: ServerConfiguration(), library: FontLibrary(store: store, logger: Logger(label: "t")),
+                          tokens: nil, tokensDigest: "", metrics: ServerMetrics(), logger: Logger(label: "t"))
+            let routes = api.addRoutes(to: Router(context: BasicRequestContext.self))
+            let documented = paths.flatMap { path, item in
+                item.keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { "\($0.uppercased()) \(path)" }
+            }
+            #expect(Set(routes) == Set(documented))
+            #expect(routes.count == 11)
+        }
+    }
+
+    @Test func schemasAreTheTypes() throws {
+        #expect(try properties(of: "RenderRequest") == Set(RenderRequest.keys))
+        let span = try JSONSerialization.jsonObject(with: JSONEncoder().encode(TextSpan("a", style: SpanStyle(
+            familyNames: ["A"], weight: .bold, isItalic: true, size: 1, letterSpacing: 1, textCase: .uppercase,
+            decoration: .underline, color: .black, features: ["tnum"], language: "en", variations: ["wdth": 1]))))
+        #expect(try properties(of: "Span") == Set(try #require(span as? [String: Any]).keys))
+
+        let layout = try RenderRequest(text: "Hello").layout(registry: FontRegistry(includesSystemFonts: false))
+        let measurement = try #require(try JSONSerialization.jsonObject(
+            with: JSONEncoder().encode(TextMeasurement(layout))) as? [String: Any])
+        #expect(try properties(of: "Measurement") == Set(measurement.keys))
+        let line = try #require((measurement["lines"] as? [[String: Any]])?.first)
+        #expect(try properties(of: "Line") == Set(line.keys))
+        let run = try #require((line["runs"] as? [[String: Any]])?.first)
+        #expect(try properties(of: "Run") == Set(run.keys))
+
+        let inter = try #require(FontRegistry(includesSystemFonts: false)
+            .register(fileAt: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf").first)
+        let font = try #require(try JSONSerialization.jsonObject(
+            with: JSONEncoder().encode(FontRecord(inter, source: "registered", sha256: "x"))) as? [String: Any])
+        #expect(try properties(of: "Font") == Set(font.keys))
+        #expect(try properties(of: "FontAxis") == Set(try #require((font["axes"] as? [[String: Any]])?.first).keys))
+        #expect(try properties(of: "FontNamedInstance")
+                == Set(try #require((font["instances"] as? [[String: Any]])?.first).keys))
+    }
+
+    /// Each status these requests get is one the document lists for the operation.
+    @Test func everyStatusAnsweredIsDocumented() async throws {
+        var documented: [String: Set<Int>] = [:]
+        for (path, item) in paths {
+            for method in item.keys { documented["\(method.uppercased()) \(path)"] = statuses(method, path) }
+        }
+        try await withTemporaryDirectory { [documented] directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.renderToken = "r"
+            configuration.limits.maxTextScalars = 10
+            let render = [("Authorization", "Bearer r"), ("Content-Type", "application/json")]
+            try await withServer(configuration) { server in
+                let acme = try FontFiles.fixture("Acme-Regular.ttf")
+                let calls: [(String, String, [(String, String)], Data?, Bool, Int)] = [
+                    ("GET", "/healthz", [], nil, false, 200),
+                    ("GET", "/readyz", [], nil, false, 200),
+                    ("GET", "/metrics", [], nil, false, 200),
+                    ("GET", "/openapi.yaml", [], nil, false, 200),
+                    ("PUT", "/v1/fonts", [], acme, false, 401),
+                    ("PUT", "/v1/fonts", [], acme, true, 201),
+                    ("PUT", "/v1/fonts", [], acme, true, 409),
+                    ("PUT", "/v1/fonts", [], Data("x".utf8), true, 422),
+                    ("GET", "/v1/fonts", [], nil, false, 200),
+                    ("GET", "/v1/fonts/{postScriptName}", [], nil, false, 200),
+                    ("GET", "/v1/fonts/{postScriptName}", [], nil, false, 404),
+                    ("DELETE", "/v1/fonts/{postScriptName}", [], nil, false, 401),
+                    ("DELETE", "/v1/fonts/{postScriptName}", [], nil, true, 204),
+                    ("DELETE", "/v1/fonts/{postScriptName}", [], nil, true, 404),
+                    ("DELETE", "/v1/fonts", [], nil, true, 422),
+                    ("DELETE", "/v1/fonts", [], nil, true, 404),
+                    ("POST", "/v1/measure", render, Data(#"{"text": "Hi"}"#.utf8), false, 200),
+                    ("POST", "/v1/measure", [], Data(#"{"text": "Hi"}"#.utf8), false, 401),
+                    ("POST", "/v1/measure", render, Data(#"{"text": "Hello world!"}"#.utf8), false, 413),
+                    ("POST", "/v1/render", render, Data(#"{"text": "Hi"}"#.utf8), false, 200),
+                    ("POST", "/v1/render", render, Data(#"{"text": 1}"#.utf8), false, 422),
+                ]
+                var seen = Set<String>()
+                for (method, path, headers, body, admin, expected) in calls {
+                    // The first GET of a font finds Acme-Regular; the first DELETE by name deletes it.
+                    let name = path.hasSuffix("{postScriptName}")
+                        && (expected == 200 || expected == 204 || expected == 401) ? "Acme-Regular" : "Nope"
+                    var uri = path.replacingOccurrences(of: "{postScriptName}", with: name)
+                    if method == "DELETE", path == "/v1/fonts", expected == 404 { uri += "?names=Nope" }
+                    let response = try await server.send(HTTPMethod(rawValue: method), uri, headers: headers,
+                                                         body: body, admin: admin)
+                    #expect(response.status == expected, "\(method) \(uri): \(response.text)")
+                    #expect(documented["\(method) \(path)"]?.contains(response.status) == true,
+                            "\(method) \(path) \(response.status)")
+                    if response.status >= 400 { #expect(response.errorCode != nil) }
+                    seen.insert("\(method) \(path)")
+                }
+                #expect(seen.count == 11)
+            }
+        }
+    }
+}
