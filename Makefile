@@ -1,16 +1,18 @@
 # MatterType quick start: `make demo` and `make test`. Both first install the system libraries MatterType
 # builds against (Debian packages) when pkg-config cannot find them; `make test` also installs the fonts the
-# tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing.
+# tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing, and what the server package's
+# tests need (SQLite's headers for GRDB, PostgreSQL for the replica tests' throwaway cluster, Python 3 to start it).
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev pkg-config
 PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdeflate
 TEST_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-inter-variable \
                       fonts-cantarell
+SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
 MATTERTYPE := .build/debug/mattertype
 
-.PHONY: all deps test-fonts build test demo clean
+.PHONY: all deps server-deps test-fonts build test demo serve clean
 
 all: build
 
@@ -35,10 +37,25 @@ test-fonts:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-## test: run the whole test suite (after building the CLI, which the CLI tests run).
-test: deps test-fonts
+## server-deps: install what the server package builds and tests with, if missing.
+server-deps: deps
+	@missing=""; for p in $(SERVER_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing missing packages for the server:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+## test: run the whole test suite (after building the CLI, which the CLI tests run), then the server package's.
+test: deps test-fonts server-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	cd Server && $(SWIFT) build --build-tests && $(SWIFT) test
+
+## serve: start mattertype-server on 127.0.0.1:8080 with the embedded SQLite store (./mattertype-fonts.sqlite).
+serve: server-deps
+	cd Server && $(SWIFT) build -c release --product mattertype-server
+	Server/.build/release/mattertype-server --host 127.0.0.1 --port 8080 --store sqlite:./mattertype-fonts.sqlite
 
 ## demo: render a sample card with the bundled Noto Sans into demo.png.
 demo: build
@@ -48,4 +65,4 @@ demo: build
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Brand Sans" --weight medium
 
 clean:
-	rm -rf .build
+	rm -rf .build Server/.build

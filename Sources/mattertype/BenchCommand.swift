@@ -17,18 +17,27 @@ struct BenchCommand: ParsableCommand {
             every 13th red and underlined (compare its time with paragraph's).
             png: the whole path, text in and image bytes out: the corpus laid out at --width, drawn #212121 on \
             white into an RGBA image at --scale and encoded (--format, --compression) in memory.
+            request: what mattertype-server does for POST /v1/render, in process: the JSON request in --request \
+            (Benchmarks/card.json) decoded, laid out, drawn and encoded, --repeat times a pass on each of \
+            --threads threads (Scripts/load.sh compares the server's requests/s with this).
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
-        case lines, paragraph, spans, png
+        case lines, paragraph, spans, png, request
     }
 
-    @Option(help: "lines, paragraph, spans or png.")
+    @Option(help: "lines, paragraph, spans, png or request.")
     var task: Task
 
-    @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt).",
+    @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt); not for request.",
                                valueName: "file"))
-    var corpus: String
+    var corpus: String?
+
+    @Option(help: ArgumentHelp("The request task's JSON body, as POST /v1/render takes it.", valueName: "file.json"))
+    var request: String?
+
+    @Option(help: "The request task's renders a pass on each thread.")
+    var `repeat` = 100
 
     @Option(help: "Line width for the paragraph task, in points.")
     var width = 600.0
@@ -67,10 +76,17 @@ struct BenchCommand: ParsableCommand {
         guard passes >= 1, passes <= 1000 else { throw ValidationError("--passes must be 1 to 1000") }
         guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1 to 256") }
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be above 0") }
+        guard (1...1_000_000).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 1000000") }
+        if task == .request {
+            guard request != nil else { throw ValidationError("the request task needs --request FILE.json") }
+        } else if corpus == nil {
+            throw ValidationError("the \(task.rawValue) task needs --corpus FILE")
+        }
     }
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: corpus),
+        if task == .request { return try runRequests() }
+        guard let corpus, let data = FileManager.default.contents(atPath: corpus),
               let text = String(data: data, encoding: .utf8) else {
             throw CLIError(description: "\(corpus): cannot read the corpus (no such file or not UTF-8)")
         }
@@ -88,7 +104,7 @@ struct BenchCommand: ParsableCommand {
             work = (0..<threads).map { t in stride(from: t, to: lines.count, by: threads).map { lines[$0] } }
         case .paragraph, .png:
             work = (0..<threads).map { _ in [text] }
-        case .spans:
+        case .spans, .request:
             work = []
         }
         // The spans task: each thread lays out the whole styled corpus, as paragraph does the plain one.
@@ -167,6 +183,54 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
+    /// The request task: the server's render path in process, as renders a second over all threads.
+    func runRequests() throws {
+        guard let path = request, let body = FileManager.default.contents(atPath: path) else {
+            throw CLIError(description: "\(request ?? ""): cannot read the request file")
+        }
+        let renderRequest = try RenderRequest.decode(from: body)
+        let registry = FontRegistry(includesSystemFonts: false)
+        let (threads, repeats) = (self.threads, self.repeat)
+        func pass() throws -> Int {
+            let results = PassResults()
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                var bytes = 0
+                do {
+                    for _ in 0..<repeats {
+                        bytes = try renderRequest.image(of: renderRequest.layout(registry: registry)).count
+                    }
+                    results.add(lines: repeats, glyphs: 0, image: EncodedImage(bytes: bytes, width: 0, height: 0),
+                                error: nil)
+                } catch {
+                    results.add(lines: 0, glyphs: 0, image: nil, error: "\(error)")
+                }
+            }
+            let totals = results.totals
+            if let error = totals.error { throw CLIError(description: error) }
+            return totals.image?.bytes ?? 0
+        }
+        _ = try pass()  // warm-up, as a running server has its caches filled
+        var seconds: [Double] = []
+        var bytes = 0
+        for _ in 0..<passes {
+            let start = DispatchTime.now().uptimeNanoseconds
+            bytes = try pass()
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        let median = seconds.sorted()[seconds.count / 2]
+        let renders = threads * repeats
+        let perSecond = Double(renders) / median
+        if json {
+            try printJSON(["task": "request", "threads": "\(threads)", "renders": "\(renders)",
+                           "seconds": "\(median)", "rendersPerSecond": String(format: "%.1f", perSecond),
+                           "imageBytes": "\(bytes)"])
+        } else {
+            print("request, \(threads) thread(s): \(renders) renders in "
+                + String(format: "%.4f s (median of %d) = %.1f renders/s, %.3f ms each; %d-byte image",
+                         median, passes, perSecond, median * 1000 / Double(repeats), bytes))
+        }
+    }
+
     /// `text` as spans of words: every 7th word bold, every 11th italic, every 13th red and underlined.
     static func styled(_ text: String) -> StyledText {
         let bold = SpanStyle().weight(.bold)

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Load test: wrk on loopback against POST /v1/render with a typical card (Benchmarks/card.json: 600 pt wide,
+# 3 lines, @2x, PNG), then `mattertype bench --task request` rendering the same card in process on as many
+# threads as the server has render slots; prints requests/s, p50/p99 latency and the ratio of the two.
+# Usage: Scripts/load.sh [SECONDS (default 20)] [CONNECTIONS (default 4)]
+# Builds both packages in release first; installs wrk (Debian) if missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION=${1:-20}
+CONNECTIONS=${2:-4}
+PORT=${PORT:-18480}
+CORES=$(nproc)
+command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
+swift build -c release --product mattertype >/dev/null
+(cd Server && swift build -c release --product mattertype-server >/dev/null)
+
+work=$(mktemp -d)
+cleanup() { [ -n "${server:-}" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+Server/.build/release/mattertype-server --port "$PORT" --store "sqlite:$work/fonts.sqlite" --no-system-fonts \
+  --log-level warning > "$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.1; done
+curl -sf -o "$work/card.png" -X POST --data-binary @Benchmarks/card.json "http://127.0.0.1:$PORT/v1/render"
+echo "card: $(python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(); print('%d × %d px, %d bytes' % (struct.unpack('>II', d[16:24]) + (len(d),)))" "$work/card.png")"
+
+cat > "$work/post.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local file = io.open("Benchmarks/card.json", "rb")
+wrk.body = file:read("*a")
+file:close()
+LUA
+# One wrk thread: on a small machine wrk competes with the server for the same cores.
+wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$work/post.lua" "http://127.0.0.1:$PORT/v1/render" \
+  | tee "$work/wrk.txt"
+http=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
+p50=$(awk '$1 == "50%" {print $2}' "$work/wrk.txt")
+p99=$(awk '$1 == "99%" {print $2}' "$work/wrk.txt")
+errors=$(grep -c "Non-2xx\|Socket errors" "$work/wrk.txt" || true)
+kill "$server"; wait "$server" 2>/dev/null || true; server=""
+
+inprocess=$(.build/release/mattertype bench --task request --request Benchmarks/card.json --threads "$CORES" \
+  --repeat 200 --passes 5 --json | python3 -c "import json,sys; print(json.load(sys.stdin)['rendersPerSecond'])")
+python3 - "$http" "$inprocess" "$p50" "$p99" "$errors" "$CORES" "$CONNECTIONS" "$DURATION" <<'PY'
+import sys
+http, inprocess, p50, p99, errors, cores, connections, duration = sys.argv[1:]
+ratio = float(http) / float(inprocess)
+print(f"HTTP {float(http):.1f} requests/s (wrk -t1 -c{connections} -d{duration}s; p50 {p50}, p99 {p99}; "
+      f"error lines {errors}) vs in process {float(inprocess):.1f} renders/s on {cores} threads: {ratio:.0%}")
+PY
