@@ -15,6 +15,10 @@ public actor FontLibrary {
     /// Each registered PostScript name's file, by SHA-256, as this process has it.
     private var registered: [String: String] = [:]
     private let readiness = Locked(false)
+    /// Changes run one at a time: an actor lets another call in at every `await`, and an upload interleaved with a
+    /// delete of the same name could otherwise leave the registry and the store disagreeing.
+    private var changing = false
+    private var waitingChanges: [CheckedContinuation<Void, Never>] = []
     private let stateDigest = Locked(SHA256.hex(of: Data()))
 
     /// A library over `store`, registering into a new registry (which may use the system's fonts).
@@ -45,6 +49,8 @@ public actor FontLibrary {
 
     /// Re-reads the store's index and registers or unregisters what differs from this process's registry.
     public func synchronize() async throws(FontStoreError) {
+        await beginChange()
+        defer { endChange() }
         let index = try await store.index()
         let changed = index.filter { registered[$0.key] != $0.value }.map(\.key)
         let removed = registered.keys.filter { index[$0] == nil }
@@ -55,7 +61,12 @@ public actor FontLibrary {
         if !changed.isEmpty {
             for file in try await store.fetch(names: changed) {
                 do {
-                    try registry.register(data: file.data, name: file.sha256, replacingExisting: true)
+                    let faces = try registry.register(data: file.data, name: file.sha256, replacingExisting: true)
+                    // A collection's faces deleted one by one stay deleted.
+                    for face in faces where !file.postScriptNames.contains(face.postScriptName)
+                        && index[face.postScriptName] == nil {
+                        _ = try? registry.unregister(postScriptName: face.postScriptName)
+                    }
                     for name in file.postScriptNames { registered[name] = file.sha256 }
                 } catch {
                     logger.error("a stored font cannot be registered; skipped",
@@ -69,6 +80,8 @@ public actor FontLibrary {
     /// Checks, stores and registers an uploaded font file; returns its faces.
     /// - Throws: ``FontLibraryError``: not a usable font, a name taken (without `replacing`), or the store failing.
     public func upload(_ data: Data, replacing: Bool) async throws(FontLibraryError) -> [FontRecord] {
+        await beginChange()
+        defer { endChange() }
         let sha256 = SHA256.hex(of: data)
         let descriptors: [FontDescriptor]
         do {
@@ -98,6 +111,8 @@ public actor FontLibrary {
     /// Deletes faces by PostScript name, all or none.
     /// - Throws: ``FontLibraryError/store(_:)`` with ``FontStoreError/namesNotFound(_:)`` when one is not stored.
     public func delete(names: [String]) async throws(FontLibraryError) {
+        await beginChange()
+        defer { endChange() }
         do {
             try await store.delete(names: names)
         } catch {
@@ -122,6 +137,23 @@ public actor FontLibrary {
 
     /// The number of registered faces.
     public nonisolated var count: Int { registry.registeredFonts.count }
+
+    private func beginChange() async {
+        if !changing {
+            changing = true
+            return
+        }
+        await withCheckedContinuation { waitingChanges.append($0) }
+    }
+
+    /// Hands the turn to the next waiting change, or frees it.
+    private func endChange() {
+        if waitingChanges.isEmpty {
+            changing = false
+        } else {
+            waitingChanges.removeFirst().resume()
+        }
+    }
 
     private func updateDigest() {
         let state = registered.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")

@@ -21,9 +21,6 @@ public struct ServerConfiguration: Sendable {
     public var includesSystemFonts = true
     /// The request limits.
     public var limits = ServerLimits()
-    /// How often a replica re-reads the whole store, besides following its notifications (a safety net for a
-    /// lost connection).
-    public var resynchronizationInterval: Duration = .seconds(30)
 
     /// The defaults; set the fields to change them.
     public init() {}

@@ -12,7 +12,7 @@ public final class ServerMetrics: Sendable {
     private let wordHitRate: Gauge
     private let glyphLookups: Gauge
     private let wordLookups: Gauge
-    private let rendersWaiting: Gauge
+    private let rendersActive: Gauge
 
     /// The latency buckets, in seconds.
     private static let buckets: [Duration] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -28,7 +28,7 @@ public final class ServerMetrics: Sendable {
         glyphLookups = registry.makeGauge(name: "mattertype_glyph_cache_lookups",
                                           help: "Glyph bitmap lookups so far.")
         wordLookups = registry.makeGauge(name: "mattertype_word_cache_lookups", help: "Shaped-word lookups so far.")
-        rendersWaiting = registry.makeGauge(name: "mattertype_renders_active", help: "Renders running now.")
+        rendersActive = registry.makeGauge(name: "mattertype_renders_active", help: "Renders running now.")
     }
 
     /// Counts a finished request.
@@ -54,10 +54,14 @@ public final class ServerMetrics: Sendable {
         let wordTotal = words.hits + words.misses
         wordLookups.set(Double(wordTotal))
         wordHitRate.set(wordTotal == 0 ? 0 : Double(words.hits) / Double(wordTotal))
-        rendersWaiting.set(Double(activeRenders))
+        rendersActive.set(Double(activeRenders))
         return registry.emitToString()
     }
 }
+
+/// HTTP's own methods: the only values of the method label.
+private let knownMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .delete, .patch, .options, .connect,
+                                                     .trace]
 
 /// Records every request in ``ServerMetrics`` and answers every error as JSON (a thrown ``APIError``, or
 /// Hummingbird's own 404/405/413 turned into one).
@@ -73,7 +77,9 @@ struct MetricsAndErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             response = try Self.apiError(for: error).response(from: request, context: context)
         }
-        metrics.record(route: context.endpointPath ?? "unmatched", method: request.method.rawValue,
+        // Methods outside HTTP's own are one label value, so clients cannot make up series.
+        let method = knownMethods.contains(request.method) ? request.method.rawValue : "OTHER"
+        metrics.record(route: context.endpointPath ?? "unmatched", method: method,
                        status: response.status.code, duration: ContinuousClock.now - start)
         return response
     }
