@@ -63,6 +63,7 @@ public final class PostgresFontStore: FontStore {
         return components.string ?? "postgres://…"
     }
 
+    /// Which file (by SHA-256) each stored PostScript name comes from.
     public func index() async throws(FontStoreError) -> [String: String] {
         try await run {
             var index: [String: String] = [:]
@@ -72,6 +73,7 @@ public final class PostgresFontStore: FontStore {
         }
     }
 
+    /// The files holding these PostScript names (every file for `nil`), each once.
     public func fetch(names: [String]?) async throws(FontStoreError) -> [StoredFontFile] {
         let index = try await index()
         let wanted = names.map(Set.init)
@@ -93,6 +95,7 @@ public final class PostgresFontStore: FontStore {
         }
     }
 
+    /// Stores the file and points its faces' names at it, in one transaction (see ``FontStore``).
     public func save(_ file: StoredFontFile, replacing: Bool) async throws(FontStoreError) {
         try await run {
             try await self.client.withTransaction(logger: self.logger) { connection in
@@ -118,6 +121,7 @@ public final class PostgresFontStore: FontStore {
         }
     }
 
+    /// Removes these names, all or none, and the files no name points at any more, in one transaction.
     public func delete(names: [String]) async throws(FontStoreError) {
         try await run {
             try await self.client.withTransaction(logger: self.logger) { connection in
@@ -164,6 +168,7 @@ public final class PostgresFontStore: FontStore {
         }
     }
 
+    /// Closes the database connections.
     public func close() async {
         runTask.cancel()
         _ = await runTask.value

@@ -29,6 +29,7 @@ public final class SQLiteFontStore: FontStore {
         }
     }
 
+    /// Which file (by SHA-256) each stored PostScript name comes from.
     public func index() async throws(FontStoreError) -> [String: String] {
         try await run { db in
             var index: [String: String] = [:]
@@ -39,6 +40,7 @@ public final class SQLiteFontStore: FontStore {
         }
     }
 
+    /// The files holding these PostScript names (every file for `nil`), each once.
     public func fetch(names: [String]?) async throws(FontStoreError) -> [StoredFontFile] {
         try await run { db in
             let faces = try Row.fetchAll(db, sql: "SELECT post_script_name, sha256 FROM font_face ORDER BY post_script_name")
@@ -55,6 +57,7 @@ public final class SQLiteFontStore: FontStore {
         }
     }
 
+    /// Stores the file and points its faces' names at it, in one transaction (see ``FontStore``).
     public func save(_ file: StoredFontFile, replacing: Bool) async throws(FontStoreError) {
         try await write { db in
             if !replacing {
@@ -75,6 +78,7 @@ public final class SQLiteFontStore: FontStore {
         }
     }
 
+    /// Removes these names, all or none, and the files no name points at any more, in one transaction.
     public func delete(names: [String]) async throws(FontStoreError) {
         try await write { db in
             let missing = try names.filter {
@@ -91,6 +95,7 @@ public final class SQLiteFontStore: FontStore {
     /// One process owns the file: nothing to follow.
     public func followChanges(_ onChange: @escaping @Sendable () async -> Void) async throws {}
 
+    /// Closes the database connections.
     public func close() async {
         try? pool.close()
     }

@@ -120,8 +120,9 @@ public final class GlyphCache: Sendable {
         let memo = idle ?? GlyphMemo(generation: generation, byteBudget: min(1 << 20, byteBudget / 16))
         defer {
             memos.withLock {
-                $0.memoHits += memo.hits
-                memo.hits = 0
+                $0.memoHits += memo.lookups - memo.misses
+                memo.lookups = 0
+                memo.misses = 0
                 if memo.generation == $0.generation, $0.idle.count < GlyphCache.idleMemoLimit { $0.idle.append(memo) }
             }
         }

@@ -129,10 +129,14 @@ public final class TextRenderer: Sendable {
             glyphCache.withMemo { memo in
                 canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
                     for line in layout.lines {
+                        memo.lookups &+= line.glyphs.count
                         for glyph in line.glyphs {
                             let x = (origin.x + glyph.x) * scale
                             let y = (origin.y + glyph.y) * scale
-                            guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
+                            guard x.magnitude < 1e9, y.magnitude < 1e9 else {  // NaN too
+                                memo.lookups &-= 1
+                                continue
+                            }
                             let quarters = floorToInt(x * 4 + 0.5)  // x to the nearest quarter pixel
                             let pixelX = quarters >> 2
                             let subpixel = UInt8(truncatingIfNeeded: quarters & 3)
