@@ -14,7 +14,8 @@ public final class GlyphCache: Sendable {
     public struct Statistics: Sendable, Hashable {
         /// Lookups in the shared shards that found a bitmap.
         public var hits = 0
-        /// Glyphs a draw found in its own memo of recent glyphs, without looking in the shards.
+        /// Glyphs a draw found in its own memo of recent glyphs, without looking in the shards: the glyphs of the
+        /// finished draws less their shard lookups (so exact once no draw is in progress).
         public var memoHits = 0
         /// Lookups that had to render.
         public var misses = 0
@@ -76,7 +77,7 @@ public final class GlyphCache: Sendable {
     // A memo is used by one draw at a time: it moves between threads only through this lock.
     // nonisolated(unsafe): a GlyphMemo (not Sendable) moves between draws only through this lock, and a draw
     // uses the one it took alone until it hands it back.
-    nonisolated(unsafe) private let memos = Locked<(generation: Int, idle: [GlyphMemo], memoHits: Int)>((0, [], 0))
+    nonisolated(unsafe) private let memos = Locked<(generation: Int, idle: [GlyphMemo], lookups: Int)>((0, [], 0))
     /// The most idle memos kept.
     private static let idleMemoLimit = 8
 
@@ -88,8 +89,8 @@ public final class GlyphCache: Sendable {
 
     /// Totals over all shards, and the memo hits of the draws finished so far.
     public var statistics: Statistics {
-        let memoHits = memos.withLock { $0.memoHits }
-        return shards.reduce(into: Statistics(memoHits: memoHits)) { total, shard in
+        let lookups = memos.withLock { $0.lookups }
+        var total = shards.reduce(into: Statistics()) { total, shard in
             let s = shard.withLock { $0.statistics }
             total.hits += s.hits
             total.misses += s.misses
@@ -97,6 +98,10 @@ public final class GlyphCache: Sendable {
             total.count += s.count
             total.bytes += s.bytes
         }
+        // Every glyph a draw does not find in its memo is looked up in the shards once, so the memo's hits are
+        // the rest: counted so, drawing a glyph costs no counter.
+        total.memoHits = max(0, lookups - total.hits - total.misses)
+        return total
     }
 
     /// Empties the cache and the draws' memos (statistics other than count and bytes are kept).
@@ -114,15 +119,14 @@ public final class GlyphCache: Sendable {
         }
     }
 
-    /// Runs `body` with a memo of recently drawn glyphs that no other draw uses meanwhile.
-    func withMemo<T>(_ body: (GlyphMemo) -> T) -> T {
+    /// Runs `body` with a memo of recently drawn glyphs that no other draw uses meanwhile; `glyphs` is how many
+    /// glyphs it will look up (for ``Statistics/memoHits``).
+    func withMemo<T>(glyphs: Int, _ body: (GlyphMemo) -> T) -> T {
         let (idle, generation) = memos.withLock { ($0.idle.popLast(), $0.generation) }
         let memo = idle ?? GlyphMemo(generation: generation, byteBudget: min(1 << 20, byteBudget / 16))
         defer {
             memos.withLock {
-                $0.memoHits += memo.lookups - memo.misses
-                memo.lookups = 0
-                memo.misses = 0
+                $0.lookups += glyphs
                 if memo.generation == $0.generation, $0.idle.count < GlyphCache.idleMemoLimit { $0.idle.append(memo) }
             }
         }

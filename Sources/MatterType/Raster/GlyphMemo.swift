@@ -53,12 +53,6 @@ final class GlyphMemo {
     /// In raw memory, not an array: reads then need no uniqueness or exclusivity checks.
     private let slots: UnsafeMutablePointer<Slot>
     private var bytes = 0
-    /// Glyphs looked up, and of them those not in the memo, since the cache last collected the counts
-    /// (``GlyphCache/withMemo(_:)``). Lookups are added by the renderer a line at a time and misses only on the
-    /// miss path, so that a hit costs nothing more (a class's stored property is exclusivity-checked on each
-    /// write).
-    var lookups = 0
-    var misses = 0
 
     init(generation: Int, byteBudget: Int) {
         self.generation = generation
@@ -78,7 +72,6 @@ final class GlyphMemo {
                    draw body: (Glyph) -> Void) {
         let slot = slots + Int(truncatingIfNeeded: (key.mix &* 0x9E37_79B9_7F4A_7C15) >> (64 - GlyphMemo.capacityBits))
         if slot.pointee.key == key { return body(slot.pointee.glyph) }
-        misses &+= 1
         let bitmap = cache.bitmap(for: key, render: render)
         remember(bitmap, for: key, in: slot)
         withExtendedLifetime(bitmap) { body(Glyph(bitmap)) }

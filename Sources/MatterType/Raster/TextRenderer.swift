@@ -126,17 +126,13 @@ public final class TextRenderer: Sendable {
         var rasterFaces: [RasterFace?] = []  // made on the first glyph not in the memo
         // Read through a buffer: an array captured by the per-glyph closures is retained on every glyph.
         styles.withUnsafeBufferPointer { styles in
-            glyphCache.withMemo { memo in
+            glyphCache.withMemo(glyphs: layout.lines.reduce(0) { $0 + $1.glyphs.count }) { memo in
                 canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
                     for line in layout.lines {
-                        memo.lookups &+= line.glyphs.count
                         for glyph in line.glyphs {
                             let x = (origin.x + glyph.x) * scale
                             let y = (origin.y + glyph.y) * scale
-                            guard x.magnitude < 1e9, y.magnitude < 1e9 else {  // NaN too
-                                memo.lookups &-= 1
-                                continue
-                            }
+                            guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
                             let quarters = floorToInt(x * 4 + 0.5)  // x to the nearest quarter pixel
                             let pixelX = quarters >> 2
                             let subpixel = UInt8(truncatingIfNeeded: quarters & 3)

@@ -141,7 +141,7 @@ final class WordCache: Sendable {
 
     init(capacity: Int = 32_768) {
         capacityPerShard = max(capacity / WordCache.shardCount, 16)
-        WordCache.live.withLock { $0[ObjectIdentifier(self)] = WeakWordCache(cache: self) }
+        WordCache.live.withLock { $0[ObjectIdentifier(self)] = LiveWordCache(Unmanaged.passUnretained(self)) }
     }
 
     deinit {
@@ -160,22 +160,26 @@ final class WordCache: Sendable {
         }
     }
 
-    private struct WeakWordCache: @unchecked Sendable {  // only read under `live`'s lock
-        weak var cache: WordCache?
+    /// A cache in ``live``, unretained. Not a weak reference: that would give every cache a side table and make
+    /// each retain and release of it (one a word looked up) take the runtime's slow path.
+    private struct LiveWordCache: @unchecked Sendable {  // only used under `live`'s lock
+        let cache: Unmanaged<WordCache>
+        init(_ cache: Unmanaged<WordCache>) { self.cache = cache }
     }
 
     /// Every word cache alive, to sum their statistics; and the sums of those gone.
-    private static let live = Locked<[ObjectIdentifier: WeakWordCache]>([:])
+    private static let live = Locked<[ObjectIdentifier: LiveWordCache]>([:])
     private static let retired = Locked(WordCacheStatistics())
 
     /// The lookups of every word cache in the process, alive or gone.
     static var processStatistics: WordCacheStatistics {
-        // The caches are read outside `live`'s lock: the last reference to one may be the one taken here, and its
-        // deinit takes that lock. Holding them keeps them out of `retired` until they are counted.
-        var (total, caches) = live.withLock { live in (retired.withLock { $0 }, live.values.compactMap(\.cache)) }
-        for cache in caches { total.add(cache.statistics) }
-        caches.removeAll()
-        return total
+        // Read under `live`'s lock, without retaining: a cache being freed waits in its deinit for this lock
+        // before it removes itself and frees its words, so each one listed is whole while it is read here.
+        live.withLock { live in
+            var total = retired.withLock { $0 }
+            for entry in live.values { total.add(entry.cache._withUnsafeGuaranteedRef { $0.statistics }) }
+            return total
+        }
     }
 
     /// Appends the glyphs of the word `scalars` to `glyphs`, shaping it with `shape` on a miss; returns whether
