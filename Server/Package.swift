@@ -16,7 +16,9 @@ let package = Package(
     ],
     dependencies: [
         .package(path: ".."),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        // Without the default ConfigurationSupport trait: the server takes its settings from flags, and skipping
+        // swift-configuration shortens the first build (`make test` builds this package from scratch).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),

@@ -484,5 +484,10 @@ struct WebFontTests {
             #expect(throws: FontRegistrationError.self) { try registry.register(data: bad, name: "bad") }
         }
         #expect(registry.registeredFonts.map(\.postScriptName) == ["Acme-Medium"])
+        // Some faces of a collection only (fc-scan lists Duo.ttc's as Duo-Regular and Duo-BoldItalic).
+        let duo = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("Duo.ttc")))
+        let one = try registry.register(data: duo, name: "duo", faces: ["Duo-BoldItalic"])
+        #expect(one.map(\.postScriptName) == ["Duo-BoldItalic"])
+        #expect(registry.registeredFonts.map(\.postScriptName) == ["Acme-Medium", "Duo-BoldItalic"])
     }
 }

@@ -82,7 +82,8 @@ struct API: Sendable {
         }
         on(.delete, "/v1/fonts") { request, _ in
             try authorizeAdmin(request)
-            let names = SpanStyle.features(inList: request.uri.queryParameters.get("names") ?? "")
+            let names = (request.uri.queryParameters.get("names") ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !names.isEmpty else {
                 throw APIError(.unprocessableContent, "missing_names",
                                "name the fonts to delete: DELETE /v1/fonts?names=A,B or DELETE /v1/fonts/{name}")

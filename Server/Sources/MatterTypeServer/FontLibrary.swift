@@ -61,12 +61,10 @@ public actor FontLibrary {
         if !changed.isEmpty {
             for file in try await store.fetch(names: changed) {
                 do {
-                    let faces = try registry.register(data: file.data, name: file.sha256, replacingExisting: true)
-                    // A collection's faces deleted one by one stay deleted.
-                    for face in faces where !file.postScriptNames.contains(face.postScriptName)
-                        && index[face.postScriptName] == nil {
-                        _ = try? registry.unregister(postScriptName: face.postScriptName)
-                    }
+                    // Only the faces the store names for this file: a collection's face deleted on its own, or
+                    // replaced by another file's, stays so.
+                    try registry.register(data: file.data, name: file.sha256, faces: Set(file.postScriptNames),
+                                          replacingExisting: true)
                     for name in file.postScriptNames { registered[name] = file.sha256 }
                 } catch {
                     logger.error("a stored font cannot be registered; skipped",

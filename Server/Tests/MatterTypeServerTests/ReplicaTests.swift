@@ -47,16 +47,18 @@ struct ReplicaTests {
                 #expect(try await second.eventually(within: 2) {
                     try await second.registeredNames() == ["Duo-BoldItalic", "Duo-Regular"]
                 })
+                // One face of the collection deleted: the other stays, on both.
+                #expect(try await second.send(.DELETE, "/v1/fonts/Duo-BoldItalic", admin: true).status == 204)
+                #expect(try await first.eventually(within: 2) { try await first.registeredNames() == ["Duo-Regular"] })
             }
         }
-        // A replica started later loads what is stored.
+        // A replica started later loads what is stored: the collection's remaining face only.
         try await withServer(configuration) { (third) async throws in
-            #expect(try await third.registeredNames() == ["Duo-BoldItalic", "Duo-Regular"])
+            #expect(try await third.registeredNames() == ["Duo-Regular"])
             #expect(try await third.upload(Data("not a font".utf8)).status == 422)
         }
         let store = try PostgresFontStore(url: cluster.url, logger: .init(label: "test"))
-        #expect(try await store.index() == ["Duo-Regular": SHA256.hex(of: try FontFiles.fixture("Duo.ttc")),
-                                            "Duo-BoldItalic": SHA256.hex(of: try FontFiles.fixture("Duo.ttc"))])
+        #expect(try await store.index() == ["Duo-Regular": SHA256.hex(of: try FontFiles.fixture("Duo.ttc"))])
         #expect(try await store.fetch(names: nil).count == 1)
         await store.close()
     }

@@ -54,16 +54,19 @@ public final class FontRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - name: what the font is known as in descriptors and errors, e.g. the uploaded file's name or its hash.
+    ///   - faces: the PostScript names of the faces to register (`nil`: all); a collection's other faces are left
+    ///     as they are, e.g. when a store says some of them now come from another file.
     ///   - replacingExisting: as for ``register(fileAt:replacingExisting:)``.
     /// - Throws: ``FontRegistrationError`` when the bytes are not a usable font or name a registered face.
     @discardableResult
-    public func register(data: Data, name: String,
+    public func register(data: Data, name: String, faces: Set<String>? = nil,
                          replacingExisting: Bool = false) throws(FontRegistrationError) -> [FontDescriptor] {
-        try register(FontFile(data: data, path: name), replacingExisting: replacingExisting)
+        try register(FontFile(data: data, path: name), faces: faces, replacingExisting: replacingExisting)
     }
 
-    private func register(_ file: FontFile, replacingExisting: Bool) throws(FontRegistrationError) -> [FontDescriptor] {
-        let descriptors = try file.faceDescriptors()
+    private func register(_ file: FontFile, faces wanted: Set<String>? = nil,
+                          replacingExisting: Bool) throws(FontRegistrationError) -> [FontDescriptor] {
+        let descriptors = try file.faceDescriptors().filter { wanted?.contains($0.postScriptName) ?? true }
         var faces: [FontFace] = []
         for descriptor in descriptors { faces.append(try FontFace(file: file, descriptor: descriptor)) }
         var seen = Set<String>()
