@@ -73,10 +73,24 @@ struct ConcurrencyTests {
             for task in 0..<2 {
                 group.addTask {
                     for round in 0..<30 {
+                        // Each replacement frees the face it replaces, and with it that face's word caches.
                         try registry.register(data: bytes, name: "upload-\(task)-\(round)", replacingExisting: true)
+                        _ = try TextLayout("Acme \(round)", typography: body.familyName("Acme"), registry: registry)
                     }
                     return 0
                 }
+            }
+            // The process-wide cache statistics (what a server's /metrics reads) while caches come and go.
+            group.addTask {
+                var failures = 0
+                var last = 0
+                for _ in 0..<200 {
+                    let statistics = WordCacheStatistics.current
+                    if statistics.hits + statistics.misses < last { failures += 1 }  // counts never go back
+                    last = statistics.hits + statistics.misses
+                    _ = TextRenderer.shared.glyphCache.statistics
+                }
+                return failures
             }
             return try await group.reduce(0, +)
         }
