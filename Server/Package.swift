@@ -16,8 +16,8 @@ let package = Package(
     ],
     dependencies: [
         .package(path: ".."),
-        // Without the default ConfigurationSupport trait: the server takes its settings from flags, and skipping
-        // swift-configuration shortens the first build (`make test` builds this package from scratch).
+        // Without the default ConfigurationSupport trait: the server takes its settings from flags, so its binary
+        // need not link swift-configuration (the tests still build it: AsyncHTTPClient depends on it).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
