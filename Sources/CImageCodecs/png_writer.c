@@ -1,6 +1,7 @@
 #include "mattertype_codecs.h"
 
 #include <libdeflate.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,56 @@ static int reserve(mattertype_buffer *out, size_t extra) {
     out->data = grown;
     out->capacity = capacity;
     return 1;
+}
+
+/* One compressor kept per thread, for the level it last used: making one allocates and touches hundreds of
+   kilobytes, which for a small image (a card) cost more than compressing it and, with every thread doing so at
+   once, made concurrent encodes wait on the kernel's page faults. Freed when the thread ends. */
+typedef struct {
+    int level;
+    struct libdeflate_compressor *compressor;
+} cached_compressor;
+
+static pthread_key_t compressor_key;
+static pthread_once_t compressor_once = PTHREAD_ONCE_INIT;
+static int compressor_key_made = 0;
+
+static void free_cached_compressor(void *pointer) {
+    cached_compressor *cached = pointer;
+    if (!cached) return;
+    libdeflate_free_compressor(cached->compressor);
+    free(cached);
+}
+
+static void make_compressor_key(void) {
+    compressor_key_made = pthread_key_create(&compressor_key, free_cached_compressor) == 0;
+}
+
+/* This thread's compressor for `level`; *owned is set when the caller must free it (no per-thread slot). */
+static struct libdeflate_compressor *take_compressor(int level, int *owned) {
+    *owned = 0;
+    pthread_once(&compressor_once, make_compressor_key);
+    cached_compressor *cached = compressor_key_made ? pthread_getspecific(compressor_key) : NULL;
+    if (cached && cached->level == level) return cached->compressor;
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    if (!compressor) return NULL;
+    if (!compressor_key_made) {
+        *owned = 1;
+        return compressor;
+    }
+    if (!cached) {
+        cached = malloc(sizeof *cached);
+        if (!cached || pthread_setspecific(compressor_key, cached) != 0) {
+            free(cached);
+            *owned = 1;
+            return compressor;
+        }
+    } else {
+        libdeflate_free_compressor(cached->compressor);
+    }
+    cached->level = level;
+    cached->compressor = compressor;
+    return compressor;
 }
 
 static void put32(uint8_t *p, uint32_t v) {
@@ -77,7 +128,8 @@ int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bi
     size_t raw_size = (row_bytes + 1) * (size_t)height;
     uint8_t *raw = malloc(raw_size);
     uint8_t *rows = malloc(2 * row_bytes);
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    int owns_compressor = 0;
+    struct libdeflate_compressor *compressor = take_compressor(level, &owns_compressor);
     uint8_t *compressed = NULL;
     int ok = 0;
     if (!raw || !rows || !compressor) {
@@ -134,7 +186,7 @@ done:
     free(raw);
     free(rows);
     free(compressed);
-    if (compressor) libdeflate_free_compressor(compressor);
+    if (compressor && owns_compressor) libdeflate_free_compressor(compressor);
     return ok;
 }
 
