@@ -88,7 +88,7 @@ struct BenchCommand: ParsableCommand {
         if task == .request { return try runRequests() }
         guard let corpus, let data = FileManager.default.contents(atPath: corpus),
               let text = String(data: data, encoding: .utf8) else {
-            throw CLIError(description: "\(corpus): cannot read the corpus (no such file or not UTF-8)")
+            throw CLIError(description: "\(corpus ?? ""): cannot read the corpus (no such file or not UTF-8)")
         }
         let registry = FontRegistry(includesSystemFonts: false)
         let family = try fontFile.map { try registry.register(fileAt: $0).first?.familyName ?? "Noto Sans" }
