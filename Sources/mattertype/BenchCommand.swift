@@ -17,9 +17,9 @@ struct BenchCommand: ParsableCommand {
             every 13th red and underlined (compare its time with paragraph's).
             png: the whole path, text in and image bytes out: the corpus laid out at --width, drawn #212121 on \
             white into an RGBA image at --scale and encoded (--format, --compression) in memory.
-            request: what mattertype-server does for POST /v1/render, in process: the JSON request in --request \
-            (Benchmarks/card.json) decoded, laid out, drawn and encoded, --repeat times a pass on each of \
-            --threads threads (Scripts/load.sh compares the server's requests/s with this).
+            request: the render behind mattertype-server's POST /v1/render, in process: the JSON request in \
+            --request (Benchmarks/card.json), decoded once, then laid out, drawn and encoded --repeat times a pass \
+            on each of --threads threads (Scripts/load.sh compares the server's requests/s with this).
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
@@ -221,9 +221,8 @@ extension BenchCommand {
         let renders = threads * repeats
         let perSecond = Double(renders) / median
         if json {
-            try printJSON(["task": "request", "threads": "\(threads)", "renders": "\(renders)",
-                           "seconds": "\(median)", "rendersPerSecond": String(format: "%.1f", perSecond),
-                           "imageBytes": "\(bytes)"])
+            try printJSON(RequestBenchResult(threads: threads, renders: renders, seconds: median,
+                                             rendersPerSecond: perSecond, imageBytes: bytes))
         } else {
             print("request, \(threads) thread(s): \(renders) renders in "
                 + String(format: "%.4f s (median of %d) = %.1f renders/s, %.3f ms each; %d-byte image",
@@ -280,6 +279,18 @@ private struct BenchResult: Encodable {
     let pngBytes: Int?
     let width: Int?
     let height: Int?
+}
+
+/// What the request task prints with --json.
+private struct RequestBenchResult: Encodable {
+    var task = "request"
+    let threads: Int
+    let renders: Int
+    /// The median pass, in seconds.
+    let seconds: Double
+    let rendersPerSecond: Double
+    /// The encoded image's size.
+    let imageBytes: Int
 }
 
 /// The glyph cache's counters after the run.
