@@ -288,8 +288,8 @@ struct API: Sendable {
         return difference == 0
     }
 
-    static func isTrue(_ value: Substring) -> Bool { ["true", "1", "yes"].contains(value.lowercased()) }
-    static func isTrue(_ value: String) -> Bool { isTrue(Substring(value)) }
+    /// Whether a query flag (`?replace=true`) is on.
+    static func isTrue(_ value: String) -> Bool { ["true", "1", "yes"].contains(value.lowercased()) }
 
     /// `value` as JSON (keys sorted, slashes plain: as the CLI prints it) with a final newline.
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {

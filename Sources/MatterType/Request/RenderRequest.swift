@@ -223,24 +223,12 @@ public struct RenderRequest: Sendable, Hashable, Codable {
 
     /// Decodes the keys above; `family` and `features` also as comma-separated strings, colors as hex strings.
     public init(from decoder: any Decoder) throws {
-        let any = try decoder.container(keyedBy: JSONKey.self)
-        if let unknown = any.allKeys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: unknown, in: any,
-                debugDescription: "unknown key; a request has " + RenderRequest.keys.joined(separator: ", "))
-        }
+        try decoder.rejectUnknownKeys(RenderRequest.keys, in: "a request")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decodeIfPresent(String.self, forKey: .text)
         spans = try c.decodeIfPresent([TextSpan].self, forKey: .spans)
         token = try c.decodeIfPresent(String.self, forKey: .token)
-        if let names = try? c.decodeIfPresent([String].self, forKey: .family) {
-            family = names
-        } else if let list = try c.decodeIfPresent(String.self, forKey: .family) {
-            family = SpanStyle.familyNames(inList: list)
-        }
-        if family?.isEmpty == true {
-            throw DecodingError.dataCorruptedError(forKey: .family, in: c, debugDescription: "the family is empty")
-        }
+        family = try c.decodeFamilyNamesIfPresent(forKey: .family)
         weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
         italic = try c.decodeIfPresent(Bool.self, forKey: .italic)
         size = try c.decodeIfPresent(Double.self, forKey: .size)
@@ -255,11 +243,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         boldText = try c.decodeIfPresent(Bool.self, forKey: .boldText)
         maxScale = try c.decodeIfPresent(Double.self, forKey: .maxScale)
         fixed = try c.decodeIfPresent(Bool.self, forKey: .fixed)
-        if let list = try? c.decodeIfPresent([String].self, forKey: .features) {
-            features = list
-        } else if let list = try c.decodeIfPresent(String.self, forKey: .features) {
-            features = SpanStyle.features(inList: list)
-        }
+        features = try c.decodeFeaturesIfPresent(forKey: .features)
         language = try c.decodeIfPresent(String.self, forKey: .language)
         direction = try c.decodeIfPresent(TextDirection.self, forKey: .direction)
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
@@ -268,8 +252,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         lineBreakMode = try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode)
         alignment = try c.decodeIfPresent(TextAlignment.self, forKey: .alignment)
         scale = try c.decodeIfPresent(Double.self, forKey: .scale)
-        color = try RenderRequest.decodeColor(c, .color)
-        background = try RenderRequest.decodeColor(c, .background)
+        color = try c.decodeColorIfPresent(forKey: .color, allowsTransparent: true)
+        background = try c.decodeColorIfPresent(forKey: .background, allowsTransparent: true)
         padding = try c.decodeIfPresent(Double.self, forKey: .padding)
         hinting = try c.decodeIfPresent(String.self, forKey: .hinting).map { try RenderRequest.choice($0, .hinting, c) }
         format = try c.decodeIfPresent(String.self, forKey: .format).map { try RenderRequest.choice($0, .format, c) }
@@ -318,16 +302,6 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(compression?.rawValue, forKey: .compression)
     }
 
-    private static func decodeColor(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Color? {
-        guard let text = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
-        if text.lowercased() == "transparent" { return .clear }
-        guard let color = Color(hex: text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: c,
-                                                   debugDescription: "\"\(text)\" is not #RRGGBB, #RRGGBBAA or transparent")
-        }
-        return color
-    }
-
     private static func choice<T: RawRepresentable & CaseIterable>(
         _ text: String, _ key: CodingKeys, _ c: KeyedDecodingContainer<CodingKeys>) throws -> T
     where T.RawValue == String {
@@ -335,13 +309,6 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         throw DecodingError.dataCorruptedError(
             forKey: key, in: c,
             debugDescription: "unknown value \"\(text)\"; use one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-
-    private struct JSONKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }
 

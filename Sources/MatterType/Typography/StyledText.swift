@@ -200,41 +200,17 @@ public struct SpanStyle: Sendable, Hashable, Codable {
     /// Decodes the style keys of a span object (see the type's documentation); a key it does not know is an
     /// error, so that a misspelt key is not silently ignored.
     public init(from decoder: any Decoder) throws {
-        let any = try decoder.container(keyedBy: AnyKey.self)
-        let known = Set(CodingKeys.allCases.map(\.stringValue))
-        if let unknown = any.allKeys.first(where: { !known.contains($0.stringValue) }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: unknown, in: any,
-                debugDescription: "unknown key; a span has text, " + CodingKeys.allCases.dropFirst()
-                    .map(\.stringValue).joined(separator: ", "))
-        }
+        try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.stringValue), in: "a span")
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let names = try? c.decodeIfPresent([String].self, forKey: .family) {
-            familyNames = names
-        } else if let list = try c.decodeIfPresent(String.self, forKey: .family) {
-            familyNames = SpanStyle.familyNames(inList: list)
-        }
-        if familyNames?.isEmpty == true {
-            throw DecodingError.dataCorruptedError(forKey: .family, in: c, debugDescription: "the family is empty")
-        }
+        familyNames = try c.decodeFamilyNamesIfPresent(forKey: .family)
         weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
         isItalic = try c.decodeIfPresent(Bool.self, forKey: .italic)
         size = try c.decodeIfPresent(Double.self, forKey: .size)
         letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
         textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
         decoration = try c.decodeIfPresent(TextDecoration.self, forKey: .decoration)
-        if let hex = try c.decodeIfPresent(String.self, forKey: .color) {
-            guard let color = Color(hex: hex) else {
-                throw DecodingError.dataCorruptedError(forKey: .color, in: c,
-                                                       debugDescription: "\"\(hex)\" is not #RRGGBB or #RRGGBBAA")
-            }
-            self.color = color
-        }
-        if let list = try? c.decodeIfPresent([String].self, forKey: .features) {
-            features = list
-        } else if let list = try c.decodeIfPresent(String.self, forKey: .features) {
-            features = SpanStyle.features(inList: list)
-        }
+        color = try c.decodeColorIfPresent(forKey: .color)
+        features = try c.decodeFeaturesIfPresent(forKey: .features)
         language = try c.decodeIfPresent(String.self, forKey: .language)
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
     }
@@ -255,13 +231,6 @@ public struct SpanStyle: Sendable, Hashable, Codable {
         try c.encodeIfPresent(variations, forKey: .variations)
     }
 
-    /// Any key of a JSON object, to find the ones a span does not have.
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
 }
 
 /// A span style resolved for layout: its typography (the paragraph's with the span's changes, resolved in the
