@@ -5,7 +5,8 @@
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev pkg-config
 PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdeflate
-TEST_FONT_PACKAGES := fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-inter-variable \
+TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-extra fonts-noto-cjk \
+                      fonts-noto-color-emoji fonts-inter-variable \
                       fonts-cantarell
 SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)

@@ -46,6 +46,14 @@ func parseWeight(_ text: String) throws -> FontWeight {
     return weight
 }
 
+/// Parses `--font-width`: a CSS width keyword or a percentage.
+func parseWidth(_ text: String) throws -> FontWidth {
+    guard let width = FontWidth(parsing: text) else {
+        throw ValidationError("unknown width '\(text)'; use \(FontWidth.acceptedSpellings)")
+    }
+    return width
+}
+
 /// Parses `--variations`: comma-separated `tag=value` pairs ("wdth=80,GRAD=50").
 func parseVariations(_ text: String) throws -> [String: Double] {
     var variations: [String: Double] = [:]

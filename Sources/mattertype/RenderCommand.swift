@@ -26,6 +26,9 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Points of space around the text.")
     var padding = 0.0
 
+    @Flag(help: "Cut the image to exactly the layout and padding; by default it grows to hold ink that reaches past them (the text's origin moves and is printed).")
+    var clip = false
+
     @Option(help: "Hinting: none (glyphs exactly where laid out) or light.",
             transform: { try parseChoice($0, TextRenderer.Hinting.self, "--hinting") })
     var hinting: TextRenderer.Hinting = .none
@@ -76,6 +79,7 @@ struct RenderCommand: ParsableCommand {
         request.color = color
         request.background = background
         request.padding = padding
+        request.clip = clip ? true : nil
         request.hinting = hinting
         request.format = try imageFormat()
         request.pngEncoding = pngEncoding
@@ -87,9 +91,14 @@ struct RenderCommand: ParsableCommand {
         let request = try request()
         let result = try request.layout(registry: typography.fontSources.makeRegistry(),
                                         tokens: typography.designTokens())
+        warnAboutSubstitutions(in: result)
         let bytes = try request.image(of: result)
-        let size = request.imageSize(of: result)
-        let status = "\(output): \(size.width) × \(size.height) px, \(result.lines.count) lines, \(bytes.count) bytes"
+        let frame = request.imageFrame(of: result)
+        var status = "\(output): \(frame.size.width) × \(frame.size.height) px, \(result.lines.count) lines, "
+            + "\(bytes.count) bytes"
+        if frame.origin != Point(x: padding, y: padding) {
+            status += ", text origin at (\(points(frame.origin.x)), \(points(frame.origin.y))) pt to hold its ink"
+        }
         if output == "-" {
             FileHandle.standardOutput.write(bytes)
             FileHandle.standardError.write(Data((status + "\n").utf8))
@@ -98,6 +107,13 @@ struct RenderCommand: ParsableCommand {
             print(status)
         }
     }
+}
+
+/// Prints one `warning:` line on standard error when a family asked for was not found (the exit code stays 0).
+func warnAboutSubstitutions(in layout: TextLayout) {
+    let reasons = layout.familySubstitutions
+    guard !reasons.isEmpty else { return }
+    FileHandle.standardError.write(Data(("warning: " + reasons.map(\.description).joined(separator: "; ") + "\n").utf8))
 }
 
 /// Parses `#RRGGBB`, `#RRGGBBAA` or `transparent`.

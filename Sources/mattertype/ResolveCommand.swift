@@ -24,12 +24,17 @@ struct ResolveCommand: ParsableCommand {
     @Flag(help: "Resolve the italic style.")
     var italic = false
 
+    @Option(name: .customLong("font-width"),
+            help: "The width: ultraCondensed … normal … ultraExpanded, or a percentage 50% … 200% (default normal).",
+            transform: parseWidth)
+    var fontWidth: FontWidth = .normal
+
     @Flag(name: .customLong("bold-text"), help: "Resolve as with the Bold Text accessibility setting on.")
     var boldText = false
 
     @OptionGroup var fontSources: FontSourceOptions
 
-    @Flag(help: "Print JSON: {requested, postScriptName, familyName, weight, italic, path, source, variations, synthetic, fallback, reason}.")
+    @Flag(help: "Print JSON: {requested, postScriptName, familyName, weight, italic, width, path, source, variations, synthetic, fallback, reason}.")
     var json = false
 
     func validate() throws {
@@ -41,7 +46,8 @@ struct ResolveCommand: ParsableCommand {
     func run() throws {
         let registry = try fontSources.makeRegistry()
         let resolution = try registry.resolve(familyName: family, weight: weight,
-                                              style: italic ? .italic : .regular, boldText: boldText,
+                                              style: italic ? .italic : .regular, width: fontWidth,
+                                              boldText: boldText,
                                               fontSize: size, variations: variations)
         let font = resolution.font
         if json {
@@ -49,7 +55,8 @@ struct ResolveCommand: ParsableCommand {
             return
         }
         print("\(resolution.requestedPostScriptName) → \(font.postScriptName) (\(font.familyName), "
-            + "\(font.styleName), weight \(font.weight)\(font.isItalic ? ", italic" : ""); "
+            + "\(font.styleName), weight \(font.weight)\(font.isItalic ? ", italic" : "")"
+            + "\(font.width == .normal ? "" : ", width \(font.width)"); "
             + "\(resolution.source.rawValue)) \(font.path)")
         if !resolution.variations.isEmpty {
             print("variations: " + resolution.variations.sorted { $0.key < $1.key }
@@ -73,7 +80,7 @@ private struct ResolutionJSON: Encodable {
     init(_ resolution: FontResolution) { self.resolution = resolution }
 
     enum CodingKeys: String, CodingKey {
-        case requested, postScriptName, familyName, weight, italic, path, source, variations, synthetic, fallback,
+        case requested, postScriptName, familyName, weight, italic, width, path, source, variations, synthetic, fallback,
              reason
     }
 
@@ -85,6 +92,7 @@ private struct ResolutionJSON: Encodable {
         try container.encode(font.familyName, forKey: .familyName)
         try container.encode(font.weight, forKey: .weight)
         try container.encode(font.isItalic, forKey: .italic)
+        try container.encode(font.width, forKey: .width)
         try container.encode(font.path, forKey: .path)
         try container.encode(resolution.source.rawValue, forKey: .source)
         try container.encode(resolution.isFallback, forKey: .fallback)

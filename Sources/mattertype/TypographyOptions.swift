@@ -26,6 +26,11 @@ struct TypographyOptions: ParsableArguments {
     @Flag(help: "Use the italic style.")
     var italic = false
 
+    @Option(name: .customLong("font-width"),
+            help: "The width (CSS font-width): ultraCondensed … normal … ultraExpanded, or a percentage 50% … 200% (default normal).",
+            transform: parseWidth)
+    var fontWidth: FontWidth?
+
     @Option(parsing: .unconditional, help: "Font size in points (16).")
     var size: Double?
 
@@ -99,6 +104,7 @@ struct TypographyOptions: ParsableArguments {
         request.family = family.map(SpanStyle.familyNames(inList:)).flatMap { $0.isEmpty ? nil : $0 }
         request.weight = weight
         request.italic = italic ? true : nil
+        request.fontWidth = fontWidth
         request.size = size
         request.lineHeight = lineHeight
         request.letterSpacing = letterSpacing

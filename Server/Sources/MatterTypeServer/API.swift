@@ -28,6 +28,9 @@ struct API: Sendable {
 
     var limits: ServerLimits { configuration.limits }
 
+    /// The response header giving where the text's top-left corner is in a rendered image: `x,y` in points.
+    static let textOriginField = HTTPField.Name("MatterType-Text-Origin")!  // a valid token, checked by its tests
+
     /// Adds every route to `router`; returns them as `METHOD /path`, parameters in OpenAPI's `{name}` form (the
     /// OpenAPI test compares them with the document).
     @discardableResult
@@ -103,19 +106,24 @@ struct API: Sendable {
                 return Response(status: .notModified, headers: [.eTag: etag])
             }
             let maxPixels = limits.maxImagePixels
-            let bytes = try await run {
+            let (bytes, origin) = try await run {
                 let laidOut = try layout(renderRequest)
-                let size = renderRequest.imageSize(of: laidOut)
+                let frame = renderRequest.imageFrame(of: laidOut)
+                let size = frame.size
                 guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maxPixels,
                       size.width <= maxPixels, size.height <= maxPixels else {
                     throw APIError(.contentTooLarge, "image_too_large",
                                    "the image would be \(size.width) × \(size.height) px, over \(maxPixels) pixels; "
                                    + "use a smaller scale, width, text or padding")
                 }
-                return try renderRequest.image(of: laidOut)
+                return (try renderRequest.image(of: laidOut), frame.origin)
             }
             let type = (renderRequest.format ?? .png) == .png ? "image/png" : "image/webp"
-            return Response(status: .ok, headers: [.contentType: type, .eTag: etag, .cacheControl: "no-cache"],
+            // Where the text's top-left corner is in the image, in points: the padding, plus what the image grew
+            // by to hold ink left of or above the layout.
+            var headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "no-cache"]
+            headers[API.textOriginField] = "\(TextMeasurement.rounded(origin.x)),\(TextMeasurement.rounded(origin.y))"
+            return Response(status: .ok, headers: headers,
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         }
         return routes

@@ -10,6 +10,8 @@ public struct FontDescriptor: Sendable, Hashable, Codable {
     public let weight: Int
     /// Whether OS/2 `fsSelection` bit 0 (italic) is set.
     public let isItalic: Bool
+    /// The OS/2 `usWidthClass` as a CSS width (5 → normal, 3 → condensed).
+    public let width: FontWidth
     /// The absolute path of the file; for a font registered from memory, the name it was registered under.
     public let path: String
     /// The face's index in the file (0 unless the file is a collection).
@@ -21,12 +23,14 @@ public struct FontDescriptor: Sendable, Hashable, Codable {
 
     /// A descriptor with every field given.
     public init(postScriptName: String, familyName: String, styleName: String, weight: Int, isItalic: Bool,
-                path: String, faceIndex: Int, axes: [FontAxis] = [], namedInstances: [FontNamedInstance] = []) {
+                width: FontWidth = .normal, path: String, faceIndex: Int, axes: [FontAxis] = [],
+                namedInstances: [FontNamedInstance] = []) {
         self.postScriptName = postScriptName
         self.familyName = familyName
         self.styleName = styleName
         self.weight = weight
         self.isItalic = isItalic
+        self.width = width
         self.path = path
         self.faceIndex = faceIndex
         self.axes = axes
@@ -42,6 +46,11 @@ public struct FontDescriptor: Sendable, Hashable, Codable {
     /// The weights the face draws: its `wght` axis range, else just its weight class.
     public var weightRange: ClosedRange<Double> {
         axis("wght").map { $0.minimum...$0.maximum } ?? Double(weight)...Double(weight)
+    }
+
+    /// The widths the face draws, in percent: its `wdth` axis range, else just its width class's width.
+    public var widthRange: ClosedRange<Double> {
+        axis("wdth").map { $0.minimum...$0.maximum } ?? width.rawValue...width.rawValue
     }
 
     /// The named weight nearest to ``weight``.

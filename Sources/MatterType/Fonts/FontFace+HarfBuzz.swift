@@ -166,6 +166,18 @@ final class FontFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? glyph : nil
     }
 
+    /// The box `glyph`'s outline (or color bitmap) covers, in font units, y up: left, bottom, right, top; `nil`
+    /// for a glyph that draws nothing (a space). The corresponding HarfBuzz call is hb_font_get_glyph_extents.
+    func inkExtents(of glyph: UInt32) -> (left: Double, bottom: Double, right: Double, top: Double)? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.width != 0, extents.height != 0 else {
+            return nil
+        }
+        let left = Double(extents.x_bearing), top = Double(extents.y_bearing)
+        let right = left + Double(extents.width), bottom = top + Double(extents.height)  // height is negative
+        return (min(left, right), min(bottom, top), max(left, right), max(bottom, top))
+    }
+
     /// The face's horizontal advance of `glyph`, in font units.
     func advance(of glyph: UInt32) -> Int32 {
         hb_font_get_glyph_h_advance(font, glyph)

@@ -10,8 +10,8 @@ public protocol FontFamilyFactory: Sendable {
 ///   Noto Sans PostScript names still take precedence over the bundled ones when resolving.
 /// - "system", "sans-serif", "system-ui" → ``SystemFontFamily`` (falls back to Noto Sans with no system font).
 /// - a family that `registry` has fonts for → a ``DefaultFontFamily`` with the registered faces' PostScript prefix,
-///   their weight names (`Acme-DemiBold` makes 600 "DemiBold") and only the weights registered, so Bold Text
-///   picks among them.
+///   their weight names (`Acme-DemiBold` makes 600 "DemiBold") and the weights its registered and installed faces
+///   have, so Bold Text picks among them.
 /// - anything else → a ``DefaultFontFamily`` named after it.
 public struct DefaultFontFamilyFactory: FontFamilyFactory {
     /// The registry whose fonts define registered families.
@@ -37,8 +37,10 @@ public struct DefaultFontFamilyFactory: FontFamilyFactory {
             for face in registered where !face.isItalic && face.postScriptName.hasPrefix(prefix + "-") {
                 weightNames[face.fontWeight] = String(face.postScriptName.dropFirst(prefix.count + 1))
             }
-            // A variable face supports every named weight its `wght` range holds.
-            let weights = registered.flatMap { face in
+            // A variable face supports every named weight its `wght` range holds. Installed faces of the family
+            // count too: matching chooses among them and the registered ones alike.
+            let faces = registry.familyCandidates(name).map(\.descriptor)
+            let weights = faces.flatMap { face in
                 face.isVariable ? FontWeight.named.filter { face.weightRange.contains(Double($0.rawValue)) }
                     : [face.fontWeight]
             }

@@ -61,9 +61,16 @@ extension FontFile {
             return failure("table '\(table)' runs past the end of the file; the file is truncated or damaged")
         }
         let names = NameTable(face)
-        guard let postScriptName = FT_Get_Postscript_Name(face).map({ String(cString: $0) }) ?? names[6],
-              !postScriptName.isEmpty else {
-            return failure("face \(index) has no PostScript name (name ID 6)")
+        let familyName = names[16] ?? names[1] ?? face.pointee.family_name.map { String(cString: $0) }
+        let styleName = names[17] ?? names[2] ?? face.pointee.style_name.map { String(cString: $0) }
+        // A face without a PostScript name (name ID 6) is named from its family and style, spaces removed
+        // ("Nameless Sans" Bold → NamelessSans-Bold), as Fontconfig derives `postscriptname`.
+        let derivedName = familyName.map { family in
+            (family + "-" + (styleName ?? "Regular")).filter { !" \t\r\n()/<>[]{}%".contains($0) }
+        }
+        guard let postScriptName = FT_Get_Postscript_Name(face).map({ String(cString: $0) }) ?? names[6]
+                ?? derivedName, !postScriptName.isEmpty else {
+            return failure("face \(index) has neither a PostScript name (name ID 6) nor a family name (ID 1)")
         }
         let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self)
         let styleFlags = face.pointee.style_flags
@@ -71,14 +78,13 @@ extension FontFile {
             ?? (styleFlags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400)
         let isItalic = os2.map { $0.pointee.fsSelection & 1 != 0 }
             ?? (styleFlags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0)
-        let familyName = names[16] ?? names[1] ?? face.pointee.family_name.map { String(cString: $0) }
-        let styleName = names[17] ?? names[2] ?? face.pointee.style_name.map { String(cString: $0) }
+        let width = FontWidth(widthClass: os2.map { Int($0.pointee.usWidthClass) } ?? 5)
         let (axes, instances) = variations(face, names: names, library: library)
         return .success(FontDescriptor(postScriptName: postScriptName,
                                        familyName: familyName ?? postScriptName,
                                        styleName: styleName ?? "Regular",
-                                       weight: weight, isItalic: isItalic, path: path, faceIndex: index,
-                                       axes: axes, namedInstances: instances))
+                                       weight: weight, isItalic: isItalic, width: width, path: path,
+                                       faceIndex: index, axes: axes, namedInstances: instances))
     }
 
     /// The face's `fvar` axes and named instances (names from the `name` table), or none for a static face.
@@ -88,7 +94,9 @@ extension FontFile {
         var master: UnsafeMutablePointer<FT_MM_Var>?
         guard FT_Get_MM_Var(face, &master) == 0, let master else { return ([], []) }
         defer { FT_Done_MM_Var(library, master) }
-        func fixed(_ value: FT_Fixed) -> Double { Double(value) / 65536 }
+        // 16.16 values as the 32-bit signed numbers `fvar` stores: FreeType hands some (named instances'
+        // coordinates) over zero-extended, so slnt −8 would read as 65528.
+        func fixed(_ value: FT_Fixed) -> Double { Double(Int32(truncatingIfNeeded: value)) / 65536 }
         func tag(_ value: FT_ULong) -> String {
             String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }, as: UTF8.self)
         }

@@ -183,11 +183,27 @@ final class FontMatcher: @unchecked Sendable {
             if let families = systemFamilies { return families[key] ?? [] }
             var families: [String: [FontDescriptor]] = [:]
             if let system = FcConfigGetFonts(config, FcSetSystem) {
+                // A variable font is listed twice at its face index: as its default instance (a static-looking
+                // pattern) and as the variable face; only the variable one is kept, so an installed variable font
+                // is matched and drawn as the same file registered would be.
                 let fonts = UnsafeBufferPointer(start: system.pointee.fonts, count: Int(system.pointee.nfont))
+                var faces: [(match: MatchedFace, isVariable: Bool)] = []
+                var position: [String: Int] = [:]
                 for case let font? in fonts {
                     var index: Int32 = 0
                     FcPatternGetInteger(font, FC_INDEX, 0, &index)
+                    var variable: FcBool = 0
+                    FcPatternGetBool(font, FC_VARIABLE, 0, &variable)
                     guard index >> 16 == 0, let match = matchedFace(font) else { continue }
+                    let key = "\(index)#\(match.descriptor.path)"
+                    if let known = position[key] {
+                        if variable != 0, !faces[known].isVariable { faces[known] = (match, true) }
+                        continue
+                    }
+                    position[key] = faces.count
+                    faces.append((match, variable != 0))
+                }
+                for (match, _) in faces {
                     for name in Set(match.familyNames.map(familyKey)) {
                         families[name, default: []].append(match.descriptor)
                     }
@@ -254,6 +270,24 @@ final class FontMatcher: @unchecked Sendable {
         } else {
             FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight)
         }
+        // Fontconfig's width is in percent, as CSS's; a variable font with a `wdth` axis has a range.
+        var width = 100.0
+        var widthRange: OpaquePointer?
+        if variable != 0, FcPatternGetRange(pattern, FC_WIDTH, 0, &widthRange) == FcResultMatch, let widthRange {
+            var begin = 0.0, end = 0.0
+            FcRangeGetDouble(widthRange, &begin, &end)
+            width = begin
+            if begin < end {
+                axes.append(FontAxis(tag: "wdth", name: "Width", minimum: begin, defaultValue: begin, maximum: end))
+            }
+        } else {
+            var integer: Int32 = 100
+            if FcPatternGetInteger(pattern, FC_WIDTH, 0, &integer) == FcResultMatch {
+                width = Double(integer)
+            } else {
+                FcPatternGetDouble(pattern, FC_WIDTH, 0, &width)
+            }
+        }
         var slant: Int32 = FC_SLANT_ROMAN
         FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
         var index: Int32 = 0
@@ -265,6 +299,7 @@ final class FontMatcher: @unchecked Sendable {
             styleName: string(FC_STYLE) ?? "Regular",
             weight: Int(FcWeightToOpenTypeDouble(weight).rounded()),
             isItalic: slant != FC_SLANT_ROMAN,
+            width: FontWidth(rawValue: width) ?? .normal,
             path: path,
             faceIndex: Int(index & 0xFFFF),
             axes: axes)

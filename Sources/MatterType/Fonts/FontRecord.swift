@@ -10,6 +10,8 @@ public struct FontRecord: Sendable, Hashable, Codable {
     public var weight: Int
     /// Whether the face is italic or oblique.
     public var italic: Bool
+    /// The width (OS/2 `usWidthClass`): a keyword such as `"normal"` or `"condensed"`.
+    public var width: FontWidth
     /// Where the face came from: a file path, or the name it was registered from memory under.
     public var path: String
     /// "bundled" or "registered".
@@ -28,6 +30,7 @@ public struct FontRecord: Sendable, Hashable, Codable {
         styleName = font.styleName
         weight = font.weight
         italic = font.isItalic
+        width = font.width
         path = font.path
         self.source = source
         axes = font.isVariable ? font.axes : nil

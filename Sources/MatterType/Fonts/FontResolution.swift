@@ -18,6 +18,8 @@ public struct FontResolution: Sendable, Hashable {
     public let requestedWeight: FontWeight
     /// The style asked for.
     public let requestedStyle: FontStyle
+    /// The width asked for.
+    public let requestedWidth: FontWidth
     /// The face that will be used.
     public let font: FontDescriptor
     /// Where that face comes from.
@@ -88,52 +90,57 @@ public enum FontResolutionError: Error, Sendable, Hashable, CustomStringConverti
 
 extension FontRegistry {
     /// Resolves a family name ("Noto Sans", "NotoSans", "system", a registered family) through
-    /// ``DefaultFontFamilyFactory``; see ``resolve(family:weight:style:boldText:fontSize:variations:)``.
+    /// ``DefaultFontFamilyFactory``; see ``resolve(family:weight:style:width:boldText:fontSize:variations:)``.
     public func resolve(familyName: String, weight: FontWeight, style: FontStyle = .regular,
-                        boldText: Bool = false, fontSize: Double? = nil,
+                        width: FontWidth = .normal, boldText: Bool = false, fontSize: Double? = nil,
                         variations: [String: Double] = [:]) throws(FontResolutionError) -> FontResolution {
         let family = DefaultFontFamilyFactory(registry: self).fontFamily(named: familyName)
-        return try resolve(family: family, weight: weight, style: style, boldText: boldText, fontSize: fontSize,
-                           variations: variations)
+        return try resolve(family: family, weight: weight, style: style, width: width, boldText: boldText,
+                           fontSize: fontSize, variations: variations)
     }
 
-    /// Chooses the face to draw a family at a weight and style with, and its variation coordinates.
+    /// Chooses the face to draw a family at a weight, style and width with, and its variation coordinates.
     ///
     /// With Bold Text on, the weight first becomes the family's ``FontFamily/accessibilityBoldWeight(for:)``.
-    /// For a named weight, a registered or bundled face with the family's exact PostScript name wins. Otherwise
-    /// the faces of the family (registered ones; else the bundled Noto Sans for "Noto Sans"; else the installed
-    /// ones) are matched as CSS Fonts 4 does: italic, then oblique, then upright faces for italic (the reverse for
-    /// upright); among them the nearest weight in CSS order (a face whose `wght` range holds the weight draws it
-    /// exactly). Another family is used only when the family has no face at all: the system sans-serif, else the
-    /// bundled Noto Sans.
+    /// For a named weight at normal width, a registered or bundled face with the family's exact PostScript name
+    /// wins. Otherwise every face of the family — registered, bundled (for Noto Sans) and, when system fonts are
+    /// used, installed — is matched as CSS Fonts 4 does (§5.2): width first (for normal or narrower, the nearest
+    /// narrower width, then wider; for wider, the nearest wider, then narrower), then style (italic, then oblique,
+    /// then upright for italic; the reverse for upright), then weight in CSS order. A face whose `wdth` or `wght`
+    /// range holds the value draws it exactly. On an exact tie a registered face wins over a bundled one, and a
+    /// bundled one over an installed one. Another family is used only when the family has no face at all: the
+    /// system sans-serif matched the same way (so at normal width unless another is asked), else the bundled
+    /// Noto Sans.
     ///
-    /// A variable face gets `wght` set to the weight, `ital` 1 or `slnt` −14 for italic, and `opsz` set to
-    /// `fontSize` (CSS `font-optical-sizing: auto`), each kept inside the axis's range; `variations` then sets any
-    /// axis explicitly. Bold is synthesized when 600 or more is asked and the face is lighter than 600, italic when
-    /// it is asked and the face can neither be italic nor slant.
+    /// A variable face gets `wght` set to the weight, `wdth` to the width, `ital` 1 or `slnt` −14 for italic, and
+    /// `opsz` set to `fontSize` (CSS `font-optical-sizing: auto`), each kept inside the axis's range;
+    /// `variations` then sets any axis explicitly. Bold is synthesized when 600 or more is asked and the face is
+    /// lighter than 600, italic when it is asked and the face can neither be italic nor slant. The same file
+    /// resolves to the same descriptor and coordinates whether it was registered or found installed.
     public func resolve(family: any FontFamily, weight: FontWeight, style: FontStyle = .regular,
-                        boldText: Bool = false, fontSize: Double? = nil,
+                        width: FontWidth = .normal, boldText: Bool = false, fontSize: Double? = nil,
                         variations: [String: Double] = [:]) throws(FontResolutionError) -> FontResolution {
         let weight = boldText ? family.accessibilityBoldWeight(for: weight) : weight
         let requested = family.fontName(for: weight, style: style)
         func resolution(_ candidate: FaceCandidate, _ reason: FallbackReason?) -> FontResolution {
             var font = candidate.descriptor
-            if candidate.source == .system, font.isVariable, let loaded = try? face(for: font, source: .system) {
-                font = loaded.descriptor  // the file's axes, not Fontconfig's weight range
+            if candidate.source == .system, let loaded = try? face(for: font, source: .system) {
+                font = loaded.descriptor  // the file's own description, as a registered file has
             }
-            let coordinates = FontMatching.coordinates(of: font, weight: weight, style: style, fontSize: fontSize,
-                                                       explicit: variations)
+            let coordinates = FontMatching.coordinates(of: font, weight: weight, style: style, width: width,
+                                                       fontSize: fontSize, explicit: variations)
             let drawnWeight = coordinates["wght"] ?? Double(font.weight)
             let canSlant = font.isItalic || coordinates["ital"].map { $0 > 0 } ?? false
                 || coordinates["slnt"].map { $0 != 0 } ?? false
             return FontResolution(requestedPostScriptName: requested, requestedWeight: weight, requestedStyle: style,
-                                  font: font, source: candidate.source, variations: coordinates,
+                                  requestedWidth: width, font: font, source: candidate.source,
+                                  variations: coordinates,
                                   synthetic: SyntheticStyle(bold: weight.rawValue >= 600 && drawnWeight < 600,
                                                             italic: style == .italic && !canSlant),
                                   fallbackReason: reason)
         }
 
-        if weight.isNamed {
+        if weight.isNamed, width == .normal {
             if let registered = registeredFace(named: requested) {
                 return resolution(FaceCandidate(descriptor: registered.descriptor, source: .registered), nil)
             }
@@ -141,19 +148,20 @@ extension FontRegistry {
                 return resolution(FaceCandidate(descriptor: bundled.descriptor, source: .bundled), nil)
             }
         }
-        if let match = FontMatching.select(familyCandidates(family.familyName), weight: weight, style: style) {
+        if let match = FontMatching.select(familyCandidates(family.familyName), weight: weight, style: style,
+                                           width: width) {
             return resolution(match, nil)
         }
         if let sansSerif = matcher.bestMatch(family: "sans-serif", weight: weight, style: style,
                                              includeRegistered: false)?.familyNames.first,
            let match = FontMatching.select(matcher.systemFaces(ofFamily: familyKey(sansSerif))
                                                .map { FaceCandidate(descriptor: $0, source: .system) },
-                                           weight: weight, style: style) {
+                                           weight: weight, style: style, width: width) {
             return resolution(match, .systemSansSerif(family: family.familyName,
                                                       replacement: match.descriptor.postScriptName))
         }
         let bundled = BundledFonts.descriptors.map { FaceCandidate(descriptor: $0, source: .bundled) }
-        if let match = FontMatching.select(bundled, weight: weight, style: style) {
+        if let match = FontMatching.select(bundled, weight: weight, style: style, width: width) {
             return resolution(match, .bundledNotoSans(family: family.familyName,
                                                       replacement: match.descriptor.postScriptName,
                                                       systemFontsExcluded: !includesSystemFonts))
@@ -161,18 +169,23 @@ extension FontRegistry {
         throw .noFontAvailable(requestedPostScriptName: requested)
     }
 
-    /// The faces of the family `name` CSS matching chooses among: the registered ones; else, for Noto Sans, the
-    /// bundled ones; else the installed ones.
+    /// Every face of the family `name` CSS matching chooses among: the registered ones, then (for Noto Sans) the
+    /// bundled ones, then the installed ones, in that order so that an exact tie keeps the earlier source. An
+    /// installed file that is also registered counts once, as registered.
     func familyCandidates(_ name: String) -> [FaceCandidate] {
         let key = familyKey(name)
         let registered = registeredFonts.filter {
             familyKey($0.familyName) == key || familyKey(postScriptPrefix(of: $0.postScriptName)) == key
         }
-        if !registered.isEmpty { return registered.map { FaceCandidate(descriptor: $0, source: .registered) } }
+        var candidates = registered.map { FaceCandidate(descriptor: $0, source: .registered) }
         if key == familyKey(NotoSansFontFamily().familyName) {
-            return BundledFonts.descriptors.map { FaceCandidate(descriptor: $0, source: .bundled) }
+            candidates += BundledFonts.descriptors.map { FaceCandidate(descriptor: $0, source: .bundled) }
         }
-        return matcher.systemFaces(ofFamily: key).map { FaceCandidate(descriptor: $0, source: .system) }
+        let registeredFiles = Set(registered.map { "\($0.faceIndex)#\($0.path)" })
+        candidates += matcher.systemFaces(ofFamily: key)
+            .filter { !registeredFiles.contains("\($0.faceIndex)#\($0.path)") }
+            .map { FaceCandidate(descriptor: $0, source: .system) }
+        return candidates
     }
 }
 
@@ -193,13 +206,13 @@ enum FontMatching {
     /// The default oblique angle of CSS (`font-style: oblique` is 14deg); `slnt` counts clockwise as negative.
     static let obliqueAngle = 14.0
 
-    /// The face CSS chooses for `weight` and `style`, or `nil` when there are no faces. Ties keep the earlier face.
-    static func select(_ candidates: [FaceCandidate], weight: FontWeight, style: FontStyle) -> FaceCandidate? {
-        guard !candidates.isEmpty else { return nil }
-        // Style first: italic → oblique → upright for italic; upright → oblique → italic for upright. A
-        // variable face with an `ital` axis can be italic, one with a `slnt` axis oblique.
-        func rank(_ face: FaceCandidate) -> Int {
-            let font = face.descriptor
+    /// The face CSS chooses for `weight`, `style` and `width`, or `nil` when there are no faces. Width is
+    /// matched first, then style, then weight; ties keep the earlier face.
+    static func select(_ candidates: [FaceCandidate], weight: FontWeight, style: FontStyle,
+                       width: FontWidth = .normal) -> FaceCandidate? {
+        // Style: italic → oblique → upright for italic; upright → oblique → italic for upright. A variable face
+        // with an `ital` axis can be italic, one with a `slnt` axis oblique.
+        func styleRank(_ font: FontDescriptor) -> Int {
             let isOblique = font.styleName.lowercased().contains("oblique")
             let canOblique = isOblique || (font.axis("slnt")?.minimum ?? 0) < 0
             if style == .italic {
@@ -209,13 +222,31 @@ enum FontMatching {
             if !font.isItalic && !isOblique { return 0 }
             return canOblique ? 1 : 2
         }
-        let bestRank = candidates.map(rank).min() ?? 0
-        let styled = candidates.filter { rank($0) == bestRank }
-        return styled.enumerated().min { a, b in
-            let ka = weightKey(a.element.descriptor.weightRange, weight)
-            let kb = weightKey(b.element.descriptor.weightRange, weight)
-            return ka != kb ? ka < kb : a.offset < b.offset
+        func isBefore(_ a: FontDescriptor, _ b: FontDescriptor) -> Bool? {
+            let wa = widthKey(a.widthRange, width), wb = widthKey(b.widthRange, width)
+            if wa != wb { return wa < wb }
+            let sa = styleRank(a), sb = styleRank(b)
+            if sa != sb { return sa < sb }
+            let ka = weightKey(a.weightRange, weight), kb = weightKey(b.weightRange, weight)
+            if ka != kb { return ka < kb }
+            return nil
+        }
+        return candidates.enumerated().min { a, b in
+            isBefore(a.element.descriptor, b.element.descriptor) ?? (a.offset < b.offset)
         }?.element
+    }
+
+    /// The order CSS tries widths in, as a sortable key for a face drawing `range` (percent): a range holding the
+    /// width first; for normal or narrower, narrower faces nearest first, then wider ones nearest first; for
+    /// wider than normal, wider faces nearest first, then narrower ones.
+    static func widthKey(_ range: ClosedRange<Double>, _ width: FontWidth) -> (Int, Double) {
+        let w = width.rawValue
+        if range.contains(w) { return (0, 0) }
+        let narrower = range.upperBound < w
+        if w <= 100 {
+            return narrower ? (1, w - range.upperBound) : (2, range.lowerBound - w)
+        }
+        return narrower ? (2, w - range.upperBound) : (1, range.lowerBound - w)
     }
 
     /// The order CSS tries weights in, as a sortable key for a face drawing `range`: a range holding the weight
@@ -236,13 +267,16 @@ enum FontMatching {
         }
     }
 
-    /// The coordinates `font` is drawn at: `wght` from the weight, `ital`/`slnt` from the style, `opsz` from the
-    /// font size, then `explicit` values (by tag, for axes the face has), each clamped to its axis.
-    static func coordinates(of font: FontDescriptor, weight: FontWeight, style: FontStyle, fontSize: Double?,
+    /// The coordinates `font` is drawn at: `wght` from the weight, `wdth` from the width, `ital`/`slnt` from the
+    /// style, `opsz` from the font size, then `explicit` values (by tag, for axes the face has), each clamped to
+    /// its axis.
+    static func coordinates(of font: FontDescriptor, weight: FontWeight, style: FontStyle,
+                            width: FontWidth = .normal, fontSize: Double?,
                             explicit: [String: Double]) -> [String: Double] {
         guard font.isVariable else { return [:] }
         var values: [String: Double] = [:]
         if let axis = font.axis("wght") { values["wght"] = axis.clamp(Double(weight.rawValue)) }
+        if let axis = font.axis("wdth") { values["wdth"] = axis.clamp(width.rawValue) }
         if style == .italic, !font.isItalic {
             if let axis = font.axis("ital"), axis.maximum > 0 {
                 values["ital"] = axis.clamp(1)

@@ -95,6 +95,54 @@ public struct TextLayout: Sendable {
         shapingWork = result.shapingWork
     }
 
+    /// Why families asked for were replaced by another family's faces: the paragraph's typography's, then each
+    /// span style's, each reason once; empty when every family was found.
+    public var familySubstitutions: [FallbackReason] {
+        var reasons: [FallbackReason] = []
+        for style in styles {
+            if let reason = style.typography.font.fallbackReason, !reasons.contains(reason) { reasons.append(reason) }
+        }
+        return reasons
+    }
+
+    /// The box the glyphs' outlines and color bitmaps (as their fonts give their extents, after synthetic bold
+    /// and slant) and the decorations cover, in points from the layout's top-left corner; ``Rect/zero`` when
+    /// nothing is drawn. It may reach outside ``width`` × ``height``: line boxes are exactly the line height, ink
+    /// is not (descenders under a tight line height, stacked marks, emoji).
+    public var inkBounds: Rect {
+        var bounds = Rect.zero
+        for line in lines {
+            for glyph in line.glyphs {
+                guard let ink = ink(of: glyph) else { continue }
+                bounds = bounds.union(Rect(x: glyph.x + ink.left, y: glyph.y + ink.top,
+                                           width: ink.right - ink.left, height: ink.bottom - ink.top))
+            }
+            for rect in line.decorations {
+                bounds = bounds.union(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height))
+            }
+        }
+        return bounds
+    }
+
+    /// The box `glyph` draws, in points from its origin, y down; `nil` when it draws nothing.
+    func ink(of glyph: PositionedGlyph) -> (left: Double, top: Double, right: Double, bottom: Double)? {
+        let face = faces[glyph.fontIndex]
+        guard let extents = face.inkExtents(of: glyph.glyphID) else { return nil }
+        let size = styleTable.fontSizes[glyph.styleIndex]
+        let unit = size / Double(face.metrics.unitsPerEm)
+        var left = extents.left * unit, right = extents.right * unit
+        var top = -extents.top * unit, bottom = -extents.bottom * unit
+        if face.synthetic.italic {  // slanted by tan 14° ≈ 0.25 about the baseline
+            left += min(0, -bottom) * 0.25
+            right += max(0, -top) * 0.25
+        }
+        if face.synthetic.bold {  // outlines grow by size / 24 in all, half on each side
+            let grow = size / 48
+            left -= grow; right += grow; top -= grow; bottom += grow
+        }
+        return (left, top, right, bottom)
+    }
+
     /// The size of the laid-out text: ``width`` × ``height``.
     public var size: Size { Size(width: width, height: height) }
 }

@@ -48,6 +48,46 @@ public final class TextRenderer: Sendable {
         return PixelSize(width: pixels(width + 2 * padding), height: pixels(layout.height + 2 * padding))
     }
 
+    /// The pixel size of an image of `layout` with `padding` points around it and where the layout's top-left
+    /// corner goes in it: ``imageSize(for:padding:)`` with the layout at (`padding`, `padding`), grown by whole
+    /// pixels on any side where glyphs or decorations reach past it (a tight line height's descenders, tall
+    /// marks, emoji), the layout moving right and down by what was added on the left and top. With `clip`, the
+    /// image is exactly ``imageSize(for:padding:)`` and ink outside it is cut off.
+    public static func frame(for layout: TextLayout, padding: Double = 0, clip: Bool = false) -> TextImageFrame {
+        let size = imageSize(for: layout, padding: padding)
+        let scale = layout.typography.environment.displayScale
+        guard !clip else { return TextImageFrame(size: size, origin: Point(x: padding, y: padding)) }
+        // The pixels each glyph touches, placed as `composite` places it: x to a quarter pixel, the baseline on
+        // a pixel row, its outline box rounded out to whole pixels (as FreeType's rasterizer does).
+        var minX = 0, minY = 0, maxX = size.width, maxY = size.height
+        for line in layout.lines {
+            for glyph in line.glyphs {
+                guard let ink = layout.ink(of: glyph) else { continue }
+                let x = (padding + glyph.x) * scale, y = (padding + glyph.y) * scale
+                guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }
+                let penX = Double(floorToInt(x * 4 + 0.5)) / 4
+                let baseline = Double(floorToInt(y + 0.5))
+                minX = min(minX, floorToInt(penX + ink.left * scale))
+                maxX = max(maxX, -floorToInt(-(penX + ink.right * scale)))
+                minY = min(minY, floorToInt(baseline + ink.top * scale))
+                maxY = max(maxY, -floorToInt(-(baseline + ink.bottom * scale)))
+            }
+            for rect in line.decorations {
+                let x0 = (padding + rect.x) * scale, x1 = x0 + rect.width * scale
+                let top = Int(((padding + rect.y) * scale).rounded()), rows = max(1, Int((rect.height * scale).rounded()))
+                guard x0.magnitude < 1e9, x1.magnitude < 1e9, abs(top) < 1_000_000_000 else { continue }
+                minX = min(minX, floorToInt(x0))
+                maxX = max(maxX, -floorToInt(-x1))
+                minY = min(minY, top)
+                maxY = max(maxY, top + rows)
+            }
+        }
+        let limit = 1 << 30  // past any image size allowed; keeps the sums below from overflowing
+        let left = min(-minX, limit), top = min(-minY, limit)
+        return TextImageFrame(size: PixelSize(width: min(maxX, limit) + left, height: min(maxY, limit) + top),
+                              origin: Point(x: padding + Double(left) / scale, y: padding + Double(top) / scale))
+    }
+
     /// Draws `layout` into `image` with its top-left corner at `origin` (points), in `color`.
     public func draw(_ layout: TextLayout, into image: inout RGBAImage, at origin: Point = .zero,
                      color: Color = .black) {
@@ -60,17 +100,19 @@ public final class TextRenderer: Sendable {
         composite(layout, into: &bitmap, origin: origin, color: .black)
     }
 
-    /// An image of `layout` on `background`, sized by ``imageSize(for:padding:)``.
+    /// An image of `layout` on `background`, framed by ``frame(for:padding:clip:)``: large enough for all of its
+    /// ink unless `clip` asks for exactly ``imageSize(for:padding:)``.
     /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``maximumPixelCount``.
     public func image(of layout: TextLayout, color: Color = .black, background: Color = .clear,
-                      padding: Double = 0) throws(RenderError) -> RGBAImage {
-        let size = TextRenderer.imageSize(for: layout, padding: padding)
+                      padding: Double = 0, clip: Bool = false) throws(RenderError) -> RGBAImage {
+        let frame = TextRenderer.frame(for: layout, padding: padding, clip: clip)
+        let size = frame.size
         guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= TextRenderer.maximumPixelCount,
               size.width <= TextRenderer.maximumPixelCount, size.height <= TextRenderer.maximumPixelCount else {
             throw .imageTooLarge(width: size.width, height: size.height)
         }
         var image = RGBAImage(width: size.width, height: size.height, background: background)
-        draw(layout, into: &image, at: Point(x: padding, y: padding), color: color)
+        draw(layout, into: &image, at: frame.origin, color: color)
         return image
     }
 
@@ -246,6 +288,15 @@ public final class TextRenderer: Sendable {
             }
         }
     }
+}
+
+/// The pixel size of an image of a layout and where in it the layout's top-left corner is drawn.
+public struct TextImageFrame: Sendable, Hashable {
+    /// The image's size in pixels.
+    public var size: PixelSize
+    /// Where the layout's top-left corner is, in points from the image's top-left corner (the padding, plus
+    /// what was added for ink that reaches left of or above the layout).
+    public var origin: Point
 }
 
 /// `floor(value)` as an integer, for |value| < 2^62, without the libm call that `rounded(.down)` compiles to on

@@ -26,6 +26,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var weight: FontWeight?
     /// Italic (true) or upright.
     public var italic: Bool?
+    /// The width (JSON: a keyword such as `"condensed"` or a percentage, `"75%"` or `75`).
+    public var fontWidth: FontWidth?
     /// The font size in points (default 16).
     public var size: Double?
     /// The line height in points (default 1.5 × the size).
@@ -74,6 +76,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var background: Color?
     /// Points of space around the text (0 … 10,000).
     public var padding: Double?
+    /// Cut the image to exactly the layout and padding; by default it grows to hold ink that reaches past them.
+    public var clip: Bool?
     /// Hinting of the drawn glyphs (default none).
     public var hinting: TextRenderer.Hinting?
     /// The image format (default PNG).
@@ -100,10 +104,10 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public static let maximumPadding = 10_000.0
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case text, spans, token, family, weight, italic, size, lineHeight, letterSpacing, paragraphIndent,
+        case text, spans, token, family, weight, italic, fontWidth, size, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
              language, direction, variations, width, maxLines, lineBreakMode, alignment, scale, color, background,
-             padding, hinting, format, pngEncoding, compression
+             padding, clip, hinting, format, pngEncoding, compression
     }
 
     // MARK: - What the request means
@@ -147,6 +151,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         result = SpanStyle(familyNames: family.flatMap { $0.isEmpty ? nil : $0 }, weight: weight, isItalic: italic,
                            size: size, letterSpacing: letterSpacing, textCase: textCase, decoration: decoration,
                            features: features, language: language, variations: variations).applied(to: result)
+        if let fontWidth { result.fontWidth = fontWidth }
         if let lineHeight { result.lineHeight = lineHeight }
         if let paragraphIndent { result.paragraphIndent = paragraphIndent }
         if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing }
@@ -184,9 +189,10 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         }
     }
 
-    /// The size in pixels the image of `layout` will have (to check before drawing).
-    public func imageSize(of layout: TextLayout) -> PixelSize {
-        TextRenderer.imageSize(for: layout, padding: padding ?? 0)
+    /// The size in pixels the image of `layout` will have and where the layout sits in it (to check before
+    /// drawing); see ``TextRenderer/frame(for:padding:clip:)``.
+    public func imageFrame(of layout: TextLayout) -> TextImageFrame {
+        TextRenderer.frame(for: layout, padding: padding ?? 0, clip: clip ?? false)
     }
 
     /// The image of `layout` in the request's colors, padding and hinting, encoded in its format.
@@ -200,7 +206,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         let renderer = hinting == .light ? RenderRequest.hintedRenderer : TextRenderer.shared
         do {
             let image = try renderer.image(of: layout, color: color ?? .black, background: background ?? .clear,
-                                           padding: padding)
+                                           padding: padding, clip: clip ?? false)
             return try (format ?? .png).encode(image, pngEncoding: pngEncoding ?? .auto,
                                                compression: compression ?? .balanced)
         } catch {
@@ -231,6 +237,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         family = try c.decodeFamilyNamesIfPresent(forKey: .family)
         weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
         italic = try c.decodeIfPresent(Bool.self, forKey: .italic)
+        fontWidth = try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth)
         size = try c.decodeIfPresent(Double.self, forKey: .size)
         lineHeight = try c.decodeIfPresent(Double.self, forKey: .lineHeight)
         letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
@@ -255,6 +262,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         color = try c.decodeColorIfPresent(forKey: .color, allowsTransparent: true)
         background = try c.decodeColorIfPresent(forKey: .background, allowsTransparent: true)
         padding = try c.decodeIfPresent(Double.self, forKey: .padding)
+        clip = try c.decodeIfPresent(Bool.self, forKey: .clip)
         hinting = try c.decodeIfPresent(String.self, forKey: .hinting).map { try RenderRequest.choice($0, .hinting, c) }
         format = try c.decodeIfPresent(String.self, forKey: .format).map { try RenderRequest.choice($0, .format, c) }
         pngEncoding = try c.decodeIfPresent(String.self, forKey: .pngEncoding)
@@ -272,6 +280,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(family, forKey: .family)
         try c.encodeIfPresent(weight, forKey: .weight)
         try c.encodeIfPresent(italic, forKey: .italic)
+        try c.encodeIfPresent(fontWidth, forKey: .fontWidth)
         try c.encodeIfPresent(size, forKey: .size)
         try c.encodeIfPresent(lineHeight, forKey: .lineHeight)
         try c.encodeIfPresent(letterSpacing, forKey: .letterSpacing)
@@ -296,6 +305,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(color?.description, forKey: .color)
         try c.encodeIfPresent(background?.description, forKey: .background)
         try c.encodeIfPresent(padding, forKey: .padding)
+        try c.encodeIfPresent(clip, forKey: .clip)
         try c.encodeIfPresent(hinting?.rawValue, forKey: .hinting)
         try c.encodeIfPresent(format?.rawValue, forKey: .format)
         try c.encodeIfPresent(pngEncoding?.rawValue, forKey: .pngEncoding)

@@ -11,6 +11,19 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
     public var lineHeight: Double
     /// The primary face's PostScript name.
     public var postScriptName: String
+    /// Whether a family asked for (the typography's or a span's) was not found and another family's faces drew it.
+    public var fallback: Bool
+    /// Why, for each family replaced: one sentence each (empty when `fallback` is false).
+    public var fallbackReasons: [String]
+    /// The primary face's `hhea.ascender` at the font size (positive, above the baseline).
+    public var ascender: Double
+    /// The primary face's `hhea.descender` at the font size (negative, below the baseline).
+    public var descender: Double
+    /// The primary face's `hhea.lineGap` at the font size.
+    public var lineGap: Double
+    /// The box the glyphs' outlines (and decorations) cover, relative to the layout's top-left corner; it may
+    /// reach outside the layout's width × height (tight line heights, tall marks, emoji).
+    public var inkBounds: Rect
     /// Whether lines were cut or ellipsized.
     public var truncated: Bool
     /// Characters no font has, one string each.
@@ -50,7 +63,8 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
         public var direction: String
         /// The face's PostScript name.
         public var postScriptName: String
-        /// Whether the face is a fallback for characters the family lacks.
+        /// Whether the face is not of the family its style asked for: a fallback for characters the family lacks,
+        /// or a replacement for a family that was not found.
         public var fallback: Bool
     }
 
@@ -61,6 +75,15 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
         fontSize = TextMeasurement.rounded(layout.typography.fontSize)
         lineHeight = TextMeasurement.rounded(layout.typography.lineHeight)
         postScriptName = layout.typography.font.font.postScriptName
+        let substitutions = layout.familySubstitutions
+        fallback = !substitutions.isEmpty
+        fallbackReasons = substitutions.map(\.description)
+        ascender = TextMeasurement.rounded(layout.typography.ascent)
+        descender = TextMeasurement.rounded(-layout.typography.descent)
+        lineGap = TextMeasurement.rounded(layout.typography.lineGap)
+        let ink = layout.inkBounds
+        inkBounds = Rect(x: TextMeasurement.rounded(ink.x), y: TextMeasurement.rounded(ink.y),
+                         width: TextMeasurement.rounded(ink.width), height: TextMeasurement.rounded(ink.height))
         truncated = layout.isTruncated
         missingCharacters = layout.missingCharacters.map { String($0) }
         lines = layout.lines.map { line in
@@ -71,7 +94,7 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
                      Run(start: run.scalarRange.lowerBound, end: run.scalarRange.upperBound, text: run.text,
                          x: TextMeasurement.rounded(run.x), width: TextMeasurement.rounded(run.width),
                          direction: run.direction.rawValue, postScriptName: run.font.postScriptName,
-                         fallback: run.isFallback)
+                         fallback: run.isFallback || layout.styles[run.styleIndex].typography.font.isFallback)
                  })
         }
     }

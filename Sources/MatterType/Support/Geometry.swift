@@ -42,3 +42,41 @@ public struct PixelSize: Sendable, Hashable, Codable {
         self.height = height
     }
 }
+
+/// A rectangle in points: its top-left corner and size, y growing downwards.
+public struct Rect: Sendable, Hashable, Codable {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width.
+    public var width: Double
+    /// The height.
+    public var height: Double
+
+    /// A rectangle from its left and top edges and size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The empty rectangle at the origin.
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The right edge.
+    public var maxX: Double { x + width }
+    /// The bottom edge.
+    public var maxY: Double { y + height }
+    /// Whether it covers no area.
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The smallest rectangle holding both; an empty one adds nothing.
+    public func union(_ other: Rect) -> Rect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let left = min(x, other.x), top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+}

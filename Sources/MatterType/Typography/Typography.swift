@@ -15,6 +15,9 @@ public struct Typography: Sendable, Hashable, Codable {
     public var fontStyle: FontStyle
     /// The weight.
     public var fontWeight: FontWeight
+    /// The width (CSS `font-width`/`font-stretch`): matched among the family's faces, and the `wdth` coordinate of
+    /// a variable face.
+    public var fontWidth: FontWidth = .normal
     /// The font size in points at the default content size.
     public var fontSize: Double
     /// The line height in points (absolute, not a multiple): every line box is exactly this tall.
@@ -118,8 +121,10 @@ public struct Typography: Sendable, Hashable, Codable {
                 paragraphSpacing: Double = 0, textCase: TextCase = .none, textDecoration: TextDecoration = .none,
                 textStyle: TextStyle = .body, maximumScaleFactor: Double? = nil, isFixed: Bool = false,
                 features: [String] = [], fallbackFamilyNames: [String] = [], language: String? = nil,
-                direction: TextDirection = .auto, variations: [String: Double] = [:]) {
+                direction: TextDirection = .auto, variations: [String: Double] = [:],
+                fontWidth: FontWidth = .normal) {
         self.fontFamily = family
+        self.fontWidth = fontWidth
         self.fontWeight = fontWeight
         self.fontSize = fontSize
         self.lineHeight = lineHeight
@@ -145,7 +150,7 @@ public struct Typography: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
-             fallbackFamilyNames, language, direction, variations
+             fallbackFamilyNames, language, direction, variations, fontWidth
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -170,7 +175,8 @@ public struct Typography: Sendable, Hashable, Codable {
                   fallbackFamilyNames: try c.decodeIfPresent([String].self, forKey: .fallbackFamilyNames) ?? [],
                   language: try c.decodeIfPresent(String.self, forKey: .language),
                   direction: try c.decodeIfPresent(TextDirection.self, forKey: .direction) ?? .auto,
-                  variations: try c.decodeIfPresent([String: Double].self, forKey: .variations) ?? [:])
+                  variations: try c.decodeIfPresent([String: Double].self, forKey: .variations) ?? [:],
+                  fontWidth: try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth) ?? .normal)
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {
@@ -185,6 +191,8 @@ public struct Typography: Sendable, Hashable, Codable {
     public func lineHeight(_ height: Double) -> Typography { with { $0.lineHeight = height } }
     /// A copy with another weight.
     public func fontWeight(_ weight: FontWeight) -> Typography { with { $0.fontWeight = weight } }
+    /// A copy with another width.
+    public func fontWidth(_ width: FontWidth) -> Typography { with { $0.fontWidth = width } }
     /// A copy with another family name.
     public func familyName(_ name: String) -> Typography { with { $0.fontFamily = .named(name) } }
     /// A copy with other families to try, in order, for characters the first family lacks.

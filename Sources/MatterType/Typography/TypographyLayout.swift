@@ -27,6 +27,8 @@ public struct TypographyLayout: Sendable {
     public let ascent: Double
     /// `|hhea.descender|` at ``fontSize``, in points.
     public let descent: Double
+    /// `hhea.lineGap` at ``fontSize``, in points (reported, not used: line boxes are ``lineHeight`` tall).
+    public let lineGap: Double
     /// The baseline's distance from the top of a line box: `(lineHeight − (ascent + descent)) / 2 + ascent`
     /// (half-leading, as CSS and Figma; may exceed the ascent or be less than it when the leading is negative).
     public let baselineOffset: Double
@@ -91,7 +93,8 @@ public struct TypographyLayout: Sendable {
             case .custom(let family): family
             }
             resolution = try registry.resolve(family: family, weight: typography.fontWeight,
-                                              style: typography.fontStyle, boldText: environment.isBoldTextEnabled,
+                                              style: typography.fontStyle, width: typography.fontWidth,
+                                              boldText: environment.isBoldTextEnabled,
                                               fontSize: fontSize, variations: typography.variations)
         } catch {
             throw .noFont(error)
@@ -107,7 +110,8 @@ public struct TypographyLayout: Sendable {
         var familyFaces: [FontFace] = []
         for name in typography.fallbackFamilyNames {
             guard let further = try? registry.resolve(familyName: name, weight: resolution.requestedWeight,
-                                                      style: typography.fontStyle, fontSize: fontSize,
+                                                      style: typography.fontStyle, width: typography.fontWidth,
+                                                      fontSize: fontSize,
                                                       variations: typography.variations),
                   !further.isFallback, let furtherFace = try? registry.face(for: further),
                   furtherFace !== face, !familyFaces.contains(where: { $0 === furtherFace }) else { continue }
@@ -127,6 +131,7 @@ public struct TypographyLayout: Sendable {
         let unit = fontSize / Double(metrics.unitsPerEm)
         ascent = Double(metrics.ascender) * unit
         descent = Double(abs(metrics.descender)) * unit
+        lineGap = Double(metrics.lineGap) * unit
         baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
         letterSpacing = typography.letterSpacing
         paragraphIndent = typography.paragraphIndent

@@ -61,3 +61,44 @@ for flavor in ("woff", "woff2"):
     webby = make("NotoSans-Regular.ttf", "Webby", "Regular", "Webby-Regular")
     webby.flavor = flavor
     webby.save(os.path.join(HERE, f"Webby-Regular.{flavor}"))
+
+# A face without a PostScript name (name ID 6): family "Nameless Sans", style "Bold" (weight 700). MatterType must
+# load it under the name Fontconfig derives (fc-scan --format "%{postscriptname}" prints NamelessSans-Bold).
+nameless = make("NotoSans-Bold.ttf", "Nameless Sans", "Bold", "NamelessSans-Bold")
+nameless["name"].names = [n for n in nameless["name"].names if n.nameID != 6]
+nameless.save(os.path.join(HERE, "NamelessSans-Bold.ttf"))
+
+# A variable font "Flexi" with wght 300–700, wdth 75–125 and slnt −10–0 axes (no deltas: the axes exist so that
+# matching, coordinates and named instances can be tested) and two named instances, one at slnt −8 (a negative
+# coordinate). Its OS/2 width class stays 5 (normal).
+from fontTools.ttLib.tables._f_v_a_r import Axis, NamedInstance, table__f_v_a_r
+flexi = make("NotoSans-Regular.ttf", "Flexi", "Regular", "Flexi-Regular")
+fvar = table__f_v_a_r()
+fvar.axes = []
+for tag, name_id_name, low, default, high in (("wght", "Weight", 300, 400, 700), ("wdth", "Width", 75, 100, 125),
+                                               ("slnt", "Slant", -10, 0, 0)):
+    axis = Axis()
+    axis.axisTag, axis.minValue, axis.defaultValue, axis.maxValue = tag, low, default, high
+    axis.axisNameID = flexi["name"].addName(name_id_name)
+    fvar.axes.append(axis)
+fvar.instances = []
+for style, coordinates in (("Regular", {"wght": 400, "wdth": 100, "slnt": 0}),
+                           ("Condensed Slanted", {"wght": 400, "wdth": 75, "slnt": -8})):
+    instance = NamedInstance()
+    instance.subfamilyNameID = flexi["name"].addName(style)
+    instance.coordinates = coordinates
+    fvar.instances.append(instance)
+flexi["fvar"] = fvar
+# FreeType treats a TrueType font as variable only with a `gvar` table: an empty one (no glyph has deltas).
+from fontTools.ttLib import newTable
+gvar = newTable("gvar")
+gvar.version, gvar.reserved = 1, 0
+gvar.variations = {glyph: [] for glyph in flexi.getGlyphOrder()}
+flexi["gvar"] = gvar
+flexi.save(os.path.join(HERE, "Flexi-Variable.ttf"))
+
+# A condensed static face of the family "Acme": OS/2 usWidthClass 3 (condensed, 75 %), weight 400. Matching must
+# not pick it for a normal-width request while a normal face exists, and must pick it for --font-width condensed.
+acme_condensed = make("NotoSans-Regular.ttf", "Acme", "Condensed", "Acme-Condensed")
+acme_condensed["OS/2"].usWidthClass = 3
+acme_condensed.save(os.path.join(HERE, "Acme-Condensed.ttf"))
