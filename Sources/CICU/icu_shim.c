@@ -73,3 +73,34 @@ int32_t mattertype_bidi_levels(const uint16_t *text, int32_t length, int32_t dir
     ubidi_close(bidi);
     return result;
 }
+
+#include <unicode/ucasemap.h>
+#include <unicode/uloc.h>
+
+int32_t mattertype_case_map(int32_t mode, const char *language, const char *text, int32_t length, char *out,
+                            int32_t capacity) {
+    char locale[ULOC_FULLNAME_CAPACITY] = "";
+    if (language != NULL && language[0] != 0) {
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t parsed = 0;
+        uloc_forLanguageTag(language, locale, (int32_t)sizeof locale, &parsed, &status);
+        if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) locale[0] = 0;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    // Title case as CSS capitalize: the first letter of each word (ICU's word break iterator for the locale) in
+    // title case, the rest left as written.
+    UCaseMap *map = ucasemap_open(locale, mode == 2 ? U_TITLECASE_NO_LOWERCASE : 0, &status);
+    if (U_FAILURE(status)) {
+        if (map != NULL) ucasemap_close(map);
+        return -1;
+    }
+    int32_t needed;
+    switch (mode) {
+    case 0: needed = ucasemap_utf8ToLower(map, out, capacity, text, length, &status); break;
+    case 1: needed = ucasemap_utf8ToUpper(map, out, capacity, text, length, &status); break;
+    default: needed = ucasemap_utf8ToTitle(map, out, capacity, text, length, &status); break;
+    }
+    ucasemap_close(map);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return needed;
+    return U_FAILURE(status) ? -1 : needed;
+}

@@ -40,3 +40,38 @@ package enum BidiLevels {
         return (levels, UInt8(paragraphLevel))
     }
 }
+
+/// Locale-aware case mapping from the system's ICU.
+package enum CaseMapping {
+    /// What a text is mapped to.
+    package enum Mode: Int32 {
+        case lowercase = 0, uppercase = 1, capitalize = 2
+    }
+
+    /// `text` (UTF-8) mapped in `mode` as `language` (BCP 47, `nil` for the root locale) does; `nil` when ICU
+    /// fails.
+    package static func map(_ text: [UInt8], mode: Mode, language: String?) -> [UInt8]? {
+        guard text.count < Int(Int32.max) / 4 else { return nil }
+        var capacity = text.count + text.count / 2 + 16
+        for _ in 0..<2 {
+            var needed: Int32 = -1
+            let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                needed = (language ?? "").withCString { language in
+                    text.withUnsafeBufferPointer { input in
+                        input.withMemoryRebound(to: CChar.self) { input in
+                            buffer.withMemoryRebound(to: CChar.self) { out in
+                                mattertype_case_map(mode.rawValue, language, input.baseAddress, Int32(input.count),
+                                                    out.baseAddress, Int32(out.count))
+                            }
+                        }
+                    }
+                }
+                initialized = needed >= 0 && Int(needed) <= capacity ? Int(needed) : 0
+            }
+            if needed < 0 { return nil }
+            if Int(needed) <= capacity { return output }
+            capacity = Int(needed)
+        }
+        return nil
+    }
+}

@@ -13,16 +13,26 @@ struct ShapeCommand: ParsableCommand {
 
     @OptionGroup var typography: TypographyOptions
 
-    @Flag(help: "Print JSON: {postScriptName, fontSize, fonts: [postScriptName], glyphs: [{id, font, cluster, xAdvance, xOffset, yOffset}], width, missingCharacters}.")
+    @Flag(name: .customLong("no-fallback"),
+          help: "Shape every cluster with the typography's face: characters it lacks show as its .notdef.")
+    var noFallback = false
+
+    @Flag(name: .customLong("no-dotted-circle"),
+          help: "Do not let HarfBuzz insert a dotted circle (U+25CC) before a mark without a base.")
+    var noDottedCircle = false
+
+    @Flag(help: "Print JSON: {postScriptName, fontSize, ascender, descender, lineGap, fonts: [postScriptName], glyphs: [{id, font, cluster, xAdvance, xOffset, yOffset}], width, missingCharacters}.")
     var json = false
 
     func run() throws {
         let layout = try typography.resolve()
-        let shaped = layout.shape(text)
+        let shaped = layout.shape(text, options: ShapingOptions(usesFallback: !noFallback,
+                                                                insertsDottedCircle: !noDottedCircle))
         let fonts = shaped.fonts.map(\.postScriptName)
         if json {
             try printJSON(ShapeJSON(postScriptName: layout.font.font.postScriptName, fontSize: points(layout.fontSize),
-                                    fonts: fonts, glyphs: shaped.glyphs.map(GlyphJSON.init), width: points(shaped.width),
+                                    ascender: points(layout.ascent), descender: points(-layout.descent),
+                                    lineGap: points(layout.lineGap), fonts: fonts, glyphs: shaped.glyphs.map(GlyphJSON.init), width: points(shaped.width),
                                     missingCharacters: shaped.missingCharacters.map { String($0) }))
             return
         }
@@ -40,6 +50,10 @@ struct ShapeCommand: ParsableCommand {
 private struct ShapeJSON: Encodable {
     let postScriptName: String
     let fontSize: Double
+    /// The primary face's hhea ascender, descender (negative) and line gap at the font size.
+    let ascender: Double
+    let descender: Double
+    let lineGap: Double
     let fonts: [String]
     let glyphs: [GlyphJSON]
     let width: Double

@@ -89,4 +89,30 @@ struct ShapingTests {
         let shaped = try layout(.regular).shape("e\u{301}x")
         #expect(shaped.glyphs.map(\.cluster).last == 2)
     }
+
+    @Test("--no-dotted-circle: a Devanagari vowel sign without a base gets no U+25CC")
+    func dottedCircle() throws {
+        let typography = try TypographyLayout(typography: Typography(family: "Noto Sans Devanagari", fontSize: 16,
+                                                                     lineHeight: 24))
+        try #require(typography.font.font.postScriptName == "NotoSansDevanagari-Regular",
+                     "fonts-noto-core is not installed")
+        // `hb-shape --no-glyph-names NotoSansDevanagari-Regular.ttf ि` (HarfBuzz 6.0.0): 67=0+259|134=0+510, glyph
+        // 134 being the dotted circle HarfBuzz inserts; HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE leaves 67 alone.
+        #expect(typography.shape("\u{93F}").glyphs.map(\.glyphID) == [67, 134])
+        #expect(typography.shape("\u{93F}", options: ShapingOptions(insertsDottedCircle: false))
+            .glyphs.map(\.glyphID) == [67])
+    }
+
+    @Test("--no-fallback: characters the face lacks are its .notdef, reported missing")
+    func noFallback() throws {
+        let typography = try TypographyLayout(typography: Typography(family: "Noto Sans", fontSize: 16,
+                                                                     lineHeight: 24))
+        let alone = typography.shape("a\u{5D0}", options: ShapingOptions(usesFallback: false))
+        #expect(alone.fonts.map(\.postScriptName) == ["NotoSans-Regular"])
+        #expect(alone.glyphs.map(\.glyphID) == [68, 0])
+        #expect(alone.missingCharacters == ["\u{5D0}"])
+        let helped = typography.shape("a\u{5D0}")
+        #expect(helped.fonts.count == 2)
+        #expect(helped.missingCharacters.isEmpty)
+    }
 }

@@ -21,4 +21,13 @@ int32_t mattertype_line_breaks(const uint16_t *text, int32_t length, int32_t *of
 /// Returns the paragraph's level (0 or 1), or -1 when ICU fails. Safe to call from any thread.
 int32_t mattertype_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels);
 
+/// Case-maps UTF-8 `text` (`length` bytes) as the language (a BCP 47 tag, or NULL or "" for none) does, with ICU's
+/// full, context-sensitive mappings (Turkish dotted and dotless i, Lithuanian dot above, Greek final sigma and
+/// accents dropped in uppercase, Dutch IJ in title case): `mode` 0 lowercase, 1 uppercase, 2 title case of each
+/// word's first letter, the rest as written (CSS capitalize). Writes at most `capacity` bytes to `out` and returns
+/// the length the result needs (call again with a larger buffer when it exceeds `capacity`), or -1 when ICU fails.
+/// Safe to call from any thread.
+int32_t mattertype_case_map(int32_t mode, const char *language, const char *text, int32_t length, char *out,
+                            int32_t capacity);
+
 #endif

@@ -81,8 +81,13 @@ struct FontFallback {
     /// Clusters of one scalar already chosen for, by style (high 32 bits) and scalar.
     private var chosen: [UInt64: Int] = [:]
 
+    /// Whether other faces are looked for; when false every cluster takes its style's primary face (characters
+    /// it lacks are drawn as its .notdef and reported missing).
+    let usesFallback: Bool
+
     /// Fallback for the styles of `table`; their primary faces come first in ``faces``.
-    init(_ table: StyleTable) {
+    init(_ table: StyleTable, usesFallback: Bool = true) {
+        self.usesFallback = usesFallback
         contexts = table.contexts
         faces = table.primaryFaces
         primaryFaces = table.primaryFaceOfStyle
@@ -99,7 +104,7 @@ struct FontFallback {
         let presentation = EmojiPresentation(of: cluster)
         let index: Int
         let context = contexts[style]
-        if let face = choose(visible, presentation: presentation, context: context) {
+        if usesFallback, let face = choose(visible, presentation: presentation, context: context) {
             index = add(face)
         } else {
             let primary = primaryFaces[style]

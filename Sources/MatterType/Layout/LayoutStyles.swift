@@ -118,7 +118,7 @@ struct LayoutStyles: Sendable {
     static func make(_ text: StyledText,
                      paragraph: TypographyLayout) throws(LayoutError) -> (text: String, styles: LayoutStyles) {
         var styles: [ResolvedSpanStyle] = []
-        var textCases = [paragraph.textCase]
+        var textCases = [(paragraph.textCase, paragraph.typography.language)]
         var distinct = [SpanStyle()]
         var indexOfStyle: [SpanStyle: Int32] = [:]  // filled once there are more than 16
         var boundaries: [Boundary] = []
@@ -142,7 +142,7 @@ struct LayoutStyles: Sendable {
                         spanStyle.applied(to: paragraph.typography), environment: paragraph.environment,
                         registry: paragraph.shaping.registry, maximumScaleFactor: paragraph.scaleFactor)
                     styles.append(ResolvedSpanStyle(typography: typography, color: spanStyle.color))
-                    textCases.append(typography.textCase)
+                    textCases.append((typography.textCase, typography.typography.language))
                 } catch {
                     throw .invalidSpan(index: index, error)
                 }
@@ -155,7 +155,8 @@ struct LayoutStyles: Sendable {
                 }
             }
             if boundaries.last?.style != style { boundaries.append(Boundary(scalar: scalars, style: style)) }
-            let cased = textCases[Int(style)].apply(to: text.spans[index].text)
+            let (textCase, language) = textCases[Int(style)]
+            let cased = textCase.apply(to: text.spans[index].text, language: language)
             string += cased
             // Scalars are the UTF-8 bytes that do not continue one.
             scalars += cased.utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }

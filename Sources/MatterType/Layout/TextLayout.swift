@@ -52,7 +52,8 @@ public struct TextLayout: Sendable {
     /// - Throws: ``LayoutError`` for a width that is not finite and positive, or a negative `maxLines`.
     public init(_ text: String, typography: TypographyLayout,
                 limits: LayoutLimits = LayoutLimits()) throws(LayoutError) {
-        try self.init(typography.textCase.apply(to: text), styles: LayoutStyles(typography), limits: limits)
+        try self.init(typography.textCase.apply(to: text, language: typography.typography.language),
+                      styles: LayoutStyles(typography), limits: limits)
     }
 
     /// Lays styled text out: `typography` is the paragraph's (line height, alignment, indent) and each span's

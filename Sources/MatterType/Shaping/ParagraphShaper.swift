@@ -19,15 +19,18 @@ struct ParagraphShaper {
     func shape(_ text: ParagraphText, runs: [FontRun], styles: [Int32] = []) -> ShapedParagraph {
         var state = State(text: text, runs: runs)
         for run in runs { shape(run, of: text, into: &state) }
-        // Glyph counts become ranges (glyphs are in cluster order); visible clusters get letter spacing.
+        // Glyph counts become ranges (glyphs are in cluster order); visible clusters get letter spacing, but the
+        // letters of a cursive script (Arabic…) do not: they stay joined, as in Chromium. Spaces between them do.
         var glyphStart: Int32 = 0
         for run in runs {
             let letterSpacing = letterSpacings[run.attributes.style]
+            let isCursive = letterSpacing != 0 && run.attributes.script.isCursive
             for c in run.graphemes {
                 let count = state.clusters[c].glyphs.upperBound
                 state.clusters[c].glyphs = glyphStart..<glyphStart + count
                 glyphStart += count
-                if state.clusters[c].kind.isVisible { state.clusters[c].advance += letterSpacing }
+                let kind = state.clusters[c].kind
+                if kind.isVisible, !isCursive || kind != .text { state.clusters[c].advance += letterSpacing }
             }
         }
         return ShapedParagraph(text: text, clusters: state.clusters, glyphs: state.glyphs, runs: runs,

@@ -30,3 +30,20 @@ public struct ShapedGlyph: Sendable, Hashable {
     /// Vertical offset in points, up positive (as HarfBuzz).
     public let yOffset: Double
 }
+
+/// How ``TypographyLayout/shape(_:options:)`` shapes, for tools that compare shaping with other engines.
+public struct ShapingOptions: Sendable, Hashable {
+    /// Whether clusters the typography's face lacks take another face (the default); when false, they are drawn
+    /// as its .notdef and reported missing, as `hb-shape` with one font shows them.
+    public var usesFallback: Bool
+    /// Whether HarfBuzz inserts a dotted circle (U+25CC) before a combining mark that has no base (the default);
+    /// when false the mark is shaped alone, as HarfBuzz's
+    /// HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE asks.
+    public var insertsDottedCircle: Bool
+
+    /// Options with fallback and dotted circles as given (both on by default, as layout shapes).
+    public init(usesFallback: Bool = true, insertsDottedCircle: Bool = true) {
+        self.usesFallback = usesFallback
+        self.insertsDottedCircle = insertsDottedCircle
+    }
+}

@@ -32,6 +32,17 @@ extension ScriptTag {
         self.init(rawValue: hb_unicode_script(hb_unicode_funcs_get_default(), scalar).rawValue)
     }
 
+    /// Whether the script is cursive: its letters join, so letter spacing would tear words apart and is not
+    /// added (CSS Text 3 §8.2's cursive scripts, as Chromium skips them: Arabic, Hanifi Rohingya, Mandaic,
+    /// Mongolian, N'Ko, Phags-pa, Syriac; and the other scripts Unicode gives joining forms: Adlam, Chorasmian,
+    /// Manichaean, Old Uyghur, Psalter Pahlavi, Sogdian).
+    var isCursive: Bool {
+        ScriptTag.cursive.contains(rawValue)
+    }
+
+    private static let cursive: Set<UInt32> = Set(["Arab", "Rohg", "Mand", "Mong", "Nkoo", "Phag", "Syrc", "Adlm",
+                                                   "Chrs", "Mani", "Ougr", "Phlp", "Sogd"].map { FontFace.tag($0) })
+
     /// Whether text in this script is set on an ideographic em grid (Han, Hiragana, Katakana, Bopomofo), where
     /// CSS `text-spacing-trim` applies.
     var isCJK: Bool {
@@ -78,6 +89,10 @@ enum Shaper {
             }
         }
         hb_buffer_guess_segment_properties(buffer.handle)  // fills in only what is still unset
+        if !features.insertsDottedCircle {
+            hb_buffer_set_flags(buffer.handle, hb_buffer_flags_t(rawValue: hb_buffer_get_flags(buffer.handle).rawValue
+                                    | HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue))
+        }
         let hbFeatures = features.settings.map {
             hb_feature_t(tag: $0.tag, value: $0.value, start: $0.start, end: $0.end)
         }

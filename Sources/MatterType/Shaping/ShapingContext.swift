@@ -36,6 +36,12 @@ struct ShapingContext: Sendable {
         latinWordCache = face.wordCache(for: features, segment: ShapingContext.latin(language))
     }
 
+    /// This context shaping with other features.
+    func with(features: ShapingFeatures) -> ShapingContext {
+        ShapingContext(face: face, familyFaces: familyFaces, features: features, language: language, weight: weight,
+                       style: style, fontSize: fontSize, registry: registry)
+    }
+
     /// Left-to-right Latin in `language`.
     static func latin(_ language: String?) -> SegmentProperties {
         SegmentProperties(isRightToLeft: false, script: .latin, language: language)

@@ -10,6 +10,9 @@ struct FeatureSetting: Sendable, Hashable {
 struct ShapingFeatures: Sendable, Hashable {
     /// The settings, in order; later ones win.
     let settings: [FeatureSetting]
+    /// Whether HarfBuzz inserts a dotted circle (U+25CC) before a mark with no base, as it does by default
+    /// (HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE when false). Part of the word caches' key.
+    var insertsDottedCircle = true
 
     /// Parses `features` (HarfBuzz's syntax); with `disablesLigatures`, appends `liga=0 clig=0 dlig=0 hlig=0`
     /// as CSS does for letter spacing.
@@ -38,11 +41,15 @@ struct ShapingFeatures: Sendable, Hashable {
     /// These features with `feature` (HarfBuzz's syntax) turned on first, so the caller's settings still win.
     func adding(_ feature: String) -> ShapingFeatures {
         guard let setting = FeatureSetting(parsing: feature) else { return self }
-        return ShapingFeatures(settings: [setting] + settings)
+        var copy = ShapingFeatures(settings: [setting] + settings)
+        copy.insertsDottedCircle = insertsDottedCircle
+        return copy
     }
 
     /// These features with `feature` (HarfBuzz's syntax, e.g. `halt[3:4]`) applied last, so it wins.
     func appending(_ features: [String]) -> ShapingFeatures {
-        ShapingFeatures(settings: settings + features.compactMap(FeatureSetting.init(parsing:)))
+        var copy = ShapingFeatures(settings: settings + features.compactMap(FeatureSetting.init(parsing:)))
+        copy.insertsDottedCircle = insertsDottedCircle
+        return copy
     }
 }

@@ -1,4 +1,6 @@
+
 import Foundation
+import MatterTypeICU
 
 /// How text is cased before it is shaped.
 public enum TextCase: String, CaseIterable, Sendable, Hashable, Codable {
@@ -11,30 +13,23 @@ public enum TextCase: String, CaseIterable, Sendable, Hashable, Codable {
     /// The first letter of each word in title case, the rest as written (as CSS `text-transform: capitalize`).
     case capitalize
 
-    /// `text` in this case.
-    public func apply(to text: String) -> String {
+    /// `text` in this case, as the language `language` (BCP 47; `nil`: no particular language) cases it, with
+    /// ICU's full, context-sensitive mappings: "straße" → "STRASSE"; Turkish and Azeri dotted and dotless i
+    /// ("istanbul" → "İSTANBUL" in `tr`); Lithuanian dot above; Greek final sigma in lowercase and no accents in
+    /// uppercase (`el`); Dutch "ij" → "IJ" at a word's start in capitalize (`nl`). Capitalize title-cases the
+    /// first letter of each word (ICU's word boundaries) and leaves the rest as written, as CSS does.
+    public func apply(to text: String, language: String? = nil) -> String {
+        let mode: CaseMapping.Mode
         switch self {
         case .none: return text
-        case .lowercase: return text.lowercased()
-        case .uppercase: return text.uppercased()
-        case .capitalize:
-            var result = ""
-            result.reserveCapacity(text.utf8.count)
-            var previous: Character?
-            for character in text {
-                let startsWord = character.isLetter && !(previous.map(TextCase.continuesWord) ?? false)
-                // Foundation's `capitalized` gives the title-case mapping ("ß" → "Ss", "ǆ" → "ǅ").
-                result += startsWord ? String(character).capitalized : String(character)
-                previous = character
-            }
-            return result
+        case .lowercase: mode = .lowercase
+        case .uppercase: mode = .uppercase
+        case .capitalize: mode = .capitalize
         }
-    }
-
-    /// Whether a character continues a word, so the letter after it does not start one ("don't", "x2y").
-    private static func continuesWord(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "'" || character == "\u{2019}"
-            || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+        guard !text.isEmpty, let mapped = CaseMapping.map(Array(text.utf8), mode: mode, language: language) else {
+            return text
+        }
+        return String(decoding: mapped, as: UTF8.self)
     }
 }
 
