@@ -2,33 +2,43 @@ import ArgumentParser
 import Foundation
 import MatterType
 
-/// `mattertype tokens`: the typography tokens of a design-token file.
+/// `mattertype tokens`: the typography tokens of design-token files.
 struct TokensCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens",
-        abstract: "List the typography tokens of a design-token file (DTCG 2025.10 or Tokens Studio JSON).")
+        abstract: "List the typography tokens of design-token files (DTCG 2025.10 or Tokens Studio JSON, files or an export folder).")
 
-    @Argument(help: ArgumentHelp("The token file.", valueName: "file.tokens.json"))
-    var file: String
+    @Argument(help: ArgumentHelp("The token files or Tokens Studio export folders, merged in order (later tokens win).",
+                                 valueName: "file.tokens.json"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("A Tokens Studio theme whose token sets are read (group/name where names repeat); repeatable.",
+                               valueName: "name"))
+    var theme: [String] = []
 
     @Option(name: .customLong("rem-size"), parsing: .unconditional, help: "Points per rem (16).")
     var remSize = 16.0
 
-    @Flag(help: "Print JSON: {\"typographies\": [{token, families, weight, italic, size, lineHeight, letterSpacing, textCase, decoration, paragraphSpacing, paragraphIndent}]}.")
+    @Flag(help: "Print JSON: {\"typographies\": [{path, families, weight, italic, fontSize, lineHeight, letterSpacing, textCase, decoration, paragraphSpacing, paragraphIndent}]} (points; an AUTO line height is the font's, resolved with the installed fonts).")
     var json = false
 
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one token file or folder") }
+    }
+
     func run() throws {
-        let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: file), remSize: remSize)
-        let entries = tokens.typographies.keys.sorted().compactMap { path in
-            tokens.typographies[path].map { TokenJSON(token: path, $0) }
+        let tokens = try DesignTokens(contentsOf: files.map { URL(fileURLWithPath: $0) }, themes: theme,
+                                      remSize: remSize)
+        let entries = tokens.typographyPaths.compactMap { path in
+            tokens.typographies[path].map { TokenJSON(path: path, $0) }
         }
         if json {
             try printJSON(["typographies": entries])
             return
         }
         for entry in entries {
-            print("\(entry.token): \(entry.families.joined(separator: ", ")) \(entry.weight)"
-                + "\(entry.italic ? " italic" : "") \(entry.size)/\(entry.lineHeight)"
+            print("\(entry.path): \(entry.families.joined(separator: ", ")) \(entry.weight)"
+                + "\(entry.italic ? " italic" : "") \(entry.fontSize)/\(entry.lineHeight)"
                 + (entry.letterSpacing != 0 ? ", letter spacing \(entry.letterSpacing)" : "")
                 + (entry.textCase != "none" ? ", \(entry.textCase)" : "")
                 + (entry.decoration != "none" ? ", \(entry.decoration)" : ""))
@@ -36,13 +46,13 @@ struct TokensCommand: ParsableCommand {
     }
 }
 
-/// One typography token as `tokens --json` prints it (sizes in points, references and units resolved).
+/// One typography token as `tokens --json` prints it (sizes in points, references, math and units resolved).
 private struct TokenJSON: Encodable {
-    let token: String
+    let path: String
     let families: [String]
     let weight: Int
     let italic: Bool
-    let size: Double
+    let fontSize: Double
     let lineHeight: Double
     let letterSpacing: Double
     let textCase: String
@@ -50,13 +60,15 @@ private struct TokenJSON: Encodable {
     let paragraphSpacing: Double
     let paragraphIndent: Double
 
-    init(token: String, _ typography: Typography) {
-        self.token = token
+    init(path: String, _ typography: Typography) {
+        self.path = path
         families = [typography.familyName] + typography.fallbackFamilyNames
         weight = typography.fontWeight.rawValue
         italic = typography.fontStyle == .italic
-        size = points(typography.fontSize)
-        lineHeight = points(typography.lineHeight)
+        fontSize = points(typography.fontSize)
+        // The font's own line height needs the font: resolved as layout resolves it.
+        let resolved = typography.usesFontLineHeight ? (try? TypographyLayout(typography: typography)) : nil
+        lineHeight = points(resolved?.lineHeight ?? typography.lineHeight)
         letterSpacing = points(typography.letterSpacing)
         textCase = typography.textCase.rawValue
         decoration = typography.textDecoration.rawValue

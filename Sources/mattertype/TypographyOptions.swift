@@ -5,9 +5,13 @@ import MatterType
 /// The typography options shared by `shape`, `measure` and `render`: a typography token (`--tokens FILE --token
 /// PATH`), or Noto Sans 16 on 1.5 × the size, with any option given changing that field.
 struct TypographyOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A design-token file (DTCG or Tokens Studio JSON) to take --token from.",
+    @Option(help: ArgumentHelp("A design-token file (DTCG or Tokens Studio JSON) or a Tokens Studio export folder to take --token from; repeat it to merge several in order (later tokens win).",
                                valueName: "file.tokens.json"))
-    var tokens: String?
+    var tokens: [String] = []
+
+    @Option(help: ArgumentHelp("A Tokens Studio theme whose token sets are read (one per theme group; group/name where names repeat); repeatable. Without it every set is read.",
+                               valueName: "name"))
+    var theme: [String] = []
 
     @Option(help: ArgumentHelp("The typography token to lay out with, e.g. typography.body; options given as well "
                                + "change its fields.", valueName: "path"))
@@ -93,7 +97,7 @@ struct TypographyOptions: ParsableArguments {
     @OptionGroup var fontSources: FontSourceOptions
 
     func validate() throws {
-        if (tokens == nil) != (token == nil) {
+        if tokens.isEmpty != (token == nil) {
             throw ValidationError("give --tokens FILE and --token PATH together")
         }
     }
@@ -125,7 +129,8 @@ struct TypographyOptions: ParsableArguments {
 
     /// The `--tokens` file, read, or `nil` without one.
     func designTokens() throws -> DesignTokens? {
-        try tokens.map { try DesignTokens(contentsOf: URL(fileURLWithPath: $0), remSize: remSize) }
+        guard !tokens.isEmpty else { return nil }
+        return try DesignTokens(contentsOf: tokens.map { URL(fileURLWithPath: $0) }, themes: theme, remSize: remSize)
     }
 
     /// The typography these options describe: the token's (or Noto Sans 16/24), then every option given.

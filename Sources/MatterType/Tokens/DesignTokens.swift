@@ -13,6 +13,32 @@ public import Foundation
 /// font size; Tokens Studio's `"150%"` is too. What DTCG has no field for comes from `$extensions.mattertype`:
 /// `fontStyle`, `textCase`, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`,
 /// `maximumScaleFactor`, `isFixed`. A file with any error yields no tokens at all.
+/// Typographies read from design-token files as their tools mean them: the W3C Design Tokens Community Group
+/// format (2025.10: `$value`, `$type`, groups, `{a.b}` references, `typography` composites) and Tokens Studio for
+/// Figma's JSON (`value`, `type`, string fields such as `"150%"`, token sets, themes, math), detected per token.
+///
+/// ```swift
+/// let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: "Examples/brand.tokens.json"))
+/// let body = try tokens.typography("typography.body")
+/// let dark = try DesignTokens(contentsOf: [URL(fileURLWithPath: "tokens/")], themes: ["Dark"])
+/// ```
+///
+/// - **Files**: several files are merged in order, a later token replacing an earlier one at the same path, so
+///   references may cross files. A folder is a Tokens Studio multi-file export: its `$metadata.json` lists the
+///   token sets in order (`tokenSetOrder`, each `<set>.json` in the folder) and `$themes.json` the themes; without
+///   `$metadata.json` every `.json` file in it is a set, in path order.
+/// - **Sets and themes**: a file whose top level has `$themes` or `$metadata` holds token sets (Tokens Studio's
+///   single-file export): references are by path inside the sets, without the set's name. With `themes`, only the
+///   sets the themes enable are read (one theme per theme group, named `group/name` where names repeat), and sets a
+///   theme marks `source` only resolve references; without, every set is, in `tokenSetOrder`.
+/// - **Values**: references `{a.b}`, whole or inside text (`"{space.base} * 2"`), and math as Tokens Studio
+///   evaluates it (`+ - * /`, parentheses, units carried). Sizes are points: `px` is a point at @1x, `rem` is
+///   ``remSize`` points, `em` is the font size (the root size for a font size). A line height without a unit is a
+///   multiple of the font size (DTCG's number, Tokens Studio's `"1.5"`), a percentage a share of it, and `"AUTO"`
+///   the font's own (``Typography/usesFontLineHeight``). Weight names compare without case, spaces, hyphens or
+///   underscores. What DTCG has no field for comes from `$extensions.mattertype`: `fontStyle`, `textCase`,
+///   `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`, `maximumScaleFactor`, `isFixed`.
+/// - **Errors**: every problem is reported, in document order, and a file with any error yields no tokens.
 public struct DesignTokens: Sendable {
     /// The two formats read.
     public enum Format: String, Sendable, Hashable {
@@ -22,10 +48,12 @@ public struct DesignTokens: Sendable {
         case tokensStudio
     }
 
-    /// The format the file was read as.
+    /// The format of the first token read.
     public let format: Format
-    /// Every typography token, by its dot-separated path.
+    /// Every typography token, by its dot-separated path (tokens of `source`-only sets left out).
     public let typographies: [String: Typography]
+    /// The typography tokens' paths in document order (sets and files in the order read).
+    public let typographyPaths: [String]
     /// Points per `rem`.
     public let remSize: Double
 
@@ -34,9 +62,167 @@ public struct DesignTokens: Sendable {
     /// The deepest nesting of groups read, and the longest chain of references followed.
     public static let maximumDepth = 64
 
-    /// Reads the token file at `url`.
-    /// - Throws: ``DesignTokenError`` naming the token path and field of the first problem.
-    public init(contentsOf url: URL, remSize: Double = 16) throws(DesignTokenError) {
+    /// Reads the token file at `url`, or the Tokens Studio export in the folder at `url`.
+    /// - Parameter themes: the themes whose sets are read (`group/name` or `name`); none: every set.
+    /// - Throws: ``DesignTokenError`` listing every problem, in document order.
+    public init(contentsOf url: URL, themes: [String] = [], remSize: Double = 16) throws(DesignTokenError) {
+        try self.init(contentsOf: [url], themes: themes, remSize: remSize)
+    }
+
+    /// Reads several token files or folders and merges them in order: a later token replaces an earlier one at
+    /// the same path, and references may cross files.
+    /// - Throws: ``DesignTokenError`` listing every problem, in document order.
+    public init(contentsOf urls: [URL], themes: [String] = [], remSize: Double = 16) throws(DesignTokenError) {
+        var documents: [TokenDocument] = []
+        for url in urls { documents += try TokenDocument.read(url) }
+        try self.init(documents: documents, themes: themes, remSize: remSize)
+    }
+
+    /// Reads a token file's bytes.
+    /// - Throws: ``DesignTokenError`` listing every problem, in document order.
+    public init(data: Data, themes: [String] = [], remSize: Double = 16) throws(DesignTokenError) {
+        try self.init(documents: [TokenDocument.parse(data, name: "(file)")], themes: themes, remSize: remSize)
+    }
+
+    private init(documents: [TokenDocument], themes: [String], remSize: Double) throws(DesignTokenError) {
+        guard remSize.isFinite, remSize > 0 else {
+            throw DesignTokenError(path: "remSize", message: "\(remSize) is not a size above 0")
+        }
+        let sets = try TokenDocument.select(documents, themes: themes)
+        var reader = TokenReader(remSize: remSize)
+        for set in sets { reader.collect(set) }
+        var typographies: [String: Typography] = [:]
+        var paths: [String] = []
+        for path in reader.order where reader.tokens[path]?.type == "typography" && reader.tokens[path]?.sourceOnly == false {
+            do {
+                typographies[path] = try reader.typography(path)
+                paths.append(path)
+            } catch {
+                reader.problems += error.problems
+            }
+        }
+        guard reader.problems.isEmpty else { throw DesignTokenError(problems: reader.problems) }
+        format = reader.format ?? .dtcg
+        self.typographies = typographies
+        typographyPaths = paths
+        self.remSize = remSize
+    }
+
+    /// The typography token at `path`.
+    /// - Throws: ``DesignTokenError`` when there is none.
+    public func typography(_ path: String) throws(DesignTokenError) -> Typography {
+        guard let typography = typographies[path] else {
+            let known = typographyPaths.prefix(5).joined(separator: ", ")
+            throw DesignTokenError(path: path, message: "is not a typography token in the file"
+                                   + (known.isEmpty ? "" : "; it has \(known)\(typographies.count > 5 ? ", …" : "")"))
+        }
+        return typography
+    }
+}
+
+/// Problems in token files, each with the token path (and field) and what is wrong, e.g.
+/// `typography.heading.large.$value.fontSize: unit "vw" is not px, rem or em`; in document order.
+public struct DesignTokenError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One problem: where and what.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// Where: a token path, then the field (or a file or theme).
+        public let path: String
+        /// What is wrong.
+        public let message: String
+
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// Every problem found, in document order; never empty.
+    public let problems: [Problem]
+
+    /// One problem at `path`.
+    public init(path: String, message: String) {
+        problems = [Problem(path: path, message: message)]
+    }
+
+    /// Several problems (at least one).
+    init(problems: [Problem]) {
+        self.problems = problems.isEmpty ? [Problem(path: "(tokens)", message: "unknown problem")] : problems
+    }
+
+    /// The first problem's place.
+    public var path: String { problems[0].path }
+    /// The first problem's message.
+    public var message: String { problems[0].message }
+
+    /// Every problem, on one line, separated by "; " (with their count when there are several).
+    public var description: String {
+        (problems.count > 1 ? "\(problems.count) problems: " : "") + problems.map(\.description).joined(separator: "; ")
+    }
+}
+
+/// One token as read: its type (own or inherited), value and extensions, and whether it only resolves references.
+private struct RawToken {
+    var type: String?
+    var value: OrderedJSON
+    var extensions: OrderedJSON?
+    var format: DesignTokens.Format
+    var sourceOnly: Bool
+}
+
+/// A token set to read: its name (for messages), its groups, and whether it only resolves references.
+struct TokenSet {
+    var name: String
+    var root: [(key: String, value: OrderedJSON)]
+    var sourceOnly = false
+}
+
+/// What one file or folder holds: token sets in order and the themes that select among them.
+struct TokenDocument {
+    /// A Tokens Studio theme: its group, name and each set's status (`enabled`, `source`, `disabled`).
+    struct Theme {
+        var group: String?
+        var name: String
+        var sets: [String: String]
+    }
+
+    var sets: [TokenSet]
+    var themes: [Theme]
+
+    /// The document(s) at `url`: a file, or a folder of a multi-file export.
+    static func read(_ url: URL) throws(DesignTokenError) -> [TokenDocument] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw DesignTokenError(path: url.path, message: "does not exist")
+        }
+        guard isDirectory.boolValue else { return [try parse(try load(url), name: url.path)] }
+        let metadataURL = url.appendingPathComponent("$metadata.json")
+        let themesURL = url.appendingPathComponent("$themes.json")
+        var names: [String]
+        if FileManager.default.fileExists(atPath: metadataURL.path) {
+            let metadata = try json(try load(metadataURL), name: metadataURL.path)
+            guard case .array(let order)? = metadata["tokenSetOrder"] else {
+                throw DesignTokenError(path: metadataURL.path, message: "has no tokenSetOrder array of set names")
+            }
+            names = order.compactMap(\.string)
+        } else {
+            let files = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String } ?? []
+            names = files.filter { $0.hasSuffix(".json") && !($0.split(separator: "/").last?.hasPrefix("$") ?? true) }
+                .map { String($0.dropLast(5)) }.sorted()
+        }
+        var sets: [TokenSet] = []
+        for name in names {
+            let file = url.appendingPathComponent(name + ".json")
+            guard case .object(let members) = try json(try load(file), name: file.path) else {
+                throw DesignTokenError(path: file.path, message: "is not a JSON object of token groups")
+            }
+            sets.append(TokenSet(name: name, root: members))
+        }
+        var themes: [Theme] = []
+        if FileManager.default.fileExists(atPath: themesURL.path) {
+            themes = try self.themes(try json(try load(themesURL), name: themesURL.path), at: themesURL.path)
+        }
+        return [TokenDocument(sets: sets, themes: themes)]
+    }
+
+    /// A file's bytes, at most ``DesignTokens/maximumFileSize``.
+    private static func load(_ url: URL) throws(DesignTokenError) -> Data {
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: url)
@@ -48,123 +234,156 @@ public struct DesignTokens: Sendable {
         guard data.count <= DesignTokens.maximumFileSize else {
             throw DesignTokenError(path: url.path, message: "is larger than 16 MiB")
         }
-        try self.init(data: data, remSize: remSize)
+        return data
     }
 
-    /// Reads a token file's bytes.
-    /// - Throws: ``DesignTokenError`` naming the token path and field of the first problem.
-    public init(data: Data, remSize: Double = 16) throws(DesignTokenError) {
-        guard remSize.isFinite, remSize > 0 else {
-            throw DesignTokenError(path: "remSize", message: "\(remSize) is not a size above 0")
-        }
-        let root: Any
+    private static func json(_ data: Data, name: String) throws(DesignTokenError) -> OrderedJSON {
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            return try OrderedJSON.parse([UInt8](data))
         } catch {
-            throw DesignTokenError(path: "(file)", message: "is not valid JSON (\(error.localizedDescription))")
+            throw DesignTokenError(path: name, message: "is not valid JSON (\(error.reason) at byte \(error.offset))")
         }
-        guard let object = root as? [String: Any] else {
-            throw DesignTokenError(path: "(file)", message: "is not a JSON object of token groups")
-        }
-        var reader = TokenReader(remSize: remSize)
-        try reader.collect(object, path: [], inheritedType: nil, depth: 0)
-        format = reader.format
-        var typographies: [String: Typography] = [:]
-        for (path, token) in reader.tokens where token.type == "typography" {
-            typographies[path] = try reader.typography(path)
-        }
-        self.typographies = typographies
-        self.remSize = remSize
     }
 
-    /// The typography token at `path`.
-    /// - Throws: ``DesignTokenError`` when there is none.
-    public func typography(_ path: String) throws(DesignTokenError) -> Typography {
-        guard let typography = typographies[path] else {
-            let known = typographies.keys.sorted().prefix(5).joined(separator: ", ")
-            throw DesignTokenError(path: path, message: "is not a typography token in the file"
-                                   + (known.isEmpty ? "" : "; it has \(known)\(typographies.count > 5 ? ", …" : "")"))
+    /// One file's document: its sets (a file with `$themes` or `$metadata` holds several) and themes.
+    static func parse(_ data: Data, name: String) throws(DesignTokenError) -> TokenDocument {
+        guard case .object(let members) = try json(data, name: name) else {
+            throw DesignTokenError(path: name, message: "is not a JSON object of token groups")
         }
-        return typography
+        let root = OrderedJSON.object(members)
+        guard root["$themes"] != nil || root["$metadata"] != nil else {
+            return TokenDocument(sets: [TokenSet(name: name, root: members)], themes: [])
+        }
+        var order: [String] = []
+        if case .array(let names)? = root["$metadata"]?["tokenSetOrder"] { order = names.compactMap(\.string) }
+        let setMembers = members.filter { !$0.key.hasPrefix("$") }
+        let ordered = order.compactMap { name in setMembers.first { $0.key == name } }
+            + setMembers.filter { member in !order.contains(member.key) }
+        var sets: [TokenSet] = []
+        for member in ordered {
+            guard case .object(let groups) = member.value else {
+                throw DesignTokenError(path: member.key, message: "a token set is an object of token groups")
+            }
+            sets.append(TokenSet(name: member.key, root: groups))
+        }
+        let themes = try root["$themes"].map { (value) throws(DesignTokenError) in
+            try self.themes(value, at: "$themes")
+        } ?? []
+        return TokenDocument(sets: sets, themes: themes)
+    }
+
+    /// The themes of a `$themes` array.
+    private static func themes(_ value: OrderedJSON, at place: String) throws(DesignTokenError) -> [Theme] {
+        guard case .array(let items) = value else {
+            throw DesignTokenError(path: place, message: "is not an array of themes")
+        }
+        var themes: [Theme] = []
+        for (index, item) in items.enumerated() {
+            guard let name = item["name"]?.string, let selected = item["selectedTokenSets"]?.members else {
+                throw DesignTokenError(path: "\(place)[\(index)]", message: "a theme needs a name and selectedTokenSets")
+            }
+            var sets: [String: String] = [:]
+            for (set, status) in selected { sets[set] = status.string?.lowercased() ?? "disabled" }
+            themes.append(Theme(group: item["group"]?.string, name: name, sets: sets))
+        }
+        return themes
+    }
+
+    /// The sets to read from `documents`, in order: with `themes`, those the themes enable (or use as a source);
+    /// without, all of them.
+    static func select(_ documents: [TokenDocument], themes requested: [String]) throws(DesignTokenError) -> [TokenSet] {
+        let sets = documents.flatMap(\.sets)
+        guard !requested.isEmpty else { return sets }
+        let themes = documents.flatMap(\.themes)
+        func label(_ theme: Theme) -> String { theme.group.map { "\($0)/\(theme.name)" } ?? theme.name }
+        guard !themes.isEmpty else {
+            throw DesignTokenError(path: "--theme", message: "the token files define no themes ($themes)")
+        }
+        var status: [String: String] = [:]
+        var problems: [DesignTokenError.Problem] = []
+        for name in requested {
+            let matches = themes.filter { label($0) == name || $0.name == name }
+            let exact = matches.filter { label($0) == name }
+            let chosen = exact.count == 1 ? exact : matches
+            guard chosen.count == 1, let theme = chosen.first else {
+                problems.append(DesignTokenError.Problem(path: "theme \"\(name)\"", message: chosen.isEmpty
+                    ? "is not defined; the themes are " + themes.map(label).joined(separator: ", ")
+                    : "is in several groups; name one of " + chosen.map(label).joined(separator: ", ")))
+                continue
+            }
+            for (set, value) in theme.sets where value == "enabled" || value == "source" {
+                if status[set] != "enabled" { status[set] = value }
+            }
+        }
+        guard problems.isEmpty else { throw DesignTokenError(problems: problems) }
+        return sets.compactMap { set in
+            guard let value = status[set.name] else { return nil }
+            var copy = set
+            copy.sourceOnly = value == "source"
+            return copy
+        }
     }
 }
 
-/// A problem in a token file: the token path (and field) and what is wrong, e.g.
-/// `typography.heading.large.$value.fontSize: unit "em" is not px or rem`.
-public struct DesignTokenError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Where: a token path, then the field.
-    public let path: String
-    /// What is wrong.
-    public let message: String
-
-    /// An error at `path`.
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { "\(path): \(message)" }
-}
-
-/// One token as read: its type (own or inherited), value and extensions.
-private struct RawToken {
-    var type: String?
-    var value: Any
-    var extensions: [String: Any]
-}
-
-/// Walks a token file, then resolves references and converts values.
+/// Walks token sets, then resolves references and math and converts values; collects every problem.
 private struct TokenReader {
     let remSize: Double
-    var format: DesignTokens.Format = .dtcg
-    var formatKnown = false
+    var format: DesignTokens.Format?
     var tokens: [String: RawToken] = [:]
+    /// Token paths in document order (a path replaced by a later set keeps its first place).
+    var order: [String] = []
+    var problems: [DesignTokenError.Problem] = []
 
     init(remSize: Double) {
         self.remSize = remSize
     }
 
-    /// Collects the tokens under `object` (a group).
-    mutating func collect(_ object: [String: Any], path: [String], inheritedType: String?,
-                          depth: Int) throws(DesignTokenError) {
+    /// Collects the tokens of `set`; a later token replaces an earlier one at the same path.
+    mutating func collect(_ set: TokenSet) {
+        collect(set.root, path: [], inheritedType: nil, depth: 0, sourceOnly: set.sourceOnly)
+    }
+
+    private mutating func collect(_ members: [(key: String, value: OrderedJSON)], path: [String],
+                                  inheritedType: String?, depth: Int, sourceOnly: Bool) {
         guard depth < DesignTokens.maximumDepth else {
-            throw DesignTokenError(path: path.joined(separator: "."), message: "groups nest deeper than 64")
+            problems.append(.init(path: path.joined(separator: "."), message: "groups nest deeper than 64"))
+            return
         }
-        let groupType = (object["$type"] as? String) ?? inheritedType
-        for key in object.keys.sorted() where !key.hasPrefix("$") {
-            guard let child = object[key] as? [String: Any] else { continue }
+        let group = OrderedJSON.object(members)
+        let groupType = group["$type"]?.string ?? inheritedType
+        for (key, child) in members where !key.hasPrefix("$") {
+            guard case .object(let childMembers) = child else { continue }
             let childPath = path + [key]
             let name = childPath.joined(separator: ".")
             if key.contains(".") || key.contains("{") || key.contains("}") {
-                throw DesignTokenError(path: name, message: "a token or group name may not contain '.', '{' or '}'")
+                problems.append(.init(path: name, message: "a token or group name may not contain '.', '{' or '}'"))
+                continue
             }
+            let token: RawToken?
             if let value = child["$value"] {
-                try note(.dtcg, at: name)
-                tokens[name] = RawToken(type: (child["$type"] as? String) ?? groupType, value: value,
-                                        extensions: child["$extensions"] as? [String: Any] ?? [:])
-            } else if let value = child["value"], child["type"] != nil || !(value is [String: Any]) {
-                try note(.tokensStudio, at: name)
-                tokens[name] = RawToken(type: child["type"] as? String, value: value, extensions: [:])
+                token = RawToken(type: child["$type"]?.string ?? groupType, value: value,
+                                 extensions: child["$extensions"], format: .dtcg, sourceOnly: sourceOnly)
+            } else if let value = child["value"], child["type"] != nil || value.members == nil {
+                token = RawToken(type: child["type"]?.string ?? groupType, value: value, extensions: nil,
+                                 format: .tokensStudio, sourceOnly: sourceOnly)
             } else {
-                try collect(child, path: childPath, inheritedType: groupType, depth: depth + 1)
+                token = nil
+                collect(childMembers, path: childPath, inheritedType: groupType, depth: depth + 1,
+                        sourceOnly: sourceOnly)
+            }
+            if let token {
+                if format == nil { format = token.format }
+                if tokens.updateValue(token, forKey: name) == nil { order.append(name) }
             }
         }
     }
 
-    private mutating func note(_ seen: DesignTokens.Format, at path: String) throws(DesignTokenError) {
-        if formatKnown, seen != format {
-            throw DesignTokenError(path: path, message: "mixes Tokens Studio's `value` with DTCG's `$value` tokens")
-        }
-        format = seen
-        formatKnown = true
-    }
+    // MARK: - References and math
 
-    // MARK: - References
-
-    /// The value at `path` with every reference resolved (chains followed; cycles and dangling ones are errors,
-    /// reported at `place`, where the first reference was met).
+    /// The value at `path` with every reference resolved and math evaluated (chains followed; cycles and
+    /// dangling ones are errors, reported at `place`, where the first reference was met).
     func resolved(_ path: String, place: String? = nil,
-                  chain: [String] = []) throws(DesignTokenError) -> (value: Any, type: String?) {
+                  chain: [String] = []) throws(DesignTokenError) -> (value: OrderedJSON, type: String?) {
         let place = place ?? path
         guard let token = tokens[path] else {
             throw DesignTokenError(path: place, message: "refers to {\(path)}, which is not a token")
@@ -180,215 +399,278 @@ private struct TokenReader {
             let (value, type) = try resolved(target, place: place, chain: chain + [path])
             return (value, token.type ?? type)
         }
-        return (token.value, token.type)
+        return (try expanded(token.value, at: place, chain: chain + [path]), token.type)
     }
 
     /// The token path a value refers to when it is exactly `{a.b.c}`.
-    static func reference(_ value: Any) -> String? {
-        guard let string = value as? String, string.hasPrefix("{"), string.hasSuffix("}"), string.count > 2 else {
-            return nil
-        }
+    static func reference(_ value: OrderedJSON) -> String? {
+        guard let string = value.string?.trimmingCharacters(in: .whitespaces), string.hasPrefix("{"),
+              string.hasSuffix("}"), string.count > 2 else { return nil }
         let inner = string.dropFirst().dropLast()
         guard !inner.contains("{"), !inner.contains("}") else { return nil }
         return String(inner)
     }
 
-    /// A field's value with a reference resolved; `where` names it in errors.
-    func field(_ value: Any, at place: String) throws(DesignTokenError) -> Any {
-        guard let target = TokenReader.reference(value) else {
-            if let string = value as? String, string.contains("{") {
-                throw DesignTokenError(path: place, message: "\"\(string)\" mixes a reference with other text; "
-                                       + "only a whole \"{group.token}\" is read")
+    /// A string value with the references inside it replaced by their values and its math evaluated
+    /// (`"{space.base} * 2"` → 16px); other values as they are.
+    func expanded(_ value: OrderedJSON, at place: String, chain: [String] = []) throws(DesignTokenError) -> OrderedJSON {
+        guard var text = value.string else { return value }
+        if let target = TokenReader.reference(value) { return try resolved(target, place: place, chain: chain).value }
+        while let open = text.firstIndex(of: "{") {
+            guard let close = text[open...].firstIndex(of: "}") else {
+                throw DesignTokenError(path: place, message: "\"\(text)\" has a '{' without its '}'")
             }
-            return value
+            let target = String(text[text.index(after: open)..<close])
+            let replacement: String
+            switch try resolved(target, place: place, chain: chain).value {
+            case .string(let string): replacement = string
+            case .number(let number): replacement = TokenMath.Quantity(value: number, unit: nil).text
+            case let dimension where dimension["value"]?.number != nil && dimension["unit"]?.string != nil:
+                // A DTCG dimension, {"value": 18, "unit": "px"}, as "18px".
+                replacement = TokenMath.Quantity(value: dimension["value"]?.number ?? 0,
+                                                  unit: dimension["unit"]?.string).text
+            default:
+                throw DesignTokenError(path: place, message: "{\(target)} is used inside text but is not a number "
+                                       + "or text")
+            }
+            text.replaceSubrange(open...close, with: replacement)
         }
-        return try resolved(target, place: place).value
+        do {
+            if let result = try TokenMath.evaluate(text) {
+                return result.unit == nil ? .number(result.value) : .string(result.text)
+            }
+        } catch {
+            throw DesignTokenError(path: place, message: error.reason)
+        }
+        return .string(text)
+    }
+
+    /// A field's value with references and math resolved; `place` names it in errors.
+    func field(_ value: OrderedJSON, at place: String) throws(DesignTokenError) -> OrderedJSON {
+        try expanded(value, at: place)
     }
 
     // MARK: - Typography
 
     func typography(_ path: String) throws(DesignTokenError) -> Typography {
         let (raw, _) = try resolved(path)
+        let format = tokens[path]?.format ?? .dtcg
         let valueKey = format == .dtcg ? "$value" : "value"
         let at = "\(path).\(valueKey)"
-        guard let value = raw as? [String: Any] else {
+        guard case .object = raw else {
             throw DesignTokenError(path: at, message: "a typography value is an object of fontFamily, fontSize, …")
         }
-        func get(_ key: String) throws(DesignTokenError) -> Any? {
-            guard let raw = value[key] else { return nil }
-            return try field(raw, at: "\(at).\(key)")
+        var problems: [DesignTokenError.Problem] = []
+        /// Runs `body`, noting its problems so that every field's are reported.
+        func attempt<T>(_ body: () throws(DesignTokenError) -> T?) -> T? {
+            do {
+                return try body()
+            } catch {
+                problems += error.problems
+                return nil
+            }
+        }
+        func get(_ key: String) throws(DesignTokenError) -> OrderedJSON? {
+            guard let value = raw[key] else { return nil }
+            return try field(value, at: "\(at).\(key)")
         }
         // Family: a string (a comma-separated list in Tokens Studio) or an array: the first, then fallbacks.
-        guard let familyValue = try get("fontFamily") else {
-            throw DesignTokenError(path: "\(at).fontFamily", message: "is missing")
+        let families: [String]? = attempt { () throws(DesignTokenError) -> [String]? in
+            guard let value = try get("fontFamily") else {
+                throw DesignTokenError(path: "\(at).fontFamily", message: "is missing")
+            }
+            let names: [String]
+            if case .array(let list) = value {
+                names = list.compactMap(\.string)
+            } else {
+                names = value.string.map(SpanStyle.familyNames(inList:)) ?? []
+            }
+            guard !names.isEmpty else {
+                throw DesignTokenError(path: "\(at).fontFamily", message: "is not a family name or a list of them")
+            }
+            return names
         }
-        let families: [String]
-        if let list = familyValue as? [Any] {
-            families = list.compactMap { $0 as? String }
-        } else if let name = familyValue as? String {
-            families = SpanStyle.familyNames(inList: name)
-        } else {
-            families = []
+        let fontSize: Double? = attempt { () throws(DesignTokenError) -> Double? in
+            guard let value = try get("fontSize") else {
+                throw DesignTokenError(path: "\(at).fontSize", message: "is missing")
+            }
+            let size = try dimension(value, at: "\(at).fontSize", emSize: remSize)
+            guard size > 0 else { throw DesignTokenError(path: "\(at).fontSize", message: "\(size) is not a size above 0") }
+            return size
         }
-        guard let family = families.first else {
-            throw DesignTokenError(path: "\(at).fontFamily", message: "is not a family name or a list of them")
+        let weightAndStyle = attempt { () throws(DesignTokenError) -> (FontWeight, FontStyle)? in
+            try get("fontWeight").map { (value) throws(DesignTokenError) in
+                try fontWeight(value, format: format, at: "\(at).fontWeight")
+            }
         }
-        guard let sizeValue = try get("fontSize") else {
-            throw DesignTokenError(path: "\(at).fontSize", message: "is missing")
-        }
-        let fontSize = try dimension(sizeValue, at: "\(at).fontSize", fontSize: nil)
-        guard fontSize > 0 else {
-            throw DesignTokenError(path: "\(at).fontSize", message: "\(fontSize) is not a size above 0")
-        }
-        var weight = FontWeight.regular
-        var style = FontStyle.regular
-        if let weightValue = try get("fontWeight") {
-            (weight, style) = try fontWeight(weightValue, at: "\(at).fontWeight")
-        }
-        guard let heightValue = try get("lineHeight") else {
-            throw DesignTokenError(path: "\(at).lineHeight", message: "is missing; every line is exactly this tall")
-        }
-        let lineHeight = try self.lineHeight(heightValue, fontSize: fontSize, at: "\(at).lineHeight")
+        var lineHeight: Double?
+        var usesFontLineHeight = false
         var letterSpacing = 0.0
-        if let spacing = try get("letterSpacing") {
-            letterSpacing = try dimension(spacing, at: "\(at).letterSpacing", fontSize: fontSize, allowsNegative: true)
+        if let fontSize {
+            _ = attempt { () throws(DesignTokenError) -> Bool? in
+                guard let value = try get("lineHeight") else {
+                    throw DesignTokenError(path: "\(at).lineHeight", message: "is missing; every line is exactly this tall")
+                }
+                if let text = value.string?.trimmingCharacters(in: .whitespaces).lowercased(),
+                   text == "auto" || text == "normal" {
+                    usesFontLineHeight = true
+                    lineHeight = fontSize  // replaced by the font's own when laid out
+                } else {
+                    lineHeight = try self.lineHeight(value, fontSize: fontSize, at: "\(at).lineHeight")
+                }
+                return true
+            }
+            _ = attempt { () throws(DesignTokenError) -> Bool? in
+                if let value = try get("letterSpacing") {
+                    letterSpacing = try dimension(value, at: "\(at).letterSpacing", emSize: fontSize,
+                                                  percentOf: fontSize, allowsNegative: true)
+                }
+                return true
+            }
         }
-        var typography = Typography(family: .named(family), fontWeight: weight, fontSize: fontSize,
+        guard problems.isEmpty, let families, let fontSize, let lineHeight else {
+            throw DesignTokenError(problems: problems)
+        }
+        let (weight, style) = weightAndStyle ?? (.regular, .regular)
+        var typography = Typography(family: .named(families[0]), fontWeight: weight, fontSize: fontSize,
                                     lineHeight: lineHeight, fontStyle: style, letterSpacing: letterSpacing,
                                     fallbackFamilyNames: Array(families.dropFirst()))
-        // Tokens Studio keeps these in the value; DTCG in $extensions.mattertype.
-        let extras: [String: Any]
-        if format == .tokensStudio {
-            extras = value
-        } else {
-            extras = (tokens[path]?.extensions["mattertype"] as? [String: Any]) ?? [:]
+        typography.usesFontLineHeight = usesFontLineHeight
+        // The other fields: in the value (Tokens Studio, its DTCG export, and DTCG's own fontStyle), then for DTCG
+        // in $extensions.mattertype.
+        try apply(raw, at: at, fontSize: fontSize, to: &typography)
+        if format == .dtcg, let extras = tokens[path]?.extensions?["mattertype"] {
+            try apply(extras, at: "\(path).$extensions.mattertype", fontSize: fontSize, to: &typography)
         }
-        let extrasAt = format == .tokensStudio ? at : "\(path).$extensions.mattertype"
-        try apply(extras, at: extrasAt, fontSize: fontSize, to: &typography)
         return typography
     }
 
-    /// The fields beyond DTCG's: style, case, decoration, paragraph spacing and indent, Dynamic Type.
-    private func apply(_ extras: [String: Any], at: String, fontSize: Double,
+    /// The fields beyond DTCG's: style, case, decoration, paragraph spacing and indent, Dynamic Type. Every
+    /// problem is reported.
+    private func apply(_ extras: OrderedJSON, at: String, fontSize: Double,
                        to typography: inout Typography) throws(DesignTokenError) {
-        func get(_ key: String) throws(DesignTokenError) -> Any? {
+        var problems: [DesignTokenError.Problem] = []
+        func get(_ key: String) -> OrderedJSON? {
             guard let raw = extras[key] else { return nil }
-            return try field(raw, at: "\(at).\(key)")
+            do {
+                return try field(raw, at: "\(at).\(key)")
+            } catch {
+                problems += error.problems
+                return nil
+            }
         }
-        if let value = try get("fontStyle") {
-            switch (value as? String)?.lowercased() {
+        func fail(_ key: String, _ message: String) {
+            problems.append(.init(path: "\(at).\(key)", message: message))
+        }
+        func dimension(_ key: String) -> Double? {
+            guard let value = get(key) else { return nil }
+            do {
+                return try self.dimension(value, at: "\(at).\(key)", emSize: fontSize, percentOf: fontSize)
+            } catch {
+                problems += error.problems
+                return nil
+            }
+        }
+        if let value = get("fontStyle") {
+            switch value.string?.lowercased() {
             case "normal"?: typography.fontStyle = .regular
-            case "italic"?: typography.fontStyle = .italic
-            default: throw DesignTokenError(path: "\(at).fontStyle", message: "is not normal or italic")
+            case "italic"?, "oblique"?: typography.fontStyle = .italic
+            default: fail("fontStyle", "is not normal or italic")
             }
         }
-        if let value = try get("textCase") {
-            let name = (value as? String)?.lowercased()
-            guard let textCase = name == "capitalise" ? .capitalize : TextCase(rawValue: name ?? "") else {
-                throw DesignTokenError(path: "\(at).textCase", message: "is not none, uppercase, lowercase or capitalize")
+        if let value = get("textCase") {
+            let name = value.string?.lowercased()
+            if let textCase = name == "capitalise" ? .capitalize : TextCase(rawValue: name ?? "") {
+                typography.textCase = textCase
+            } else {
+                fail("textCase", "is not none, uppercase, lowercase or capitalize")
             }
-            typography.textCase = textCase
         }
-        if let value = try get("textDecoration") {
-            let name = (value as? String)?.lowercased()
-            let decoration: TextDecoration? = switch name {
-            case "none"?: TextDecoration.none
-            case "underline"?: .underline
-            case "strikethrough"?, "line-through"?: .strikethrough
-            default: nil
+        if let value = get("textDecoration") {
+            switch value.string?.lowercased() {
+            case "none"?: typography.textDecoration = .none
+            case "underline"?: typography.textDecoration = .underline
+            case "strikethrough"?, "line-through"?: typography.textDecoration = .strikethrough
+            default: fail("textDecoration", "is not none, underline or line-through")
             }
-            guard let decoration else {
-                throw DesignTokenError(path: "\(at).textDecoration", message: "is not none, underline or line-through")
+        }
+        if let value = dimension("paragraphSpacing") { typography.paragraphSpacing = value }
+        if let value = dimension("paragraphIndent") { typography.paragraphIndent = value }
+        if let value = get("textStyle") {
+            if let name = value.string,
+               let style = TextStyle.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
+                typography.textStyle = style
+            } else {
+                fail("textStyle", "is not a Dynamic Type text style ("
+                     + TextStyle.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
-            typography.textDecoration = decoration
         }
-        if let value = try get("paragraphSpacing") {
-            typography.paragraphSpacing = try dimension(value, at: "\(at).paragraphSpacing", fontSize: fontSize)
-        }
-        if let value = try get("paragraphIndent") {
-            typography.paragraphIndent = try dimension(value, at: "\(at).paragraphIndent", fontSize: fontSize)
-        }
-        if let value = try get("textStyle") {
-            guard let name = value as? String, let style = TextStyle.allCases.first(where: {
-                $0.rawValue.lowercased() == name.lowercased()
-            }) else {
-                throw DesignTokenError(path: "\(at).textStyle", message: "is not a Dynamic Type text style ("
-                                       + TextStyle.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        if let value = get("maximumScaleFactor") {
+            if let number = value.number, number > 0 {
+                typography.maximumScaleFactor = number
+            } else {
+                fail("maximumScaleFactor", "is not a number above 0")
             }
-            typography.textStyle = style
         }
-        if let value = try get("maximumScaleFactor") {
-            guard let number = TokenReader.number(value), number > 0 else {
-                throw DesignTokenError(path: "\(at).maximumScaleFactor", message: "is not a number above 0")
-            }
-            typography.maximumScaleFactor = number
+        if let value = get("isFixed") {
+            if case .bool(let flag) = value { typography.isFixed = flag } else { fail("isFixed", "is not true or false") }
         }
-        if let value = try get("isFixed") {
-            guard let flag = TokenReader.boolean(value) else {
-                throw DesignTokenError(path: "\(at).isFixed", message: "is not true or false")
-            }
-            typography.isFixed = flag
-        }
+        guard problems.isEmpty else { throw DesignTokenError(problems: problems) }
     }
 
-    /// A JSON number (not a Boolean), or `nil`. JSONSerialization gives both as NSNumber; a Boolean's type
-    /// encoding is "c".
-    static func number(_ value: Any) -> Double? {
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
-        let double = number.doubleValue
-        return double.isFinite ? double : nil
-    }
-
-    /// A JSON `true` or `false` (not a number), or `nil`.
-    static func boolean(_ value: Any) -> Bool? {
-        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
-        return number.boolValue
-    }
-
-    /// The DTCG 2025.10 font weight aliases.
+    /// The DTCG 2025.10 font weight aliases, keyed without case or separators.
     static let dtcgWeights: [String: Int] = [
-        "thin": 100, "hairline": 100, "extra-light": 200, "ultra-light": 200, "light": 300, "normal": 400,
-        "regular": 400, "book": 400, "medium": 500, "semi-bold": 600, "demi-bold": 600, "bold": 700,
-        "extra-bold": 800, "ultra-bold": 800, "black": 900, "heavy": 900, "extra-black": 950, "ultra-black": 950,
+        "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300, "normal": 400,
+        "regular": 400, "book": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700,
+        "extrabold": 800, "ultrabold": 800, "black": 900, "heavy": 900, "extrablack": 950, "ultrablack": 950,
     ]
 
-    /// A dimension in points: DTCG `{"value": N, "unit": "px" | "rem"}`; a string `"18"`, `"18px"`, `"2rem"` or
-    /// (with `fontSize`) `"-2%"` of the font size; or a bare number of px.
-    func dimension(_ value: Any, at: String, fontSize: Double?, allowsNegative: Bool = false) throws(DesignTokenError)
-        -> Double {
-        var result: Double?
-        if let object = value as? [String: Any] {
-            guard let number = object["value"].flatMap(TokenReader.number) else {
-                throw DesignTokenError(path: at, message: "a dimension's value is not a number")
-            }
-            guard let unit = object["unit"] as? String else {
-                throw DesignTokenError(path: at, message: "a dimension has no unit; use px or rem")
-            }
+    /// A name without case, spaces, hyphens or underscores: "Semi bold", "SemiBold" and "semi-bold" match.
+    static func key(_ name: String) -> String {
+        name.lowercased().filter { !" -_".contains($0) }
+    }
+
+    /// A dimension in points: DTCG `{"value": N, "unit": "px" | "rem" | "em"}`; a string `"18"`, `"18px"`,
+    /// `"2rem"`, `"0.5em"` (× `emSize`) or, with `percentOf`, `"-2%"` of it; or a bare number of px.
+    func dimension(_ value: OrderedJSON, at: String, emSize: Double, percentOf: Double? = nil,
+                   allowsNegative: Bool = false) throws(DesignTokenError) -> Double {
+        func scaled(_ number: Double, _ unit: String) throws(DesignTokenError) -> Double {
             switch unit {
-            case "px": result = number
-            case "rem": result = number * remSize
-            default: throw DesignTokenError(path: at, message: "unit \"\(unit)\" is not px or rem")
-            }
-        } else if let number = TokenReader.number(value) {
-            result = number
-        } else if let string = (value as? String)?.trimmingCharacters(in: .whitespaces).lowercased() {
-            if string.hasSuffix("rem"), let number = Double(string.dropLast(3)) {
-                result = number * remSize
-            } else if string.hasSuffix("px"), let number = Double(string.dropLast(2)) {
-                result = number
-            } else if string.hasSuffix("%"), let fontSize, let number = Double(string.dropLast()) {
-                result = number / 100 * fontSize
-            } else if let number = Double(string) {
-                result = number
-            } else {
-                let unit = string.drop { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }
-                throw DesignTokenError(path: at, message: unit.isEmpty || unit.count == string.count
-                                       ? "\"\(string)\" is not a dimension such as 16px or 1rem"
-                                       : "unit \"\(unit)\" is not px or rem")
+            case "px", "": return number
+            case "rem": return number * remSize
+            case "em": return number * emSize
+            case "%":
+                guard let percentOf else {
+                    throw DesignTokenError(path: at, message: "a percentage is not a size here; use px, rem or em")
+                }
+                return number / 100 * percentOf
+            default: throw DesignTokenError(path: at, message: "unit \"\(unit)\" is not px, rem or em")
             }
         }
-        guard let result, result.isFinite, result.magnitude <= TypographyLayout.maximumLength else {
-            throw DesignTokenError(path: at, message: "is not a dimension (px or rem) of at most 10000 points")
+        var result: Double
+        switch value {
+        case .object:
+            guard let number = value["value"]?.number else {
+                throw DesignTokenError(path: at, message: "a dimension's value is not a number")
+            }
+            guard let unit = value["unit"]?.string else {
+                throw DesignTokenError(path: at, message: "a dimension has no unit; use px, rem or em")
+            }
+            result = try scaled(number, unit)
+        case .number(let number):
+            result = number
+        case .string(let raw):
+            let string = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            let unit = String(string.reversed().prefix { $0.isLetter || $0 == "%" }.reversed())
+            guard let number = Double(string.dropLast(unit.count)) else {
+                throw DesignTokenError(path: at, message: "\"\(raw)\" is not a dimension such as 16px, 1rem or 0.5em")
+            }
+            result = try scaled(number, unit)
+        default:
+            throw DesignTokenError(path: at, message: "is not a dimension such as 16px, 1rem or 0.5em")
+        }
+        guard result.isFinite, result.magnitude <= TypographyLayout.maximumLength else {
+            throw DesignTokenError(path: at, message: "is not a dimension (px, rem or em) of at most 10000 points")
         }
         guard allowsNegative || result >= 0 else {
             throw DesignTokenError(path: at, message: "\(result) is negative")
@@ -396,43 +678,36 @@ private struct TokenReader {
         return result
     }
 
-    /// A DTCG line height (a multiple of the font size), or Tokens Studio's `"150%"`, `"24"` (px) or `"1.5rem"`.
-    func lineHeight(_ value: Any, fontSize: Double, at: String) throws(DesignTokenError) -> Double {
-        if let number = TokenReader.number(value) {
-            guard number > 0 else { throw DesignTokenError(path: at, message: "\(number) is not above 0") }
-            // DTCG: a multiple. Tokens Studio writes strings; a bare number there is a multiple too.
-            return number * fontSize
+    /// A line height: a number or a unitless string is a multiple of the font size (DTCG, and Tokens Studio as its
+    /// CSS transforms read it), `"150%"` a share of it, `"24px"`, `"1.5rem"` or `"1.5em"` a length.
+    func lineHeight(_ value: OrderedJSON, fontSize: Double, at: String) throws(DesignTokenError) -> Double {
+        var height: Double
+        if let number = value.number {
+            height = number * fontSize
+        } else if let string = value.string?.trimmingCharacters(in: .whitespaces), let number = Double(string) {
+            height = number * fontSize
+        } else {
+            height = try dimension(value, at: at, emSize: fontSize, percentOf: fontSize)
         }
-        if let string = (value as? String)?.trimmingCharacters(in: .whitespaces), string.hasSuffix("%") {
-            guard let percent = Double(string.dropLast()), percent > 0 else {
-                throw DesignTokenError(path: at, message: "\"\(string)\" is not a percentage above 0")
-            }
-            return percent / 100 * fontSize
+        guard height > 0, height <= TypographyLayout.maximumLength else {
+            throw DesignTokenError(path: at, message: "\(height) points is not a line height above 0 and at most 10000")
         }
-        let points = try dimension(value, at: at, fontSize: fontSize)
-        guard points > 0 else { throw DesignTokenError(path: at, message: "\(points) is not above 0") }
-        return points
+        return height
     }
 
-    /// A weight: a number 1–1000, a DTCG alias, or Tokens Studio's style name ("SemiBold Italic" → 600, italic).
-    func fontWeight(_ value: Any, at: String) throws(DesignTokenError) -> (FontWeight, FontStyle) {
-        if let number = TokenReader.number(value) {
+    /// A weight: a number 1–1000 (or its string), a DTCG alias (for DTCG tokens), or a style name as Figma and
+    /// Tokens Studio write it ("SemiBold Italic" → 600, italic); names compare without case or separators.
+    func fontWeight(_ value: OrderedJSON, format: DesignTokens.Format,
+                    at: String) throws(DesignTokenError) -> (FontWeight, FontStyle) {
+        if let number = value.number {
             guard number == number.rounded(), let weight = FontWeight(rawValue: Int(number)) else {
                 throw DesignTokenError(path: at, message: "\(number) is not a whole weight from 1 to 1000")
             }
             return (weight, .regular)
         }
-        guard var name = (value as? String)?.trimmingCharacters(in: .whitespaces) else {
+        guard var name = value.string?.trimmingCharacters(in: .whitespaces) else {
             throw DesignTokenError(path: at, message: "is not a number from 1 to 1000 or a weight name")
         }
-        if format == .dtcg {
-            guard let number = TokenReader.dtcgWeights[name], let weight = FontWeight(rawValue: number) else {
-                throw DesignTokenError(path: at, message: "\"\(name)\" is not a DTCG font weight ("
-                                       + TokenReader.dtcgWeights.keys.sorted().joined(separator: ", ") + ") or 1–1000")
-            }
-            return (weight, .regular)
-        }
-        // Tokens Studio also stores numbers as strings.
         if let number = Int(name), let weight = FontWeight(rawValue: number) { return (weight, .regular) }
         var style = FontStyle.regular
         for suffix in ["italic", "oblique"] where name.lowercased().hasSuffix(suffix) {
@@ -440,8 +715,14 @@ private struct TokenReader {
             name = String(name.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
         }
         if name.isEmpty { return (.regular, style) }  // "Italic"
-        guard let weight = FontWeight(parsing: name) else {
-            throw DesignTokenError(path: at, message: "\"\(name)\" is not a weight (\(FontWeight.acceptedSpellings))")
+        if format == .dtcg, let number = TokenReader.dtcgWeights[TokenReader.key(name)],
+           let weight = FontWeight(rawValue: number) {
+            return (weight, style)
+        }
+        guard let weight = FontWeight(parsing: TokenReader.key(name)) else {
+            throw DesignTokenError(path: at, message: "\"\(name)\" is not a "
+                + (format == .dtcg ? "DTCG font weight (" + TokenReader.dtcgWeights.keys.sorted()
+                    .joined(separator: ", ") + ")" : "weight (\(FontWeight.acceptedSpellings))") + " or 1–1000")
         }
         return (weight, style)
     }

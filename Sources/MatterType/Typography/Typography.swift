@@ -22,6 +22,9 @@ public struct Typography: Sendable, Hashable, Codable {
     public var fontSize: Double
     /// The line height in points (absolute, not a multiple): every line box is exactly this tall.
     public var lineHeight: Double
+    /// When true, the line height is the font's own instead of ``lineHeight``: its `hhea` ascender, descender and
+    /// line gap at the font size (CSS `line-height: normal` as Figma's "Auto" and Tokens Studio's `"AUTO"` mean it).
+    public var usesFontLineHeight = false
     /// Points added after every grapheme cluster, the last on a line included.
     public var letterSpacing: Double
     /// Points the first line of each paragraph is indented by.
@@ -150,7 +153,7 @@ public struct Typography: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
-             fallbackFamilyNames, language, direction, variations, fontWidth
+             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -177,6 +180,7 @@ public struct Typography: Sendable, Hashable, Codable {
                   direction: try c.decodeIfPresent(TextDirection.self, forKey: .direction) ?? .auto,
                   variations: try c.decodeIfPresent([String: Double].self, forKey: .variations) ?? [:],
                   fontWidth: try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth) ?? .normal)
+        usesFontLineHeight = try c.decodeIfPresent(Bool.self, forKey: .usesFontLineHeight) ?? false
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {

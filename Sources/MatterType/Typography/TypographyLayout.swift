@@ -21,7 +21,8 @@ public struct TypographyLayout: Sendable {
     public let scaleFactor: Double
     /// The font size in points after Dynamic Type.
     public let fontSize: Double
-    /// The line height in points after Dynamic Type: every line box is exactly this tall.
+    /// The line height in points after Dynamic Type (the font's own ascender + |descender| + line gap when the
+    /// typography ``Typography/usesFontLineHeight``): every line box is exactly this tall.
     public let lineHeight: Double
     /// `hhea.ascender` at ``fontSize``, in points.
     public let ascent: Double
@@ -126,9 +127,11 @@ public struct TypographyLayout: Sendable {
         shaping = ShapingContext(face: face, familyFaces: familyFaces, features: features,
                                  language: typography.language, weight: resolution.requestedWeight,
                                  style: typography.fontStyle, fontSize: fontSize, registry: registry)
-        lineHeight = min(typography.lineHeight * factor, limit)
         let metrics = face.metrics
         let unit = fontSize / Double(metrics.unitsPerEm)
+        lineHeight = typography.usesFontLineHeight
+            ? max(Double(metrics.ascender - metrics.descender + max(metrics.lineGap, 0)) * unit, 1e-3)
+            : min(typography.lineHeight * factor, limit)
         ascent = Double(metrics.ascender) * unit
         descent = Double(abs(metrics.descender)) * unit
         lineGap = Double(metrics.lineGap) * unit
