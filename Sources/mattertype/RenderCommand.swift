@@ -13,10 +13,11 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var typography: TypographyOptions
     @OptionGroup var layout: LayoutOptions
 
-    @Option(help: "Text color, #RRGGBB or #RRGGBBAA.", transform: { try parseColor($0, "--color") })
+    @Option(help: "Text color: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name (black).",
+            transform: { try parseColor($0, "--color") })
     var color: Color = .black
 
-    @Option(help: "Background, #RRGGBB, #RRGGBBAA or transparent.",
+    @Option(help: "Background: #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name or transparent (the default).",
             transform: { try parseColor($0, "--background") })
     var background: Color = .clear
 
@@ -116,11 +117,10 @@ func warnAboutSubstitutions(in layout: TextLayout) {
     FileHandle.standardError.write(Data(("warning: " + reasons.map(\.description).joined(separator: "; ") + "\n").utf8))
 }
 
-/// Parses `#RRGGBB`, `#RRGGBBAA` or `transparent`.
+/// Parses a color option: any form ``Color/init(parsing:)`` reads.
 func parseColor(_ text: String, _ option: String) throws -> Color {
-    if text.lowercased() == "transparent" { return .clear }
-    guard let color = Color(hex: text) else {
-        throw ValidationError("'\(text)' is not a color for \(option); use #RRGGBB, #RRGGBBAA or transparent")
+    guard let color = Color(parsing: text) else {
+        throw ValidationError("'\(text)' is not a color for \(option); use \(Color.acceptedSpellings)")
     }
     return color
 }

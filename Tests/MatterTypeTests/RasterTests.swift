@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import MatterType
+@testable import MatterType
 
 /// Golden coverage images: `Golden/NAME.pgm`, 8-bit binary PGM (P5).
 ///
@@ -166,8 +166,8 @@ struct RasterTests {
         let decoration = try #require(line.decorations.first)
         let y = Int(((decoration.y) * 4).rounded()) + 1
         let x = Int((line.x + line.width / 2) * 4)
-        let red50 = try #require(Color(hex: "#FF000080"))
-        let blue = try #require(Color(hex: "#0000FF"))
+        let red50 = try #require(Color(parsing: "#FF000080"))
+        let blue = try #require(Color(parsing: "#0000FF"))
         let over = try TextRenderer().image(of: result, color: red50, background: blue)
         // source-over, premultiplied: red 255 × 128/255 = 128; blue 255 × (255 − 128)/255 = 127; alpha 255.
         #expect(over[x, y] == RGBAImage.Pixel(red: 128, green: 0, blue: 127, alpha: 255))
@@ -257,8 +257,17 @@ struct RasterTests {
 
     @Test("bad colors are rejected; too large an image is an error")
     func errors() throws {
-        #expect(Color(hex: "#12345") == nil && Color(hex: "red") == nil && Color(hex: "#GG0000") == nil)
-        #expect(Color(hex: "#12345678") == Color(red: 0x12, green: 0x34, blue: 0x56, alpha: 0x78))
+        #expect(Color(parsing: "#12345") == nil && Color(parsing: "reddish") == nil && Color(parsing: "#GG0000") == nil)
+        #expect(Color(parsing: "#12345678") == Color(red: 0x12, green: 0x34, blue: 0x56, alpha: 0x78))
+        // CSS Color 4: #rgb and #rgba double each digit; named colors from its table (red #FF0000, navy #000080,
+        // rebeccapurple #663399); transparent is rgba(0, 0, 0, 0).
+        #expect(Color(parsing: "#f80") == Color(red: 0xFF, green: 0x88, blue: 0x00))
+        #expect(Color(parsing: "#F808") == Color(red: 0xFF, green: 0x88, blue: 0x00, alpha: 0x88))
+        #expect(Color(parsing: "red") == Color(red: 255, green: 0, blue: 0))
+        #expect(Color(parsing: "Navy") == Color(red: 0, green: 0, blue: 0x80))
+        #expect(Color(parsing: "rebeccapurple") == Color(red: 0x66, green: 0x33, blue: 0x99))
+        #expect(Color(parsing: "transparent") == .clear)
+        #expect(Color.named.count == 148)
         let huge = try layout("x", body.fontSize(9000).lineHeight(10_000), scale: 8, width: 900_000)
         #expect(throws: RenderError.self) { try TextRenderer().image(of: huge) }
     }

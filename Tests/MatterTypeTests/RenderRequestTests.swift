@@ -60,7 +60,7 @@ struct RenderRequestTests {
         (##"{"text": "a", "colour": "#000000"}"##, ##""colour": unknown key; a request has text, spans"##),
         (##"{"text": "a", "weight": "heavyish"}"##, ##""weight": unknown weight "heavyish""##),
         (##"{"text": "a", "size": "big"}"##, ##""size": expected a number"##),
-        (##"{"text": "a", "color": "red"}"##, ##""color": "red" is not #RRGGBB, #RRGGBBAA or transparent"##),
+        (##"{"text": "a", "color": "reddish"}"##, ##""color": "reddish" is not a color; use #rgb, #rgba, #rrggbb"##),
         (##"{"text": "a", "format": "gif"}"##, ##""format": unknown value "gif"; use one of png, webp"##),
         (##"{"spans": [{"text": "a", "weight": 2000}]}"##, ##"span 0, "weight""##),
         (##"{"text": "a""##, "not valid JSON"),

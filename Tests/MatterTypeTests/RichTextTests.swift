@@ -162,7 +162,8 @@ struct SpanTests {
         let again = try JSONDecoder().decode(File.self, from: JSONEncoder().encode(File(spans: spans))).spans
         #expect(again == spans)
         for bad in [##"{"spans": [{"text": "a", "colour": "#fff"}]}"##, #"{"spans": [{"text": "a", "weight": 0}]}"#,
-                    #"{"spans": [{"text": "a", "color": "red"}]}"#, #"{"spans": [{"weight": 400}]}"#,
+                    #"{"spans": [{"text": "a", "color": "reddish"}]}"#, #"{"spans": [{"weight": 400}]}"#,
+                    #"{"spans": [{"text": "a", "color": "transparent"}]}"#,
                     #"{"spans": [{"text": "a", "family": ""}]}"#] {
             #expect(throws: DecodingError.self) { try JSONDecoder().decode(File.self, from: Data(bad.utf8)) }
         }

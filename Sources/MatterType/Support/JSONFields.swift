@@ -37,12 +37,9 @@ extension KeyedDecodingContainer {
     /// A color as `#RRGGBB` or `#RRGGBBAA`, and `transparent` where `allowsTransparent`.
     func decodeColorIfPresent(forKey key: Key, allowsTransparent: Bool = false) throws -> Color? {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
-        if allowsTransparent, text.lowercased() == "transparent" { return .clear }
-        guard let color = Color(hex: text) else {
+        guard let color = Color(parsing: text), allowsTransparent || text.lowercased() != "transparent" else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self,
-                debugDescription: "\"\(text)\" is not #RRGGBB" + (allowsTransparent ? ", #RRGGBBAA or transparent"
-                                                                                  : " or #RRGGBBAA"))
+                forKey: key, in: self, debugDescription: "\"\(text)\" is not a color; use \(Color.acceptedSpellings)")
         }
         return color
     }

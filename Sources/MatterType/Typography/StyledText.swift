@@ -7,7 +7,7 @@ import Foundation
 /// let notification = StyledText("Order ")
 ///     .appending("#1234", SpanStyle().weight(.bold))
 ///     .appending(" arrives ")
-///     .appending("between 2 and 4 pm", SpanStyle().italic().color(Color(hex: "#0A66C2")))
+///     .appending("between 2 and 4 pm", SpanStyle().italic().color(Color(parsing: "#0A66C2")))
 /// let layout = try TextLayout(notification, typography: body, limits: LayoutLimits(width: 280))
 /// ```
 ///
