@@ -28,12 +28,14 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.30.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         .target(name: "MatterTypeServer",
                 dependencies: [
                     .product(name: "MatterType", package: matterTypePackage),
                     .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "HTTPTypes", package: "swift-http-types"),
                     .product(name: "GRDB", package: "GRDB.swift"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "Prometheus", package: "swift-prometheus"),

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import MatterType
@@ -72,7 +73,7 @@ struct API: Sendable {
             return API.json(["fonts": fonts])
         }
         on(.get, "/v1/fonts/:postScriptName") { _, context in
-            let name = try context.parameters.require("postScriptName")
+            let name = try API.fontName(context)
             guard let font = await library.font(named: name) else {
                 throw APIError(.notFound, "font_not_found", "no registered font is named \(name)")
             }
@@ -80,7 +81,7 @@ struct API: Sendable {
         }
         on(.delete, "/v1/fonts/:postScriptName") { request, context in
             try authorizeAdmin(request)
-            try await delete(names: [try context.parameters.require("postScriptName")])
+            try await delete(names: [try API.fontName(context)])
             return Response(status: .noContent)
         }
         on(.delete, "/v1/fonts") { request, _ in
@@ -131,13 +132,35 @@ struct API: Sendable {
 
     // MARK: - Fonts
 
+    /// The `{postScriptName}` path parameter, percent-decoded (`Inter%20Display` is "Inter Display").
+    static func fontName(_ context: BasicRequestContext) throws -> String {
+        let raw = try context.parameters.require("postScriptName")
+        guard let name = raw.removingPercentEncoding else {
+            throw APIError(.badRequest, "bad_name", "the font name in the path is not valid percent-encoding")
+        }
+        return name
+    }
+
     private func uploadFont(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         try authorizeAdmin(request)
+        if let type = request.headers[.contentType]?.lowercased(), type.hasPrefix("multipart/") {
+            throw APIError(.unsupportedMediaType, "multipart_not_accepted",
+                           "send the font file's raw bytes as the body (e.g. curl -T Font.ttf or --data-binary "
+                           + "@Font.ttf with Content-Type: application/octet-stream), not a multipart form")
+        }
         var request = request
         let body = try await collect(&request, limit: limits.maxFontBytes, what: "font file",
                                      flag: "--max-font-bytes")
         guard body.readableBytes > 0 else {
             throw APIError(.unprocessableContent, "not_a_font", "the body is empty; send the font file's bytes")
+        }
+        // A multipart form sent without its Content-Type: "--boundary" then a form-data part header.
+        if body.readableBytesView.starts(with: "--".utf8),
+           String(decoding: body.readableBytesView.prefix(512), as: UTF8.self).lowercased()
+               .contains("content-disposition: form-data") {
+            throw APIError(.unsupportedMediaType, "multipart_not_accepted",
+                           "the body is a multipart form; send the font file's raw bytes as the body instead "
+                           + "(e.g. curl -T Font.ttf)")
         }
         let replacing = request.uri.queryParameters.get("replace").map(API.isTrue) ?? false
         do {
@@ -188,7 +211,7 @@ struct API: Sendable {
         do {
             renderRequest = try RenderRequest.decode(from: data)
         } catch {
-            throw APIError(.unprocessableContent, "invalid_request", error.description)
+            throw API.apiError(error)
         }
         let scalars = renderRequest.scalarCount
         if scalars > limits.maxTextScalars {
@@ -222,6 +245,7 @@ struct API: Sendable {
 
     static func apiError(_ error: RenderRequestError) -> APIError {
         switch error {
+        case .malformedJSON: APIError(.badRequest, "malformed_json", error.description)
         case .invalidJSON, .invalid: APIError(.unprocessableContent, "invalid_request", error.description)
         case .unknownToken: APIError(.unprocessableContent, "unknown_token", error.description)
         case .layout: APIError(.unprocessableContent, "invalid_typography", error.description)

@@ -48,6 +48,24 @@ struct FontRouteTests {
                 #expect(duo.status == 201)
                 #expect(try await server.registeredNames() == ["DejaVuSans", "Duo-BoldItalic", "Duo-Regular"])
 
+                // A multipart form is refused with a message saying what to send, and stores nothing.
+                let boundary = "----mattertype"
+                var form = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.ttf\"\r\n\r\n".utf8)
+                form.append(try FontFiles.fixture("Acme-Regular.ttf"))
+                form.append(Data("\r\n--\(boundary)--\r\n".utf8))
+                for headers in [[("Content-Type", "multipart/form-data; boundary=\(boundary)")], []] {
+                    let multipart = try await server.send(.PUT, "/v1/fonts", headers: headers, body: form, admin: true)
+                    #expect(multipart.status == 415 && multipart.errorCode == "multipart_not_accepted")
+                    #expect(multipart.errorMessage.contains("raw bytes"))
+                }
+                #expect(try await server.registeredNames() == ["DejaVuSans", "Duo-BoldItalic", "Duo-Regular"])
+
+                // Names in paths are percent-decoded: an encoded hyphen finds Duo-Regular, and a name with a space
+                // (as some uploaded fonts' PostScript names have) is looked up, and reported, as decoded.
+                #expect(try await server.send(.GET, "/v1/fonts/Duo%2DRegular").status == 200)
+                let spaced = try await server.send(.GET, "/v1/fonts/Inter%20Display")
+                #expect(spaced.status == 404 && spaced.errorMessage.contains("Inter Display"))
+
                 #expect(try await server.send(.DELETE, "/v1/fonts/DejaVuSans", admin: true).status == 204)
                 let gone = try await server.send(.GET, "/v1/fonts/DejaVuSans")
                 #expect(gone.status == 404 && gone.errorCode == "font_not_found")

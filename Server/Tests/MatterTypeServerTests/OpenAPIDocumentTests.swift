@@ -98,6 +98,7 @@ struct OpenAPIDocumentTests {
                     ("PUT", "/v1/fonts", [], acme, true, 201),
                     ("PUT", "/v1/fonts", [], acme, true, 409),
                     ("PUT", "/v1/fonts", [], Data("x".utf8), true, 422),
+                    ("PUT", "/v1/fonts", [("Content-Type", "multipart/form-data; boundary=x")], acme, true, 415),
                     ("GET", "/v1/fonts", [], nil, false, 200),
                     ("GET", "/v1/fonts/{postScriptName}", [], nil, false, 200),
                     ("GET", "/v1/fonts/{postScriptName}", [], nil, false, 404),
@@ -111,6 +112,8 @@ struct OpenAPIDocumentTests {
                     ("POST", "/v1/measure", render, Data(#"{"text": "Hello world!"}"#.utf8), false, 413),
                     ("POST", "/v1/render", render, Data(#"{"text": "Hi"}"#.utf8), false, 200),
                     ("POST", "/v1/render", render, Data(#"{"text": 1}"#.utf8), false, 422),
+                    ("POST", "/v1/render", render, Data(#"{"text": "#.utf8), false, 400),
+                    ("POST", "/v1/measure", render, Data("text=Hi".utf8), false, 400),
                 ]
                 var seen = Set<String>()
                 for (method, path, headers, body, admin, expected) in calls {

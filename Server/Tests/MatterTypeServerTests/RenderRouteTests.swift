@@ -75,6 +75,17 @@ struct RenderRouteTests {
                 #expect(png.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
                 // (600 + 2 × 8) × 2 = 1232 by (2 × 28 + 2 × 8) × 2 = 144 pixels, from the PNG's IHDR.
                 #expect(Self.pngSize(png.body) == [1232, 144])
+                #expect(png.header("MatterType-Text-Origin") == "8.0,8.0")  // the padding: the ink fits
+                // A tight line height: the descenders reach below the 40 pt line box, so the image grows and the
+                // header says where the text went; with clip it is exactly the layout.
+                let tight = try await server.post("/v1/render", json: #"{"text": "Éjpgy", "size": 64, "lineHeight": 40}"#)
+                let origin = try #require(tight.header("MatterType-Text-Origin")?.split(separator: ",")
+                    .compactMap { Double($0) })
+                #expect(origin.count == 2 && origin[1] > 0)
+                #expect((Self.pngSize(tight.body).last ?? 0) > 40)
+                let clipped = try await server.post("/v1/render",
+                                                    json: #"{"text": "Éjpgy", "size": 64, "lineHeight": 40, "clip": true}"#)
+                #expect(Self.pngSize(clipped.body).last == 40 && clipped.header("MatterType-Text-Origin") == "0.0,0.0")
                 // The same bytes as the library makes for the same request.
                 let request = try RenderRequest.decode(from: Data(body.utf8))
                 let expected = try request.image(of: request.layout(registry: FontRegistry(includesSystemFonts: false)))
@@ -150,7 +161,10 @@ struct RenderRouteTests {
                     (#"{"text": "a", "padding": -1}"#, 422, "invalid_request", "\"padding\""),
                     (#"{"text": "a", "width": 0}"#, 422, "invalid_typography", "width"),
                     (#"{"size": 12}"#, 422, "invalid_request", "\"text\""),
-                    (#"{"text": "a""#, 422, "invalid_request", "not valid JSON"),
+                    // A body that is not JSON is a bad request (400); JSON that is not a request, 422.
+                    (#"{"text": "a""#, 400, "malformed_json", "not valid JSON"),
+                    ("text=a", 400, "malformed_json", "not valid JSON"),
+                    (##"{"text": "a", "color": "navy", "background": "#fff8"}"##, 200, "", ""),
                     ("[" + String(repeating: "[", count: 40) + "]", 422, "json_too_deep", "deeper than 16"),
                     (#"{"text": "\#(String(repeating: "x", count: 1001))"}"#, 413, "text_too_long", "1001 characters"),
                     (#"{"text": "x", "size": 900, "lineHeight": 900, "scale": 2}"#, 413, "image_too_large", "pixels"),
@@ -158,6 +172,7 @@ struct RenderRouteTests {
                 for (body, status, code, message) in cases {
                     let response = try await server.post("/v1/render", json: body)
                     #expect(response.status == status, "\(body.prefix(60))")
+                    if status == 200 { continue }
                     #expect(response.errorCode == code, "\(body.prefix(60)): \(response.text)")
                     #expect(response.errorMessage.contains(message), "\(response.text)")
                     #expect(response.header("Content-Type") == "application/json")

@@ -216,14 +216,18 @@ public struct RenderRequest: Sendable, Hashable, Codable {
 
     // MARK: - JSON
 
-    /// Decodes a request from JSON, every error as one ``RenderRequestError/invalidJSON(_:)`` line naming the key.
+    /// Decodes a request from JSON: a body that is not JSON at all is ``RenderRequestError/malformedJSON(_:)``;
+    /// JSON that is not a valid request is one ``RenderRequestError/invalidJSON(_:)`` line naming the key.
     public static func decode(from data: Data) throws(RenderRequestError) -> RenderRequest {
         do {
             return try JSONDecoder().decode(RenderRequest.self, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw .malformedJSON(error.jsonDescription)
+            }
             throw .invalidJSON(error.jsonDescription)
         } catch {
-            throw .invalidJSON("not valid JSON")
+            throw .malformedJSON("not valid JSON")
         }
     }
 
@@ -324,7 +328,9 @@ public struct RenderRequest: Sendable, Hashable, Codable {
 
 /// Why a ``RenderRequest`` cannot be carried out, in words naming the field.
 public enum RenderRequestError: Error, Sendable, CustomStringConvertible {
-    /// The body is not JSON of a request (the message names the key).
+    /// The body is not JSON at all (a syntax error).
+    case malformedJSON(String)
+    /// The body is JSON but not of a request (the message names the key).
     case invalidJSON(String)
     /// A field has a value that is not allowed.
     case invalid(field: String, reason: String)
@@ -338,7 +344,7 @@ public enum RenderRequestError: Error, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String {
         switch self {
-        case .invalidJSON(let message): message
+        case .malformedJSON(let message), .invalidJSON(let message): message
         case .invalid(let field, let reason): "\"\(field)\": \(reason)"
         case .unknownToken(let error): "\"token\": \(error)"
         case .layout(let error): "\(error)"
