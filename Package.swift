@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .library(name: "MatterType", targets: ["MatterType"]),
         .executable(name: "mattertype", targets: ["mattertype"]),
-        // Golden-metric expectations for Swift Testing (expectGoldenMetrics).
+        // Golden-metric checks for Swift Testing (expectGoldenMetrics) and XCTest (assertGoldenMetrics).
         .library(name: "MatterTypeTesting", targets: ["MatterTypeTesting"]),
     ],
     dependencies: [
@@ -49,7 +49,8 @@ let package = Package(
         // The tests decode PNGs with libpng, independently of the encoder.
         .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "mattertype", "CPNG"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
-                    exclude: ["Fixtures", "Golden"]),
+                    exclude: ["Fixtures", "Golden", "ReadmeExample/brand.tokens.json", "ReadmeExample/samples.json",
+                              "ReadmeExample/Golden"]),
     ]
 )
 

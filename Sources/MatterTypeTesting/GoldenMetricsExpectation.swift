@@ -1,31 +1,89 @@
 public import Foundation
 public import MatterType
 public import Testing
+import XCTest
 
-/// Checks, in a Swift Testing test, that every typography token × sample × width of a token file still lays out as
-/// a snapshot (`mattertype snapshot --out DIR`) says: line counts, line texts exactly, widths, baselines and
-/// heights within `tolerance` points, the same faces. Each difference is recorded as an issue whose comment starts
-/// with the combination's name, e.g. `typography.heading headline@180: lines 1 → 2, height 30 → 60`.
+/// Golden-metric checks for Swift tests: the same comparison as `mattertype check` (numbers within a tolerance,
+/// line texts, faces, and images pixel for pixel, a `.diff.png` written beside each golden image that differs),
+/// from Swift Testing (``expectGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``)
+/// or XCTest (``assertGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:file:line:)``).
+///
+/// Set the environment variable `MATTERTYPE_RECORD_GOLDENS=1` to (re)write the golden directory from what is
+/// measured now (`MATTERTYPE_RECORD_GOLDENS=1 swift test`); the check then fails once, saying so, as a reminder to
+/// commit the new files and run again without it. A golden directory without `metrics.json` is recorded the same way.
+public enum GoldenMetricsCheck {
+    /// The environment variable that asks for goldens to be recorded.
+    public static let recordVariable = "MATTERTYPE_RECORD_GOLDENS"
+
+    /// Whether the environment asks for goldens to be recorded (`1`, `true` or `yes`).
+    public static var isRecording: Bool {
+        ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment[recordVariable]?.lowercased() ?? "")
+    }
+
+    /// Compares (or, with `record`, records) and returns one message per failure: each difference, a recording
+    /// done, or why the check could not run.
+    public static func run(tokens: URL, samples: URL, golden: URL, tolerance: Double = 0.01, remSize: Double = 16,
+                           registry: FontRegistry = .shared, record: Bool = isRecording) -> [String] {
+        do {
+            let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize)
+            let metricsSamples = try MetricsSample.load(contentsOf: samples)
+            let snapshot = GoldenSnapshot(directory: golden)
+            let missing = !FileManager.default.fileExists(atPath: snapshot.metricsURL.path)
+            if record || missing {
+                let metrics = try snapshot.record(tokens: designTokens, samples: metricsSamples, registry: registry)
+                return ["recorded \(metrics.entries.count) golden combinations in \(golden.path)"
+                        + (missing ? " (there were none)" : "") + "; commit them and run again without "
+                        + recordVariable]
+            }
+            return try snapshot.differences(tokens: designTokens, samples: metricsSamples, registry: registry,
+                                            tolerance: tolerance)
+        } catch {
+            return ["golden metrics could not be checked: \(error)"]
+        }
+    }
+}
+
+/// Checks, in a Swift Testing test, that every typography token × sample × width of a token file still lays out and
+/// draws as the golden directory says (see ``GoldenMetricsCheck``). Each difference is recorded as an issue whose
+/// comment starts with the combination's name, e.g. `typography.heading headline@180: lines 1 → 2, height 30 → 60`.
 ///
 /// ```swift
+/// let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // the folder of this test file
+///
 /// @Test func typographyHasNotMoved() {
-///     expectGoldenMetrics(tokens: root.appending(path: "brand.tokens.json"),
-///                         samples: root.appending(path: "samples.json"), golden: root.appending(path: "Golden"))
+///     expectGoldenMetrics(tokens: root.appendingPathComponent("brand.tokens.json"),
+///                         samples: root.appendingPathComponent("samples.json"),
+///                         golden: root.appendingPathComponent("Golden"))
 /// }
 /// ```
 public func expectGoldenMetrics(tokens: URL, samples: URL, golden: URL, tolerance: Double = 0.01,
                                 remSize: Double = 16, registry: FontRegistry = .shared,
+                                record: Bool = GoldenMetricsCheck.isRecording,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
-    do {
-        let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize)
-        let metrics = try GoldenMetrics.measure(tokens: designTokens, samples: MetricsSample.load(contentsOf: samples),
-                                                registry: registry)
-        let file = golden.appendingPathComponent("metrics.json")
-        let snapshot = try JSONDecoder().decode(GoldenMetrics.self, from: Data(contentsOf: file))
-        for difference in metrics.differences(from: snapshot, tolerance: tolerance) {
-            Issue.record(Comment(rawValue: difference), sourceLocation: sourceLocation)
-        }
-    } catch {
-        Issue.record(Comment(rawValue: "golden metrics could not be checked: \(error)"), sourceLocation: sourceLocation)
+    for failure in GoldenMetricsCheck.run(tokens: tokens, samples: samples, golden: golden, tolerance: tolerance,
+                                          remSize: remSize, registry: registry, record: record) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+    }
+}
+
+/// The XCTest form of ``expectGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``:
+/// one `XCTFail` per difference.
+///
+/// ```swift
+/// final class TypographyTests: XCTestCase {
+///     func testTypographyHasNotMoved() {
+///         assertGoldenMetrics(tokens: root.appendingPathComponent("brand.tokens.json"),
+///                             samples: root.appendingPathComponent("samples.json"),
+///                             golden: root.appendingPathComponent("Golden"))
+///     }
+/// }
+/// ```
+public func assertGoldenMetrics(tokens: URL, samples: URL, golden: URL, tolerance: Double = 0.01,
+                                remSize: Double = 16, registry: FontRegistry = .shared,
+                                record: Bool = GoldenMetricsCheck.isRecording,
+                                file: StaticString = #filePath, line: UInt = #line) {
+    for failure in GoldenMetricsCheck.run(tokens: tokens, samples: samples, golden: golden, tolerance: tolerance,
+                                          remSize: remSize, registry: registry, record: record) {
+        XCTFail(failure, file: file, line: line)
     }
 }

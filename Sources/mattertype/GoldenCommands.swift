@@ -16,45 +16,10 @@ struct GoldenOptions: ParsableArguments {
 
     @OptionGroup var fontSources: FontSourceOptions
 
-    /// The metrics of every token × sample × width, and the registry they were measured with.
-    func measure() throws -> (GoldenMetrics, DesignTokens, [MetricsSample], FontRegistry) {
-        let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: self.tokens), remSize: remSize)
-        let samples = try MetricsSample.load(contentsOf: URL(fileURLWithPath: self.samples))
-        let registry = try fontSources.makeRegistry()
-        return (try GoldenMetrics.measure(tokens: tokens, samples: samples, registry: registry), tokens, samples,
-                registry)
-    }
-
-    /// The image of one entry, drawn as `render` draws (#000 on transparent, @1x).
-    static func image(_ entry: GoldenMetrics.Entry, tokens: DesignTokens, samples: [MetricsSample],
-                      registry: FontRegistry) throws -> RGBAImage? {
-        guard let typography = tokens.typographies[entry.token],
-              let sample = samples.first(where: { $0.name == entry.sample }) else { return nil }
-        let layout = try TextLayout(sample.text, typography: typography, limits: LayoutLimits(width: entry.width),
-                                    registry: registry)
-        return try TextRenderer.shared.image(of: layout)
-    }
-
-    /// `DIR/<token>/<sample>@<width><suffix>.png` (a `/` in a token path becomes `_`).
-    static func imagePath(_ directory: String, _ entry: GoldenMetrics.Entry, suffix: String = "") -> String {
-        let folder = entry.token.replacingOccurrences(of: "/", with: "_")
-        return "\(directory)/\(folder)/\(entry.sample)@\(GoldenMetrics.widthName(entry.width))\(suffix).png"
-    }
-
-    /// Writes the metrics and every entry's image into `directory`.
-    static func write(_ metrics: GoldenMetrics, tokens: DesignTokens, samples: [MetricsSample],
-                      registry: FontRegistry, to directory: String) throws {
-        for entry in metrics.entries {
-            let path = imagePath(directory, entry)
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            if let image = try image(entry, tokens: tokens, samples: samples, registry: registry) {
-                try ImageFile.write(PNGEncoder.encode(image), to: path)
-            }
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try ImageFile.write(encoder.encode(metrics) + Data("\n".utf8), to: "\(directory)/metrics.json")
+    /// The tokens, the samples and the registry to measure with.
+    func inputs() throws -> (DesignTokens, [MetricsSample], FontRegistry) {
+        (try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize),
+         try MetricsSample.load(contentsOf: URL(fileURLWithPath: samples)), try fontSources.makeRegistry())
     }
 }
 
@@ -71,8 +36,9 @@ struct SnapshotCommand: ParsableCommand {
     var out: String
 
     func run() throws {
-        let (metrics, tokens, samples, registry) = try golden.measure()
-        try GoldenOptions.write(metrics, tokens: tokens, samples: samples, registry: registry, to: out)
+        let (tokens, samples, registry) = try golden.inputs()
+        let metrics = try GoldenSnapshot(directory: URL(fileURLWithPath: out))
+            .record(tokens: tokens, samples: samples, registry: registry)
         print("\(out): \(metrics.entries.count) combinations of \(tokens.typographies.count) tokens and "
             + "\(samples.count) samples")
     }
@@ -101,45 +67,26 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (metrics, tokens, samples, registry) = try golden.measure()
+        let (tokens, samples, registry) = try golden.inputs()
+        let snapshot = GoldenSnapshot(directory: URL(fileURLWithPath: directory))
         if update {
-            try GoldenOptions.write(metrics, tokens: tokens, samples: samples, registry: registry, to: directory)
+            let metrics = try snapshot.record(tokens: tokens, samples: samples, registry: registry)
             print("\(directory): updated, \(metrics.entries.count) combinations")
             return
         }
-        let file = "\(directory)/metrics.json"
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CLIError(description: "\(file): no such file; make it with mattertype snapshot or check --update")
-        }
-        let goldenMetrics: GoldenMetrics
+        let reports: [String]
         do {
-            goldenMetrics = try JSONDecoder().decode(GoldenMetrics.self, from: data)
-        } catch {
-            throw CLIError(description: "\(file): not golden metrics (\(error.localizedDescription))")
+            reports = try snapshot.differences(tokens: tokens, samples: samples, registry: registry,
+                                               tolerance: tolerance)
+        } catch let error as GoldenSnapshotError {
+            throw CLIError(description: error.description)
         }
-        var reports = metrics.differences(from: goldenMetrics, tolerance: tolerance)
-        // Images: compared where the metrics match too (a glyph change that keeps every width).
-        let differing = Set(reports.map { String($0.prefix { $0 != ":" }) })
-        for entry in metrics.entries {
-            let path = GoldenOptions.imagePath(directory, entry)
-            guard let new = try GoldenOptions.image(entry, tokens: tokens, samples: samples, registry: registry) else {
-                continue
-            }
-            guard let oldData = FileManager.default.contents(atPath: path), let old = PNGDecoder.decode(oldData) else {
-                if !differing.contains(entry.name) { reports.append("\(entry.name): no golden image at \(path)") }
-                continue
-            }
-            let pixels = ImageDiff.differingPixels(old, new)
-            guard pixels > 0 || differing.contains(entry.name) else { continue }
-            if pixels > 0, !differing.contains(entry.name) { reports.append("\(entry.name): \(pixels) pixels differ") }
-            try ImageFile.write(PNGEncoder.encode(ImageDiff.sideBySide(old, new)),
-                                to: GoldenOptions.imagePath(directory, entry, suffix: ".diff"))
-        }
-        for report in reports.sorted() { print(report) }
+        let count = samples.reduce(0) { $0 + $1.widths.count } * tokens.typographies.count
+        for report in reports { print(report) }
         if reports.isEmpty {
-            print("\(metrics.entries.count) combinations match")
+            print("\(count) combinations match")
         } else {
-            print("\(reports.count) of \(metrics.entries.count) combinations differ")
+            print("\(reports.count) of \(count) combinations differ")
             throw ExitCode(1)
         }
     }

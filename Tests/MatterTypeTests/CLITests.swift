@@ -184,7 +184,7 @@ struct CLITests {
         (["render", "Hi", "-o", "/", "--format", "png"], "/: cannot write the image (it is a directory)"),
         (["render", "Hi", "-o", "/tmp/x.webp", "--format", "png"], "is a .webp name but --format is png"),
         (["render", "Hi", "-o", "/tmp/x.png", "--compression", "max"], "unknown value 'max' for --compression"),
-        (["render", "Hi", "--color", "red", "-o", "/tmp/x.png"], "'red' is not a color for --color"),
+        (["render", "Hi", "--color", "reddish", "-o", "/tmp/x.png"], "'reddish' is not a color for --color"),
         (["render", "Hi", "--background", "#12", "-o", "/tmp/x.png"], "is not a color for --background"),
         (["render", "Hi", "--scale", "0", "-o", "/tmp/x.png"], "displayScale 0.0 is not allowed"),
         (["render", "Hi", "--padding=-3", "-o", "/tmp/x.png"], "\"padding\": -3.0 is not allowed"),
