@@ -8,7 +8,8 @@ fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core).
 
 latin: the bundled Noto Sans alone (@font-face in Chromium, --no-system-fonts here), 4 paragraphs x 6 widths x 4
 size/line-height pairs. world: Arabic, Hebrew, Japanese, Chinese, Thai, Devanagari, emoji, numbers, dates, phone
-numbers, URLs and ASCII punctuation at 3 widths, both falling back through the same Fontconfig configuration
+numbers, URLs and ASCII punctuation at 3 widths, and Japanese paragraphs at 30 widths so that closing marks meet
+line ends, both falling back through the same Fontconfig configuration
 (FONTCONFIG_FILE=Scripts/chromium-fonts.conf), the paragraph direction from its first strong character (dir=auto).
 
 rich: styled spans over the bundled Noto Sans faces (@font-face per weight and style here, --no-system-fonts there)
@@ -93,6 +94,14 @@ WORLD_TEXTS = [
     ("en", "Hyphenated well-known state-of-the-art ABCD-1234 and -5 degrees e.g. and/or C++ (notes) [refs]."),
 ]
 WORLD_WIDTHS = [120, 200, 320]
+# Japanese where a closing mark (、。」）) falls at a line end before more text: at every width from 96 to 328 px in
+# steps of 8 (half an em), so that each mark meets the line end both at full and at half width (CSS
+# text-spacing-trim: normal trims a closing mark at the end of a line to half width when that makes it fit).
+JA_EDGE_TEXTS = [
+    ("ja", "東京は日本の首都です。人口は約千四百万人で、世界有数の大都市です。「おもてなし」の心で迎えます。"),
+    ("ja", "彼は「明日は雨だ」と言った。しかし、翌日は晴れた。天気予報（気象庁）は外れたのだ。それでも、傘は役に立った。"),
+]
+JA_EDGE_WIDTHS = list(range(96, 329, 8))
 
 WORLD_PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
 body { margin: 0; }
@@ -152,6 +161,7 @@ def run_chromium(chromium, page, env=None):
 def compare_world(args):
     env = dict(os.environ, FONTCONFIG_FILE=FONTS_CONF)
     cases = [(lang, t, w) for lang, t in WORLD_TEXTS for w in WORLD_WIDTHS]
+    cases += [(lang, t, w) for lang, t in JA_EDGE_TEXTS for w in JA_EDGE_WIDTHS]
     boxes = "".join('<div class="box" dir="auto"%s style="width:%dpx">%s</div>'
                     % (' lang="%s"' % lang if lang else "", w, html.escape(t)) for lang, t, w in cases)
     browser = run_chromium(args.chromium, WORLD_PAGE % {"boxes": boxes}, env)

@@ -353,24 +353,37 @@ struct WorldTextTests {
         #expect(abs(layout.width - 4500 * 0.016) < 1e-9)
     }
 
-    @Test("a closing mark that fits only trimmed ends the line; an opening mark starting a later line is trimmed")
+    // Expected lines: Chromium 156 (Debian 12) with the same font, lang=ja, 16px/24px (Scripts/compare-with-chromium.py
+    // prints these cases; its Japanese paragraphs at 30 widths match).
+    @Test("closing brackets end a line at half width where Chromium does; full stops never; no start trim")
     func punctuationAtLineEdges() throws {
         let registry = try SystemFonts.registry(SystemFonts.notoSansCJK)
         let japanese = body.language("ja")
-        // hb-shape --face-index=0 --language=ja: 点「かぎかっこ」 is 8 × 1000 units (128 pt), 」 with halt 500:
-        // at 120 pt the line keeps 」 at half width, as Chromium does.
-        let end = try TextLayout("点「かぎかっこ」も", typography: japanese, limits: LayoutLimits(width: 120),
-                                 registry: registry)
-        #expect(end.lines.map(\.text) == ["点「かぎかっこ」", "も"])
-        #expect(abs(end.lines[0].width - 120) < 1e-9)
-        // 「 with halt: [gid1408=0@-500,0+500]. On the second line it loses its leading half and moves left, so
-        // 「かぎ」 takes 3,500 units (56 pt) where it would take 64.
-        let start = try TextLayout("日本語「かぎ」", typography: japanese, limits: LayoutLimits(width: 56),
+        func lines(_ text: String, _ width: Double) throws -> [String] {
+            try TextLayout(text, typography: japanese, limits: LayoutLimits(width: width), registry: registry)
+                .lines.map(\.text)
+        }
+        // 点「かぎかっこ」 is 8 × 1000 units (128 pt); 」 with halt 500. On a paragraph's first line Chromium needs
+        // one LayoutUnit more than the trimmed 120 pt: at 120 it breaks earlier, at 121 the line keeps 」 at half.
+        #expect(try lines("点「かぎかっこ」も", 120) == ["点「かぎかっ", "こ」も"])
+        let fits = try TextLayout("点「かぎかっこ」も", typography: japanese, limits: LayoutLimits(width: 121),
+                                  registry: registry)
+        #expect(fits.lines.map(\.text) == ["点「かぎかっこ」", "も"])
+        #expect(abs(fits.lines[0].width - 120) < 1e-9)
+        // A later line holds an exact fit, the paragraph's last bracket included; the opening 「 keeps its width.
+        let later = try TextLayout("日本語「かぎ」", typography: japanese, limits: LayoutLimits(width: 56),
                                    registry: registry)
-        #expect(start.lines.map(\.text) == ["日本語", "「かぎ」"])
-        let opening = try #require(start.lines[1].glyphs.first)
-        #expect(abs(opening.x - -8) < 1e-9)
-        #expect(abs(start.lines[1].width - 3500 * 0.016) < 1e-9)
+        #expect(later.lines.map(\.text) == ["日本語", "「かぎ」"])
+        #expect(try #require(later.lines[1].glyphs.first).x == 0)
+        // Full stops and commas are never trimmed at a line end (Chromium: あいうえおか | き。さ at 120.5).
+        #expect(try lines("あいうえおかき。さ", 120.5) == ["あいうえおか", "き。さ"])
+        // 。「 collapse mid-line (119.04 pt in both); across a line break 「 gets its full width back (64 pt).
+        let collapsed = try TextLayout("あいう。「かぎ」", typography: japanese, registry: registry)
+        #expect(abs(collapsed.width - 119.04) < 0.01)
+        let broken = try TextLayout("あいう。「かぎ」", typography: japanese, limits: LayoutLimits(width: 64),
+                                    registry: registry)
+        #expect(broken.lines.map(\.text) == ["あいう。", "「かぎ」"])
+        #expect(abs(broken.lines[1].width - 64) < 1e-9)
     }
 
     @Test("shape falls back like layout")

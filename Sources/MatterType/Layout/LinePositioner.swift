@@ -116,9 +116,9 @@ struct LinePositioner {
         return placed
     }
 
-    /// Fullwidth punctuation at the line's edges, as ``LineBreaker`` counted it: an opening mark starting a line
-    /// other than the paragraph's first loses its leading half; a closing mark ending a line that would not fit
-    /// otherwise loses its trailing half.
+    /// Fullwidth punctuation at the line's edges, as ``LineBreaker`` counted it: an opening mark that adjacent
+    /// punctuation collapsed gets its full width back when it starts a line other than the paragraph's first; a
+    /// closing bracket ending a line that would not fit otherwise loses its trailing half.
     private func trimEdges(_ placed: inout [Placed], _ draft: LineDraft, _ paragraph: ShapedParagraph,
                            width: Double) {
         guard !paragraph.edgeTrims.isEmpty, !placed.isEmpty else { return }
@@ -134,7 +134,7 @@ struct LinePositioner {
             width -= placed[last].advance
             last -= 1
         }
-        if let limit = limits.width, !draft.isLastOfParagraph, case .cluster(let c) = draft.items[last],
+        if let limit = limits.width, case .cluster(let c) = draft.items[last],
            let trim = paragraph.edgeTrims[c], trim.edge == .end, !LineBreaker.fits(width, in: limit - draft.indent) {
             placed[last].advance -= trim.amount
         }

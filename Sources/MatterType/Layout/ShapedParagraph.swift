@@ -25,9 +25,10 @@ struct Cluster: Sendable {
     var breakBefore: Bool
 }
 
-/// How much of a fullwidth punctuation's advance may go at a line edge (CSS `text-spacing-trim: normal`, with
-/// the font's `halt` feature): a closing mark at the end of a line that would not fit otherwise ("allow-end"),
-/// an opening mark at the start of a line other than a paragraph's first ("space-first").
+/// How a fullwidth punctuation's advance changes at a line edge (CSS `text-spacing-trim: normal` as Chromium
+/// does it, with the font's `halt` feature): a closing bracket at the end of a line that would not fit otherwise
+/// loses its trailing half ("allow-end"); an opening mark that adjacent punctuation collapsed gets its full width
+/// back when a line starts with it (a negative amount).
 struct EdgeTrim: Sendable, Hashable {
     enum Edge: Sendable, Hashable {
         case start
@@ -35,7 +36,8 @@ struct EdgeTrim: Sendable, Hashable {
     }
 
     var edge: Edge
-    /// Points taken off the advance (at the start, the glyph moves left by as much).
+    /// Points taken off the advance (at the start, the glyph moves left by as much; negative: added, and the glyph
+    /// moves right).
     var amount: Double
 }
 

@@ -180,31 +180,45 @@ struct ParagraphShaper {
         }
     }
 
-    /// Records how much each fullwidth opening and closing mark not already trimmed would lose with `halt`.
+    /// Records what fullwidth punctuation does at line edges, as Chromium 156 does with `text-spacing-trim:
+    /// normal` (measured: see Scripts/compare-with-chromium.py's Japanese cases): a closing bracket not already
+    /// trimmed may end a line at half width (`halt`) when that makes it fit, but full stops and commas (、。，．)
+    /// never are; an opening mark is not trimmed at a line start, and one that adjacent punctuation collapsed
+    /// (`。「`) gets its full width back when a line starts with it (a negative start trim).
     private func findEdgeTrims(_ run: FontRun, in text: ParagraphText, _ spacing: PunctuationSpacing,
                                _ shaping: RunShaping, into state: inout State) {
         var haltedShaping: RunShaping?
-        for g in run.graphemes where !state.halted.contains(g) {
-            let kind = punctuationClass(g, text, spacing)
-            guard kind == .open || kind == .close else { continue }
-            if haltedShaping == nil {
-                let features = shaping.features.appending(["halt"])
-                haltedShaping = RunShaping(face: shaping.face, faceIndex: shaping.faceIndex, unit: shaping.unit,
-                                           segment: shaping.segment, features: features,
-                                           cache: shaping.face.wordCache(for: features, segment: shaping.segment))
-            }
-            guard let halted = haltedShaping else { continue }
+        /// The advance of grapheme `g` shaped alone with `shaping` (no neighbour to collapse with).
+        func advanceAlone(_ g: Int, _ shaping: RunShaping) -> Double {
             var glyphs: [WordGlyph] = []
             let scalar = text.graphemes[g].start
             _ = text.scalars.withUnsafeBufferPointer { scalars in
                 let piece = UnsafeBufferPointer(rebasing: scalars[scalar..<scalar + 1])
-                return halted.cache.appendGlyphs(of: piece, to: &glyphs) {
-                    Shaper.shape(piece, face: halted.face, features: halted.features, segment: halted.segment)
+                return shaping.cache.appendGlyphs(of: piece, to: &glyphs) {
+                    Shaper.shape(piece, face: shaping.face, features: shaping.features, segment: shaping.segment)
                 }
             }
-            let haltedAdvance = glyphs.reduce(0.0) { $0 + Double($1.xAdvance) } * shaping.unit
-            let amount = state.clusters[g].advance - haltedAdvance
-            if amount > 0 { state.edgeTrims[g] = EdgeTrim(edge: kind == .open ? .start : .end, amount: amount) }
+            return glyphs.reduce(0.0) { $0 + Double($1.xAdvance) } * shaping.unit
+        }
+        for g in run.graphemes {
+            switch punctuationClass(g, text, spacing) {
+            case .open where g > 0:
+                let restored = state.clusters[g].advance - advanceAlone(g, shaping)
+                if restored < 0 { state.edgeTrims[g] = EdgeTrim(edge: .start, amount: restored) }
+            case .close where !state.halted.contains(g)
+                && !PunctuationSpacing.dots.contains(text.scalars[text.graphemes[g].start]):
+                if haltedShaping == nil {
+                    let features = shaping.features.appending(["halt"])
+                    haltedShaping = RunShaping(face: shaping.face, faceIndex: shaping.faceIndex, unit: shaping.unit,
+                                               segment: shaping.segment, features: features,
+                                               cache: shaping.face.wordCache(for: features, segment: shaping.segment))
+                }
+                guard let halted = haltedShaping else { continue }
+                let amount = state.clusters[g].advance - advanceAlone(g, halted)
+                if amount > 0 { state.edgeTrims[g] = EdgeTrim(edge: .end, amount: amount) }
+            default:
+                continue
+            }
         }
     }
 

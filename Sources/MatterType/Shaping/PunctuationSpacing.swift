@@ -35,6 +35,8 @@ struct PunctuationSpacing: Sendable, Hashable {
     var hasContextualSpacing: Bool
     /// The class of 、。，．
     var dot: PunctuationClass
+    /// 、。，．: their class depends on the font, and Chromium never trims them at a line end.
+    static let dots: Set<UInt32> = [0x3001, 0x3002, 0xFF0C, 0xFF0E]
     /// The class of ：
     var colon: PunctuationClass
     /// The class of ；
