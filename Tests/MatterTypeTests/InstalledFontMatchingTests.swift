@@ -123,6 +123,23 @@ struct InstalledFontMatchingTests {
             .font.postScriptName == "DejaVuSans-Bold")
     }
 
+    @Test("a variable face registered next to installed statics: each weight goes to the nearest face, ties to it",
+          arguments: [(FontWeight.extraLight, "DejaVuSans-ExtraLight", nil as Double?), (.regular, "DejaVuSans-Variable", 400),
+                      (FontWeight(rawValue: 550)!, "DejaVuSans-Variable", 550), (.bold, "DejaVuSans-Variable", 700),
+                      (.black, "DejaVuSans-Variable", 700)])
+    func variableNextToStatics(weight: FontWeight, expected: String, wght: Double?) throws {
+        try #require(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf"))
+        let registry = FontRegistry()
+        // wght 300–700 (make-fixtures.py); installed: ExtraLight 200, Book 400, Bold 700. 200 is the installed
+        // ExtraLight's exactly; 400 and 700 are exact ties the registered face wins; 900 finds both 700s
+        // equally near and takes the registered one.
+        try registry.register(fileAt: TestSupport.fixture("DejaVuSans-Variable.ttf"))
+        let resolution = try registry.resolve(familyName: "DejaVu Sans", weight: weight)
+        #expect(resolution.font.postScriptName == expected)
+        #expect(resolution.variations["wght"] == wght)
+        #expect(!resolution.synthetic.bold)  // every face drawn is 600 or heavier where 600 or more is asked
+    }
+
     @Test("an installed variable font and the same file registered resolve and draw alike",
           arguments: [(FontWeight(rawValue: 300)!, FontStyle.regular), (.regular, .regular),
                       (FontWeight(rawValue: 650)!, .regular), (.extraBold, .regular)])

@@ -102,3 +102,22 @@ flexi.save(os.path.join(HERE, "Flexi-Variable.ttf"))
 acme_condensed = make("NotoSans-Regular.ttf", "Acme", "Condensed", "Acme-Condensed")
 acme_condensed["OS/2"].usWidthClass = 3
 acme_condensed.save(os.path.join(HERE, "Acme-Condensed.ttf"))
+
+# A variable face that claims to be "DejaVu Sans" (PostScript name DejaVuSans-Variable, wght 300–700): registered
+# next to the installed static DejaVu Sans faces (fonts-dejavu-core and -extra: ExtraLight 200, Book 400, Bold 700),
+# CSS matching must choose among all of them, the registered face winning only exact ties.
+import copy
+dejavu_variable = copy.deepcopy(flexi)
+dejavu_variable["fvar"].axes = [axis for axis in dejavu_variable["fvar"].axes if axis.axisTag == "wght"]
+dejavu_variable["fvar"].instances = dejavu_variable["fvar"].instances[:1]
+dejavu_variable["fvar"].instances[0].coordinates = {"wght": 400}
+for record in dejavu_variable["name"].names:
+    if record.nameID in (1, 16):
+        record.string = "DejaVu Sans"
+    elif record.nameID in (2, 17):
+        record.string = "Regular"
+    elif record.nameID == 4:
+        record.string = "DejaVu Sans Variable"
+    elif record.nameID in (3, 6):
+        record.string = "DejaVuSans-Variable"
+dejavu_variable.save(os.path.join(HERE, "DejaVuSans-Variable.ttf"))
