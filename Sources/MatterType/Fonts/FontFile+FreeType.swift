@@ -63,8 +63,9 @@ extension FontFile {
         let names = NameTable(face)
         let familyName = names[16] ?? names[1] ?? face.pointee.family_name.map { String(cString: $0) }
         let styleName = names[17] ?? names[2] ?? face.pointee.style_name.map { String(cString: $0) }
-        // A face without a PostScript name (name ID 6) is named from its family and style, spaces removed
-        // ("Nameless Sans" Bold → NamelessSans-Bold), as Fontconfig derives `postscriptname`.
+        // A face without a PostScript name (name ID 6) is named from its family and style, spaces and the
+        // characters PostScript names exclude removed ("Nameless Sans" Bold → NamelessSans-Bold). Fontconfig 2.14
+        // derives the family alone ("Nameless-Sans"), which would make two such faces of one family collide.
         let derivedName = familyName.map { family in
             (family + "-" + (styleName ?? "Regular")).filter { !" \t\r\n()/<>[]{}%".contains($0) }
         }
