@@ -85,6 +85,18 @@ struct InstalledFontMatchingTests {
         #expect(try TypographyLayout(typography: typography, registry: registry).font.variations["wdth"] == 75)
     }
 
+    @Test("a span may ask for another width: its run takes the condensed face")
+    func spanWidth() throws {
+        let registry = FontRegistry(includesSystemFonts: false)
+        for file in ["Acme-Regular.ttf", "Acme-Condensed.ttf"] { try registry.register(fileAt: TestSupport.fixture(file)) }
+        let text = StyledText([TextSpan("Wide "), TextSpan("narrow", style: SpanStyle().fontWidth(.condensed))])
+        let layout = try TextLayout(text, typography: Typography(family: "Acme", fontSize: 16, lineHeight: 24),
+                                    registry: registry)
+        #expect(layout.lines[0].runs.map(\.font.postScriptName) == ["Acme-Regular", "Acme-Condensed"])
+        let decoded = try JSONDecoder().decode(SpanStyle.self, from: Data(#"{"fontWidth": "75%"}"#.utf8))
+        #expect(decoded.fontWidth == .condensed)
+    }
+
     @Test("widths parse as CSS keywords and percentages; others are refused")
     func widthParsing() throws {
         #expect(FontWidth(parsing: "semi-condensed") == .semiCondensed)

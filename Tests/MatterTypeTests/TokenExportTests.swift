@@ -91,6 +91,18 @@ struct TokenExportTests {
         #expect(measured["fontSize"] as? Double == 27)
     }
 
+    @Test("a width from the value or $extensions.mattertype (fontWidth or fontStretch)")
+    func width() throws {
+        let tokens = try DesignTokens(data: Data("""
+            {"t": {"$type": "typography",
+               "a": {"$value": {"fontFamily": "A", "fontSize": 10, "lineHeight": 1.5},
+                     "$extensions": {"mattertype": {"fontWidth": "condensed"}}},
+               "b": {"$value": {"fontFamily": "A", "fontSize": 10, "lineHeight": 1.5, "fontStretch": "87.5%"}}}}
+            """.utf8))
+        #expect(try tokens.typography("t.a").fontWidth == .condensed)
+        #expect(try tokens.typography("t.b").fontWidth == .semiCondensed)
+    }
+
     @Test("weight names compare without case or separators", arguments: ["SemiBold", "Semi bold", "semi-bold", "semi_bold", "SEMIBOLD"])
     func weightNames(name: String) throws {
         for (valueKey, typeKey) in [("$value", "$type"), ("value", "type")] {

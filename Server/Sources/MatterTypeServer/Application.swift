@@ -21,10 +21,16 @@ public enum MatterTypeServer {
         let library = FontLibrary(store: store, includesSystemFonts: configuration.includesSystemFonts, logger: logger)
         var tokens: DesignTokens?
         var tokensDigest = ""
-        if let path = configuration.tokensFile {
-            let url = URL(fileURLWithPath: path)
-            tokens = try DesignTokens(contentsOf: url, remSize: configuration.remSize)
-            tokensDigest = SHA256.hex(of: try Data(contentsOf: url))
+        if !configuration.tokensFiles.isEmpty {
+            let read = try DesignTokens(contentsOf: configuration.tokensFiles.map { URL(fileURLWithPath: $0) },
+                                        themes: configuration.themes, remSize: configuration.remSize)
+            tokens = read
+            // The ETag's part for the tokens: what they resolve to (files, folders, themes and rem size all end
+            // up there), as sorted JSON.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let typographies = try encoder.encode(read.typographies)
+            tokensDigest = SHA256.hex(of: typographies)
         }
         let api = API(configuration: configuration, library: library, tokens: tokens, tokensDigest: tokensDigest,
                       metrics: ServerMetrics(), logger: logger)

@@ -13,8 +13,11 @@ public struct ServerConfiguration: Sendable {
     public var adminToken: String?
     /// The bearer token render and measure require; `nil` leaves them open.
     public var renderToken: String?
-    /// A design-token file whose typographies requests can name with `"token"`.
-    public var tokensFile: String?
+    /// Design-token files or Tokens Studio export folders, merged in order, whose typographies requests can name
+    /// with `"token"`; none: requests cannot name tokens.
+    public var tokensFiles: [String] = []
+    /// The Tokens Studio themes whose token sets are read (`group/name` or `name`); none: every set.
+    public var themes: [String] = []
     /// Points per rem in the token file.
     public var remSize = 16.0
     /// Whether resolution may use the machine's installed fonts (as fallbacks and families).

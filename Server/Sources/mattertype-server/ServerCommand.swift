@@ -26,9 +26,14 @@ struct ServerCommand: AsyncParsableCommand {
                                + "replicas that share their fonts.", valueName: "url"))
     var store = "sqlite:./mattertype-fonts.sqlite"
 
-    @Option(help: ArgumentHelp("A design-token file whose typographies requests may name with \"token\".",
+    @Option(help: ArgumentHelp("A design-token file or Tokens Studio export folder whose typographies requests may "
+                               + "name with \"token\"; repeat it to merge several in order (later tokens win).",
                                valueName: "file.tokens.json"))
-    var tokens: String?
+    var tokens: [String] = []
+
+    @Option(help: ArgumentHelp("A Tokens Studio theme whose token sets are read (group/name where names repeat); "
+                               + "repeatable. Without it every set is read.", valueName: "name"))
+    var theme: [String] = []
 
     @Option(name: .customLong("rem-size"), help: "Points per rem in the token file.")
     var remSize = 16.0
@@ -79,7 +84,8 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.storeURL = store
-        configuration.tokensFile = tokens
+        configuration.tokensFiles = tokens
+        configuration.themes = theme
         configuration.remSize = remSize
         configuration.includesSystemFonts = !noSystemFonts
         configuration.limits.maxFontBytes = maxFontBytes

@@ -54,7 +54,8 @@ struct OpenAPIDocumentTests {
         #expect(try properties(of: "RenderRequest") == Set(RenderRequest.keys))
         let span = try JSONSerialization.jsonObject(with: JSONEncoder().encode(TextSpan("a", style: SpanStyle(
             familyNames: ["A"], weight: .bold, isItalic: true, size: 1, letterSpacing: 1, textCase: .uppercase,
-            decoration: .underline, color: .black, features: ["tnum"], language: "en", variations: ["wdth": 1]))))
+            decoration: .underline, color: .black, features: ["tnum"], language: "en", variations: ["wdth": 1],
+            fontWidth: .condensed))))
         #expect(try properties(of: "Span") == Set(try #require(span as? [String: Any]).keys))
 
         let layout = try RenderRequest(text: "Hello").layout(registry: FontRegistry(includesSystemFonts: false))

@@ -117,12 +117,27 @@ struct RenderRouteTests {
         return [int(16), int(20)]
     }
 
+    @Test func tokensFromATokensStudioFolderAndTheme() async throws {
+        // The root package's fixture: a Tokens Studio multi-file export; Density/Compact's body is 14 on 20 px.
+        let folder = FontFiles.fixtures.appendingPathComponent("tokens/studio-multi")
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.tokensFiles = [folder.path]
+            configuration.themes = ["Density/Compact"]
+            try await withServer(configuration) { server in
+                let measured = try await server.post("/v1/measure", json: #"{"text": "Hello", "token": "typography.body"}"#)
+                let measurement = try JSONDecoder().decode(TextMeasurement.self, from: measured.body)
+                #expect(measurement.fontSize == 14 && measurement.lineHeight == 20)
+            }
+        }
+    }
+
     @Test func tokensAndSpans() async throws {
         let tokens = FontFiles.fixtures.appendingPathComponent("../../../Examples/brand.tokens.json").standardized
         let body = try DesignTokens(contentsOf: tokens).typography("typography.body")
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.tokensFile = tokens.path
+            configuration.tokensFiles = [tokens.path]
             try await withServer(configuration) { server in
                 let measured = try await server.post("/v1/measure", json: #"{"text": "Hello", "token": "typography.body"}"#)
                 #expect(measured.status == 200)

@@ -150,8 +150,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         // The fields a span can change, through the one mechanism spans use; then the paragraph-only ones.
         result = SpanStyle(familyNames: family.flatMap { $0.isEmpty ? nil : $0 }, weight: weight, isItalic: italic,
                            size: size, letterSpacing: letterSpacing, textCase: textCase, decoration: decoration,
-                           features: features, language: language, variations: variations).applied(to: result)
-        if let fontWidth { result.fontWidth = fontWidth }
+                           features: features, language: language, variations: variations,
+                           fontWidth: fontWidth).applied(to: result)
         if let lineHeight { result.lineHeight = lineHeight }
         if let paragraphIndent { result.paragraphIndent = paragraphIndent }
         if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing }

@@ -36,8 +36,9 @@ public import Foundation
 ///   ``remSize`` points, `em` is the font size (the root size for a font size). A line height without a unit is a
 ///   multiple of the font size (DTCG's number, Tokens Studio's `"1.5"`), a percentage a share of it, and `"AUTO"`
 ///   the font's own (``Typography/usesFontLineHeight``). Weight names compare without case, spaces, hyphens or
-///   underscores. What DTCG has no field for comes from `$extensions.mattertype`: `fontStyle`, `textCase`,
-///   `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`, `maximumScaleFactor`, `isFixed`.
+///   underscores. What DTCG has no field for comes from `$extensions.mattertype`: `fontStyle`, `fontWidth` (or
+///   `fontStretch`), `textCase`, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`,
+///   `maximumScaleFactor`, `isFixed`.
 /// - **Errors**: every problem is reported, in document order, and a file with any error yields no tokens.
 public struct DesignTokens: Sendable {
     /// The two formats read.
@@ -577,6 +578,11 @@ private struct TokenReader {
             case "italic"?, "oblique"?: typography.fontStyle = .italic
             default: fail("fontStyle", "is not normal or italic")
             }
+        }
+        for key in ["fontWidth", "fontStretch"] {
+            guard let value = get(key) else { continue }
+            let width = value.number.flatMap(FontWidth.init(rawValue:)) ?? value.string.flatMap(FontWidth.init(parsing:))
+            if let width { typography.fontWidth = width } else { fail(key, "is not a width (\(FontWidth.acceptedSpellings))") }
         }
         if let value = get("textCase") {
             let name = value.string?.lowercased()

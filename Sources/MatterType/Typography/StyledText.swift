@@ -96,6 +96,8 @@ public struct SpanStyle: Sendable, Hashable, Codable {
     public var weight: FontWeight?
     /// Italic (true) or upright (false).
     public var isItalic: Bool?
+    /// The width (CSS font-width): matched among the family's faces, and a variable face's `wdth`.
+    public var fontWidth: FontWidth?
     /// The font size in points at the default content size (Dynamic Type scales it as the paragraph's).
     public var size: Double?
     /// Points after every grapheme cluster.
@@ -117,8 +119,9 @@ public struct SpanStyle: Sendable, Hashable, Codable {
     public init(familyNames: [String]? = nil, weight: FontWeight? = nil, isItalic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, textCase: TextCase? = nil, decoration: TextDecoration? = nil,
                 color: Color? = nil, features: [String]? = nil, language: String? = nil,
-                variations: [String: Double]? = nil) {
+                variations: [String: Double]? = nil, fontWidth: FontWidth? = nil) {
         self.familyNames = familyNames
+        self.fontWidth = fontWidth
         self.weight = weight
         self.isItalic = isItalic
         self.size = size
@@ -145,6 +148,8 @@ public struct SpanStyle: Sendable, Hashable, Codable {
     public func weight(_ weight: FontWeight) -> SpanStyle { with { $0.weight = weight } }
     /// A copy in italic (or upright).
     public func italic(_ isItalic: Bool = true) -> SpanStyle { with { $0.isItalic = isItalic } }
+    /// A copy at another width.
+    public func fontWidth(_ width: FontWidth) -> SpanStyle { with { $0.fontWidth = width } }
     /// A copy at another size (points).
     public func size(_ size: Double) -> SpanStyle { with { $0.size = size } }
     /// A copy with another letter spacing (points).
@@ -182,6 +187,7 @@ public struct SpanStyle: Sendable, Hashable, Codable {
         }
         if let weight { result.fontWeight = weight }
         if let isItalic { result.fontStyle = isItalic ? .italic : .regular }
+        if let fontWidth { result.fontWidth = fontWidth }
         if let size { result.fontSize = size }
         if let letterSpacing { result.letterSpacing = letterSpacing }
         if let textCase { result.textCase = textCase }
@@ -193,8 +199,8 @@ public struct SpanStyle: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case text, family, weight, italic, size, letterSpacing, textCase, decoration, color, features, language,
-             variations
+        case text, family, weight, italic, fontWidth, size, letterSpacing, textCase, decoration, color, features,
+             language, variations
     }
 
     /// Decodes the style keys of a span object (see the type's documentation); a key it does not know is an
@@ -205,6 +211,7 @@ public struct SpanStyle: Sendable, Hashable, Codable {
         familyNames = try c.decodeFamilyNamesIfPresent(forKey: .family)
         weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
         isItalic = try c.decodeIfPresent(Bool.self, forKey: .italic)
+        fontWidth = try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth)
         size = try c.decodeIfPresent(Double.self, forKey: .size)
         letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
         textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
@@ -221,6 +228,7 @@ public struct SpanStyle: Sendable, Hashable, Codable {
         try c.encodeIfPresent(familyNames, forKey: .family)
         try c.encodeIfPresent(weight, forKey: .weight)
         try c.encodeIfPresent(isItalic, forKey: .italic)
+        try c.encodeIfPresent(fontWidth, forKey: .fontWidth)
         try c.encodeIfPresent(size, forKey: .size)
         try c.encodeIfPresent(letterSpacing, forKey: .letterSpacing)
         try c.encodeIfPresent(textCase, forKey: .textCase)
