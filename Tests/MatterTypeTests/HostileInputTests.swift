@@ -93,4 +93,32 @@ struct HostileInputTests {
                                                    lineHeight: 24, features: ["%%%"]))
         }
     }
+
+    @Test("inputs that multiply work are bounded: 16 families a typography or span, 256 characters a name")
+    func boundedFamilies() throws {
+        let sixteen = (1..<16).map { "Missing \($0)" }
+        #expect(try layout("x", typography: body.fallbackFamilies(sixteen)).lines.count == 1)
+        #expect(throws: LayoutError.tooManyFamilies(count: 17, limit: 16)) {
+            try layout("x", typography: body.fallbackFamilies(sixteen + ["One more"]))
+        }
+        #expect(throws: LayoutError.familyNameTooLong(length: 257, limit: 256)) {
+            try layout("x", typography: body.familyName(String(repeating: "n", count: 257)))
+        }
+        // In JSON the list is refused while decoding, before any resolution.
+        let span = #"{"text": "a", "family": [\#((0..<17).map { "\"F\($0)\"" }.joined(separator: ","))]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(TextSpan.self, from: Data(span.utf8)) }
+        let request = #"{"text": "a", "family": "\#((0..<17).map { "F\($0)" }.joined(separator: ","))"}"#
+        #expect(throws: RenderRequestError.self) { try RenderRequest.decode(from: Data(request.utf8)) }
+        // A span's own families count too.
+        let styled = StyledText([TextSpan("a", style: SpanStyle().family("A", fallbacks: sixteen + ["B"]))])
+        #expect(throws: LayoutError.self) { try TextLayout(styled, typography: body, registry: registry) }
+    }
+
+    @Test("characters no font has are each reported once, in order, however many")
+    func manyMissingCharacters() throws {
+        let scalars = (0xE000..<0xE000 + 5000).compactMap(Unicode.Scalar.init)
+        let text = String(String.UnicodeScalarView(scalars + scalars))
+        let result = try layout(text, width: 400)
+        #expect(result.missingCharacters == scalars)
+    }
 }

@@ -14,6 +14,8 @@ struct API: Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     let limiter: RenderLimiter
+    /// Image memory reserved by renders drawing now, in bytes, against ``ServerLimits/maxRenderMemory``.
+    let renderMemory = Locked(0)
 
     init(configuration: ServerConfiguration, library: FontLibrary, tokens: DesignTokens?, tokensDigest: String,
          metrics: ServerMetrics, logger: Logger) {
@@ -96,18 +98,20 @@ struct API: Sendable {
             return Response(status: .noContent)
         }
         on(.post, "/v1/measure") { request, context in
+            let deadline = ContinuousClock.now + limits.requestDeadline
             let renderRequest = try await decodeRenderRequest(request, context)
-            let measurement = try await run { TextMeasurement(try layout(renderRequest)) }
+            let measurement = try await run(deadline: deadline) { TextMeasurement(try layout(renderRequest)) }
             return API.json(measurement)
         }
         on(.post, "/v1/render") { request, context in
+            let deadline = ContinuousClock.now + limits.requestDeadline
             let renderRequest = try await decodeRenderRequest(request, context)
             let etag = entityTag(for: renderRequest)
             if let match = request.headers[.ifNoneMatch], API.entityTags(match).contains(where: { $0 == etag || $0 == "*" }) {
                 return Response(status: .notModified, headers: [.eTag: etag])
             }
             let maxPixels = limits.maxImagePixels
-            let (bytes, origin) = try await run {
+            let (bytes, origin) = try await run(deadline: deadline) {
                 let laidOut = try layout(renderRequest)
                 let frame = renderRequest.imageFrame(of: laidOut)
                 let size = frame.size
@@ -117,6 +121,16 @@ struct API: Sendable {
                                    "the image would be \(size.width) × \(size.height) px, over \(maxPixels) pixels; "
                                    + "use a smaller scale, width, text or padding")
                 }
+                let pixels = size.width * size.height
+                if renderRequest.compression == .small, pixels > limits.maxSmallCompressionPixels {
+                    throw APIError(.unprocessableContent, "compression_too_slow",
+                                   "\"compression\": \"small\" is for images up to \(limits.maxSmallCompressionPixels) "
+                                   + "pixels and this one has \(pixels); use balanced or fast")
+                }
+                try API.check(deadline, stage: "layout")
+                let reserved = pixels * ServerLimits.bytesPerPixel
+                try reserveMemory(reserved)
+                defer { renderMemory.withLock { $0 -= reserved } }
                 return (try renderRequest.image(of: laidOut), frame.origin)
             }
             let type = (renderRequest.format ?? .png) == .png ? "image/png" : "image/webp"
@@ -229,10 +243,44 @@ struct API: Sendable {
         }
     }
 
-    /// Runs `work` under the render limit: 503 with `Retry-After` when no slot frees up in time.
-    private func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Answers 503 with `Retry-After` when `deadline` has passed (`stage` says after what).
+    static func check(_ deadline: ContinuousClock.Instant, stage: String) throws {
+        guard ContinuousClock.now > deadline else { return }
+        throw APIError(.serviceUnavailable, "deadline_exceeded",
+                       "the request took longer than the server allows (past its deadline after \(stage)); "
+                       + "retry later or send a smaller request", headers: [.retryAfter: "1"])
+    }
+
+    /// Reserves `bytes` of image memory against ``ServerLimits/maxRenderMemory``, or answers 503 with
+    /// `Retry-After` when renders already use too much (a single image over the whole budget is 413).
+    private func reserveMemory(_ bytes: Int) throws {
+        let budget = limits.maxRenderMemory
+        guard bytes <= budget else {
+            throw APIError(.contentTooLarge, "image_too_large",
+                           "the image needs about \(bytes >> 20) MiB, over the server's \(budget >> 20) MiB for renders; "
+                           + "use a smaller scale, width or text")
+        }
+        let reserved = renderMemory.withLock { used in
+            guard used + bytes <= budget else { return false }
+            used += bytes
+            return true
+        }
+        guard reserved else {
+            throw APIError(.serviceUnavailable, "memory_busy",
+                           "renders in progress use the server's memory for images; retry shortly",
+                           headers: [.retryAfter: "1"])
+        }
+    }
+
+    /// Runs `work` under the render limit: 503 with `Retry-After` when no slot frees up in time or `deadline`
+    /// passes while it waits.
+    private func run<T: Sendable>(deadline: ContinuousClock.Instant,
+                                  _ work: @escaping @Sendable () throws -> T) async throws -> T {
         do {
-            return try await limiter.run(work)
+            return try await limiter.run {
+                try API.check(deadline, stage: "waiting for a render slot")
+                return try work()
+            }
         } catch RenderLimiterError.busy {
             let seconds = max(1, Int(limits.renderQueueTimeout.components.seconds))
             throw APIError(.serviceUnavailable, "busy",

@@ -55,6 +55,20 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxConcurrentRenders = ProcessInfo.processInfo.activeProcessorCount
     /// How long a request waits for a render slot before 503 with `Retry-After`.
     public var renderQueueTimeout: Duration = .seconds(10)
+    /// How long a measure or render may take from its arrival, checked between stages (after waiting for a slot,
+    /// after layout, before encoding): past it, 503 with `Retry-After`, so a slow request cannot hold a slot long.
+    public var requestDeadline: Duration = .seconds(10)
+    /// The memory renders may use at once, in bytes (1 GiB): each render reserves what its image needs
+    /// (``bytesPerPixel`` × pixels) before drawing; one that does not fit gets 503 with `Retry-After`.
+    public var maxRenderMemory = 1 << 30
+    /// The most pixels an image may have with `"compression": "small"` (libdeflate's slowest level takes ~0.1 s
+    /// a megapixel on this 2-core machine, ten times `balanced`): 4 megapixels; past it, 422.
+    public var maxSmallCompressionPixels = 4_000_000
+
+    /// Peak bytes a render uses per image pixel: the RGBA canvas (4), the encoder's rows and output, measured at
+    /// 50 megapixels (`/usr/bin/time` on `mattertype bench --task request`: 540 MB, about 10.2 bytes a pixel
+    /// above the process's 30 MB).
+    public static let bytesPerPixel = 11
 
     /// The defaults above.
     public init() {}

@@ -62,17 +62,34 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("render-wait"), help: "Seconds a request waits for a render slot before 503.")
     var renderWait = 10.0
 
+    @Option(name: .customLong("request-deadline"),
+            help: "Seconds a measure or render may take in all, checked between stages, before 503.")
+    var requestDeadline = 10.0
+
+    @Option(name: .customLong("max-render-memory"),
+            help: "Bytes of image memory renders may use at once (11 bytes a pixel); a render past it gets 503.")
+    var maxRenderMemory = ServerLimits().maxRenderMemory
+
+    @Option(name: .customLong("max-small-compression-pixels"),
+            help: "The most pixels an image may have with \"compression\": \"small\" (the slowest level).")
+    var maxSmallCompressionPixels = ServerLimits().maxSmallCompressionPixels
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
     func validate() throws {
         for (name, value) in [("--max-font-bytes", maxFontBytes), ("--max-body-bytes", maxBodyBytes),
                               ("--max-text-length", maxTextLength), ("--max-image-pixels", maxImagePixels),
-                              ("--max-json-depth", maxJSONDepth), ("--max-concurrent-renders", maxConcurrentRenders)]
+                              ("--max-json-depth", maxJSONDepth), ("--max-concurrent-renders", maxConcurrentRenders),
+                              ("--max-render-memory", maxRenderMemory),
+                              ("--max-small-compression-pixels", maxSmallCompressionPixels)]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
         guard renderWait.isFinite, renderWait > 0 else { throw ValidationError("--render-wait must be above 0") }
+        guard requestDeadline.isFinite, requestDeadline > 0 else {
+            throw ValidationError("--request-deadline must be above 0")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
@@ -95,6 +112,9 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.limits.maxJSONDepth = maxJSONDepth
         configuration.limits.maxConcurrentRenders = maxConcurrentRenders
         configuration.limits.renderQueueTimeout = .milliseconds(Int64(renderWait * 1000))
+        configuration.limits.requestDeadline = .milliseconds(Int64(requestDeadline * 1000))
+        configuration.limits.maxRenderMemory = maxRenderMemory
+        configuration.limits.maxSmallCompressionPixels = maxSmallCompressionPixels
         if configuration.adminToken == nil {
             logger.notice("MATTERTYPE_ADMIN_TOKEN is not set: font registration answers 403")
         }

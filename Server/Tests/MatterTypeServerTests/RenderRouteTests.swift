@@ -117,6 +117,27 @@ struct RenderRouteTests {
         return [int(16), int(20)]
     }
 
+    @Test func deadlineAndMemoryBudgetAnswer503And413() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.limits.requestDeadline = .nanoseconds(1)
+            try await withServer(configuration) { server in
+                let late = try await server.post("/v1/render", json: #"{"text": "Hello"}"#)
+                #expect(late.status == 503 && late.errorCode == "deadline_exceeded")
+                #expect(late.header("Retry-After") == "1")
+                let measure = try await server.post("/v1/measure", json: #"{"text": "Hello"}"#)
+                #expect(measure.status == 503 && measure.errorCode == "deadline_exceeded")
+            }
+            var small = testConfiguration(store: "sqlite:\(directory.path)/fonts2.sqlite")
+            small.limits.maxRenderMemory = 1 << 20  // 1 MiB: about 95,000 pixels at 11 bytes each
+            try await withServer(small) { server in
+                #expect(try await server.post("/v1/render", json: #"{"text": "Hi"}"#).status == 200)
+                let big = try await server.post("/v1/render", json: #"{"text": "Hi", "width": 1000, "lineHeight": 200}"#)
+                #expect(big.status == 413 && big.errorCode == "image_too_large" && big.errorMessage.contains("MiB"))
+            }
+        }
+    }
+
     @Test func tokensFromATokensStudioFolderAndTheme() async throws {
         // The root package's fixture: a Tokens Studio multi-file export; Density/Compact's body is 14 on 20 px.
         let folder = FontFiles.fixtures.appendingPathComponent("tokens/studio-multi")
@@ -169,6 +190,7 @@ struct RenderRouteTests {
             configuration.limits.maxTextScalars = 1000
             configuration.limits.maxBodyBytes = 64 << 10
             configuration.limits.maxImagePixels = 1_000_000
+            configuration.limits.maxSmallCompressionPixels = 100_000
             try await withServer(configuration) { server in
                 let cases: [(String, Int, String, String)] = [
                     (#"{"text": "a", "colour": "red"}"#, 422, "invalid_request", "\"colour\": unknown key"),
@@ -183,6 +205,13 @@ struct RenderRouteTests {
                     ("[" + String(repeating: "[", count: 40) + "]", 422, "json_too_deep", "deeper than 16"),
                     (#"{"text": "\#(String(repeating: "x", count: 1001))"}"#, 413, "text_too_long", "1001 characters"),
                     (#"{"text": "x", "size": 900, "lineHeight": 900, "scale": 2}"#, 413, "image_too_large", "pixels"),
+                    // Inputs that multiply work are bounded: 17 families, a 300-character family name.
+                    (#"{"text": "a", "family": [\#((0..<17).map { "\"F\($0)\"" }.joined(separator: ","))]}"#, 422,
+                     "invalid_request", "at most 16"),
+                    (#"{"text": "a", "family": "\#(String(repeating: "n", count: 300))"}"#, 422, "invalid_request",
+                     "at most 256"),
+                    (#"{"text": "a", "size": 200, "lineHeight": 900, "width": 900, "compression": "small"}"#, 422,
+                     "compression_too_slow", "up to 100000 pixels"),
                 ]
                 for (body, status, code, message) in cases {
                     let response = try await server.post("/v1/render", json: body)

@@ -112,7 +112,7 @@ final class FontFace: @unchecked Sendable {
     }
 
     /// This face at `variations` with `synthetic` (this face itself when both are the defaults). Instances are
-    /// kept for the life of the face, so caches keyed by face (words, glyph bitmaps) key on them too.
+    /// kept (up to ``maximumKeptPerKind``), so caches keyed by face (words, glyph bitmaps) key on them too.
     func instance(variations: [String: Double], synthetic: SyntheticStyle) throws(FontRegistrationError) -> FontFace {
         guard !variations.isEmpty || synthetic != .none else { return self }
         let key = InstanceKey(variations: variations, synthetic: synthetic)
@@ -124,10 +124,16 @@ final class FontFace: @unchecked Sendable {
                                 synthetic: synthetic)
         return instances.withLock { instances in
             if let known = instances[key] { return known }
+            // Coordinates come from requests: keep a bounded number (layouts in flight keep theirs alive).
+            if instances.count >= FontFace.maximumKeptPerKind { instances.removeAll() }
             instances[key] = made
             return made
         }
     }
+
+    /// The most instances, word caches and punctuation spacings a face keeps of each kind: their keys
+    /// (coordinates, languages, features) come from requests, so each kind starts again empty when full.
+    static let maximumKeptPerKind = 32
 
     /// A four-letter tag as HarfBuzz's number; spaces pad a shorter one.
     static func tag(_ text: String) -> hb_tag_t {
@@ -147,6 +153,8 @@ final class FontFace: @unchecked Sendable {
         let key = WordCacheKey(features: features, segment: segment)
         return wordCaches.withLock { caches in
             if let cache = caches[key] { return cache }
+            // Languages and features come from requests: keep a bounded number of caches.
+            if caches.count >= FontFace.maximumKeptPerKind { caches.removeAll() }
             let cache = WordCache()
             caches[key] = cache
             return cache
@@ -212,7 +220,10 @@ extension FontFace {
         let key = language ?? ""
         if let known = punctuationSpacings.withLock({ $0[key] }) { return known }
         let spacing = computePunctuationSpacing(language: language)
-        punctuationSpacings.withLock { $0[key] = .some(spacing) }
+        punctuationSpacings.withLock { spacings in
+            if spacings.count >= FontFace.maximumKeptPerKind { spacings.removeAll() }
+            spacings[key] = .some(spacing)
+        }
         return spacing
     }
 

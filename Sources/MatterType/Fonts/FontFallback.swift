@@ -72,6 +72,8 @@ struct FontFallback {
     private(set) var faces: [FontFace]
     /// Characters that no face has, in the order first met.
     private(set) var missingCharacters: [UInt32] = []
+    /// ``missingCharacters`` as a set, so that a text of many missing characters is not quadratic.
+    private var missing: Set<UInt32> = []
     /// Each style's shaping context.
     private let contexts: [ShapingContext]
     /// Each style's primary face, as an index into ``faces``.
@@ -108,7 +110,7 @@ struct FontFallback {
             index = add(face)
         } else {
             let primary = primaryFaces[style]
-            for value in visible where !faces[primary].hasGlyph(for: value) && !missingCharacters.contains(value) {
+            for value in visible where !faces[primary].hasGlyph(for: value) && missing.insert(value).inserted {
                 missingCharacters.append(value)
             }
             index = primary

@@ -44,11 +44,34 @@ final class FontMatcher: @unchecked Sendable {
     private var patterns: [String: OpaquePointer] = [:]
     /// A font set holding `patterns`, rebuilt after each change; `nil` when nothing is registered.
     private var registeredSet: UnsafeMutablePointer<FcFontSet>?
-    /// Fallback orders already sorted, dropped when the registered fonts change.
-    private var fallbackSorts: [FallbackRequest: UnsafeMutablePointer<FcFontSet>] = [:]
+    /// Fallback orders already sorted, each with the union of its fonts' charsets (a character outside it is in
+    /// no font: answered at once instead of by walking every font), dropped when the registered fonts change.
+    /// Keyed by request data (language, weight, style), so at most ``maximumFallbackSorts`` are kept, the oldest
+    /// dropped first.
+    private var fallbackSorts: [FallbackRequest: SortedFallbacks] = [:]
+    /// The keys of ``fallbackSorts``, oldest first.
+    private var fallbackSortOrder: [FallbackRequest] = []
+    /// The most fallback orders kept (each is a sorted list of every installed font).
+    static let maximumFallbackSorts = 32
+
+    /// A sorted font set and the union of its charsets, owned by the matcher.
+    private struct SortedFallbacks {
+        let fonts: UnsafeMutablePointer<FcFontSet>
+        let coverage: OpaquePointer?
+
+        /// Frees both. Call only inside `withConfig`.
+        func destroy() {
+            FcFontSetDestroy(fonts)
+            if let coverage { FcCharSetDestroy(coverage) }
+        }
+    }
     /// Every installed face (named instances of variable fonts left out), by ``familyKey(_:)`` of each family
     /// name it answers to; listed on first use.
     private var systemFamilies: [String: [FontDescriptor]]?
+    /// The system sans-serif family for each weight (× 2 for italic), looked up once: Fontconfig matches over
+    /// every installed font, far too slow to repeat for each family a request names that is not installed.
+    /// At most 2,000 entries (weights 1…1000 × 2 styles).
+    private var sansSerifFamilies: [Int: String?] = [:]
 
     init(includesSystemFonts: Bool) {
         self.includesSystemFonts = includesSystemFonts
@@ -58,7 +81,7 @@ final class FontMatcher: @unchecked Sendable {
         // Nothing registered: no need to load Fontconfig just to free nothing.
         guard registeredSet != nil || !patterns.isEmpty || !fallbackSorts.isEmpty else { return }
         FontconfigContext.shared.withConfig { _ in
-            for sorted in fallbackSorts.values { FcFontSetDestroy(sorted) }
+            for sorted in fallbackSorts.values { sorted.destroy() }
             if let registeredSet { FcFontSetDestroy(registeredSet) }
             for pattern in patterns.values { FcPatternDestroy(pattern) }
         }
@@ -75,8 +98,9 @@ final class FontMatcher: @unchecked Sendable {
                 if let old = patterns.removeValue(forKey: descriptor.postScriptName) { FcPatternDestroy(old) }
                 if let pattern = FontMatcher.pattern(of: face) { patterns[descriptor.postScriptName] = pattern }
             }
-            for sorted in fallbackSorts.values { FcFontSetDestroy(sorted) }
+            for sorted in fallbackSorts.values { sorted.destroy() }
             fallbackSorts.removeAll()
+            fallbackSortOrder.removeAll()
             if let registeredSet { FcFontSetDestroy(registeredSet) }
             registeredSet = nil
             guard !patterns.isEmpty, let set = FcFontSetCreate() else { return }
@@ -130,6 +154,18 @@ final class FontMatcher: @unchecked Sendable {
         }
     }
 
+    /// The family Fontconfig answers for `sans-serif` at `weight` and `style` among the system's fonts (not the
+    /// registered ones), or `nil` when there is none or system fonts are not used. Kept once looked up.
+    func systemSansSerifFamily(weight: FontWeight, style: FontStyle) -> String? {
+        guard includesSystemFonts else { return nil }
+        let key = weight.rawValue * 2 + (style == .italic ? 1 : 0)
+        if let known = FontconfigContext.shared.withConfig({ _ in sansSerifFamilies[key] }) { return known }
+        let family = bestMatch(family: "sans-serif", weight: weight, style: style, includeRegistered: false)?
+            .familyNames.first
+        FontconfigContext.shared.withConfig { _ in sansSerifFamilies[key] = .some(family) }
+        return family
+    }
+
     /// The first face in Fontconfig's fallback order for `request` whose charset holds every one of `scalars`.
     ///
     /// Fontconfig ranks charset coverage above family, language and style, so the first covering face of a sort
@@ -138,7 +174,11 @@ final class FontMatcher: @unchecked Sendable {
     func fallback(covering scalars: [UInt32], request: FallbackRequest) -> MatchedFace? {
         FontconfigContext.shared.withConfig { config in
             guard let sorted = sortedFallbacks(request, config: config) else { return nil }
-            let fonts = UnsafeBufferPointer(start: sorted.pointee.fonts, count: Int(sorted.pointee.nfont))
+            // A character no font has (an unassigned or private-use code point) is answered without a walk.
+            if let coverage = sorted.coverage, !scalars.allSatisfy({ FcCharSetHasChar(coverage, $0) != 0 }) {
+                return nil
+            }
+            let fonts = UnsafeBufferPointer(start: sorted.fonts.pointee.fonts, count: Int(sorted.fonts.pointee.nfont))
             for case let font? in fonts {
                 var charset: OpaquePointer?
                 guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
@@ -149,10 +189,9 @@ final class FontMatcher: @unchecked Sendable {
         }
     }
 
-    /// The registered and system fonts sorted for `request` (FcFontSetSort, untrimmed), made on first use.
-    /// Call only inside `withConfig`.
-    private func sortedFallbacks(_ request: FallbackRequest,
-                                 config: OpaquePointer?) -> UnsafeMutablePointer<FcFontSet>? {
+    /// The registered and system fonts sorted for `request` (FcFontSetSort, untrimmed) with their charsets'
+    /// union, made on first use. Call only inside `withConfig`.
+    private func sortedFallbacks(_ request: FallbackRequest, config: OpaquePointer?) -> SortedFallbacks? {
         if let sorted = fallbackSorts[request] { return sorted }
         var sets: [UnsafeMutablePointer<FcFontSet>?] = []
         if let registeredSet { sets.append(registeredSet) }
@@ -167,10 +206,25 @@ final class FontMatcher: @unchecked Sendable {
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let sorted = FcFontSetSort(config, &sets, Int32(sets.count), pattern, 0, nil, &result) else {
+        guard let fonts = FcFontSetSort(config, &sets, Int32(sets.count), pattern, 0, nil, &result) else {
             return nil
         }
+        let coverage = FcCharSetCreate()
+        if let coverage {
+            for case let font? in UnsafeBufferPointer(start: fonts.pointee.fonts, count: Int(fonts.pointee.nfont)) {
+                var charset: OpaquePointer?
+                if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset {
+                    FcCharSetMerge(coverage, charset, nil)
+                }
+            }
+        }
+        let sorted = SortedFallbacks(fonts: fonts, coverage: coverage)
+        if fallbackSortOrder.count >= FontMatcher.maximumFallbackSorts {
+            let oldest = fallbackSortOrder.removeFirst()
+            fallbackSorts.removeValue(forKey: oldest)?.destroy()
+        }
         fallbackSorts[request] = sorted
+        fallbackSortOrder.append(request)
         return sorted
     }
 
@@ -216,9 +270,7 @@ final class FontMatcher: @unchecked Sendable {
 
     /// The upright and italic faces of the system's sans-serif family, or `nil` when there are none.
     func systemSansSerifFaces() -> [MatchedFace]? {
-        guard includesSystemFonts,
-              let family = bestMatch(family: "sans-serif", weight: .regular, style: .regular,
-                                     includeRegistered: false)?.familyNames.first else { return nil }
+        guard let family = systemSansSerifFamily(weight: .regular, style: .regular) else { return nil }
         let faces: [MatchedFace] = FontconfigContext.shared.withConfig { config in
             guard let system = FcConfigGetFonts(config, FcSetSystem), let pattern = FcPatternCreate() else {
                 return []

@@ -54,9 +54,18 @@ extension FontRegistry {
                 face = try? self.face(for: match.descriptor, source: .system)
             }
         }
-        fallbackFaces.withLock { $0[key] = .some(face) }
+        fallbackFaces.withLock { faces in
+            // Keyed by the text's characters and language: bounded, starting again empty when full.
+            if faces.count >= FontRegistry.maximumFallbackAnswers { faces.removeAll() }
+            faces[key] = .some(face)
+        }
         return face
     }
+}
+
+extension FontRegistry {
+    /// The most fallback answers kept (see ``fallbackFace(covering:request:)``).
+    static let maximumFallbackAnswers = 4096
 }
 
 /// A fallback lookup: the characters of a cluster and what they are looked up for.

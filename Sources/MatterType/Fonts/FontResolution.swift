@@ -152,8 +152,7 @@ extension FontRegistry {
                                            width: width) {
             return resolution(match, nil)
         }
-        if let sansSerif = matcher.bestMatch(family: "sans-serif", weight: weight, style: style,
-                                             includeRegistered: false)?.familyNames.first,
+        if let sansSerif = matcher.systemSansSerifFamily(weight: weight, style: style),
            let match = FontMatching.select(matcher.systemFaces(ofFamily: familyKey(sansSerif))
                                                .map { FaceCandidate(descriptor: $0, source: .system) },
                                            weight: weight, style: style, width: width) {

@@ -14,6 +14,10 @@ public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvert
     case invalidSpan(index: Int, LayoutError)
     /// A ``StyledText`` has more distinct span styles than ``StyledText/maximumDistinctStyles``.
     case tooManySpanStyles(Int)
+    /// A typography names more families than ``Typography/maximumFamilyCount``.
+    case tooManyFamilies(count: Int, limit: Int)
+    /// A family name is longer than ``Typography/maximumFamilyNameLength`` characters.
+    case familyNameTooLong(length: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -31,6 +35,10 @@ public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvert
             "span \(index): \(error.description)"
         case .tooManySpanStyles(let count):
             "the text has more than \(count) distinct span styles; merge spans that look alike"
+        case .tooManyFamilies(let count, let limit):
+            "the typography names \(count) families; name at most \(limit) (the family and its fallbacks)"
+        case .familyNameTooLong(let length, let limit):
+            "a family name has \(length) characters; family names have at most \(limit)"
         }
     }
 

@@ -25,6 +25,16 @@ extension KeyedDecodingContainer {
         if names?.isEmpty == true {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "the family is empty")
         }
+        if let count = names?.count, count > Typography.maximumFamilyCount {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "\(count) families; name at most \(Typography.maximumFamilyCount)")
+        }
+        if let long = names?.first(where: { $0.count > Typography.maximumFamilyNameLength }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "a family name has \(long.count) characters; "
+                    + "family names have at most \(Typography.maximumFamilyNameLength)")
+        }
         return names
     }
 

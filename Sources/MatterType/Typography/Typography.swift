@@ -150,6 +150,12 @@ public struct Typography: Sendable, Hashable, Codable {
     /// The family's name.
     public var familyName: String { fontFamily.name }
 
+    /// The most families a typography (or a span) may name: the family and its fallbacks, as CSS `font-family`
+    /// lists them. Each costs a resolution, so an unbounded list would let one request take minutes.
+    public static let maximumFamilyCount = 16
+    /// The longest family name, in characters.
+    public static let maximumFamilyNameLength = 256
+
     private enum CodingKeys: String, CodingKey {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,

@@ -79,6 +79,13 @@ public struct TypographyLayout: Sendable {
         for cap in [typography.maximumScaleFactor, maximumScaleFactor].compactMap({ $0 }) {
             try LayoutError.check("maximumScaleFactor", cap, in: 0.01...100, allowed: "a factor from 0.01 to 100")
         }
+        let families = [typography.familyName] + typography.fallbackFamilyNames
+        guard families.count <= Typography.maximumFamilyCount else {
+            throw .tooManyFamilies(count: families.count, limit: Typography.maximumFamilyCount)
+        }
+        if let long = families.first(where: { $0.count > Typography.maximumFamilyNameLength }) {
+            throw .familyNameTooLong(length: long.count, limit: Typography.maximumFamilyNameLength)
+        }
 
         var factor = typography.isFixed ? 1 : typography.textStyle.scaleFactor(for: environment.contentSizeCategory)
         if !typography.isFixed {
@@ -109,7 +116,7 @@ public struct TypographyLayout: Sendable {
         let features = try ShapingFeatures(typography.features, disablesLigatures: typography.letterSpacing != 0)
         // Further families count only where they resolve to a face of their own family.
         var familyFaces: [FontFace] = []
-        for name in typography.fallbackFamilyNames {
+        for name in typography.fallbackFamilyNames where !registry.familyCandidates(name).isEmpty {
             guard let further = try? registry.resolve(familyName: name, weight: resolution.requestedWeight,
                                                       style: typography.fontStyle, width: typography.fontWidth,
                                                       fontSize: fontSize,
