@@ -18,7 +18,8 @@ public enum MatterTypeServer {
     public static func application(configuration: ServerConfiguration,
                                    logger: Logger) async throws -> some ApplicationProtocol {
         let store = try await openFontStore(url: configuration.storeURL, logger: logger)
-        let library = FontLibrary(store: store, includesSystemFonts: configuration.includesSystemFonts, logger: logger)
+        let library = FontLibrary(store: store, includesSystemFonts: configuration.includesSystemFonts,
+                                  maximumDecompressedFontSize: configuration.limits.maxFontUnpackedBytes, logger: logger)
         var tokens: DesignTokens?
         var tokensDigest = ""
         if !configuration.tokensFiles.isEmpty {

@@ -22,8 +22,10 @@ public actor FontLibrary {
     private let stateDigest = Locked(SHA256.hex(of: Data()))
 
     /// A library over `store`, registering into a new registry (which may use the system's fonts).
-    public init(store: any FontStore, includesSystemFonts: Bool = true, logger: Logger) {
-        registry = FontRegistry(includesSystemFonts: includesSystemFonts)
+    public init(store: any FontStore, includesSystemFonts: Bool = true,
+                maximumDecompressedFontSize: Int = 64 << 20, logger: Logger) {
+        registry = FontRegistry(includesSystemFonts: includesSystemFonts,
+                                maximumDecompressedFontSize: maximumDecompressedFontSize)
         self.store = store
         self.logger = logger
     }
@@ -83,7 +85,9 @@ public actor FontLibrary {
         let sha256 = SHA256.hex(of: data)
         let descriptors: [FontDescriptor]
         do {
-            descriptors = try FontRegistry(includesSystemFonts: false).register(data: data, name: sha256)
+            descriptors = try FontRegistry(includesSystemFonts: false,
+                                           maximumDecompressedFontSize: registry.maximumDecompressedFontSize)
+                .register(data: data, name: sha256)
         } catch {
             throw .unusableFont("\(error)")
         }

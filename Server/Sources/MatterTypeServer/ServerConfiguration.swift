@@ -47,6 +47,9 @@ public struct ServerLimits: Sendable, Hashable {
     public var maxBodyBytes = 1 << 20
     /// The largest font upload: 32 MiB. Past it: 413.
     public var maxFontBytes = 32 << 20
+    /// The largest font a WOFF or WOFF2 upload may unpack to: 64 MiB; a file declaring more is refused (422)
+    /// before anything is inflated (a 1 MB WOFF can declare a 1 GiB table).
+    public var maxFontUnpackedBytes = 64 << 20
     /// The most pixels in an image: 50 megapixels. Past it: 413.
     public var maxImagePixels = 50_000_000
     /// The deepest nesting of JSON arrays and objects in a body: 16. Past it: 422.

@@ -44,6 +44,10 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-font-bytes"), help: "The largest font upload, in bytes.")
     var maxFontBytes = ServerLimits().maxFontBytes
 
+    @Option(name: .customLong("max-font-unpacked-bytes"),
+            help: "The largest font a WOFF or WOFF2 upload may unpack to, in bytes.")
+    var maxFontUnpackedBytes = ServerLimits().maxFontUnpackedBytes
+
     @Option(name: .customLong("max-body-bytes"), help: "The largest measure or render request body, in bytes.")
     var maxBodyBytes = ServerLimits().maxBodyBytes
 
@@ -78,7 +82,8 @@ struct ServerCommand: AsyncParsableCommand {
     var logLevel = "info"
 
     func validate() throws {
-        for (name, value) in [("--max-font-bytes", maxFontBytes), ("--max-body-bytes", maxBodyBytes),
+        for (name, value) in [("--max-font-bytes", maxFontBytes), ("--max-font-unpacked-bytes", maxFontUnpackedBytes),
+                              ("--max-body-bytes", maxBodyBytes),
                               ("--max-text-length", maxTextLength), ("--max-image-pixels", maxImagePixels),
                               ("--max-json-depth", maxJSONDepth), ("--max-concurrent-renders", maxConcurrentRenders),
                               ("--max-render-memory", maxRenderMemory),
@@ -106,6 +111,7 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.remSize = remSize
         configuration.includesSystemFonts = !noSystemFonts
         configuration.limits.maxFontBytes = maxFontBytes
+        configuration.limits.maxFontUnpackedBytes = maxFontUnpackedBytes
         configuration.limits.maxBodyBytes = maxBodyBytes
         configuration.limits.maxTextScalars = maxTextLength
         configuration.limits.maxImagePixels = maxImagePixels

@@ -120,7 +120,13 @@ struct FontRouteTests {
             for index in stride(from: 0, to: 512, by: 3) { flipped[index] ^= 0xA5 }  // the table directory
             let woff2 = try FontFiles.fixture("Webby-Regular.woff2")
             let png = try Data(contentsOf: FontFiles.fixtures.appendingPathComponent("../Golden/spans-colors-16-24.pam").standardized)
+            // A WOFF 1.0 header and table record declaring a 1 GiB glyf table behind 64 bytes of data.
+            func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+            let bomb = Data(Array("wOFF".utf8) + be32(0x10000) + be32(128) + [0, 1, 0, 0] + be32(1 << 30) + be32(0)
+                            + [UInt8](repeating: 0, count: 20) + Array("glyf".utf8) + be32(64) + be32(64)
+                            + be32(1 << 30) + be32(0) + [UInt8](repeating: 0x78, count: 64))
             let cases: [(String, Data, Int, String)] = [
+                ("a WOFF declaring 1 GiB", bomb, 422, "not_a_font"),
                 ("truncated TTF", dejaVu.prefix(300_000), 422, "not_a_font"),
                 ("a header only", dejaVu.prefix(2_000), 422, "not_a_font"),
                 ("byte-flipped table directory", flipped, 422, "not_a_font"),

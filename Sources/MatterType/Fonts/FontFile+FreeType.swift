@@ -165,12 +165,17 @@ extension FontFile {
     /// The OpenType font a WOFF or WOFF2 file wraps: FreeType decompresses the tables (zlib for WOFF, Brotli and
     /// the `glyf`/`loca` transform for WOFF2) and they are written out as a plain sfnt, tables in tag order,
     /// each 4-byte aligned with its checksum.
-    static func decompressWebFont(_ data: Data, path: String) throws(FontRegistrationError) -> Data {
+    ///
+    /// The sizes the file declares are checked first (``checkDeclaredSizes(_:path:limit:)``), and FreeType works
+    /// in a library of its own, so a large font never holds the lock renders need.
+    static func decompressWebFont(_ data: Data, path: String,
+                                  limit: Int = FontFile.maximumDecompressedSize) throws(FontRegistrationError) -> Data {
         let format = data.prefix(4).elementsEqual("wOF2".utf8) ? "WOFF2" : "WOFF"
+        try checkDeclaredSizes(data, path: path, limit: limit)
         let copy = [UInt8](data)
         let result: Result<Data, FontRegistrationError>
         do {
-            result = try FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) in
+            result = try FreeTypeLibrary.withPrivateLibrary { (library) throws(FreeTypeError) in
                 copy.withUnsafeBufferPointer { bytes -> Result<Data, FontRegistrationError> in
                     var opened: FT_Face?
                     let error = FT_New_Memory_Face(library, bytes.baseAddress, FT_Long(bytes.count), 0, &opened)

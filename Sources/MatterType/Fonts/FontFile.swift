@@ -13,7 +13,8 @@ final class FontFile: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 
     /// Reads the file at `path` (already absolute) into memory.
-    convenience init(contentsOf path: String) throws(FontRegistrationError) {
+    convenience init(contentsOf path: String,
+                     maximumDecompressedSize: Int = FontFile.maximumDecompressedSize) throws(FontRegistrationError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: path)
@@ -25,18 +26,19 @@ final class FontFile: @unchecked Sendable {
         } catch {
             throw .unreadableFile(path: path, reason: error.localizedDescription)
         }
-        try self.init(data: data, path: path)
+        try self.init(data: data, path: path, maximumDecompressedSize: maximumDecompressedSize)
     }
 
     /// A font file over a copy of `data`, known as `path` (a file's absolute path, or the name a font registered
     /// from memory goes by). A WOFF or WOFF2 file is decompressed into the OpenType font it wraps, so that
-    /// FreeType and HarfBuzz read the same tables.
-    init(data: Data, path: String) throws(FontRegistrationError) {
+    /// FreeType and HarfBuzz read the same tables; one declaring more than `maximumDecompressedSize` bytes is refused.
+    init(data: Data, path: String,
+         maximumDecompressedSize: Int = FontFile.maximumDecompressedSize) throws(FontRegistrationError) {
         guard !data.isEmpty else { throw .unreadableFont(path: path, reason: "the file is empty") }
         let signature = data.prefix(4)
         let sfnt: Data
         if signature.elementsEqual("wOFF".utf8) || signature.elementsEqual("wOF2".utf8) {
-            sfnt = try FontFile.decompressWebFont(data, path: path)
+            sfnt = try FontFile.decompressWebFont(data, path: path, limit: maximumDecompressedSize)
         } else {
             sfnt = data
         }
@@ -77,6 +79,86 @@ final class FontFile: @unchecked Sendable {
             if offset + length > bytes.count { return tag(at) }
         }
         return nil
+    }
+
+    /// The largest OpenType font a WOFF or WOFF2 file may unpack to: 64 MiB (the largest Noto CJK collection is
+    /// about 20 MB). A file declaring more is refused before anything is inflated.
+    static let maximumDecompressedSize = 64 << 20
+
+    /// Refuses a WOFF or WOFF2 file whose header or table directory declares more than `limit` bytes once
+    /// decompressed (a decompression bomb: a 1 MB file can declare a 1 GiB table), or sizes that do not add up.
+    /// WOFF: `totalSfntSize` and each table's `origLength` (and `compLength` inside the file, at most
+    /// `origLength`); WOFF2: `totalSfntSize` and the tables' original or transformed lengths.
+    static func checkDeclaredSizes(_ data: Data, path: String, limit: Int) throws(FontRegistrationError) {
+        let bytes = [UInt8](data.prefix(1 << 20))
+        let isWOFF2 = bytes.starts(with: Array("wOF2".utf8))
+        let format = isWOFF2 ? "WOFF2" : "WOFF"
+        func refuse(_ reason: String) -> FontRegistrationError { .unreadableFont(path: path, reason: reason) }
+        func uint32(_ at: Int) -> Int? {
+            guard at >= 0, at + 4 <= bytes.count else { return nil }
+            return (0..<4).reduce(0) { $0 << 8 | Int(bytes[at + $1]) }
+        }
+        func uint16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= bytes.count else { return nil }
+            return Int(bytes[at]) << 8 | Int(bytes[at + 1])
+        }
+        guard let tableCount = uint16(12), let totalSize = uint32(16) else {
+            throw refuse("its \(format) header is cut short")
+        }
+        let tooLarge = "it declares %@ bytes once decompressed, over the limit of \(limit) (\(limit >> 20) MiB)"
+        guard totalSize <= limit else {
+            throw refuse(tooLarge.replacingOccurrences(of: "%@", with: "\(totalSize)"))
+        }
+        var sum = 0
+        if !isWOFF2 {
+            for table in 0..<tableCount {
+                let at = 44 + 20 * table
+                guard let offset = uint32(at + 4), let compressed = uint32(at + 8), let original = uint32(at + 12) else {
+                    throw refuse("its WOFF table directory is cut short")
+                }
+                guard compressed <= original, offset + compressed <= data.count else {
+                    throw refuse("its WOFF table directory does not add up (table \(table))")
+                }
+                sum += original
+            }
+        } else {
+            // 48-byte header, then per table: a flags byte (a 4-byte tag follows when its low 6 bits are 63), the
+            // original length and, for a transformed table, the transformed length, as UIntBase128.
+            var at = 48
+            func base128() -> Int? {
+                var value = 0
+                for i in 0..<5 {
+                    guard at < bytes.count else { return nil }
+                    let byte = Int(bytes[at])
+                    at += 1
+                    if i == 0 && byte == 0x80 { return nil }
+                    value = value << 7 | (byte & 0x7F)
+                    if value > Int(UInt32.max) { return nil }
+                    if byte & 0x80 == 0 { return value }
+                }
+                return nil
+            }
+            for table in 0..<tableCount {
+                guard at < bytes.count else { throw refuse("its WOFF2 table directory is cut short") }
+                let flags = Int(bytes[at])
+                at += 1
+                let known = flags & 0x3F
+                if known == 0x3F { at += 4 }
+                guard let original = base128() else { throw refuse("its WOFF2 table directory is malformed") }
+                // glyf (10) and loca (11) are transformed with version 0; any other table with a version above 0.
+                let version = flags >> 6
+                let transformed = (known == 10 || known == 11) ? version == 0 : version != 0
+                var length = original
+                if transformed {
+                    guard let transformLength = base128() else {
+                        throw refuse("its WOFF2 table directory is malformed (table \(table))")
+                    }
+                    length = max(original, transformLength)
+                }
+                sum += length
+            }
+        }
+        guard sum <= limit else { throw refuse(tooLarge.replacingOccurrences(of: "%@", with: "\(sum)")) }
     }
 
     /// `path` made absolute against the working directory, with `.` and `..` removed.

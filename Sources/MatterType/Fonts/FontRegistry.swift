@@ -27,10 +27,16 @@ public final class FontRegistry: Sendable {
     let fallbackFaces = Locked<[FallbackKey: FontFace?]>([:])
 
 
+    /// The largest OpenType font a registered WOFF or WOFF2 file may unpack to, in bytes.
+    public let maximumDecompressedFontSize: Int
+
     /// An empty registry. With `includesSystemFonts` false, resolution never uses the system's installed fonts
-    /// (useful for reproducible output): only registered fonts and the bundled Noto Sans.
-    public init(includesSystemFonts: Bool = true) {
+    /// (useful for reproducible output): only registered fonts and the bundled Noto Sans. A WOFF or WOFF2 file
+    /// declaring more than `maximumDecompressedFontSize` bytes unpacked (64 MiB by default) is refused before
+    /// anything is inflated.
+    public init(includesSystemFonts: Bool = true, maximumDecompressedFontSize: Int = 64 << 20) {
         matcher = FontMatcher(includesSystemFonts: includesSystemFonts)
+        self.maximumDecompressedFontSize = maximumDecompressedFontSize
     }
 
     /// Whether resolution may use the system's installed fonts.
@@ -46,7 +52,8 @@ public final class FontRegistry: Sendable {
     @discardableResult
     public func register(fileAt path: String,
                          replacingExisting: Bool = false) throws(FontRegistrationError) -> [FontDescriptor] {
-        try register(FontFile(contentsOf: FontFile.absolutePath(path)), replacingExisting: replacingExisting)
+        try register(FontFile(contentsOf: FontFile.absolutePath(path), maximumDecompressedSize: maximumDecompressedFontSize),
+                     replacingExisting: replacingExisting)
     }
 
     /// Registers every face of a font held in memory (what a server receives: bytes, not a path) and returns
@@ -61,7 +68,8 @@ public final class FontRegistry: Sendable {
     @discardableResult
     public func register(data: Data, name: String, faces: Set<String>? = nil,
                          replacingExisting: Bool = false) throws(FontRegistrationError) -> [FontDescriptor] {
-        try register(FontFile(data: data, path: name), faces: faces, replacingExisting: replacingExisting)
+        try register(FontFile(data: data, path: name, maximumDecompressedSize: maximumDecompressedFontSize),
+                     faces: faces, replacingExisting: replacingExisting)
     }
 
     private func register(_ file: FontFile, faces wanted: Set<String>? = nil,

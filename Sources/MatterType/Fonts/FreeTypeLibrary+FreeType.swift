@@ -34,6 +34,18 @@ final class FreeTypeLibrary: Sendable {
     }
 }
 
+extension FreeTypeLibrary {
+    /// Runs `body` with a FreeType library of its own, made for this call and freed after it: for work that holds
+    /// it long (decompressing a web font) without holding the shared library's lock that every render needs.
+    static func withPrivateLibrary<T>(_ body: (FT_Library) throws(FreeTypeError) -> T) throws(FreeTypeError) -> T {
+        var handle: FT_Library?
+        try FreeTypeError.check(FT_Init_FreeType(&handle), "FT_Init_FreeType")
+        guard let handle else { throw FreeTypeError(function: "FT_Init_FreeType", code: -1) }
+        defer { FT_Done_FreeType(handle) }
+        return try body(handle)
+    }
+}
+
 /// A failed FreeType call: the function's name and FreeType's message for its error code.
 struct FreeTypeError: Error, Sendable, CustomStringConvertible {
     /// The C function that failed, e.g. `FT_New_Memory_Face`.
