@@ -35,7 +35,16 @@ func printJSON(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    try writeToStandardOutput(data + Data("\n".utf8))
+}
+
+/// Writes `data` to standard output, or throws a one-line error when it cannot be written (a full disk behind a
+/// redirection, a closed pipe) instead of crashing as FileHandle's write does.
+func writeToStandardOutput(_ data: Data) throws {
+    fflush(nil)  // what print() buffered goes first (nil: every output stream)
+    if let failure = ImageFile.writeAll(data, to: STDOUT_FILENO) {
+        throw CLIError(description: "standard output: \(String(cString: strerror(failure)))")
+    }
 }
 
 /// Parses `--weight`: a name, a synonym or a number.

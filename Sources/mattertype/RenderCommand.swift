@@ -101,7 +101,7 @@ struct RenderCommand: ParsableCommand {
             status += ", text origin at (\(points(frame.origin.x)), \(points(frame.origin.y))) pt to hold its ink"
         }
         if output == "-" {
-            FileHandle.standardOutput.write(bytes)
+            try writeToStandardOutput(bytes)
             FileHandle.standardError.write(Data((status + "\n").utf8))
         } else {
             try ImageFile.write(bytes, to: output)

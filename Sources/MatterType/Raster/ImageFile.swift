@@ -28,24 +28,47 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 
 /// Writes image bytes to a file so that nothing is ever half there.
 public enum ImageFile {
-    /// Writes `data` to `path` atomically: into a new temporary file in the same directory, flushed, then renamed
-    /// over `path`. On any error the temporary file is removed and `path` is as it was.
+    /// Writes `data` to `path`. A regular file (new or existing, or the regular file a symbolic link points to) is
+    /// replaced atomically: the bytes go into a new temporary file in the same directory, flushed, then renamed
+    /// over it, so on any error it is as it was and no temporary file is left. A character device or a FIFO
+    /// (`/dev/stdout`, a named pipe) is written to directly, its errors reported. Other special files (a directory,
+    /// a socket, a block device) are refused.
     /// - Throws: ``RenderError/unwritableFile(path:reason:)`` with the system's reason in words ("No such file or
-    ///   directory", "Permission denied", "No space left on device", "Is a directory").
+    ///   directory", "Permission denied", "No space left on device", "it is a directory").
     public static func write(_ data: Data, to path: String) throws(RenderError) {
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .unwritableFile(path: path, reason: "it is a directory")
+        var status = stat()
+        var target = path
+        if stat(path, &status) == 0 {  // follows symbolic links
+            switch status.st_mode & S_IFMT {
+            case S_IFREG:
+                // Replace the file a link points to, not the link.
+                if let resolved = realpath(path, nil) {
+                    target = String(cString: resolved)
+                    free(resolved)
+                }
+            case S_IFCHR, S_IFIFO:
+                return try writeDirectly(data, to: path)
+            case S_IFDIR:
+                throw .unwritableFile(path: path, reason: "it is a directory")
+            default:
+                throw .unwritableFile(path: path, reason: "it is a special file (a socket or a block device); "
+                                      + "write to a regular file, a FIFO or a character device")
+            }
         }
-        let directory = url.deletingLastPathComponent().path
-        var template = Array((directory + "/.\(url.lastPathComponent).XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
+        try replaceAtomically(data, at: target, named: path)
+    }
+
+    /// Writes `data` into the existing character device or FIFO at `path`.
+    private static func writeDirectly(_ data: Data, to path: String) throws(RenderError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unwritableFile(path: path, reason: reason(errno)) }
-        // mkstemp filled in the X's.
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure = writeAll(data, to: descriptor)
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if let failure { throw .unwritableFile(path: path, reason: reason(failure)) }
+    }
+
+    /// Writes all of `data` to `descriptor`, retrying short writes and interruptions; the `errno` of a failure.
+    public static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
         var failure: Int32?
         data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
@@ -54,16 +77,33 @@ public enum ImageFile {
                 let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno != EINTR { failure = errno }
+                } else if written == 0 {
+                    failure = EIO
                 } else {
                     offset += written
                 }
             }
         }
+        return failure
+    }
+
+    /// Writes `data` to a temporary file beside `target` and renames it over `target`; errors name `path`.
+    private static func replaceAtomically(_ data: Data, at target: String, named path: String) throws(RenderError) {
+        let url = URL(fileURLWithPath: target)
+        let directory = url.deletingLastPathComponent().path
+        var template = Array((directory + "/.\(url.lastPathComponent).XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else { throw .unwritableFile(path: path, reason: reason(errno)) }
+        // mkstemp filled in the X's.
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure = writeAll(data, to: descriptor)
         // mkstemp makes the file private (0600); an image is for others to read too, as a new file would be.
         if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = errno }
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if failure == nil, rename(temporary, target) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
             throw .unwritableFile(path: path, reason: reason(failure))
