@@ -4,6 +4,37 @@ import MatterType
 
 @Suite("Concurrency")
 struct ConcurrencyTests {
+    @Test("replacing a font is atomic for renders: 50 replacements during 200 renders, none fails")
+    func replacementIsAtomic() async throws {
+        let registry = FontRegistry(includesSystemFonts: false)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("Acme-Regular.ttf")))
+        try registry.register(data: bytes, name: "acme-0")
+        let typography = Typography(family: "Acme", fontSize: 16, lineHeight: 24)
+        let failures = try await withThrowingTaskGroup(of: Int.self) { group in
+            group.addTask {
+                // The same face from a new "file" each time, as the server stores uploads by their hash.
+                for round in 1...50 { try registry.register(data: bytes, name: "acme-\(round)", replacingExisting: true) }
+                return 0
+            }
+            for _ in 0..<2 {
+                group.addTask {
+                    var failures = 0
+                    for _ in 0..<100 {
+                        do {
+                            let layout = try TextLayout("Hello", typography: typography, registry: registry)
+                            if layout.typography.font.font.postScriptName != "Acme-Regular" { failures += 1 }
+                        } catch {
+                            failures += 1
+                        }
+                    }
+                    return failures
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+    }
+
     @Test("8 tasks registering, unregistering and resolving on one registry")
     func registerResolveConcurrently() async throws {
         let registry = FontRegistry(includesSystemFonts: false)

@@ -94,25 +94,8 @@ public struct TypographyLayout: Sendable {
             }
         }
         let fontSize = min(typography.fontSize * factor, limit)
-        let resolution: FontResolution
-        do {
-            let family: any FontFamily = switch typography.fontFamily {
-            case .named(let name): DefaultFontFamilyFactory(registry: registry).fontFamily(named: name)
-            case .custom(let family): family
-            }
-            resolution = try registry.resolve(family: family, weight: typography.fontWeight,
-                                              style: typography.fontStyle, width: typography.fontWidth,
-                                              boldText: environment.isBoldTextEnabled,
-                                              fontSize: fontSize, variations: typography.variations)
-        } catch {
-            throw .noFont(error)
-        }
-        let face: FontFace
-        do {
-            face = try registry.face(for: resolution)
-        } catch {
-            throw .unloadableFont(error)
-        }
+        let (resolution, face) = try TypographyLayout.face(for: typography, environment: environment,
+                                                           fontSize: fontSize, registry: registry)
         let features = try ShapingFeatures(typography.features, disablesLigatures: typography.letterSpacing != 0)
         // Further families count only where they resolve to a face of their own family.
         var familyFaces: [FontFace] = []
@@ -160,6 +143,35 @@ public struct TypographyLayout: Sendable {
         }
         styleTable = StyleTable([StyleTable.Entry(shaping: shaping, letterSpacing: letterSpacing, stroke: stroke,
                                                   color: nil)])
+    }
+
+    /// The resolution of `typography`'s family and its face. Resolving and loading are two steps: a font replaced
+    /// in between (same PostScript name, a new file) makes the first answer stale, so it is resolved again — a
+    /// replacement is atomic for readers, never "not registered".
+    private static func face(for typography: Typography, environment: TypographyEnvironment, fontSize: Double,
+                             registry: FontRegistry) throws(LayoutError) -> (FontResolution, FontFace) {
+        let family: any FontFamily = switch typography.fontFamily {
+        case .named(let name): DefaultFontFamilyFactory(registry: registry).fontFamily(named: name)
+        case .custom(let family): family
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            let resolution: FontResolution
+            do {
+                resolution = try registry.resolve(family: family, weight: typography.fontWeight,
+                                                  style: typography.fontStyle, width: typography.fontWidth,
+                                                  boldText: environment.isBoldTextEnabled,
+                                                  fontSize: fontSize, variations: typography.variations)
+            } catch {
+                throw .noFont(error)
+            }
+            do {
+                return (resolution, try registry.face(for: resolution))
+            } catch {
+                guard case .notRegistered = error, attempt < 8 else { throw .unloadableFont(error) }
+            }
+        }
     }
 
     /// This typography as an entry of a ``StyleTable``.
