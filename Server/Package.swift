@@ -36,6 +36,7 @@ let package = Package(
                     .product(name: "MatterType", package: matterTypePackage),
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "HTTPTypes", package: "swift-http-types"),
+                    .product(name: "NIOHTTP1", package: "swift-nio"),
                     .product(name: "GRDB", package: "GRDB.swift"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "Prometheus", package: "swift-prometheus"),

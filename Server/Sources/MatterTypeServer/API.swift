@@ -42,6 +42,14 @@ struct API: Sendable {
         func on(_ method: HTTPRequest.Method, _ path: String,
                 _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
             router.on(RouterPath(path), method: method, use: handler)
+            if method == .get {
+                // HEAD where GET exists: GET's status and headers, no body (RFC 9110 §9.3.2).
+                router.on(RouterPath(path), method: .head) { request, context in
+                    var response = try await handler(request, context)
+                    response.body = ResponseBody()
+                    return response
+                }
+            }
             routes.append("\(method.rawValue) " + path.replacing(/:(\w+)/) { "{\($0.1)}" })
         }
         on(.get, "/healthz") { _, _ in API.json(["status": "ok"]) }
@@ -88,8 +96,14 @@ struct API: Sendable {
         }
         on(.delete, "/v1/fonts") { request, _ in
             try authorizeAdmin(request)
-            let names = (request.uri.queryParameters.get("names") ?? "").split(separator: ",")
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            // Split on the query's literal commas, then percent-decode each name: a name that has a comma in it
+            // is sent as %2C.
+            let raw = (request.uri.query ?? "").split(separator: "&")
+                .first { $0.hasPrefix("names=") }.map { $0.dropFirst("names=".count) } ?? ""
+            let names = raw.split(separator: ",")
+                .map { ($0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0))
+                    .trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
             guard !names.isEmpty else {
                 throw APIError(.unprocessableContent, "missing_names",
                                "name the fonts to delete: DELETE /v1/fonts?names=A,B or DELETE /v1/fonts/{name}")
@@ -347,11 +361,13 @@ struct API: Sendable {
         try authorize(request, token: token, name: "the render token")
     }
 
-    /// 401 unless the request carries `Authorization: Bearer <token>` (compared in constant time; never logged).
+    /// 401 unless the request carries `Authorization: Bearer <token>` (the scheme in any case, as RFC 9110 has
+    /// it; the token compared in constant time and never logged).
     private func authorize(_ request: Request, token: String, name: String) throws {
         let header = request.headers[.authorization] ?? ""
-        let prefix = "Bearer "
-        let given = header.hasPrefix(prefix) ? String(header.dropFirst(prefix.count)) : ""
+        let scheme = header.prefix { $0 != " " }
+        let given = scheme.lowercased() == "bearer"
+            ? String(header.dropFirst(scheme.count).drop { $0 == " " }) : ""
         guard !given.isEmpty, API.constantTimeEquals(Array(given.utf8), Array(token.utf8)) else {
             throw APIError(.unauthorized, "unauthorized",
                            header.isEmpty ? "send Authorization: Bearer <token> with \(name)" : "wrong token; send \(name)",

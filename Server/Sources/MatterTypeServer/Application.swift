@@ -36,7 +36,9 @@ public enum MatterTypeServer {
         let api = API(configuration: configuration, library: library, tokens: tokens, tokensDigest: tokensDigest,
                       metrics: ServerMetrics(), logger: logger)
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: MetricsAndErrorsMiddleware(metrics: api.metrics))
+        // The route list first (a scratch router records it), for the middleware's 405 answers.
+        let routes = api.addRoutes(to: Router(context: BasicRequestContext.self))
+        router.add(middleware: MetricsAndErrorsMiddleware(metrics: api.metrics, routes: routes, logger: logger))
         api.addRoutes(to: router)
         var app = Application(router: router,
                               configuration: .init(address: .hostname(configuration.host, port: configuration.port),

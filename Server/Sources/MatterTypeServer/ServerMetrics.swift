@@ -1,5 +1,7 @@
 import Foundation
 public import Hummingbird
+import Logging
+import NIOHTTP1
 import MatterType
 import Prometheus
 
@@ -67,27 +69,73 @@ private let knownMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .
 /// Hummingbird's own 404/405/413 turned into one).
 struct MetricsAndErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
+    /// The routes as `METHOD /path/{parameter}`, to answer a known path's other methods with 405 and `Allow`.
+    let routes: [String]
+    let logger: Logger
 
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let response: Response
+        var response: Response
+        var status: Int?
         do {
+            // HTTP/1.1 requires Host (RFC 9112 §3.2); a request without one is refused.
+            guard request.head.authority != nil else {
+                throw APIError(.badRequest, "missing_host", "the request has no Host header")
+            }
             response = try await next(request, context)
         } catch {
-            response = try Self.apiError(for: error).response(from: request, context: context)
+            var answer = Self.apiError(for: error)
+            if answer.status == .notFound, error is HTTPError {
+                let allowed = allowedMethods(for: request.uri.path)
+                if !allowed.isEmpty {
+                    let names = (allowed.contains(.get) ? allowed + [.head] : allowed).map(\.rawValue)
+                    answer = APIError(.methodNotAllowed, "method_not_allowed",
+                                      "\(request.uri.path) answers \(names.joined(separator: ", "))",
+                                      headers: [.allow: names.joined(separator: ", ")])
+                }
+            }
+            if Self.isClientGone(error) {
+                status = 499  // the client closed the connection mid-request: not a server error
+            } else if answer.status == .badRequest, !(error is APIError) {
+                logger.notice("malformed request", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            } else if answer.status == .internalServerError {
+                logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            }
+            response = try answer.response(from: request, context: context)
         }
         // Methods outside HTTP's own are one label value, so clients cannot make up series.
         let method = knownMethods.contains(request.method) ? request.method.rawValue : "OTHER"
         metrics.record(route: context.endpointPath ?? "unmatched", method: method,
-                       status: response.status.code, duration: ContinuousClock.now - start)
+                       status: status ?? response.status.code, duration: ContinuousClock.now - start)
         return response
+    }
+
+    /// The methods the routes answer at `path` (its segments matched against each route's, `{…}` matching any).
+    func allowedMethods(for path: String) -> [HTTPRequest.Method] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return routes.compactMap { route in
+            let parts = route.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            let pattern = parts[1].split(separator: "/", omittingEmptySubsequences: false)
+            guard pattern.count == segments.count,
+                  zip(pattern, segments).allSatisfy({ $0.hasPrefix("{") || $0 == $1 }) else { return nil }
+            return HTTPRequest.Method(String(parts[0]))
+        }
+    }
+
+    /// Whether `error` means the client went away while its request was read (not the server's failure).
+    static func isClientGone(_ error: any Error) -> Bool {
+        let name = String(reflecting: type(of: error))
+        return name.contains("ChannelError") || name.contains("IOError") || "\(error)".contains("ioOnClosedChannel")
     }
 
     /// The JSON error an error is answered with.
     static func apiError(for error: any Error) -> APIError {
         switch error {
         case let error as APIError: return error
+        case is HTTPParserError:
+            return APIError(.badRequest, "malformed_http", "the request is not valid HTTP/1.1 (\(error))")
         case let error as HTTPError:
             let code = switch error.status {
             case .notFound: "not_found"

@@ -1,0 +1,82 @@
+import Foundation
+import MatterType
+@testable import MatterTypeServer
+import NIOHTTP1
+import Testing
+
+/// HTTP as RFC 9110/9112 has it, tried with raw bytes on loopback where a client library would not send them.
+@Suite("HTTP protocol edges")
+struct ProtocolTests {
+    /// Sends `bytes` to the server and returns its status line (or "" when it closes without one).
+    static func raw(_ bytes: String, port: Int) throws -> String {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = Array(bytes.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        return String(text.split(separator: "\r\n").first ?? "")
+    }
+
+    @Test func methodsHostChunksAndBearer() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                // A known path with another method: 405 and the methods it has.
+                let wrong = try await server.send(.DELETE, "/v1/measure")
+                #expect(wrong.status == 405 && wrong.header("Allow") == "POST")
+                #expect(try await server.send(.POST, "/healthz").header("Allow") == "GET, HEAD")
+                #expect(try await server.send(.GET, "/nowhere").status == 404)
+                // HEAD where GET exists.
+                let head = try await server.send(.HEAD, "/v1/fonts")
+                #expect(head.status == 200 && head.body.isEmpty)
+                // No Host, malformed chunked bodies: 400, not 500.
+                let port = server.port
+                #expect(try ProtocolTests.raw("GET /healthz HTTP/1.1\r\n\r\n", port: port).hasPrefix("HTTP/1.1 400"))
+                for body in ["zz\r\nhello\r\n0\r\n\r\n", "12345678901234567\r\nhello\r\n0\r\n\r\n"] {
+                    let line = try ProtocolTests.raw("POST /v1/measure HTTP/1.1\r\nHost: x\r\n"
+                                                     + "Transfer-Encoding: chunked\r\n\r\n" + body, port: port)
+                    #expect(line.hasPrefix("HTTP/1.1 400"), "\(line)")
+                }
+                let unknownCoding = try ProtocolTests.raw("POST /v1/measure HTTP/1.1\r\nHost: x\r\n"
+                                                          + "Transfer-Encoding: xchunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+                                                          port: port)
+                #expect(unknownCoding.hasPrefix("HTTP/1.1 400") || unknownCoding.isEmpty, "\(unknownCoding)")
+                // The Bearer scheme in any case.
+                let lower = try await server.send(.PUT, "/v1/fonts", headers: [("Authorization", "bearer \(adminToken)")],
+                                                  body: try FontFiles.fixture("Acme-Regular.ttf"))
+                #expect(lower.status == 201)
+                let metrics = try await server.send(.GET, "/metrics").text
+                #expect(!metrics.contains("status=\"500\""))
+            }
+        }
+    }
+
+    @Test func namesWithCommasAreDeletedByPathAndQuery() async throws {
+        // Duo.ttc's faces, registered; deleted by a query whose names are percent-encoded where needed.
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                #expect(try await server.upload(try FontFiles.fixture("Duo.ttc")).status == 201)
+                let both = try await server.send(.DELETE, "/v1/fonts?names=Duo%2DRegular,Duo-BoldItalic", admin: true)
+                #expect(both.status == 204)
+                #expect(try await server.registeredNames().isEmpty)
+                let comma = try await server.send(.DELETE, "/v1/fonts?names=A%2CB", admin: true)
+                #expect(comma.status == 404 && comma.errorMessage.contains("A,B"))
+                let path = try await server.send(.DELETE, "/v1/fonts/A%2CB", admin: true)
+                #expect(path.status == 404 && path.errorMessage.contains("A,B"))
+            }
+        }
+    }
+}
