@@ -121,4 +121,13 @@ struct HostileInputTests {
         let result = try layout(text, width: 400)
         #expect(result.missingCharacters == scalars)
     }
+
+    @Test("requests naming ever new languages shape as the cached ones do (plans made per call past 64)")
+    func manyLanguages() throws {
+        let expected = try layout("office flow", typography: body).lines[0].glyphs.map(\.glyphID)
+        for index in 0..<80 {
+            let shaped = try layout("office flow", typography: body.language("x-attack-\(index)"))
+            #expect(shaped.lines[0].glyphs.map(\.glyphID) == expected, "language \(index)")
+        }
+    }
 }

@@ -59,6 +59,27 @@ extension ScriptTag {
     static let unknown = ScriptTag(rawValue: HB_SCRIPT_UNKNOWN.rawValue)
 }
 
+/// The languages whose HarfBuzz shape plans are cached on the faces (by `hb_shape`): the first 64 a process
+/// shapes with (besides none). Plans for others are made per call, so requests naming ever new languages do not
+/// grow every face's plan list for ever.
+final class ShapePlanLanguages: Sendable {
+    static let shared = ShapePlanLanguages()
+    /// The most languages cached.
+    static let limit = 64
+    private let languages = Locked<Set<String>>([])
+
+    /// Whether shaping in `language` may use (and add to) the faces' cached plans.
+    func isCached(_ language: String?) -> Bool {
+        guard let language else { return true }
+        return languages.withLock { set in
+            if set.contains(language) { return true }
+            guard set.count < ShapePlanLanguages.limit else { return false }
+            set.insert(language)
+            return true
+        }
+    }
+}
+
 /// An hb_buffer_t owned by one shaping call.
 private struct HarfBuzzBuffer: ~Copyable {
     let handle: OpaquePointer
@@ -96,8 +117,25 @@ enum Shaper {
         let hbFeatures = features.settings.map {
             hb_feature_t(tag: $0.tag, value: $0.value, start: $0.start, end: $0.end)
         }
-        hbFeatures.withUnsafeBufferPointer {
-            hb_shape(face.font, buffer.handle, $0.baseAddress, UInt32($0.count))
+        if ShapePlanLanguages.shared.isCached(segment?.language) {
+            hbFeatures.withUnsafeBufferPointer {
+                hb_shape(face.font, buffer.handle, $0.baseAddress, UInt32($0.count))
+            }
+        } else {
+            // hb_shape keeps a plan per language on the face for ever; a language past the cached ones (request
+            // data: one a request would grow the process) gets a plan of its own, made and freed here.
+            var properties = hb_segment_properties_t()
+            hb_buffer_get_segment_properties(buffer.handle, &properties)
+            var coordinateCount: UInt32 = 0
+            let coordinates = hb_font_get_var_coords_normalized(face.font, &coordinateCount)
+            hbFeatures.withUnsafeBufferPointer { features in
+                guard let hbFace = hb_font_get_face(face.font),
+                      let plan = hb_shape_plan_create2(hbFace, &properties, features.baseAddress,
+                                                       UInt32(features.count), coordinates, coordinateCount, nil)
+                else { return }
+                defer { hb_shape_plan_destroy(plan) }
+                hb_shape_plan_execute(plan, face.font, buffer.handle, features.baseAddress, UInt32(features.count))
+            }
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count),
