@@ -35,6 +35,7 @@ let package = Package(
                 dependencies: [
                     .product(name: "MatterType", package: matterTypePackage),
                     .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "HummingbirdCore", package: "hummingbird"),
                     .product(name: "HTTPTypes", package: "swift-http-types"),
                     .product(name: "NIOHTTP1", package: "swift-nio"),
                     .product(name: "GRDB", package: "GRDB.swift"),

@@ -341,8 +341,26 @@ struct API: Sendable {
         let tooLarge = APIError(.contentTooLarge, "body_too_large",
                                 "the \(what) is over \(limit) bytes (the server's \(flag))")
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
+        let body = request.body
+        let timeout = limits.bodyTimeout
         do {
-            return try await request.collectBody(upTo: limit)
+            // A client that sends its body slower than the server allows is cut off (408), so it cannot hold a
+            // connection and a task for ever.
+            let collected = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask { try await body.collect(upTo: limit) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                return try await group.next() ?? nil
+            }
+            guard let collected else {
+                throw APIError(.requestTimeout, "body_timeout",
+                               "the \(what) took longer than \(timeout) to arrive; send it at once")
+            }
+            request.body = RequestBody(buffer: collected)
+            return collected
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw tooLarge
         }

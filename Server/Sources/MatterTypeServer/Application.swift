@@ -2,6 +2,7 @@ public import Foundation
 public import Hummingbird
 public import Logging
 import MatterType
+import HummingbirdCore
 import NIOCore
 import ServiceLifecycle
 
@@ -40,7 +41,15 @@ public enum MatterTypeServer {
         let routes = api.addRoutes(to: Router(context: BasicRequestContext.self))
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: api.metrics, routes: routes, logger: logger))
         api.addRoutes(to: router)
-        var app = Application(router: router,
+        // Idle connections (slowloris headers included) close after idleTimeout; past maxConnections, new ones
+        // close at once.
+        let open = ConnectionLimitHandler.Count()
+        let limit = configuration.limits.maxConnections
+        let idle = configuration.limits.idleTimeout.components
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionLimitHandler(count: open, limit: limit)],
+            idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))
+        var app = Application(router: router, server: .http1(configuration: http),
                               configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                                    serverName: "mattertype-server"),
                               logger: logger)

@@ -61,6 +61,13 @@ public struct ServerLimits: Sendable, Hashable {
     /// How long a measure or render may take from its arrival, checked between stages (after waiting for a slot,
     /// after layout, before encoding): past it, 503 with `Retry-After`, so a slow request cannot hold a slot long.
     public var requestDeadline: Duration = .seconds(10)
+    /// How long a connection may stay idle — no request, or a request's headers never finished (slowloris) —
+    /// before it is closed.
+    public var idleTimeout: Duration = .seconds(10)
+    /// How long a request's body may take to arrive before 408.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// The most connections open at once; one past it is closed as soon as it is accepted.
+    public var maxConnections = 512
     /// The memory renders may use at once, in bytes (1 GiB): each render reserves what its image needs
     /// (``bytesPerPixel`` × pixels) before drawing; one that does not fit gets 503 with `Retry-After`.
     public var maxRenderMemory = 1 << 30

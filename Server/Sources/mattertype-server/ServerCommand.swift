@@ -66,6 +66,16 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("render-wait"), help: "Seconds a request waits for a render slot before 503.")
     var renderWait = 10.0
 
+    @Option(name: .customLong("idle-timeout"),
+            help: "Seconds a connection may stay idle, or take to send its headers, before it is closed.")
+    var idleTimeout = 10.0
+
+    @Option(name: .customLong("body-timeout"), help: "Seconds a request's body may take to arrive before 408.")
+    var bodyTimeout = 30.0
+
+    @Option(name: .customLong("max-connections"), help: "The most connections open at once.")
+    var maxConnections = ServerLimits().maxConnections
+
     @Option(name: .customLong("request-deadline"),
             help: "Seconds a measure or render may take in all, checked between stages, before 503.")
     var requestDeadline = 10.0
@@ -86,14 +96,15 @@ struct ServerCommand: AsyncParsableCommand {
                               ("--max-body-bytes", maxBodyBytes),
                               ("--max-text-length", maxTextLength), ("--max-image-pixels", maxImagePixels),
                               ("--max-json-depth", maxJSONDepth), ("--max-concurrent-renders", maxConcurrentRenders),
-                              ("--max-render-memory", maxRenderMemory),
+                              ("--max-render-memory", maxRenderMemory), ("--max-connections", maxConnections),
                               ("--max-small-compression-pixels", maxSmallCompressionPixels)]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
         guard renderWait.isFinite, renderWait > 0 else { throw ValidationError("--render-wait must be above 0") }
-        guard requestDeadline.isFinite, requestDeadline > 0 else {
-            throw ValidationError("--request-deadline must be above 0")
+        for (name, value) in [("--request-deadline", requestDeadline), ("--idle-timeout", idleTimeout),
+                              ("--body-timeout", bodyTimeout)] where !(value.isFinite && value > 0) {
+            throw ValidationError("\(name) must be above 0")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
@@ -119,6 +130,9 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.limits.maxConcurrentRenders = maxConcurrentRenders
         configuration.limits.renderQueueTimeout = .milliseconds(Int64(renderWait * 1000))
         configuration.limits.requestDeadline = .milliseconds(Int64(requestDeadline * 1000))
+        configuration.limits.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        configuration.limits.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
+        configuration.limits.maxConnections = maxConnections
         configuration.limits.maxRenderMemory = maxRenderMemory
         configuration.limits.maxSmallCompressionPixels = maxSmallCompressionPixels
         if configuration.adminToken == nil {

@@ -64,6 +64,50 @@ struct ProtocolTests {
         }
     }
 
+    /// A connected socket to `port` that has sent `bytes`.
+    static func open(_ port: Int, sending bytes: String) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        _ = Array(bytes.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        return descriptor
+    }
+
+    /// Whether the server has closed `descriptor` (a read returns end of file within `seconds`).
+    static func isClosed(_ descriptor: Int32, within seconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, 0) == 0
+    }
+
+    @Test func slowHeadersAndTooManyConnectionsAreClosed() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.limits.idleTimeout = .seconds(1)
+            configuration.limits.maxConnections = 4
+            try await withServer(configuration) { server in
+                // Slowloris: headers never finished; closed after the idle timeout.
+                let slow = try ProtocolTests.open(server.port, sending: "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                defer { close(slow) }
+                #expect(ProtocolTests.isClosed(slow, within: 5))
+                // Past the connection limit a new connection is closed at once.
+                let held = try (0..<6).map { _ in try ProtocolTests.open(server.port, sending: "") }
+                defer { held.forEach { close($0) } }
+                let closed = held.filter { ProtocolTests.isClosed($0, within: 1) }.count
+                #expect(closed >= 2)
+            }
+        }
+    }
+
     @Test func namesWithCommasAreDeletedByPathAndQuery() async throws {
         // Duo.ttc's faces, registered; deleted by a query whose names are percent-encoded where needed.
         try await withTemporaryDirectory { directory in
