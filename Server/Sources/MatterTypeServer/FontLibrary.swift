@@ -36,9 +36,22 @@ public actor FontLibrary {
     /// A digest of which fonts are registered (names and files): part of every render's ETag.
     public nonisolated var digest: String { stateDigest.withLock { $0 } }
 
-    /// Loads every stored font into the registry, then follows the store's changes until cancelled.
+    /// Loads every stored font into the registry, then follows the store's changes until cancelled. A store that
+    /// cannot be read at start (PostgreSQL down) is tried again with backoff (1 s, doubling to 30 s) until it can,
+    /// `/readyz` answering 503 meanwhile; the process does not exit.
     public func run() async throws {
-        try await synchronize()
+        var delay = Duration.seconds(1)
+        while true {
+            do {
+                try await synchronize()
+                break
+            } catch {
+                logger.error("cannot read the font store; trying again", metadata: ["error": "\(error)",
+                                                                                   "retry": "\(delay)"])
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(30))
+            }
+        }
         readiness.withLock { $0 = true }
         try await store.followChanges { [weak self] in
             do {

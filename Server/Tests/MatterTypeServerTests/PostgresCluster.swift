@@ -13,8 +13,8 @@ final class PostgresCluster: Sendable {
     /// The URL of the cluster's `postgres` database, as the user `mattertype`.
     var url: String { "postgres://mattertype@127.0.0.1:\(port)/postgres" }
 
-    /// Makes and starts a cluster.
-    init() throws {
+    /// Makes a cluster and starts it unless `starting` is false (then ``start()`` does).
+    init(starting: Bool = true) throws {
         let root = URL(fileURLWithPath: "/usr/lib/postgresql")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         guard let version = versions.compactMap(Int.init).max() else {
@@ -28,6 +28,12 @@ final class PostgresCluster: Sendable {
         if runAsPostgres { try runProgram("/bin/chown", ["postgres:postgres", directory.path]) }
         let data = directory.appendingPathComponent("data").path
         try run("initdb", ["-D", data, "-U", "mattertype", "-A", "trust", "--no-sync", "-E", "UTF8"])
+        if starting { try start() }
+    }
+
+    /// Starts the cluster's server.
+    func start() throws {
+        let data = directory.appendingPathComponent("data").path
         try run("pg_ctl", ["-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
                            "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
                 detached: true)

@@ -2,12 +2,34 @@ import Foundation
 import Logging
 import MatterType
 @testable import MatterTypeServer
+import HummingbirdTesting
 import NIOHTTP1
 import Testing
 
 /// Two replicas over one real PostgreSQL: what one registers or deletes, the other uses or drops within 2 s.
 @Suite("Replicas through PostgreSQL", .serialized)
 struct ReplicaTests {
+    @Test func aReplicaStartedWhileTheDatabaseIsDownWaitsForIt() async throws {
+        let cluster = try PostgresCluster(starting: false)
+        defer { cluster.stop() }
+        var logger = Logger(label: "mattertype-server-test")
+        logger.logLevel = .critical
+        var configuration = testConfiguration(store: cluster.url)
+        configuration.limits.requestDeadline = .seconds(30)
+        let app = try await MatterTypeServer.application(configuration: configuration, logger: logger)
+        try await app.test(.live) { client in
+            let server = LiveServer(port: try #require(client.port))
+            // Down: not ready, still answering (it used to exit after 10 s).
+            try await Task.sleep(for: .seconds(12))
+            #expect(try await server.send(.GET, "/readyz").status == 503)
+            #expect(try await server.send(.GET, "/healthz").status == 200)
+            // Up: ready within the backoff (at most 30 s between tries).
+            try cluster.start()
+            #expect(try await server.eventually(within: 45) { try await server.send(.GET, "/readyz").status == 200 })
+            #expect(try await server.upload(try FontFiles.fixture("Acme-Regular.ttf")).status == 201)
+        }
+    }
+
     @Test func twoReplicasAgree() async throws {
         let cluster = try PostgresCluster()
         defer { cluster.stop() }
