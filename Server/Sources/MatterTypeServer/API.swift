@@ -142,7 +142,7 @@ struct API: Sendable {
                                    + "pixels and this one has \(pixels); use balanced or fast")
                 }
                 try API.check(deadline, stage: "layout")
-                let reserved = pixels * ServerLimits.bytesPerPixel
+                let reserved = pixels * ServerLimits.bytesPerPixel(renderRequest.format ?? .png)
                 try reserveMemory(reserved)
                 defer { renderMemory.withLock { $0 -= reserved } }
                 return (try renderRequest.image(of: laidOut), frame.origin)

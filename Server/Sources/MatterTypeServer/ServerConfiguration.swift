@@ -1,3 +1,4 @@
+public import MatterType
 public import Foundation
 
 /// How a `mattertype-server` runs: where it listens, its store, its tokens and its limits.
@@ -69,16 +70,22 @@ public struct ServerLimits: Sendable, Hashable {
     /// The most connections open at once; one past it is closed as soon as it is accepted.
     public var maxConnections = 512
     /// The memory renders may use at once, in bytes (1 GiB): each render reserves what its image needs
-    /// (``bytesPerPixel`` × pixels) before drawing; one that does not fit gets 503 with `Retry-After`.
+    /// (``bytesPerPixel(_:)`` × pixels) before drawing; one that does not fit gets 503 with `Retry-After`.
     public var maxRenderMemory = 1 << 30
     /// The most pixels an image may have with `"compression": "small"` (libdeflate's slowest level takes ~0.1 s
     /// a megapixel on this 2-core machine, ten times `balanced`): 4 megapixels; past it, 422.
     public var maxSmallCompressionPixels = 4_000_000
 
-    /// Peak bytes a render uses per image pixel: the RGBA canvas (4), the encoder's rows and output, measured at
-    /// 50 megapixels (`/usr/bin/time` on `mattertype bench --task request`: 540 MB, about 10.2 bytes a pixel
-    /// above the process's 30 MB).
-    public static let bytesPerPixel = 11
+    /// Peak bytes a render uses per image pixel in `format`: the RGBA canvas (4), the encoder's rows, buffers and
+    /// output. Measured at 50 megapixels: PNG 540 MB with `/usr/bin/time` on `mattertype bench --task request`
+    /// (about 10.2 bytes a pixel above the process's 30 MB); lossless WebP 1,075 MiB peak RSS in a server that
+    /// held 108 MiB before (`Scripts/attack.py`; libwebp keeps its own ARGB copy and backward references).
+    public static func bytesPerPixel(_ format: ImageFormat) -> Int {
+        switch format {
+        case .png: 11
+        case .webp: 20
+        }
+    }
 
     /// The defaults above.
     public init() {}

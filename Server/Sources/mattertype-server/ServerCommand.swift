@@ -81,7 +81,7 @@ struct ServerCommand: AsyncParsableCommand {
     var requestDeadline = 10.0
 
     @Option(name: .customLong("max-render-memory"),
-            help: "Bytes of image memory renders may use at once (11 bytes a pixel); a render past it gets 503.")
+            help: "Bytes of image memory renders may use at once (11 bytes a pixel for PNG, 20 for WebP); past it, 503.")
     var maxRenderMemory = ServerLimits().maxRenderMemory
 
     @Option(name: .customLong("max-small-compression-pixels"),

@@ -129,7 +129,7 @@ struct RenderRouteTests {
                 #expect(measure.status == 503 && measure.errorCode == "deadline_exceeded")
             }
             var small = testConfiguration(store: "sqlite:\(directory.path)/fonts2.sqlite")
-            small.limits.maxRenderMemory = 1 << 20  // 1 MiB: about 95,000 pixels at 11 bytes each
+            small.limits.maxRenderMemory = 1 << 20  // 1 MiB: about 95,000 PNG pixels at 11 bytes each
             try await withServer(small) { server in
                 #expect(try await server.post("/v1/render", json: #"{"text": "Hi"}"#).status == 200)
                 let big = try await server.post("/v1/render", json: #"{"text": "Hi", "width": 1000, "lineHeight": 200}"#)
