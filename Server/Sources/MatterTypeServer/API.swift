@@ -202,6 +202,9 @@ struct API: Sendable {
                                "not a usable font (TTF, OTF, TTC, WOFF or WOFF2): \(reason)")
             case .store(.namesTaken(let names)):
                 throw APIError(.conflict, "font_exists", FontStoreError.namesTaken(names).description)
+            case .store(.diskFull):
+                throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "disk_full",
+                               FontStoreError.diskFull.description)
             case .store(let error):
                 throw APIError(.internalServerError, "store_failed", error.description)
             }
@@ -217,6 +220,9 @@ struct API: Sendable {
             case .store(.namesNotFound(let missing)):
                 throw APIError(.notFound, "font_not_found",
                                "no registered font is named \(missing.joined(separator: ", ")); nothing was deleted")
+            case .store(.diskFull):
+                throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "disk_full",
+                               FontStoreError.diskFull.description)
             default:
                 throw APIError(.internalServerError, "store_failed", error.description)
             }

@@ -28,6 +28,8 @@ public enum FontStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case unsupportedURL(String)
     /// The database failed (the message is the driver's, without credentials).
     case database(String)
+    /// The store's disk is full: nothing was written (deleting fonts still works).
+    case diskFull
 
     /// The message.
     public var description: String {
@@ -36,6 +38,7 @@ public enum FontStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .namesNotFound(let names): "no font named \(names.joined(separator: ", "))"
         case .unsupportedURL(let url): "unsupported store \(url); use sqlite:PATH or postgres://user:password@host:port/database"
         case .database(let message): "the font store failed: \(message)"
+        case .diskFull: "the font store's disk is full; nothing was stored — delete fonts or free space"
         }
     }
 }

@@ -3,8 +3,16 @@ import GRDB
 
 /// The embedded store: one SQLite file through GRDB, in WAL mode, each change one transaction (a crash mid-upload
 /// leaves the state before it).
+///
+/// A full disk must not lock fonts in: deleting writes too (SQLite's log), so the store keeps a reserve file of
+/// ``reserveSize`` bytes beside the database (`PATH-reserve`) and gives it up when a delete finds the disk full,
+/// then makes it again when there is room.
 public final class SQLiteFontStore: FontStore {
     private let pool: DatabasePool
+    /// The reserve file's path.
+    private let reservePath: String
+    /// The space kept for deletes on a full disk: 1 MiB.
+    static let reserveSize = 1 << 20
 
     /// Opens (or makes) the database at `path` and brings its schema up to date.
     public init(path: String) throws(FontStoreError) {
@@ -26,6 +34,25 @@ public final class SQLiteFontStore: FontStore {
             try migrator.migrate(pool)
         } catch {
             throw .database("\(path): \(error)")
+        }
+        reservePath = path + "-reserve"
+        keepReserve()
+    }
+
+    /// Makes the reserve file when it is missing and the disk has room (a failure leaves no partial file).
+    private func keepReserve() {
+        guard !FileManager.default.fileExists(atPath: reservePath) else { return }
+        let temporary = reservePath + ".new"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else { return }
+        do {
+            try handle.write(contentsOf: Data(count: SQLiteFontStore.reserveSize))
+            try handle.synchronize()
+            try handle.close()
+            try FileManager.default.moveItem(atPath: temporary, toPath: reservePath)
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temporary)
         }
     }
 
@@ -80,6 +107,19 @@ public final class SQLiteFontStore: FontStore {
 
     /// Removes these names, all or none, and the files no name points at any more, in one transaction.
     public func delete(names: [String]) async throws(FontStoreError) {
+        do {
+            try await deleteRows(names)
+        } catch .diskFull {
+            // Give the reserve up so that SQLite can write its log, delete, and give the space back to the file
+            // system before keeping a reserve again.
+            try? FileManager.default.removeItem(atPath: reservePath)
+            try await deleteRows(names)
+            _ = try? await pool.write { db in try db.checkpoint(.truncate) }
+        }
+        keepReserve()
+    }
+
+    private func deleteRows(_ names: [String]) async throws(FontStoreError) {
         try await write { db in
             let missing = try names.filter {
                 try !(Bool.fetchOne(db, sql: "SELECT 1 FROM font_face WHERE post_script_name = ?", arguments: [$0]) ?? false)
@@ -119,6 +159,8 @@ public final class SQLiteFontStore: FontStore {
             return try await pool.write(body)
         } catch let error as FontStoreError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+            throw .diskFull
         } catch {
             throw .database("\(error)")
         }
