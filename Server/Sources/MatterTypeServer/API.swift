@@ -61,7 +61,8 @@ struct API: Sendable {
             return API.json(["status": "ready"])
         }
         on(.get, "/metrics") { _, _ in
-            let text = metrics.exposition(fontCount: library.count, activeRenders: await limiter.active)
+            let text = metrics.exposition(fontCount: library.count, activeRenders: await limiter.active,
+                                          registry: library.registry)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }

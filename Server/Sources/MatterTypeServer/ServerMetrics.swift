@@ -44,8 +44,20 @@ public final class ServerMetrics: Sendable {
                                        help: "HTTP request latency by route.").record(duration)
     }
 
-    /// The metrics in Prometheus text format, with the gauges read now.
-    func exposition(fontCount: Int, activeRenders: Int) -> String {
+    /// The metrics in Prometheus text format, with the gauges read now (`registry`'s caches among them).
+    func exposition(fontCount: Int, activeRenders: Int, registry fontRegistry: FontRegistry) -> String {
+        for cache in fontRegistry.cacheSizes {
+            registry.makeGauge(name: "mattertype_cache_entries", labels: [("cache", cache.name)],
+                               help: "Entries in a cache keyed by request data.").set(Double(cache.entries))
+            registry.makeGauge(name: "mattertype_cache_limit", labels: [("cache", cache.name)],
+                               help: "The most entries that cache holds.").set(Double(cache.limit))
+        }
+        registry.makeGauge(name: "mattertype_cache_entries", labels: [("cache", "word_caches")],
+                           help: "Entries in a cache keyed by request data.")
+            .set(Double(WordCacheStatistics.liveCaches))
+        let glyphCache = TextRenderer.shared.glyphCache.statistics
+        registry.makeGauge(name: "mattertype_glyph_cache_bytes", help: "Bytes of glyph bitmaps held.")
+            .set(Double(glyphCache.bytes))
         fonts.set(Double(fontCount))
         let glyphs = TextRenderer.shared.glyphCache.statistics
         let glyphHits = glyphs.hits + glyphs.memoHits

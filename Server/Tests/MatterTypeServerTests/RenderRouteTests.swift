@@ -31,6 +31,13 @@ struct RenderRouteTests {
                 let wordRatio = try #require(Self.value(of: "mattertype_word_cache_hit_ratio", in: text))
                 #expect(glyphRatio > 0 && glyphRatio <= 1)
                 #expect(wordRatio > 0 && wordRatio <= 1)
+                // Every cache keyed by request data is reported with its bound.
+                for cache in ["fallback_answers", "fallback_orders", "shape_plan_languages"] {
+                    #expect(text.contains(#"mattertype_cache_entries{cache="\#(cache)"}"#), "\(cache)")
+                    #expect(text.contains(#"mattertype_cache_limit{cache="\#(cache)"}"#), "\(cache)")
+                }
+                #expect(text.contains(#"mattertype_cache_entries{cache="word_caches"}"#))
+                #expect(text.contains("mattertype_glyph_cache_bytes "))
             }
         }
     }

@@ -154,6 +154,9 @@ final class FontMatcher: @unchecked Sendable {
         }
     }
 
+    /// How many fallback orders are kept now.
+    var fallbackOrderCount: Int { FontconfigContext.shared.withConfig { _ in fallbackSorts.count } }
+
     /// The family Fontconfig answers for `sans-serif` at `weight` and `style` among the system's fonts (not the
     /// registered ones), or `nil` when there is none or system fonts are not used. Kept once looked up.
     func systemSansSerifFamily(weight: FontWeight, style: FontStyle) -> String? {

@@ -66,6 +66,26 @@ extension FontRegistry {
 extension FontRegistry {
     /// The most fallback answers kept (see ``fallbackFace(covering:request:)``).
     static let maximumFallbackAnswers = 4096
+
+    /// The sizes of the caches whose keys come from what is laid out (characters, languages), each with its
+    /// bound, for monitoring (`/metrics`): every one of them stays within its limit however varied the text.
+    public var cacheSizes: [CacheSize] {
+        [CacheSize(name: "fallback_answers", entries: fallbackFaces.withLock { $0.count },
+                   limit: FontRegistry.maximumFallbackAnswers),
+         CacheSize(name: "fallback_orders", entries: matcher.fallbackOrderCount, limit: FontMatcher.maximumFallbackSorts),
+         CacheSize(name: "shape_plan_languages", entries: ShapePlanLanguages.shared.count,
+                   limit: ShapePlanLanguages.limit)]
+    }
+}
+
+/// The number of entries a cache holds and the most it may hold.
+public struct CacheSize: Sendable, Hashable {
+    /// The cache's name, as `/metrics` labels it (`fallback_answers`).
+    public let name: String
+    /// Entries held now.
+    public let entries: Int
+    /// The most it holds.
+    public let limit: Int
 }
 
 /// A fallback lookup: the characters of a cluster and what they are looked up for.

@@ -68,6 +68,9 @@ final class ShapePlanLanguages: Sendable {
     static let limit = 64
     private let languages = Locked<Set<String>>([])
 
+    /// How many languages have cached plans.
+    var count: Int { languages.withLock { $0.count } }
+
     /// Whether shaping in `language` may use (and add to) the faces' cached plans.
     func isCached(_ language: String?) -> Bool {
         guard let language else { return true }

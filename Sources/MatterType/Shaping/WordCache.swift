@@ -171,6 +171,9 @@ final class WordCache: Sendable {
     private static let live = Locked<[ObjectIdentifier: LiveWordCache]>([:])
     private static let retired = Locked(WordCacheStatistics())
 
+    /// How many word caches are alive.
+    static var liveCount: Int { live.withLock { $0.count } }
+
     /// The lookups of every word cache in the process, alive or gone.
     static var processStatistics: WordCacheStatistics {
         // Read under `live`'s lock, without retaining: a cache being freed waits in its deinit for this lock
@@ -221,6 +224,9 @@ public struct WordCacheStatistics: Sendable, Hashable {
 
     /// The lookups of every word cache in the process so far (caches of faces since freed included).
     public static var current: WordCacheStatistics { WordCache.processStatistics }
+
+    /// The word caches alive in the process now (each face keeps at most 32, one per features and language).
+    public static var liveCaches: Int { WordCache.liveCount }
 
     mutating func add(_ other: WordCacheStatistics) {
         hits += other.hits
