@@ -143,7 +143,8 @@ struct API: Sendable {
                                    + "pixels and this one has \(pixels); use balanced or fast")
                 }
                 try API.check(deadline, stage: "layout")
-                let reserved = pixels * ServerLimits.bytesPerPixel(renderRequest.format ?? .png)
+                let estimate = pixels.multipliedReportingOverflow(by: ServerLimits.bytesPerPixel(renderRequest.format ?? .png))
+                let reserved = estimate.overflow ? Int.max : estimate.partialValue
                 try reserveMemory(reserved)
                 defer { renderMemory.withLock { $0 -= reserved } }
                 return (try renderRequest.image(of: laidOut), frame.origin)
@@ -204,8 +205,7 @@ struct API: Sendable {
             case .store(.namesTaken(let names)):
                 throw APIError(.conflict, "font_exists", FontStoreError.namesTaken(names).description)
             case .store(.diskFull):
-                throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "disk_full",
-                               FontStoreError.diskFull.description)
+                throw APIError(.insufficientStorage, "disk_full", FontStoreError.diskFull.description)
             case .store(let error):
                 throw APIError(.internalServerError, "store_failed", error.description)
             }
@@ -222,8 +222,7 @@ struct API: Sendable {
                 throw APIError(.notFound, "font_not_found",
                                "no registered font is named \(missing.joined(separator: ", ")); nothing was deleted")
             case .store(.diskFull):
-                throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "disk_full",
-                               FontStoreError.diskFull.description)
+                throw APIError(.insufficientStorage, "disk_full", FontStoreError.diskFull.description)
             default:
                 throw APIError(.internalServerError, "store_failed", error.description)
             }

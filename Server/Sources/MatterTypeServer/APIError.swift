@@ -41,3 +41,8 @@ public struct APIError: HTTPResponseError, Sendable {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
+
+extension HTTPResponse.Status {
+    /// 507 Insufficient Storage (RFC 4918 §11.5): the store's disk is full.
+    static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+}
