@@ -55,6 +55,8 @@ public final class ServerMetrics: Sendable {
         registry.makeGauge(name: "mattertype_cache_entries", labels: [("cache", "word_caches")],
                            help: "Entries in a cache keyed by request data.")
             .set(Double(WordCacheStatistics.liveCaches))
+        registry.makeGauge(name: "mattertype_word_cache_bytes", help: "Bytes of shaped words held (budget 64 MiB).")
+            .set(Double(WordCacheStatistics.bytes))
         let glyphCache = TextRenderer.shared.glyphCache.statistics
         registry.makeGauge(name: "mattertype_glyph_cache_bytes", help: "Bytes of glyph bitmaps held.")
             .set(Double(glyphCache.bytes))

@@ -38,6 +38,7 @@ struct RenderRouteTests {
                 }
                 #expect(text.contains(#"mattertype_cache_entries{cache="word_caches"}"#))
                 #expect(text.contains("mattertype_glyph_cache_bytes "))
+                #expect((Self.value(of: "mattertype_word_cache_bytes", in: text) ?? 0) > 0)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Synchronization
 
 /// One glyph of a shaped word, in font units; `cluster` is relative to the word's first scalar.
 struct WordGlyph {
@@ -23,6 +24,13 @@ private struct ShapedWord {
     let base: UnsafeMutableRawPointer
 
     private static let scalarsOffset = MemoryLayout<Header>.stride
+
+    /// The bytes the word's block takes (its header, scalars and glyphs), for the process's word budget.
+    var byteCount: Int {
+        let header = base.load(as: Header.self)
+        return ShapedWord.glyphsOffset(scalarCount: header.scalarCount)
+            + header.glyphCount * MemoryLayout<WordGlyph>.stride
+    }
 
     /// A new block holding `scalars` and the glyphs HarfBuzz gave for them; freed with ``free()``.
     init(scalars: UnsafeBufferPointer<UInt32>, units: ShapedUnits) {
@@ -95,6 +103,8 @@ final class WordCache: Sendable {
 
         var slots = [Slot](repeating: Slot(), count: Table.initialSlots)
         var count = 0
+        /// The bytes of its words' blocks.
+        var bytes = 0
         /// Lookups that found the word, and that had to shape it (kept when the table empties).
         var hits = 0
         var misses = 0
@@ -127,6 +137,7 @@ final class WordCache: Sendable {
         /// Frees every word and empties the table (the lookup counts stay).
         mutating func removeAll() {
             for case let word? in slots.lazy.map(\.word) { word.free() }
+            WordCache.processBytes.subtract(bytes, ordering: .relaxed)
             let (hits, misses) = (self.hits, self.misses)
             self = Table()
             self.hits = hits
@@ -167,6 +178,13 @@ final class WordCache: Sendable {
         init(_ cache: Unmanaged<WordCache>) { self.cache = cache }
     }
 
+    /// The bytes of every word cache's words in the process, against ``processByteBudget``.
+    static let processBytes = Atomic<Int>(0)
+    /// The most bytes the process's word caches hold together (64 MiB): a shard that adds a word while they hold
+    /// more starts again empty first, so caches keyed by request data (languages, features) stay bounded however
+    /// many there are.
+    static let processByteBudget = 64 << 20
+
     /// Every word cache alive, to sum their statistics; and the sums of those gone.
     private static let live = Locked<[ObjectIdentifier: LiveWordCache]>([:])
     private static let retired = Locked(WordCacheStatistics())
@@ -201,12 +219,18 @@ final class WordCache: Sendable {
         let shaped = ShapedWord(scalars: scalars, units: shape())
         return shard.withLock { table in
             table.misses += 1
-            if table.count >= capacityPerShard { table.removeAll() }
+            if table.count >= capacityPerShard
+                || WordCache.processBytes.load(ordering: .relaxed) > WordCache.processByteBudget {
+                table.removeAll()
+            }
             if let existing = table.slots[table.index(of: scalars, hash: hash)].word {  // another task added it
                 shaped.free()
                 return existing.appendGlyphs(to: &glyphs)
             }
             table.insert(Table.Slot(hash: hash, word: shaped))
+            let size = shaped.byteCount
+            table.bytes += size
+            WordCache.processBytes.add(size, ordering: .relaxed)
             return shaped.appendGlyphs(to: &glyphs)
         }
     }
@@ -227,6 +251,9 @@ public struct WordCacheStatistics: Sendable, Hashable {
 
     /// The word caches alive in the process now (each face keeps at most 32, one per features and language).
     public static var liveCaches: Int { WordCache.liveCount }
+
+    /// The bytes the process's word caches hold, kept under 64 MiB together.
+    public static var bytes: Int { WordCache.processBytes.load(ordering: .relaxed) }
 
     mutating func add(_ other: WordCacheStatistics) {
         hits += other.hits
