@@ -104,7 +104,7 @@ struct CLITests {
         #expect(json["requested"] as? String == "BrandSans-Bold")
         #expect(json["postScriptName"] as? String == "NotoSans-Bold")
         #expect(json["fallback"] as? Bool == true)
-        #expect((json["reason"] as? String)?.hasPrefix("no BrandSans font is registered, bundled or installed") == true)
+        #expect((json["reason"] as? String)?.hasPrefix("no Brand Sans font is registered, bundled or installed") == true)
         #expect(json["variations"] as? [String: Double] == [:])
         #expect(json["synthetic"] as? [String: Bool] == ["bold": false, "italic": false])
     }

@@ -88,10 +88,10 @@ struct FontResolutionTests {
         #expect(resolution.requestedPostScriptName == "BrandSans-MediumItalic")
         #expect(resolution.font.postScriptName == "NotoSans-MediumItalic")
         #expect(resolution.source == .bundled)
-        #expect(resolution.fallbackReason == .bundledNotoSans(family: "BrandSans", replacement: "NotoSans-MediumItalic",
+        #expect(resolution.fallbackReason == .bundledNotoSans(family: "Brand Sans", replacement: "NotoSans-MediumItalic",
                                                               systemFontsExcluded: true))
         #expect(resolution.fallbackReason?.description ==
-                "no BrandSans font is registered, bundled or installed, "
+                "no Brand Sans font is registered, bundled or installed, "
                 + "and system fonts are not used; using the bundled NotoSans-MediumItalic")
     }
 
@@ -103,7 +103,7 @@ struct FontResolutionTests {
             Issue.record("expected the system sans-serif, got \(String(describing: resolution.fallbackReason))")
             return
         }
-        #expect(family == "BrandSans" && replacement == resolution.font.postScriptName)
+        #expect(family == "Brand Sans" && replacement == resolution.font.postScriptName)
         #expect(resolution.source == .system)
     }
 

@@ -202,7 +202,7 @@ struct InstalledFontMatchingTests {
         #expect(layout.familySubstitutions.count == 1)
         let measurement = TextMeasurement(layout)
         #expect(measurement.fallback)
-        #expect(measurement.fallbackReasons.first?.contains("HelveticaNeue") == true)
+        #expect(measurement.fallbackReasons.first?.contains("Helvetica Neue") == true)
         #expect(measurement.lines.first?.runs.allSatisfy(\.fallback) == true)
         let found = TextMeasurement(try TextLayout("Hello", typography: typography.familyName("Noto Sans")))
         #expect(!found.fallback)
@@ -218,7 +218,7 @@ struct InstalledFontMatchingTests {
             #expect(run.status == 0)
             let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
             #expect(warnings.count == 1)
-            #expect(warnings.first?.contains("HelveticaNeue") == true)
+            #expect(warnings.first?.contains("Helvetica Neue") == true)
         }
         let quiet = try CLIRun("measure", "--family", "Noto Sans", "Hello")
         #expect(!quiet.stderr.contains("warning:"))

@@ -96,7 +96,7 @@ extension FontRegistry {
                         variations: [String: Double] = [:]) throws(FontResolutionError) -> FontResolution {
         let family = DefaultFontFamilyFactory(registry: self).fontFamily(named: familyName)
         return try resolve(family: family, weight: weight, style: style, width: width, boldText: boldText,
-                           fontSize: fontSize, variations: variations)
+                           fontSize: fontSize, variations: variations, askedName: familyName)
     }
 
     /// Chooses the face to draw a family at a weight, style and width with, and its variation coordinates.
@@ -120,6 +120,16 @@ extension FontRegistry {
     public func resolve(family: any FontFamily, weight: FontWeight, style: FontStyle = .regular,
                         width: FontWidth = .normal, boldText: Bool = false, fontSize: Double? = nil,
                         variations: [String: Double] = [:]) throws(FontResolutionError) -> FontResolution {
+        try resolve(family: family, weight: weight, style: style, width: width, boldText: boldText,
+                    fontSize: fontSize, variations: variations, askedName: nil)
+    }
+
+    /// ``resolve(family:weight:style:width:boldText:fontSize:variations:)``, a substitution naming the family as it
+    /// was asked for (`askedName`, "Helvetica Neue") rather than as the family spells its PostScript prefix.
+    func resolve(family: any FontFamily, weight: FontWeight, style: FontStyle, width: FontWidth, boldText: Bool,
+                 fontSize: Double?, variations: [String: Double],
+                 askedName: String?) throws(FontResolutionError) -> FontResolution {
+        let shownName = askedName ?? family.familyName
         let weight = boldText ? family.accessibilityBoldWeight(for: weight) : weight
         let requested = family.fontName(for: weight, style: style)
         func resolution(_ candidate: FaceCandidate, _ reason: FallbackReason?) -> FontResolution {
@@ -156,12 +166,12 @@ extension FontRegistry {
            let match = FontMatching.select(matcher.systemFaces(ofFamily: familyKey(sansSerif))
                                                .map { FaceCandidate(descriptor: $0, source: .system) },
                                            weight: weight, style: style, width: width) {
-            return resolution(match, .systemSansSerif(family: family.familyName,
+            return resolution(match, .systemSansSerif(family: shownName,
                                                       replacement: match.descriptor.postScriptName))
         }
         let bundled = BundledFonts.descriptors.map { FaceCandidate(descriptor: $0, source: .bundled) }
         if let match = FontMatching.select(bundled, weight: weight, style: style, width: width) {
-            return resolution(match, .bundledNotoSans(family: family.familyName,
+            return resolution(match, .bundledNotoSans(family: shownName,
                                                       replacement: match.descriptor.postScriptName,
                                                       systemFontsExcluded: !includesSystemFonts))
         }

@@ -162,7 +162,8 @@ public struct TypographyLayout: Sendable {
                 resolution = try registry.resolve(family: family, weight: typography.fontWeight,
                                                   style: typography.fontStyle, width: typography.fontWidth,
                                                   boldText: environment.isBoldTextEnabled,
-                                                  fontSize: fontSize, variations: typography.variations)
+                                                  fontSize: fontSize, variations: typography.variations,
+                                                  askedName: typography.familyName)
             } catch {
                 throw .noFont(error)
             }
