@@ -9,22 +9,10 @@ import Testing
 struct ProtocolTests {
     /// Sends `bytes` to the server and returns its status line (or "" when it closes without one).
     static func raw(_ bytes: String, port: Int) throws -> String {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0)
+        let descriptor = try open(port, sending: bytes)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        try #require(connected == 0)
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = Array(bytes.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         var buffer = [UInt8](repeating: 0, count: 512)
         let count = recv(descriptor, &buffer, buffer.count, 0)
         let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
@@ -67,6 +55,7 @@ struct ProtocolTests {
     /// A connected socket to `port` that has sent `bytes`.
     static func open(_ port: Int, sending bytes: String) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
