@@ -138,8 +138,10 @@ struct MetricsAndErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// Whether `error` means the client went away while its request was read (not the server's failure).
+    /// Whether `error` means the client went away while its request was read (not the server's failure): the
+    /// connection closed mid-body (the HTTP parser's unexpected end of stream) or a write to a closed channel.
     static func isClientGone(_ error: any Error) -> Bool {
+        if let error = error as? HTTPParserError, error == .invalidEOFState { return true }
         let name = String(reflecting: type(of: error))
         return name.contains("ChannelError") || name.contains("IOError") || "\(error)".contains("ioOnClosedChannel")
     }

@@ -46,8 +46,14 @@ struct ProtocolTests {
                 let lower = try await server.send(.PUT, "/v1/fonts", headers: [("Authorization", "bearer \(adminToken)")],
                                                   body: try FontFiles.fixture("Acme-Regular.ttf"))
                 #expect(lower.status == 201)
+                // A client that goes away in the middle of its body is not a server error.
+                let gone = try ProtocolTests.open(port, sending: "POST /v1/measure HTTP/1.1\r\nHost: x\r\n"
+                                                  + "Content-Length: 1000\r\n\r\n{\"text\": ")
+                close(gone)
+                try await Task.sleep(for: .milliseconds(300))
                 let metrics = try await server.send(.GET, "/metrics").text
                 #expect(!metrics.contains("status=\"500\""))
+                #expect(metrics.contains(#"mattertype_http_requests_total{route="/v1/measure",method="POST",status="499"} 1"#))
             }
         }
     }
