@@ -24,17 +24,25 @@ struct ParagraphShaper {
         var glyphStart: Int32 = 0
         for run in runs {
             let letterSpacing = letterSpacings[run.attributes.style]
-            let isCursive = letterSpacing != 0 && run.attributes.script.isCursive
             for c in run.graphemes {
                 let count = state.clusters[c].glyphs.upperBound
                 state.clusters[c].glyphs = glyphStart..<glyphStart + count
                 glyphStart += count
-                let kind = state.clusters[c].kind
-                if kind.isVisible, !isCursive || kind != .text { state.clusters[c].advance += letterSpacing }
+                if letterSpacing != 0 {
+                    state.clusters[c].advance += ParagraphShaper.letterSpacing(
+                        letterSpacing, after: state.clusters[c].kind, in: run.attributes.script)
+                }
             }
         }
         return ShapedParagraph(text: text, clusters: state.clusters, glyphs: state.glyphs, runs: runs,
                                clusterStyles: styles, edgeTrims: state.edgeTrims, shapingWork: state.work)
+    }
+
+    /// The letter spacing a cluster of `kind` in `script` gets after it: `spacing` for visible clusters, except
+    /// the letters of a cursive script (Arabic…), which stay joined as in Chromium; spaces between them are spaced.
+    static func letterSpacing(_ spacing: Double, after kind: ClusterKind, in script: ScriptTag) -> Double {
+        guard kind.isVisible, kind != .text || !script.isCursive else { return 0 }
+        return spacing
     }
 
     /// What shaping one paragraph builds. Its fields are mutated through `inout`, which Swift checks for

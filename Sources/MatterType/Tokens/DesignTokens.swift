@@ -446,11 +446,6 @@ private struct TokenReader {
         return .string(text)
     }
 
-    /// A field's value with references and math resolved; `place` names it in errors.
-    func field(_ value: OrderedJSON, at place: String) throws(DesignTokenError) -> OrderedJSON {
-        try expanded(value, at: place)
-    }
-
     // MARK: - Typography
 
     func typography(_ path: String) throws(DesignTokenError) -> Typography {
@@ -473,7 +468,7 @@ private struct TokenReader {
         }
         func get(_ key: String) throws(DesignTokenError) -> OrderedJSON? {
             guard let value = raw[key] else { return nil }
-            return try field(value, at: "\(at).\(key)")
+            return try expanded(value, at: "\(at).\(key)")
         }
         // Family: a string (a comma-separated list in Tokens Studio) or an array: the first, then fallbacks.
         let families: [String]? = attempt { () throws(DesignTokenError) -> [String]? in
@@ -554,7 +549,7 @@ private struct TokenReader {
         func get(_ key: String) -> OrderedJSON? {
             guard let raw = extras[key] else { return nil }
             do {
-                return try field(raw, at: "\(at).\(key)")
+                return try expanded(raw, at: "\(at).\(key)")
             } catch {
                 problems += error.problems
                 return nil

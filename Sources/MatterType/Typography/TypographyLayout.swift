@@ -248,8 +248,8 @@ extension TypographyLayout {
             let order = run.attributes.level & 1 == 1 ? Array(run.graphemes.reversed()) : Array(run.graphemes)
             for g in order {
                 let cluster = shaped.clusters[g]
-                // As layout: a cursive script's letters get no letter spacing.
-                let spacing = run.attributes.script.isCursive && cluster.kind == .text ? 0 : letterSpacing
+                let spacing = ParagraphShaper.letterSpacing(letterSpacing, after: cluster.kind,
+                                                            in: run.attributes.script)
                 for index in cluster.glyphs {
                     let glyph = shaped.glyphs[Int(index)]
                     let isLast = index == cluster.glyphs.upperBound - 1
