@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "mattertype", targets: ["mattertype"]),
         // Golden-metric checks for Swift Testing (expectGoldenMetrics) and XCTest (assertGoldenMetrics).
         .library(name: "MatterTypeTesting", targets: ["MatterTypeTesting"]),
+        // The JSON the CLI and the server speak: render requests, measurements, font records, styled text.
+        .library(name: "MatterTypeWire", targets: ["MatterTypeWire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,11 +45,12 @@ let package = Package(
                 dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "MatterTypeICU",
                                "MatterTypeFonts"]),
         .target(name: "MatterTypeTesting", dependencies: ["MatterType"]),
+        .target(name: "MatterTypeWire", dependencies: ["MatterType"]),
         .executableTarget(name: "mattertype",
-                          dependencies: ["MatterType",
+                          dependencies: ["MatterType", "MatterTypeWire",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The tests decode PNGs with libpng, independently of the encoder.
-        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "mattertype", "CPNG"],
+        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "MatterTypeWire", "mattertype", "CPNG"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
                     exclude: ["Fixtures", "Golden", "ReadmeExample/brand.tokens.json", "ReadmeExample/samples.json",
                               "ReadmeExample/Golden"]),

@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "MatterTypeServer",
                 dependencies: [
                     .product(name: "MatterType", package: matterTypePackage),
+                    .product(name: "MatterTypeWire", package: matterTypePackage),
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "HummingbirdCore", package: "hummingbird"),
                     .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import MatterType
+import MatterTypeWire
 import Synchronization
 
 /// `mattertype bench`: the workload other renderers were measured on (run it from a release build).

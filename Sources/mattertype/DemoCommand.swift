@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// `mattertype demo`: a sample card showing several typographies, rendered with the bundled Noto Sans.
 struct DemoCommand: ParsableCommand {

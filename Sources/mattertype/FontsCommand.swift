@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// `mattertype fonts`: the bundled family plus any `--font-file` fonts.
 struct FontsCommand: ParsableCommand {

@@ -79,7 +79,8 @@ struct CheckCommand: ParsableCommand {
             reports = try snapshot.differences(tokens: tokens, samples: samples, registry: registry,
                                                tolerance: tolerance)
         } catch let error as GoldenSnapshotError {
-            throw CLIError(description: error.description)
+            guard case .missing = error else { throw CLIError(description: error.description) }
+            throw CLIError(description: error.description + " with mattertype snapshot or check --update")
         }
         let count = samples.reduce(0) { $0 + $1.widths.count } * tokens.typographies.count
         for report in reports { print(report) }

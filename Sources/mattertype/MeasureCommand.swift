@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// Width, line and truncation options shared by `measure` and `render`.
 struct LayoutOptions: ParsableArguments {

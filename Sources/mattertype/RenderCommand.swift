@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// `mattertype render`: a PNG or WebP image of a text in a typography.
 struct RenderCommand: ParsableCommand {
@@ -119,8 +120,9 @@ func warnAboutSubstitutions(in layout: TextLayout) {
 
 /// Parses a color option: any form ``Color/init(parsing:)`` reads.
 func parseColor(_ text: String, _ option: String) throws -> Color {
-    guard let color = Color(parsing: text) else {
-        throw ValidationError("'\(text)' is not a color for \(option); use \(Color.acceptedSpellings)")
+    do {
+        return try Color.parse(text)
+    } catch {
+        throw ValidationError("\(option): \(error)")
     }
-    return color
 }

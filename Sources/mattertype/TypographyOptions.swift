@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// The typography options shared by `shape`, `measure` and `render`: a typography token (`--tokens FILE --token
 /// PATH`), or Noto Sans 16 on 1.5 × the size, with any option given changing that field.
@@ -244,9 +245,11 @@ struct TextInputOptions: ParsableArguments {
 /// Parses one of an enum's raw values, listing them all in the error.
 func parseChoice<T: RawRepresentable & CaseIterable>(_ text: String, _: T.Type, _ option: String) throws -> T
 where T.RawValue == String {
-    if let value = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return value }
-    let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
-    throw ValidationError("unknown value '\(text)' for \(option); use one of \(choices)")
+    do {
+        return try T.parse(choice: text)
+    } catch {
+        throw ValidationError("\(option): \(error)")
+    }
 }
 
 /// "U+0378" for a character.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MatterType
+import MatterTypeWire
 
 @Suite("Hostile input")
 struct HostileInputTests {

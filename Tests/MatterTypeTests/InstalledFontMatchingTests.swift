@@ -1,5 +1,6 @@
 import Foundation
 @testable import MatterType
+import MatterTypeWire
 import Testing
 
 /// Font matching on a machine with many fonts installed (`make test` installs fonts-noto-extra, whose condensed

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MatterType
+import MatterTypeWire
 import Testing
 
 /// The one request type the CLI and the server share.
@@ -61,7 +62,7 @@ struct RenderRequestTests {
         (##"{"text": "a", "weight": "heavyish"}"##, ##""weight": unknown weight "heavyish""##),
         (##"{"text": "a", "size": "big"}"##, ##""size": expected a number"##),
         (##"{"text": "a", "color": "reddish"}"##, ##""color": "reddish" is not a color; use #rgb, #rgba, #rrggbb"##),
-        (##"{"text": "a", "format": "gif"}"##, ##""format": unknown value "gif"; use one of png, webp"##),
+        (##"{"text": "a", "format": "gif"}"##, ##""format": "gif" is not one of png, webp"##),
         (##"{"spans": [{"text": "a", "weight": 2000}]}"##, ##"span 0, "weight""##),
         (##"{"text": "a""##, "not valid JSON"),
     ])

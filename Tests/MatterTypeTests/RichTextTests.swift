@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MatterType
+import MatterTypeWire
 
 /// Fonts for these tests from Debian packages that `make test` installs.
 enum VariableFonts {

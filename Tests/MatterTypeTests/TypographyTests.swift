@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MatterType
+import MatterTypeWire
 
 @Suite("Typography and environment")
 struct TypographyTests {

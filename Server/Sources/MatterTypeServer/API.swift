@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import MatterType
+import MatterTypeWire
 import NIOCore
 
 /// The routes: health, metrics, the OpenAPI document, fonts, measure and render.

@@ -1,5 +1,6 @@
 public import Foundation
 public import MatterType
+public import MatterTypeWire
 public import Logging
 
 /// The server's fonts: a ``FontStore`` and the `FontRegistry` renders use, kept in step.

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import MatterType
+import MatterTypeWire
 @testable import MatterTypeServer
 import NIOCore
 import NIOHTTP1

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatterType
+import MatterTypeWire
 @testable import MatterTypeServer
 import NIOHTTP1
 import Testing

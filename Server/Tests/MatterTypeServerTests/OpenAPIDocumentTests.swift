@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MatterType
+import MatterTypeWire
 @testable import MatterTypeServer
 import NIOHTTP1
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import MatterType
+import MatterTypeWire
 @testable import MatterTypeServer
 import NIOHTTP1
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatterType
+import MatterTypeWire
 @testable import MatterTypeServer
 import HummingbirdTesting
 import NIOHTTP1

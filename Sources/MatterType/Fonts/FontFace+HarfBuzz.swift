@@ -19,10 +19,6 @@ final class FontFace: @unchecked Sendable {
     let metrics: FontMetrics
     /// The immutable hb_font_t.
     let font: OpaquePointer
-    /// Shaped words, for layout, one cache per feature set and segment properties.
-    private let wordCaches = Locked<[WordCacheKey: WordCache]>([:])
-    /// ``punctuationSpacing(language:)`` by language ("" for none), computed on first use.
-    fileprivate let punctuationSpacings = Locked<[String: PunctuationSpacing?]>([:])
     /// Whether the face has color glyphs (CBDT/CBLC or sbix bitmaps, or COLR layers).
     let hasColorGlyphs: Bool
     /// Whether the cmap maps each ASCII code (0–127) to a glyph: layout's fast path for ASCII text.
@@ -31,16 +27,10 @@ final class FontFace: @unchecked Sendable {
     let coversPrintableASCII: Bool
     /// A number no other face in this process has.
     let id = nextFaceID.add(1, ordering: .relaxed).newValue
-    /// The FreeType face that rasterizes this face's glyphs, made on first use.
-    let rasterFace = Locked<RasterFace?>(nil)
-
     /// The variation coordinates the face is drawn at, by axis tag (empty: the font's defaults).
     let variations: [String: Double]
     /// What the rasterizer synthesizes.
     let synthetic: SyntheticStyle
-    /// Instances of this face at other coordinates or with synthesis, made on first use (empty on instances).
-    private let instances = Locked<[InstanceKey: FontFace]>([:])
-
     /// A face over `file`'s face `descriptor.faceIndex`, at the font's default coordinates.
     convenience init(file: FontFile, descriptor: FontDescriptor) throws(FontRegistrationError) {
         guard let base = file.bytes.baseAddress, file.bytes.count <= Int(UInt32.max) else {
@@ -71,7 +61,7 @@ final class FontFace: @unchecked Sendable {
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         if !variations.isEmpty {
             let settings = variations.sorted { $0.key < $1.key }.map { tag, value in
-                hb_variation_t(tag: FontFace.tag(tag), value: Float(value))
+                hb_variation_t(tag: OpenTypeTag(tag).rawValue, value: Float(value))
             }
             hb_font_set_variations(font, settings, UInt32(settings.count))
         }
@@ -105,60 +95,17 @@ final class FontFace: @unchecked Sendable {
         hb_font_destroy(font)
     }
 
-    /// What makes an instance: its coordinates and synthesis.
-    private struct InstanceKey: Hashable, Sendable {
-        var variations: [String: Double]
-        var synthetic: SyntheticStyle
-    }
-
-    /// This face at `variations` with `synthetic` (this face itself when both are the defaults). Instances are
-    /// kept (up to ``maximumKeptPerKind``), so caches keyed by face (words, glyph bitmaps) key on them too.
-    func instance(variations: [String: Double], synthetic: SyntheticStyle) throws(FontRegistrationError) -> FontFace {
+    /// This face at `variations` with `synthetic` (this face itself when both are the defaults): a new face over
+    /// the same HarfBuzz face. ``FontRegistry`` keeps the instances it makes (see `FaceInstances`), so that caches
+    /// keyed by face identity (words, glyph bitmaps) find them again.
+    func makeInstance(variations: [String: Double], synthetic: SyntheticStyle) throws(FontRegistrationError)
+        -> FontFace {
         guard !variations.isEmpty || synthetic != .none else { return self }
-        let key = InstanceKey(variations: variations, synthetic: synthetic)
-        if let known = instances.withLock({ $0[key] }) { return known }
         guard let face = hb_font_get_face(font) else {
             throw .unreadableFont(path: file.path, reason: "HarfBuzz lost face \(descriptor.faceIndex)")
         }
-        let made = try FontFace(file: file, descriptor: descriptor, face: face, variations: variations,
-                                synthetic: synthetic)
-        return instances.withLock { instances in
-            if let known = instances[key] { return known }
-            // Coordinates come from requests: keep a bounded number (layouts in flight keep theirs alive).
-            if instances.count >= FontFace.maximumKeptPerKind { instances.removeAll() }
-            instances[key] = made
-            return made
-        }
-    }
-
-    /// The most instances, word caches and punctuation spacings a face keeps of each kind: their keys
-    /// (coordinates, languages, features) come from requests, so each kind starts again empty when full.
-    static let maximumKeptPerKind = 32
-
-    /// A four-letter tag as HarfBuzz's number; spaces pad a shorter one.
-    static func tag(_ text: String) -> hb_tag_t {
-        let t = Array((text + "    ").utf8.prefix(4))
-        return mattertype_hb_tag(CChar(bitPattern: t[0]), CChar(bitPattern: t[1]), CChar(bitPattern: t[2]),
-                                 CChar(bitPattern: t[3]))
-    }
-
-    /// What a word cache is for: words shaped with these features and segment properties.
-    struct WordCacheKey: Hashable, Sendable {
-        var features: ShapingFeatures
-        var segment: SegmentProperties
-    }
-
-    /// The cache of words shaped with `features` and `segment`.
-    func wordCache(for features: ShapingFeatures, segment: SegmentProperties) -> WordCache {
-        let key = WordCacheKey(features: features, segment: segment)
-        return wordCaches.withLock { caches in
-            if let cache = caches[key] { return cache }
-            // Languages and features come from requests: keep a bounded number of caches.
-            if caches.count >= FontFace.maximumKeptPerKind { caches.removeAll() }
-            let cache = WordCache()
-            caches[key] = cache
-            return cache
-        }
+        return try FontFace(file: file, descriptor: descriptor, face: face, variations: variations,
+                            synthetic: synthetic)
     }
 
     /// Whether the face has a glyph for `scalar` in its cmap.
@@ -197,9 +144,7 @@ private struct TableReader {
     private var bytes: [UInt8] = []
 
     init(face: OpaquePointer, tag: String) {
-        let t = Array(tag.utf8)
-        guard t.count == 4 else { return }
-        let blob = hb_face_reference_table(face, mattertype_hb_tag(CChar(t[0]), CChar(t[1]), CChar(t[2]), CChar(t[3])))
+        let blob = hb_face_reference_table(face, OpenTypeTag(tag).rawValue)
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { return }
@@ -210,55 +155,5 @@ private struct TableReader {
     func int16(at offset: Int) -> Int? {
         guard offset + 2 <= bytes.count else { return nil }
         return Int(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])))
-    }
-}
-
-extension FontFace {
-    /// How this face's fullwidth punctuation can be trimmed in `language`, or `nil` when it has no `halt`
-    /// feature (then it is never trimmed, as in Chromium). Computed once per language.
-    func punctuationSpacing(language: String?) -> PunctuationSpacing? {
-        let key = language ?? ""
-        if let known = punctuationSpacings.withLock({ $0[key] }) { return known }
-        let spacing = computePunctuationSpacing(language: language)
-        punctuationSpacings.withLock { spacings in
-            if spacings.count >= FontFace.maximumKeptPerKind { spacings.removeAll() }
-            spacings[key] = .some(spacing)
-        }
-        return spacing
-    }
-
-    private func computePunctuationSpacing(language: String?) -> PunctuationSpacing? {
-        guard let face = hb_font_get_face(font) else { return nil }
-        func hasFeature(_ tag: String) -> Bool {
-            let t = Array(tag.utf8)
-            let wanted = mattertype_hb_tag(CChar(t[0]), CChar(t[1]), CChar(t[2]), CChar(t[3]))
-            var count: UInt32 = 64
-            var tags = [hb_tag_t](repeating: 0, count: 64)
-            hb_ot_layout_table_get_feature_tags(face, mattertype_hb_tag(71, 80, 79, 83), 0, &count, &tags)  // GPOS
-            return tags.prefix(Int(count)).contains(wanted)
-        }
-        guard hasFeature("halt") else { return nil }
-        // Shaped as Han text in the language, so that `locl` picks the language's glyphs.
-        let probes = PunctuationSpacing.probes
-        let segment = SegmentProperties(isRightToLeft: false, script: ScriptTag(of: 0x4E00), language: language)
-        let units = probes.withUnsafeBufferPointer { Shaper.shape($0, face: self, features: .none, segment: segment) }
-        guard units.count == probes.count, units.clusters == Array(0..<probes.count) else { return nil }
-        let classes = (0..<units.count).map { i -> (PunctuationClass, Int32) in
-            var extents = hb_glyph_extents_t()
-            guard units.glyphIDs[i] != 0, hb_font_get_glyph_extents(font, units.glyphIDs[i], &extents) != 0 else {
-                return (.other, units.xAdvances[i])
-            }
-            let left = Double(units.xOffsets[i] + extents.x_bearing)
-            return (PunctuationSpacing.inkClass(left: left, right: left + Double(extents.width),
-                                                advance: Double(units.xAdvances[i])), units.xAdvances[i])
-        }
-        /// One class for a group of glyphs with the same advance and class, else `other`.
-        func groupClass(_ range: Range<Int>) -> PunctuationClass {
-            let first = classes[range.lowerBound]
-            return classes[range].allSatisfy { $0 == first } ? first.0 : .other
-        }
-        return PunctuationSpacing(hasContextualSpacing: hasFeature("chws"), dot: groupClass(0..<4),
-                                  colon: classes[4].0, semicolon: classes[5].0,
-                                  quotesAreFullwidth: groupClass(6..<8) == .open && groupClass(8..<10) == .close)
     }
 }

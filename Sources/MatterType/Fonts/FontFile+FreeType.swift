@@ -98,15 +98,12 @@ extension FontFile {
         // 16.16 values as the 32-bit signed numbers `fvar` stores: FreeType hands some (named instances'
         // coordinates) over zero-extended, so slnt −8 would read as 65528.
         func fixed(_ value: FT_Fixed) -> Double { Double(Int32(truncatingIfNeeded: value)) / 65536 }
-        func tag(_ value: FT_ULong) -> String {
-            String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }, as: UTF8.self)
-        }
         let axisCount = Int(master.pointee.num_axis)
         var axes: [FontAxis] = []
         for a in 0..<axisCount {
             guard let axis = master.pointee.axis?[a] else { continue }
-            let name = names[Int(axis.strid)] ?? axis.name.map { String(cString: $0) } ?? tag(axis.tag)
-            axes.append(FontAxis(tag: tag(axis.tag), name: name, minimum: fixed(axis.minimum),
+            let name = names[Int(axis.strid)] ?? axis.name.map { String(cString: $0) } ?? OpenTypeTag(rawValue: axis.tag).text
+            axes.append(FontAxis(tag: OpenTypeTag(rawValue: axis.tag).text, name: name, minimum: fixed(axis.minimum),
                                  defaultValue: fixed(axis.def), maximum: fixed(axis.maximum)))
         }
         var instances: [FontNamedInstance] = []

@@ -7,8 +7,12 @@ extension FontRegistry {
     /// - Throws: ``FontRegistrationError`` when a system font file cannot be read any more, or when a
     ///   registered font was unregistered since the resolution was made.
     func face(for resolution: FontResolution) throws(FontRegistrationError) -> FontFace {
-        try face(for: resolution.font, source: resolution.source)
-            .instance(variations: resolution.variations, synthetic: resolution.synthetic)
+        let face = try face(for: resolution.font, source: resolution.source)
+        guard !resolution.variations.isEmpty || resolution.synthetic != .none else { return face }
+        let key = InstanceKey(face: face.id, variations: resolution.variations, synthetic: resolution.synthetic)
+        return try instances.value(for: key) { () throws(FontRegistrationError) in
+            try face.makeInstance(variations: resolution.variations, synthetic: resolution.synthetic)
+        }
     }
 
     /// The face for a descriptor from `source`.
@@ -43,49 +47,22 @@ extension FontRegistry {
     /// The first face in Fontconfig's fallback order for `request` (registered and system fonts) that has
     /// every one of `scalars`, or `nil` when none has. Answers are kept until the registered fonts change.
     func fallbackFace(covering scalars: [UInt32], request: FallbackRequest) -> FontFace? {
-        let key = FallbackKey(scalars: scalars, request: request)
-        if let known = fallbackFaces.withLock({ $0[key] }) { return known }
-        var face: FontFace?
-        if let match = matcher.fallback(covering: scalars, request: request) {
+        fallbackFaces.value(for: FallbackKey(scalars: scalars, request: request)) {
+            guard let match = matcher.fallback(covering: scalars, request: request) else { return nil }
             if let registered = registeredFace(named: match.descriptor.postScriptName),
                registered.descriptor.path == match.descriptor.path {
-                face = registered
-            } else {
-                face = try? self.face(for: match.descriptor, source: .system)
+                return registered
             }
+            return try? self.face(for: match.descriptor, source: .system)
         }
-        fallbackFaces.withLock { faces in
-            // Keyed by the text's characters and language: bounded, starting again empty when full.
-            if faces.count >= FontRegistry.maximumFallbackAnswers { faces.removeAll() }
-            faces[key] = .some(face)
-        }
-        return face
     }
 }
 
-extension FontRegistry {
-    /// The most fallback answers kept (see ``fallbackFace(covering:request:)``).
-    static let maximumFallbackAnswers = 4096
-
-    /// The sizes of the caches whose keys come from what is laid out (characters, languages), each with its
-    /// bound, for monitoring (`/metrics`): every one of them stays within its limit however varied the text.
-    public var cacheSizes: [CacheSize] {
-        [CacheSize(name: "fallback_answers", entries: fallbackFaces.withLock { $0.count },
-                   limit: FontRegistry.maximumFallbackAnswers),
-         CacheSize(name: "fallback_orders", entries: matcher.fallbackOrderCount, limit: FontMatcher.maximumFallbackSorts),
-         CacheSize(name: "shape_plan_languages", entries: ShapePlanLanguages.shared.count,
-                   limit: ShapePlanLanguages.limit)]
-    }
-}
-
-/// The number of entries a cache holds and the most it may hold.
-public struct CacheSize: Sendable, Hashable {
-    /// The cache's name, as `/metrics` labels it (`fallback_answers`).
-    public let name: String
-    /// Entries held now.
-    public let entries: Int
-    /// The most it holds.
-    public let limit: Int
+/// What makes an instance of a face: the face's ``FontFace/id``, its coordinates and synthesis.
+struct InstanceKey: Hashable, Sendable {
+    var face: Int
+    var variations: [String: Double]
+    var synthetic: SyntheticStyle
 }
 
 /// A fallback lookup: the characters of a cluster and what they are looked up for.

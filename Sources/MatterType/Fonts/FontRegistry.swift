@@ -23,8 +23,12 @@ public final class FontRegistry: Sendable {
 
     private let state = Locked(State())
     let matcher: FontMatcher
-    /// Fallback faces already looked up (``fallbackFace(covering:request:)``), emptied when fonts change.
-    let fallbackFaces = Locked<[FallbackKey: FontFace?]>([:])
+    /// Fallback faces already looked up (``fallbackFace(covering:request:)``), by the text's characters and
+    /// language; emptied when fonts change.
+    let fallbackFaces = BoundedCache<FallbackKey, FontFace?>(limit: 4096)
+    /// Faces at variation coordinates or with synthesis (``face(for:)``), kept so that caches keyed by a face's
+    /// identity (words, glyph bitmaps) find them again; emptied when fonts change.
+    let instances = BoundedCache<InstanceKey, FontFace>(limit: 256)
 
 
     /// The largest OpenType font a registered WOFF or WOFF2 file may unpack to, in bytes.
@@ -147,7 +151,8 @@ public final class FontRegistry: Sendable {
 
     /// Forgets what was looked up with the fonts as they were.
     private func fontsChanged() {
-        fallbackFaces.withLock { $0.removeAll() }
+        fallbackFaces.removeAll()
+        instances.removeAll()
     }
 
     /// The registered face with this PostScript name.

@@ -61,19 +61,19 @@ final class RasterFace: Sendable {
         defer { FT_Done_MM_Var(library, master) }
         var coordinates: [FT_Fixed] = (0..<Int(master.pointee.num_axis)).map { a in
             guard let axis = master.pointee.axis?[a] else { return 0 }
-            let tag = String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: axis.tag >> $0) }, as: UTF8.self)
+            let tag = OpenTypeTag(rawValue: axis.tag).text
             return variations[tag].map { FT_Fixed(($0 * 65536).rounded()) } ?? axis.def
         }
         FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
     }
 
+    /// Every face's raster face, by its ``FontFace/id`` (`nil`: FreeType cannot open it). Bounded: instances at
+    /// coordinates from requests are faces of their own.
+    static let all = BoundedCache<Int, RasterFace?>(limit: 256)
+
     /// The raster face of `fontFace`, made on first use; `nil` when FreeType cannot open it.
     static func of(_ fontFace: FontFace) -> RasterFace? {
-        fontFace.rasterFace.withLock { slot in
-            if let existing = slot { return existing }
-            slot = try? RasterFace(fontFace)
-            return slot
-        }
+        all.value(for: fontFace.id) { try? RasterFace(fontFace) }
     }
 
     /// Renders `glyph` at `pixelSize` pixels per em, shifted right by `subpixel` quarter pixels, as 8-bit

@@ -26,7 +26,8 @@ public final class TextRenderer: Sendable {
 
     /// Where rendered glyphs are kept.
     public let glyphCache: GlyphCache
-    /// How glyphs are hinted.
+    /// How glyphs are hinted when a draw does not say (each draw may ask for the other; bitmaps are cached per
+    /// hinting).
     public let hinting: Hinting
 
     /// A renderer using `glyphCache` and `hinting`.
@@ -88,23 +89,25 @@ public final class TextRenderer: Sendable {
                               origin: Point(x: padding + Double(left) / scale, y: padding + Double(top) / scale))
     }
 
-    /// Draws `layout` into `image` with its top-left corner at `origin` (points), in `color`.
+    /// Draws `layout` into `image` with its top-left corner at `origin` (points), in `color`, with `hinting`
+    /// (`nil`: the renderer's ``hinting``).
     public func draw(_ layout: TextLayout, into image: inout RGBAImage, at origin: Point = .zero,
-                     color: Color = .black) {
-        composite(layout, into: &image, origin: origin, color: color)
+                     color: Color = .black, hinting: Hinting? = nil) {
+        composite(layout, into: &image, origin: origin, color: color, hinting: hinting ?? self.hinting)
     }
 
-    /// Draws `layout`'s coverage into `bitmap` with its top-left corner at `origin` (points).
+    /// Draws `layout`'s coverage into `bitmap` with its top-left corner at `origin` (points), with `hinting`
+    /// (`nil`: the renderer's ``hinting``).
     public func draw(_ layout: TextLayout, into bitmap: inout GrayBitmap,
-                     at origin: Point = .zero) {
-        composite(layout, into: &bitmap, origin: origin, color: .black)
+                     at origin: Point = .zero, hinting: Hinting? = nil) {
+        composite(layout, into: &bitmap, origin: origin, color: .black, hinting: hinting ?? self.hinting)
     }
 
     /// An image of `layout` on `background`, framed by ``frame(for:padding:clip:)``: large enough for all of its
-    /// ink unless `clip` asks for exactly ``imageSize(for:padding:)``.
+    /// ink unless `clip` asks for exactly ``imageSize(for:padding:)``; drawn with `hinting` (`nil`: the renderer's).
     /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``maximumPixelCount``.
     public func image(of layout: TextLayout, color: Color = .black, background: Color = .clear,
-                      padding: Double = 0, clip: Bool = false) throws(RenderError) -> RGBAImage {
+                      padding: Double = 0, clip: Bool = false, hinting: Hinting? = nil) throws(RenderError) -> RGBAImage {
         let frame = TextRenderer.frame(for: layout, padding: padding, clip: clip)
         let size = frame.size
         guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= TextRenderer.maximumPixelCount,
@@ -112,45 +115,14 @@ public final class TextRenderer: Sendable {
             throw .imageTooLarge(width: size.width, height: size.height)
         }
         var image = RGBAImage(width: size.width, height: size.height, background: background)
-        draw(layout, into: &image, at: frame.origin, color: color)
+        draw(layout, into: &image, at: frame.origin, color: color, hinting: hinting)
         return image
-    }
-
-    /// Lays `text` out and renders it as PNG bytes (see ``PNGEncoding`` and ``ImageCompression``), in one call.
-    /// - Throws: ``RenderError/layout(_:)`` for an invalid typography or limits, ``RenderError`` when the image
-    ///   is too large or cannot be encoded.
-    public func renderPNG(_ text: String, typography: Typography, environment: TypographyEnvironment = .default,
-                          limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
-                          padding: Double = 0, encoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
-                          registry: FontRegistry = .shared) throws(RenderError) -> Data {
-        try renderPNG(StyledText(text), typography: typography, environment: environment, limits: limits,
-                      color: color, background: background, padding: padding, encoding: encoding,
-                      compression: compression, registry: registry)
-    }
-
-    /// Lays styled text out and renders it as PNG bytes, in one call: each span in its own color (`color` where
-    /// it has none) and decoration.
-    /// - Throws: ``RenderError/layout(_:)`` for an invalid typography, span or limits, ``RenderError`` when the
-    ///   image is too large or cannot be encoded.
-    public func renderPNG(_ text: StyledText, typography: Typography, environment: TypographyEnvironment = .default,
-                          limits: LayoutLimits = LayoutLimits(), color: Color = .black, background: Color = .clear,
-                          padding: Double = 0, encoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
-                          registry: FontRegistry = .shared) throws(RenderError) -> Data {
-        let layout: TextLayout
-        do {
-            layout = try TextLayout(text, typography: typography, environment: environment, limits: limits,
-                                    registry: registry)
-        } catch {
-            throw .layout(error)
-        }
-        return try PNGEncoder.encode(image(of: layout, color: color, background: background, padding: padding),
-                                     encoding: encoding, compression: compression)
     }
 
     /// Composites every glyph and decoration of `layout` into `canvas`, clipped to it: each in its style's size
     /// and color (`color` where the style has none).
     private func composite<Canvas: CoverageCanvas>(_ layout: TextLayout, into canvas: inout Canvas,
-                                                   origin: Point, color: Color) {
+                                                   origin: Point, color: Color, hinting: Hinting) {
         let scale = layout.typography.environment.displayScale
         let table = layout.styleTable
         let styles = table.fontSizes.indices.map { index in
@@ -158,7 +130,7 @@ public final class TextRenderer: Sendable {
             return StyleInk(pixelSize: pixelSize, pixelSize64: Int((pixelSize * 64).rounded()),
                             color: table.colors[index] ?? color)
         }
-        let hinted = hinting == .light
+        let hinted = hinting == .light  // bitmaps are cached per hinting: one renderer serves both
         // Gray ink: every style's color gray and no face with color glyphs (emoji keep their own colors).
         let inkIsGray = styles.allSatisfy { $0.color.red == $0.color.green && $0.color.green == $0.color.blue }
             && !layout.faces.contains(where: \.hasColorGlyphs)

@@ -113,8 +113,7 @@ struct ParagraphShaper {
         let segment = SegmentProperties(isRightToLeft: attributes.level & 1 == 1, script: attributes.script,
                                         language: context.language)
         let features = attributes.script.isCJK ? context.cjkFeatures : context.features
-        let cache = face === context.face && segment == ShapingContext.latin(context.language)
-            ? context.latinWordCache : face.wordCache(for: features, segment: segment)
+        let cache = WordCache.of(face, features: features, segment: segment)
         return RunShaping(face: face, faceIndex: Int32(attributes.face), unit: context.pointsPerUnit(face),
                           segment: segment, features: features, cache: cache)
     }
@@ -164,7 +163,7 @@ struct ParagraphShaper {
         let scalars = text.graphemes[run.graphemes.lowerBound].start
             ..< text.scalarRange(ofGrapheme: run.graphemes.upperBound - 1).upperBound
         guard text.scalars[scalars].contains(where: { $0 >= 0x2018 }) else { return nil }
-        return shaping.face.punctuationSpacing(language: shaping.segment.language)
+        return PunctuationSpacing.of(shaping.face, language: shaping.segment.language)
     }
 
     /// The class of grapheme `g` (a single character) in `spacing`; `other` outside the paragraph.
@@ -219,7 +218,7 @@ struct ParagraphShaper {
                     let features = shaping.features.appending(["halt"])
                     haltedShaping = RunShaping(face: shaping.face, faceIndex: shaping.faceIndex, unit: shaping.unit,
                                                segment: shaping.segment, features: features,
-                                               cache: shaping.face.wordCache(for: features, segment: shaping.segment))
+                                               cache: WordCache.of(shaping.face, features: features, segment: shaping.segment))
                 }
                 guard let halted = haltedShaping else { continue }
                 let amount = state.clusters[g].advance - advanceAlone(g, halted)

@@ -15,50 +15,6 @@ struct ShapedUnits: Sendable {
     var count: Int { glyphIDs.count }
 }
 
-extension FeatureSetting {
-    /// HarfBuzz's reading of a feature string, or `nil` when it cannot parse it.
-    init?(parsing text: String) {
-        var feature = hb_feature_t()
-        let parsed = text.withCString { hb_feature_from_string($0, Int32(text.utf8.count), &feature) }
-        guard parsed != 0, !text.isEmpty else { return nil }
-        self.init(tag: feature.tag, value: feature.value, start: feature.start, end: feature.end)
-    }
-}
-
-extension ScriptTag {
-    /// The script of a Unicode scalar, from HarfBuzz's Unicode functions (`hb_unicode_script`); common and
-    /// inherited characters (spaces, digits, marks) answer ``common`` and ``inherited``.
-    init(of scalar: UInt32) {
-        self.init(rawValue: hb_unicode_script(hb_unicode_funcs_get_default(), scalar).rawValue)
-    }
-
-    /// Whether the script is cursive: its letters join, so letter spacing would tear words apart and is not
-    /// added (CSS Text 3 §8.2's cursive scripts, as Chromium skips them: Arabic, Hanifi Rohingya, Mandaic,
-    /// Mongolian, N'Ko, Phags-pa, Syriac; and the other scripts Unicode gives joining forms: Adlam, Chorasmian,
-    /// Manichaean, Old Uyghur, Psalter Pahlavi, Sogdian).
-    var isCursive: Bool {
-        ScriptTag.cursive.contains(rawValue)
-    }
-
-    private static let cursive: Set<UInt32> = Set(["Arab", "Rohg", "Mand", "Mong", "Nkoo", "Phag", "Syrc", "Adlm",
-                                                   "Chrs", "Mani", "Ougr", "Phlp", "Sogd"].map { FontFace.tag($0) })
-
-    /// Whether text in this script is set on an ideographic em grid (Han, Hiragana, Katakana, Bopomofo), where
-    /// CSS `text-spacing-trim` applies.
-    var isCJK: Bool {
-        [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO].contains(hb_script_t(rawValue: rawValue))
-    }
-
-    /// HB_SCRIPT_LATIN.
-    static let latin = ScriptTag(rawValue: HB_SCRIPT_LATIN.rawValue)
-    /// HB_SCRIPT_COMMON: characters used by many scripts.
-    static let common = ScriptTag(rawValue: HB_SCRIPT_COMMON.rawValue)
-    /// HB_SCRIPT_INHERITED: marks that take the script of their base.
-    static let inherited = ScriptTag(rawValue: HB_SCRIPT_INHERITED.rawValue)
-    /// HB_SCRIPT_UNKNOWN: unassigned code points.
-    static let unknown = ScriptTag(rawValue: HB_SCRIPT_UNKNOWN.rawValue)
-}
-
 /// The languages whose HarfBuzz shape plans are cached on the faces (by `hb_shape`): the first 64 a process
 /// shapes with (besides none). Plans for others are made per call, so requests naming ever new languages do not
 /// grow every face's plan list for ever.

@@ -260,3 +260,22 @@ public struct WordCacheStatistics: Sendable, Hashable {
         misses += other.misses
     }
 }
+
+extension WordCache {
+    /// What a word cache is for: words shaped in one face (by its ``FontFace/id``) with these features and
+    /// segment properties.
+    struct Key: Hashable, Sendable {
+        var face: Int
+        var features: ShapingFeatures
+        var segment: SegmentProperties
+    }
+
+    /// Every face's word caches. Bounded: features and languages come from requests (the words themselves are
+    /// bounded by ``processByteBudget``).
+    static let all = BoundedCache<Key, WordCache>(limit: 1024)
+
+    /// The cache of words shaped in `face` with `features` and `segment`.
+    static func of(_ face: FontFace, features: ShapingFeatures, segment: SegmentProperties) -> WordCache {
+        all.value(for: Key(face: face.id, features: features, segment: segment)) { WordCache() }
+    }
+}

@@ -298,7 +298,7 @@ struct TokenDocument {
         let themes = documents.flatMap(\.themes)
         func label(_ theme: Theme) -> String { theme.group.map { "\($0)/\(theme.name)" } ?? theme.name }
         guard !themes.isEmpty else {
-            throw DesignTokenError(path: "--theme", message: "the token files define no themes ($themes)")
+            throw DesignTokenError(path: "themes \(requested.joined(separator: ", "))", message: "the token files define no themes ($themes)")
         }
         var status: [String: String] = [:]
         var problems: [DesignTokenError.Problem] = []

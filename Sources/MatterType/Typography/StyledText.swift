@@ -16,8 +16,8 @@ import Foundation
 /// font, size or letter spacing (a change of color or decoration alone keeps words shaped whole, as in
 /// Chromium).
 ///
-/// In JSON: `{"spans": [{"text": "Order "}, {"text": "#1234", "weight": "bold"}]}` (see ``SpanStyle`` for the keys).
-public struct StyledText: Sendable, Hashable, Codable, ExpressibleByStringLiteral {
+/// In JSON (through MatterTypeWire, which the CLI and server read requests with): `{"spans": [{"text": "Order "}, {"text": "#1234", "weight": "bold"}]}` (see ``SpanStyle`` for the keys).
+public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The spans, in reading order.
     public var spans: [TextSpan]
 
@@ -52,7 +52,7 @@ public struct StyledText: Sendable, Hashable, Codable, ExpressibleByStringLitera
 }
 
 /// One span of a ``StyledText``: a string and its style.
-public struct TextSpan: Sendable, Hashable, Codable {
+public struct TextSpan: Sendable, Hashable {
     /// The span's text.
     public var text: String
     /// What it changes from the paragraph's typography.
@@ -63,33 +63,17 @@ public struct TextSpan: Sendable, Hashable, Codable {
         self.text = text
         self.style = style
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case text
-    }
-
-    /// Decodes `{"text": "...", ...style keys}`; only `text` is required.
-    public init(from decoder: any Decoder) throws {
-        text = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .text)
-        style = try SpanStyle(from: decoder)
-    }
-
-    /// Encodes the text and the style's keys in one object.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(text, forKey: .text)
-        try style.encode(to: encoder)
-    }
 }
 
 /// What a span changes from the paragraph's typography; `nil` keeps the paragraph's value.
 ///
-/// Built fluently: `SpanStyle().weight(.semibold).color(.black).decoration(.underline)`. Its JSON keys are
+/// Built fluently: `SpanStyle().weight(.semibold).color(.black).decoration(.underline)`. Its JSON keys (read by
+/// MatterTypeWire) are
 /// `family` (a name, a comma-separated list, or an array: the first is the family, the rest further families),
 /// `weight` (1–1000 or a name), `italic`, `size`, `letterSpacing`, `textCase`, `decoration`, `color`
 /// (`#RRGGBB` or `#RRGGBBAA`), `features` (`"tnum,-liga"` or an array), `language` and `variations`
 /// (`{"wdth": 80}`); any other key is an error.
-public struct SpanStyle: Sendable, Hashable, Codable {
+public struct SpanStyle: Sendable, Hashable {
     /// The family, then further families for characters it lacks.
     public var familyNames: [String]?
     /// The weight.
@@ -197,57 +181,4 @@ public struct SpanStyle: Sendable, Hashable, Codable {
         if let variations { result.variations = variations }
         return result
     }
-
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case text, family, weight, italic, fontWidth, size, letterSpacing, textCase, decoration, color, features,
-             language, variations
-    }
-
-    /// Decodes the style keys of a span object (see the type's documentation); a key it does not know is an
-    /// error, so that a misspelt key is not silently ignored.
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.stringValue), in: "a span")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        familyNames = try c.decodeFamilyNamesIfPresent(forKey: .family)
-        weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
-        isItalic = try c.decodeIfPresent(Bool.self, forKey: .italic)
-        fontWidth = try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth)
-        size = try c.decodeIfPresent(Double.self, forKey: .size)
-        letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
-        textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
-        decoration = try c.decodeIfPresent(TextDecoration.self, forKey: .decoration)
-        color = try c.decodeColorIfPresent(forKey: .color)
-        features = try c.decodeFeaturesIfPresent(forKey: .features)
-        language = try c.decodeIfPresent(String.self, forKey: .language)
-        variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
-    }
-
-    /// Encodes the fields that are set, under the keys it decodes.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(familyNames, forKey: .family)
-        try c.encodeIfPresent(weight, forKey: .weight)
-        try c.encodeIfPresent(isItalic, forKey: .italic)
-        try c.encodeIfPresent(fontWidth, forKey: .fontWidth)
-        try c.encodeIfPresent(size, forKey: .size)
-        try c.encodeIfPresent(letterSpacing, forKey: .letterSpacing)
-        try c.encodeIfPresent(textCase, forKey: .textCase)
-        try c.encodeIfPresent(decoration, forKey: .decoration)
-        try c.encodeIfPresent(color?.description, forKey: .color)
-        try c.encodeIfPresent(features, forKey: .features)
-        try c.encodeIfPresent(language, forKey: .language)
-        try c.encodeIfPresent(variations, forKey: .variations)
-    }
-
-}
-
-/// A span style resolved for layout: its typography (the paragraph's with the span's changes, resolved in the
-/// same environment) and its color. ``TextLayout/styles`` lists them; glyphs, runs and decorations refer to
-/// them by index, the paragraph's own style first.
-public struct ResolvedSpanStyle: Sendable {
-    /// The span's resolved typography: its face, size, letter spacing, decoration strokes. (Its line height and
-    /// baseline are the paragraph's: lines never change height for a span.)
-    public let typography: TypographyLayout
-    /// The span's color, or `nil` for the renderer's.
-    public let color: Color?
 }

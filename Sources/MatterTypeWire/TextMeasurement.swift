@@ -1,3 +1,5 @@
+public import MatterType
+
 /// A laid-out text as `mattertype measure --json` and `POST /v1/measure` report it: its size, typography and lines
 /// with their runs. Lengths are in points, rounded to a millionth so binary noise does not show.
 public struct TextMeasurement: Sendable, Hashable, Codable {

@@ -1,3 +1,6 @@
+import Foundation
+public import MatterType
+
 /// How span styles and render requests read their JSON: one place for the rules they share (unknown keys are
 /// errors, lists as arrays or comma-separated strings, colors as hex).
 extension Decoder {
@@ -47,11 +50,11 @@ extension KeyedDecodingContainer {
     /// A color as `#RRGGBB` or `#RRGGBBAA`, and `transparent` where `allowsTransparent`.
     func decodeColorIfPresent(forKey key: Key, allowsTransparent: Bool = false) throws -> Color? {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
-        guard let color = Color(parsing: text), allowsTransparent || text.lowercased() != "transparent" else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "\"\(text)\" is not a color; use \(Color.acceptedSpellings)")
+        do {
+            return try Color.parse(text, allowsTransparent: allowsTransparent)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
         }
-        return color
     }
 }
 

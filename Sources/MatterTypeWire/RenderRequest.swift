@@ -1,4 +1,5 @@
 public import Foundation
+public import MatterType
 
 /// One measure or render as a client asks for it: the text (plain or spans), the typography (a design token or
 /// Noto Sans 16 on 24, with any field given changing it), the layout limits and the image options.
@@ -97,9 +98,6 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// `token`, a way of giving one).
     public static var keys: [String] { CodingKeys.allCases.map(\.stringValue) }
 
-    /// The renderer of requests for light hinting (its glyph cache shared by them all, as `shared`'s is).
-    private static let hintedRenderer = TextRenderer(hinting: .light)
-
     /// The most padding, in points.
     public static let maximumPadding = 10_000.0
 
@@ -195,18 +193,18 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         TextRenderer.frame(for: layout, padding: padding ?? 0, clip: clip ?? false)
     }
 
-    /// The image of `layout` in the request's colors, padding and hinting, encoded in its format.
+    /// The image of `layout` in the request's colors, padding and hinting, drawn by `renderer` (whose glyph cache
+    /// holds hinted and unhinted bitmaps alike) and encoded in the request's format.
     /// - Throws: ``RenderRequestError/invalid(field:reason:)`` for a padding out of range;
     ///   ``RenderRequestError/render(_:)`` when the image is too large or cannot be encoded.
-    public func image(of layout: TextLayout) throws(RenderRequestError) -> Data {
+    public func image(of layout: TextLayout, renderer: TextRenderer = .shared) throws(RenderRequestError) -> Data {
         let padding = self.padding ?? 0
         guard padding.isFinite, (0...RenderRequest.maximumPadding).contains(padding) else {
             throw .invalid(field: "padding", reason: "\(padding) is not allowed; use 0 to 10000 points")
         }
-        let renderer = hinting == .light ? RenderRequest.hintedRenderer : TextRenderer.shared
         do {
             let image = try renderer.image(of: layout, color: color ?? .black, background: background ?? .clear,
-                                           padding: padding, clip: clip ?? false)
+                                           padding: padding, clip: clip ?? false, hinting: hinting ?? .none)
             return try (format ?? .png).encode(image, pngEncoding: pngEncoding ?? .auto,
                                                compression: compression ?? .balanced)
         } catch {
@@ -319,10 +317,11 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     private static func choice<T: RawRepresentable & CaseIterable>(
         _ text: String, _ key: CodingKeys, _ c: KeyedDecodingContainer<CodingKeys>) throws -> T
     where T.RawValue == String {
-        if let value = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return value }
-        throw DecodingError.dataCorruptedError(
-            forKey: key, in: c,
-            debugDescription: "unknown value \"\(text)\"; use one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+        do {
+            return try T.parse(choice: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: error.description)
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+public import MatterType
+
 /// A font as `mattertype fonts --json` and the server's `/v1/fonts` list it.
 public struct FontRecord: Sendable, Hashable, Codable {
     /// The PostScript name, unique among registered fonts.

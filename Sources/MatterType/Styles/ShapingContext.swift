@@ -19,8 +19,6 @@ struct ShapingContext: Sendable {
     let fontSize: Double
     /// Where fallback faces come from.
     let registry: FontRegistry
-    /// Words shaped left to right as Latin in ``face``: layout's fast path for ASCII text.
-    let latinWordCache: WordCache
 
     init(face: FontFace, familyFaces: [FontFace], features: ShapingFeatures, language: String?,
          weight: FontWeight, style: FontStyle, fontSize: Double, registry: FontRegistry) {
@@ -33,18 +31,12 @@ struct ShapingContext: Sendable {
         self.style = style
         self.fontSize = fontSize
         self.registry = registry
-        latinWordCache = face.wordCache(for: features, segment: ShapingContext.latin(language))
     }
 
     /// This context shaping with other features.
     func with(features: ShapingFeatures) -> ShapingContext {
         ShapingContext(face: face, familyFaces: familyFaces, features: features, language: language, weight: weight,
                        style: style, fontSize: fontSize, registry: registry)
-    }
-
-    /// Left-to-right Latin in `language`.
-    static func latin(_ language: String?) -> SegmentProperties {
-        SegmentProperties(isRightToLeft: false, script: .latin, language: language)
     }
 
     /// Points per font unit of `face` at ``fontSize``.

@@ -108,7 +108,7 @@ public enum GoldenSnapshotError: Error, Sendable, Hashable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case .missing(let path): "\(path): no such file; make it with mattertype snapshot or check --update"
+        case .missing(let path): "\(path): no such file; record the golden metrics first"
         case .unreadable(let path, let reason): "\(path): not golden metrics (\(reason))"
         }
     }

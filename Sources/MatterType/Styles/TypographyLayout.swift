@@ -208,64 +208,6 @@ final class SpanStyleCache: Sendable {
     }
 }
 
-// What a resolved typography does with text: measure it (the layout's size) and shape it.
-
-extension TypographyLayout {
-    /// The size `text` takes in `limits`: the ``TextLayout/width`` and ``TextLayout/height`` of the very layout
-    /// that ``TextRenderer`` draws, so measuring and drawing never disagree.
-    /// - Throws: ``LayoutError`` for a width that is not finite and positive, or a negative `maxLines`.
-    public func measure(_ text: String, limits: LayoutLimits = LayoutLimits()) throws(LayoutError)
-        -> Size {
-        try TextLayout(text, typography: self, limits: limits).size
-    }
-}
-
-extension TypographyLayout {
-    /// Shapes `text` as one paragraph with this typography's faces, features, language, text case and letter
-    /// spacing, choosing a face per grapheme cluster as ``TextLayout`` does (unless `options` turn fallback off).
-    ///
-    /// With no letter spacing, glyph ids, clusters and advances of a run are exactly `hb-shape`'s for the same
-    /// font (at the font's units per em, scaled to ``fontSize``). Controls, tabs and soft hyphens have no glyph.
-    public func shape(_ text: String, options: ShapingOptions = ShapingOptions()) -> ShapedText {
-        let cased = textCase.apply(to: text, language: typography.language)
-        var fallback = FontFallback(styleTable, usesFallback: options.usesFallback)
-        let bytes = Array(cased.utf8)
-        let paragraph = bytes.allSatisfy({ $0 < 0x80 })
-            ? bytes.withUnsafeBufferPointer {
-                ParagraphText(ascii: 0..<bytes.count, of: $0, firstScalar: 0, findsBreaks: false,
-                              direction: direction)
-            }
-            : ParagraphText(cased[...], range: 0..<bytes.count, firstScalar: 0, findsBreaks: false,
-                            direction: direction)
-        let runs = Itemizer.runs(of: paragraph, fallback: &fallback)
-        var features = shaping.features
-        features.insertsDottedCircle = options.insertsDottedCircle
-        let context = options.insertsDottedCircle ? shaping : shaping.with(features: features)
-        let shaped = ParagraphShaper(contexts: [context], faces: fallback.faces, letterSpacings: [letterSpacing])
-            .shape(paragraph, runs: runs)
-        var glyphs: [ShapedGlyph] = []
-        for run in runs {
-            let order = run.attributes.level & 1 == 1 ? Array(run.graphemes.reversed()) : Array(run.graphemes)
-            for g in order {
-                let cluster = shaped.clusters[g]
-                let spacing = ParagraphShaper.letterSpacing(letterSpacing, after: cluster.kind,
-                                                            in: run.attributes.script)
-                for index in cluster.glyphs {
-                    let glyph = shaped.glyphs[Int(index)]
-                    let isLast = index == cluster.glyphs.upperBound - 1
-                    glyphs.append(ShapedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
-                                              cluster: paragraph.graphemes[g].start,
-                                              xAdvance: glyph.advance + (isLast ? spacing : 0),
-                                              xOffset: glyph.xOffset, yOffset: glyph.yOffset))
-                }
-            }
-        }
-        return ShapedText(text: cased, glyphs: glyphs, fonts: fallback.faces.map(\.descriptor),
-                          missingCharacters: fallback.missingCharacters.compactMap(Unicode.Scalar.init),
-                          width: glyphs.reduce(0) { $0 + $1.xAdvance })
-    }
-}
-
 /// A horizontal stroke relative to the baseline, in points.
 public struct DecorationStroke: Sendable, Hashable {
     /// The stroke's top edge below the baseline (negative: above it).

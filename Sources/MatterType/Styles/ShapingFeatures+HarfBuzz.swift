@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// One OpenType feature setting, as HarfBuzz parses `tnum`, `liga=0`, `-kern` or `aalt[3:5]=2`.
 struct FeatureSetting: Sendable, Hashable {
     var tag: UInt32
@@ -51,5 +53,15 @@ struct ShapingFeatures: Sendable, Hashable {
         var copy = ShapingFeatures(settings: settings + features.compactMap(FeatureSetting.init(parsing:)))
         copy.insertsDottedCircle = insertsDottedCircle
         return copy
+    }
+}
+
+extension FeatureSetting {
+    /// HarfBuzz's reading of a feature string, or `nil` when it cannot parse it.
+    init?(parsing text: String) {
+        var feature = hb_feature_t()
+        let parsed = text.withCString { hb_feature_from_string($0, Int32(text.utf8.count), &feature) }
+        guard parsed != 0, !text.isEmpty else { return nil }
+        self.init(tag: feature.tag, value: feature.value, start: feature.start, end: feature.end)
     }
 }

@@ -1,0 +1,33 @@
+/// Why an image could not be encoded or written.
+public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text could not be laid out: an invalid typography or limits, or no font.
+    case layout(LayoutError)
+    /// The image would be larger than ``TextRenderer/maximumPixelCount`` pixels.
+    case imageTooLarge(width: Int, height: Int)
+    /// The PNG could not be encoded; `reason` says why.
+    case pngEncodingFailed(reason: String)
+    /// libwebp refused the image; `reason` is its message.
+    case webpEncodingFailed(reason: String)
+    /// The image could not be written to `path`; `reason` says why in words.
+    case unwritableFile(path: String, reason: String)
+    /// `path`'s extension names no format MatterType writes.
+    case unsupportedFormat(path: String)
+
+    public var description: String {
+        switch self {
+        case .layout(let error):
+            error.description
+        case .imageTooLarge(let width, let height):
+            "a \(width) × \(height) image is too large (at most \(TextRenderer.maximumPixelCount) pixels); "
+                + "use a smaller size, scale or width"
+        case .pngEncodingFailed(let reason):
+            "the PNG could not be encoded (\(reason))"
+        case .webpEncodingFailed(let reason):
+            "libwebp could not encode the image (\(reason))"
+        case .unwritableFile(let path, let reason):
+            "\(path): cannot write the image (\(reason))"
+        case .unsupportedFormat(let path):
+            "\(path): MatterType writes .png and .webp images; name the file so"
+        }
+    }
+}
