@@ -209,11 +209,14 @@ public final class TextRenderer: Sendable {
         // Unclipped left and right, padding included: whole 16-pixel chunks, no scalar tail.
         if left >= 0 && left &+ glyph.pitch <= width {
             if glyph.pitch == 16 {  // most glyphs of body text
-                for _ in firstRow..<endRow {
+                // Counted down with plain pointer steps: the loop is a few instructions around the vector ones.
+                var rows = endRow &- firstRow
+                repeat {
                     Canvas.composite16(sourceRow, onto: destination, color: color)
                     sourceRow += 16
                     destination += rowBytes
-                }
+                    rows &-= 1
+                } while rows > 0
             } else {
                 for _ in firstRow..<endRow {
                     var chunk = 0
