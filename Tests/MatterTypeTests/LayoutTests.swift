@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import MatterType
 
-private let paragraphs = [
+let paragraphs = [
     "The quick brown fox jumps over the lazy dog.",
     "Typography is the art and technique of arranging type to make written language legible, readable and "
         + "appealing when displayed.",
@@ -20,11 +20,22 @@ struct LayoutTests {
 
     func layout(_ text: String, _ typography: Typography? = nil, width: Double? = nil, maxLines: Int = 0,
                 mode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural) throws -> TextLayout {
-        try TextLayout(text, typography: typography ?? body, environment: .default,
-                       limits: LayoutLimits(width: width, maxLines: maxLines, lineBreakMode: mode,
-                                            alignment: alignment),
+        try notoLayout(text, typography ?? body, width: width, maxLines: maxLines, mode: mode, alignment: alignment,
                        registry: registry)
     }
+}
+
+/// `text` laid out in `typography` (Noto Sans 16/24 by default) with these limits, against `registry`.
+func notoLayout(_ text: String, _ typography: Typography = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24),
+                width: Double? = nil, maxLines: Int = 0, mode: LineBreakMode = .byWordWrapping,
+                alignment: TextAlignment = .natural,
+                registry: FontRegistry = FontRegistry(includesSystemFonts: false)) throws -> TextLayout {
+    try TextLayout(text, typography: typography, environment: .default,
+                   limits: LayoutLimits(width: width, maxLines: maxLines, lineBreakMode: mode, alignment: alignment),
+                   registry: registry)
+}
+
+extension LayoutTests {
 
     @Test("lines break where hb-shape widths say, baselines at 18.208 + 24 n")
     func breaksLikeHBShape() throws {
@@ -99,92 +110,6 @@ struct LayoutTests {
         #expect(words.lines.dropLast().allSatisfy { $0.text.hasSuffix(" ") })
         #expect(chars.lines.contains { !$0.text.hasSuffix(" ") && $0.text != chars.lines.last?.text })
         #expect(chars.lines.map(\.text).joined() == text)
-    }
-
-    @Test("maxLines with wrapping cuts the text without an ellipsis")
-    func maxLinesWrap() throws {
-        let result = try layout(paragraphs[1], width: 150, maxLines: 2)
-        #expect(result.lines.count == 2 && result.isTruncated && result.height == 48)
-        #expect(!result.lines[1].text.contains("\u{2026}"))
-    }
-
-    @Test("truncateTail ends the last allowed line with … inside the width")
-    func truncateTail() throws {
-        let result = try layout(paragraphs[1], width: 150, maxLines: 2, mode: .byTruncatingTail)
-        #expect(result.lines.count == 2 && result.isTruncated)
-        #expect(result.lines[1].text.hasSuffix("\u{2026}"))
-        #expect(result.lines[1].width <= 150 + 1e-6)
-        // "Hello…" is 3217 units in hb-shape: at 16 pt, 51.472 pt fits exactly; "Hello world" does not.
-        let exact = try layout("Hello world", width: 3217 * 0.016, maxLines: 1, mode: .byTruncatingTail)
-        #expect(exact.lines.map(\.text) == ["Hello\u{2026}"])
-        #expect(abs(exact.lines[0].width - 3217 * 0.016) < 1e-9)
-    }
-
-    @Test("truncateHead starts the line with … and shows the end")
-    func truncateHead() throws {
-        let result = try layout("alpha beta gamma delta epsilon", width: 100, maxLines: 1, mode: .byTruncatingHead)
-        #expect(result.lines.count == 1)
-        #expect(result.lines[0].text.hasPrefix("\u{2026}"))
-        #expect(result.lines[0].text.hasSuffix("epsilon"))
-        #expect(result.lines[0].width <= 100 + 1e-6)
-    }
-
-    @Test("truncateMiddle keeps both ends")
-    func truncateMiddle() throws {
-        let result = try layout("alpha beta gamma delta epsilon", width: 120, maxLines: 1,
-                                mode: .byTruncatingMiddle)
-        let text = result.lines[0].text
-        #expect(text.hasPrefix("alpha") && text.hasSuffix("epsilon") && text.contains("\u{2026}"))
-        #expect(result.lines[0].width <= 120 + 1e-6)
-    }
-
-    @Test("clip keeps the rest of the paragraph on the last line, cut at the width")
-    func clip() throws {
-        let result = try layout(paragraphs[1], width: 150, maxLines: 1, mode: .byClipping)
-        #expect(result.lines.count == 1 && result.isTruncated)
-        #expect(result.lines[0].width <= 150 + 1e-6)
-        #expect(!result.lines[0].text.contains("\u{2026}"))
-        #expect(result.lines[0].text.count > (try layout(paragraphs[1], width: 150)).lines[0].text.count)
-    }
-
-    @Test("text that fits is not truncated; hidden paragraphs are")
-    func truncationOnlyWhenNeeded() throws {
-        #expect(try !layout("Short", width: 150, maxLines: 1, mode: .byTruncatingTail).isTruncated)
-        let hidden = try layout("First\nSecond", width: 150, maxLines: 1, mode: .byTruncatingTail)
-        #expect(hidden.isTruncated && hidden.lines.map(\.text) == ["First\u{2026}"])
-    }
-
-    @Test("alignment places each line in the width", arguments: TextAlignment.allCases)
-    func alignment(alignment: TextAlignment) throws {
-        let result = try layout(paragraphs[1], width: 200, alignment: alignment)
-        for (index, line) in result.lines.enumerated() {
-            let isLast = index == result.lines.count - 1
-            switch alignment {
-            case .left, .natural: #expect(line.x == 0)
-            case .right: #expect(abs(line.x + line.width - 200) < 1e-9)
-            case .center: #expect(abs(line.x + line.width / 2 - 100) < 1e-9)
-            case .justified:
-                #expect(line.x == 0)
-                if !isLast {
-                    #expect(abs(line.width - 200) < 1e-9)
-                    let last = try #require(line.glyphs.last)
-                    #expect(last.x > 180)  // the last glyph moved to the right edge
-                }
-            }
-        }
-    }
-
-    @Test("the first line of each paragraph is indented")
-    func indent() throws {
-        var typography = body
-        typography.paragraphIndent = 20
-        let result = try layout(paragraphs[1] + "\n" + paragraphs[0], typography, width: 200)
-        let firstLines = Set(result.lines.indices.filter { $0 == 0 || result.lines[$0].paragraph
-                                                                != result.lines[$0 - 1].paragraph })
-        for (index, line) in result.lines.enumerated() {
-            #expect(line.x == (firstLines.contains(index) ? 20 : 0))
-            #expect(line.x + line.width <= 200 + 1e-6)
-        }
     }
 
     @Test("capitalize uppercases the first letter of each word only")

@@ -66,8 +66,8 @@ public final class TextRenderer: Sendable {
                 guard let ink = layout.ink(of: glyph) else { continue }
                 let x = (padding + glyph.x) * scale, y = (padding + glyph.y) * scale
                 guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }
-                let penX = Double(floorToInt(x * 4 + 0.5)) / 4
-                let baseline = Double(floorToInt(y + 0.5))
+                let pen = PixelPen(x: x, y: y)
+                let penX = pen.x, baseline = Double(pen.baseline)
                 minX = min(minX, floorToInt(penX + ink.left * scale))
                 maxX = max(maxX, -floorToInt(-(penX + ink.right * scale)))
                 minY = min(minY, floorToInt(baseline + ink.top * scale))
@@ -147,20 +147,17 @@ public final class TextRenderer: Sendable {
                             let x = (origin.x + glyph.x) * scale
                             let y = (origin.y + glyph.y) * scale
                             guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
-                            let quarters = floorToInt(x * 4 + 0.5)  // x to the nearest quarter pixel
-                            let pixelX = quarters >> 2
-                            let subpixel = UInt8(truncatingIfNeeded: quarters & 3)
-                            let baseline = floorToInt(y + 0.5)  // snapped to a pixel row
+                            let pen = PixelPen(x: x, y: y)
                             let style = styles[glyph.styleIndex]
                             let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: style.pixelSize64,
-                                                     glyph: glyph.glyphID, subpixel: subpixel, hinted: hinted)
+                                                     glyph: glyph.glyphID, subpixel: pen.subpixel, hinted: hinted)
                             memo.withGlyph(for: key, in: glyphCache) {
                                 if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
                                 let face = rasterFaces[glyph.fontIndex]
                                 return face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
-                                                    subpixel: subpixel, hinted: hinted) ?? .empty
+                                                    subpixel: pen.subpixel, hinted: hinted) ?? .empty
                             } draw: { bitmap in
-                                Self.composite(bitmap, at: (pixelX, baseline), into: canvasPixels,
+                                Self.composite(bitmap, at: (pen.pixelX, pen.baseline), into: canvasPixels,
                                                width: width, height: height, color: style.color, canvas: Canvas.self)
                             }
                         }
@@ -272,12 +269,4 @@ public struct TextImageFrame: Sendable, Hashable {
     /// Where the layout's top-left corner is, in points from the image's top-left corner (the padding, plus
     /// what was added for ink that reaches left of or above the layout).
     public var origin: Point
-}
-
-/// `floor(value)` as an integer, for |value| < 2^62, without the libm call that `rounded(.down)` compiles to on
-/// baseline x86-64 (it has no SSE4.1 rounding instruction).
-@inline(__always)
-private func floorToInt(_ value: Double) -> Int {
-    let truncated = Int(value)
-    return Double(truncated) > value ? truncated - 1 : truncated
 }
