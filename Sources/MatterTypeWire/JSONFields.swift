@@ -1,5 +1,5 @@
 import Foundation
-public import MatterType
+import MatterType
 
 /// How span styles and render requests read their JSON: one place for the rules they share (unknown keys are
 /// errors, lists as arrays or comma-separated strings, colors as hex).

@@ -204,7 +204,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         }
         do {
             let image = try renderer.image(of: layout, color: color ?? .black, background: background ?? .clear,
-                                           padding: padding, clip: clip ?? false, hinting: hinting ?? .none)
+                                           padding: padding, clip: clip ?? false, hinting: hinting ?? TextRenderer.Hinting.none)
             return try (format ?? .png).encode(image, pngEncoding: pngEncoding ?? .auto,
                                                compression: compression ?? .balanced)
         } catch {

@@ -18,8 +18,7 @@ public actor FontLibrary {
     private let readiness = Locked(false)
     /// Changes run one at a time: an actor lets another call in at every `await`, and an upload interleaved with a
     /// delete of the same name could otherwise leave the registry and the store disagreeing.
-    private var changing = false
-    private var waitingChanges: [CheckedContinuation<Void, Never>] = []
+    private let changes = FIFOGate(limit: 1)
     private let stateDigest = Locked(SHA256.hex(of: Data()))
 
     /// A library over `store`, registering into a new registry (which may use the system's fonts).
@@ -65,8 +64,10 @@ public actor FontLibrary {
 
     /// Re-reads the store's index and registers or unregisters what differs from this process's registry.
     public func synchronize() async throws(FontStoreError) {
-        await beginChange()
-        defer { endChange() }
+        try await oneAtATime { () async throws(FontStoreError) in try await synchronizeNow() }
+    }
+
+    private func synchronizeNow() async throws(FontStoreError) {
         let index = try await store.index()
         let changed = index.filter { registered[$0.key] != $0.value }.map(\.key)
         let removed = registered.keys.filter { index[$0] == nil }
@@ -94,8 +95,10 @@ public actor FontLibrary {
     /// Checks, stores and registers an uploaded font file; returns its faces.
     /// - Throws: ``FontLibraryError``: not a usable font, a name taken (without `replacing`), or the store failing.
     public func upload(_ data: Data, replacing: Bool) async throws(FontLibraryError) -> [FontRecord] {
-        await beginChange()
-        defer { endChange() }
+        try await oneAtATime { () async throws(FontLibraryError) in try await uploadNow(data, replacing: replacing) }
+    }
+
+    private func uploadNow(_ data: Data, replacing: Bool) async throws(FontLibraryError) -> [FontRecord] {
         let sha256 = SHA256.hex(of: data)
         let descriptors: [FontDescriptor]
         do {
@@ -127,8 +130,10 @@ public actor FontLibrary {
     /// Deletes faces by PostScript name, all or none.
     /// - Throws: ``FontLibraryError/store(_:)`` with ``FontStoreError/namesNotFound(_:)`` when one is not stored.
     public func delete(names: [String]) async throws(FontLibraryError) {
-        await beginChange()
-        defer { endChange() }
+        try await oneAtATime { () async throws(FontLibraryError) in try await deleteNow(names: names) }
+    }
+
+    private func deleteNow(names: [String]) async throws(FontLibraryError) {
         do {
             try await store.delete(names: names)
         } catch {
@@ -154,20 +159,16 @@ public actor FontLibrary {
     /// The number of registered faces.
     public nonisolated var count: Int { registry.registeredFonts.count }
 
-    private func beginChange() async {
-        if !changing {
-            changing = true
-            return
-        }
-        await withCheckedContinuation { waitingChanges.append($0) }
-    }
-
-    /// Hands the turn to the next waiting change, or frees it.
-    private func endChange() {
-        if waitingChanges.isEmpty {
-            changing = false
-        } else {
-            waitingChanges.removeFirst().resume()
+    /// Runs `change` when no other change of this library runs, in arrival order.
+    private func oneAtATime<T, E: Error>(_ change: () async throws(E) -> T) async throws(E) -> T {
+        _ = await changes.enter()
+        do {
+            let result = try await change()
+            await changes.leave()
+            return result
+        } catch {
+            await changes.leave()
+            throw error
         }
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Draws laid-out text: FreeType grayscale anti-aliasing, glyph x positions kept to a quarter pixel, baselines
 /// snapped to whole device pixels, at the layout's display scale.
