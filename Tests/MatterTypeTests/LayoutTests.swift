@@ -14,10 +14,18 @@ let paragraphs = [
 ]
 
 @Suite("Line layout")
-struct LayoutTests {
+struct LayoutTests: NotoLayoutSuite {
     let registry = FontRegistry(includesSystemFonts: false)
     let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
+}
 
+/// Suites that lay text out in the bundled Noto Sans (no system fonts), `body` (16/24) unless told otherwise.
+protocol NotoLayoutSuite {
+    var registry: FontRegistry { get }
+    var body: Typography { get }
+}
+
+extension NotoLayoutSuite {
     func layout(_ text: String, _ typography: Typography? = nil, width: Double? = nil, maxLines: Int = 0,
                 mode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural) throws -> TextLayout {
         try notoLayout(text, typography ?? body, width: width, maxLines: maxLines, mode: mode, alignment: alignment,

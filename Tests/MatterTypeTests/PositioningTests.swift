@@ -3,15 +3,9 @@ import MatterType
 
 /// The Layout stage's positioning (Layout/LinePositioner.swift): alignment, justification and indents.
 @Suite("Positioning")
-struct PositioningTests {
+struct PositioningTests: NotoLayoutSuite {
     let registry = FontRegistry(includesSystemFonts: false)
     let body = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24)
-
-    func layout(_ text: String, _ typography: Typography? = nil, width: Double? = nil, maxLines: Int = 0,
-                mode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural) throws -> TextLayout {
-        try notoLayout(text, typography ?? body, width: width, maxLines: maxLines, mode: mode, alignment: alignment,
-                       registry: registry)
-    }
 
     @Test("alignment places each line in the width", arguments: TextAlignment.allCases)
     func alignment(alignment: TextAlignment) throws {
