@@ -6,7 +6,6 @@
 #include <hb.h>
 #include <hb-ot.h>
 
-/// HB_TAG is a function-like macro, invisible to Swift.
-static inline hb_tag_t mattertype_hb_tag(char a, char b, char c, char d) { return HB_TAG(a, b, c, d); }
+// HB_TAG, a function-like macro invisible to Swift, is computed in Swift by OpenTypeTag (Support/OpenTypeTag.swift).
 
 #endif

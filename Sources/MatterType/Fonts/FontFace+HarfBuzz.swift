@@ -96,7 +96,7 @@ final class FontFace: @unchecked Sendable {
     }
 
     /// This face at `variations` with `synthetic` (this face itself when both are the defaults): a new face over
-    /// the same HarfBuzz face. ``FontRegistry`` keeps the instances it makes (see `FaceInstances`), so that caches
+    /// the same HarfBuzz face. ``FontRegistry`` keeps the instances it makes (its `instances` cache), so that caches
     /// keyed by face identity (words, glyph bitmaps) find them again.
     func makeInstance(variations: [String: Double], synthetic: SyntheticStyle) throws(FontRegistrationError)
         -> FontFace {
