@@ -27,4 +27,12 @@ struct SupportTests {
         cache.removeAll()
         #expect(cache.count == 0)
     }
+
+    @Test("an image size fits a pixel budget only when its product does, also where the product overflows")
+    func pixelBudget() {
+        #expect(PixelSize(width: 100, height: 100).fits(pixelCount: 10_000))
+        #expect(!PixelSize(width: 101, height: 100).fits(pixelCount: 10_000))
+        #expect(!PixelSize(width: 1 << 33, height: 1 << 33).fits(pixelCount: 10_000))  // 2^66 wraps to 0
+        #expect(!PixelSize(width: 20_000, height: 0).fits(pixelCount: 10_000))  // a side past the budget
+    }
 }

@@ -131,8 +131,7 @@ struct API: Sendable {
                 let laidOut = try layout(renderRequest)
                 let frame = renderRequest.imageFrame(of: laidOut)
                 let size = frame.size
-                guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maxPixels,
-                      size.width <= maxPixels, size.height <= maxPixels else {
+                guard size.fits(pixelCount: maxPixels) else {
                     throw APIError(.contentTooLarge, "image_too_large",
                                    "the image would be \(size.width) × \(size.height) px, over \(maxPixels) pixels; "
                                    + "use a smaller scale, width, text or padding")

@@ -55,6 +55,21 @@ struct ParagraphText {
     /// ASCII (all Latin).
     private(set) var scripts: [ScriptTag] = []
 
+    /// The paragraph at UTF-8 offsets `range` of `string` (whose UTF-8 is `bytes`), without newlines: the ASCII
+    /// builder when every byte is ASCII, else the general one. The one place that choice is made.
+    init(analyzing range: Range<Int>, of string: String, bytes: [UInt8], firstScalar: Int, findsBreaks: Bool,
+         direction: TextDirection) {
+        if bytes[range].allSatisfy({ $0 < 0x80 }) {
+            self = bytes.withUnsafeBufferPointer {
+                ParagraphText(ascii: range, of: $0, firstScalar: firstScalar, findsBreaks: findsBreaks,
+                              direction: direction)
+            }
+        } else {
+            self.init(string.utf8Substring(range), range: range, firstScalar: firstScalar, findsBreaks: findsBreaks,
+                      direction: direction)
+        }
+    }
+
     /// An ASCII paragraph: bytes `range` of `utf8`.
     init(ascii range: Range<Int>, of utf8: UnsafeBufferPointer<UInt8>, firstScalar: Int, findsBreaks: Bool,
          direction: TextDirection) {
@@ -374,5 +389,13 @@ struct ParagraphText {
         for i in scripts.indices {
             if scripts[i].isSpecific { current = scripts[i] } else { scripts[i] = current }
         }
+    }
+}
+
+extension String {
+    /// The substring at UTF-8 offsets `range` (which fall on scalar boundaries).
+    func utf8Substring(_ range: Range<Int>) -> Substring {
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return self[start..<utf8.index(start, offsetBy: range.count)]
     }
 }

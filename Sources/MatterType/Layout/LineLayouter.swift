@@ -109,13 +109,8 @@ struct LineLayouter {
                                 inLayoutText: Bool = true) -> ShapedParagraph {
         let findsBreaks = limits.width != nil
         let direction = typography.direction
-        let text = bytes[range].allSatisfy({ $0 < 0x80 })
-            ? bytes.withUnsafeBufferPointer {
-                ParagraphText(ascii: range, of: $0, firstScalar: firstScalar, findsBreaks: findsBreaks,
-                              direction: direction)
-            }
-            : ParagraphText(string.utf8Substring(range), range: range, firstScalar: firstScalar,
-                            findsBreaks: findsBreaks, direction: direction)
+        let text = ParagraphText(analyzing: range, of: string, bytes: bytes, firstScalar: firstScalar,
+                                 findsBreaks: findsBreaks, direction: direction)
         let graphemeStyles = inLayoutText ? styles.graphemeStyles(of: text) : []
         let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles,
                                  groups: styles.table.shapingGroups)
@@ -213,12 +208,4 @@ struct LineLayouter {
 struct HyphenKey: Hashable, Sendable {
     var face: Int32
     var style: Int32
-}
-
-extension String {
-    /// The substring at UTF-8 offsets `range` (which fall on scalar boundaries).
-    func utf8Substring(_ range: Range<Int>) -> Substring {
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return self[start..<utf8.index(start, offsetBy: range.count)]
-    }
 }

@@ -10,8 +10,8 @@ public enum PNGDecoder {
         let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         guard begun != 0 else { return nil }
         let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).partialValue
-                <= TextRenderer.maximumPixelCount else {
+        guard width > 0, height > 0,
+              PixelSize(width: width, height: height).fits(pixelCount: TextRenderer.maximumPixelCount) else {
             png_image_free(&image)
             return nil
         }

@@ -110,8 +110,7 @@ public final class TextRenderer: Sendable {
                       padding: Double = 0, clip: Bool = false, hinting: Hinting? = nil) throws(RenderError) -> RGBAImage {
         let frame = TextRenderer.frame(for: layout, padding: padding, clip: clip)
         let size = frame.size
-        guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= TextRenderer.maximumPixelCount,
-              size.width <= TextRenderer.maximumPixelCount, size.height <= TextRenderer.maximumPixelCount else {
+        guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else {
             throw .imageTooLarge(width: size.width, height: size.height)
         }
         var image = RGBAImage(width: size.width, height: size.height, background: background)

@@ -24,13 +24,14 @@ struct ParagraphShaper {
         var glyphStart: Int32 = 0
         for run in runs {
             let letterSpacing = letterSpacings[run.attributes.style]
+            let isCursive = letterSpacing != 0 && run.attributes.script.isCursive  // one set lookup a run
             for c in run.graphemes {
                 let count = state.clusters[c].glyphs.upperBound
                 state.clusters[c].glyphs = glyphStart..<glyphStart + count
                 glyphStart += count
                 if letterSpacing != 0 {
                     state.clusters[c].advance += ParagraphShaper.letterSpacing(
-                        letterSpacing, after: state.clusters[c].kind, in: run.attributes.script)
+                        letterSpacing, after: state.clusters[c].kind, isCursive: isCursive)
                 }
             }
         }
@@ -38,10 +39,10 @@ struct ParagraphShaper {
                                clusterStyles: styles, edgeTrims: state.edgeTrims, shapingWork: state.work)
     }
 
-    /// The letter spacing a cluster of `kind` in `script` gets after it: `spacing` for visible clusters, except
-    /// the letters of a cursive script (Arabic…), which stay joined as in Chromium; spaces between them are spaced.
-    static func letterSpacing(_ spacing: Double, after kind: ClusterKind, in script: ScriptTag) -> Double {
-        guard kind.isVisible, kind != .text || !script.isCursive else { return 0 }
+    /// The letter spacing a cluster of `kind` gets after it: `spacing` for visible clusters, except the letters of
+    /// a cursive script (`isCursive`: Arabic…), which stay joined as in Chromium; spaces between them are spaced.
+    static func letterSpacing(_ spacing: Double, after kind: ClusterKind, isCursive: Bool) -> Double {
+        guard kind.isVisible, kind != .text || !isCursive else { return 0 }
         return spacing
     }
 

@@ -8,13 +8,8 @@ extension TypographyLayout {
         let cased = textCase.apply(to: text, language: typography.language)
         var fallback = FontFallback(styleTable, usesFallback: options.usesFallback)
         let bytes = Array(cased.utf8)
-        let paragraph = bytes.allSatisfy({ $0 < 0x80 })
-            ? bytes.withUnsafeBufferPointer {
-                ParagraphText(ascii: 0..<bytes.count, of: $0, firstScalar: 0, findsBreaks: false,
-                              direction: direction)
-            }
-            : ParagraphText(cased[...], range: 0..<bytes.count, firstScalar: 0, findsBreaks: false,
-                            direction: direction)
+        let paragraph = ParagraphText(analyzing: 0..<bytes.count, of: cased, bytes: bytes, firstScalar: 0,
+                                      findsBreaks: false, direction: direction)
         let runs = Itemizer.runs(of: paragraph, fallback: &fallback)
         var features = shaping.features
         features.insertsDottedCircle = options.insertsDottedCircle
@@ -24,10 +19,10 @@ extension TypographyLayout {
         var glyphs: [ShapedGlyph] = []
         for run in runs {
             let order = run.attributes.level & 1 == 1 ? Array(run.graphemes.reversed()) : Array(run.graphemes)
+            let isCursive = run.attributes.script.isCursive
             for g in order {
                 let cluster = shaped.clusters[g]
-                let spacing = ParagraphShaper.letterSpacing(letterSpacing, after: cluster.kind,
-                                                            in: run.attributes.script)
+                let spacing = ParagraphShaper.letterSpacing(letterSpacing, after: cluster.kind, isCursive: isCursive)
                 for index in cluster.glyphs {
                     let glyph = shaped.glyphs[Int(index)]
                     let isLast = index == cluster.glyphs.upperBound - 1

@@ -189,22 +189,16 @@ public struct TypographyLayout: Sendable {
 /// typographies refer to (a cache there would keep the registry alive forever).
 final class SpanStyleCache: Sendable {
     /// By the span's typography (environment and registry are the paragraph's, the same for every entry).
-    private let entries = Locked<[Typography: TypographyLayout]>([:])
-    /// The most kept; past it the cache starts again empty.
-    static let limit = 256
+    private let entries = BoundedCache<Typography, TypographyLayout>(limit: 256)
 
     /// `typography` resolved as by ``TypographyLayout/init(typography:environment:registry:maximumScaleFactor:)``,
     /// or the same resolution made before.
     func resolved(_ typography: Typography, environment: TypographyEnvironment, registry: FontRegistry,
                   maximumScaleFactor: Double?) throws(LayoutError) -> TypographyLayout {
-        if let known = entries.withLock({ $0[typography] }) { return known }
-        let resolved = try TypographyLayout(typography: typography, environment: environment, registry: registry,
-                                            maximumScaleFactor: maximumScaleFactor)
-        entries.withLock { cache in
-            if cache.count >= SpanStyleCache.limit { cache.removeAll() }
-            cache[typography] = resolved
+        try entries.value(for: typography) { () throws(LayoutError) in
+            try TypographyLayout(typography: typography, environment: environment, registry: registry,
+                                 maximumScaleFactor: maximumScaleFactor)
         }
-        return resolved
     }
 }
 

@@ -41,6 +41,13 @@ public struct PixelSize: Sendable, Hashable, Codable {
         self.width = width
         self.height = height
     }
+
+    /// Whether the image has at most `limit` pixels (and neither side is larger), without overflowing however
+    /// large the sides are: the one check before allocating an image.
+    public func fits(pixelCount limit: Int) -> Bool {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && count <= limit && width <= limit && height <= limit
+    }
 }
 
 /// A rectangle in points: its top-left corner and size, y growing downwards.
