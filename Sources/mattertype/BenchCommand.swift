@@ -113,7 +113,9 @@ struct BenchCommand: ParsableCommand {
         let limits = task == .lines ? LayoutLimits() : LayoutLimits(width: width)
         let bitmapWidth = task == .lines ? 800 : Int(width.rounded(.up))
 
-        let (format, compression) = (self.format, self.compression)
+        // Options read once: an `@Option` read goes through ArgumentParser's generic storage (a metadata lookup
+        // each time), which inside the loop was the harness's cost, not the engine's.
+        let (task, format, compression) = (self.task, self.format, self.compression)
         /// One pass: every task lays out and rasterizes its share; returns (lines, glyphs).
         func pass() throws -> (lines: Int, glyphs: Int) {
             let results = PassResults()
