@@ -18,6 +18,16 @@ struct InsertedText: Sendable {
     }
 }
 
+/// One line item's geometry, in logical order.
+struct PlacedItem: Sendable {
+    var advance: Double
+    var level: UInt8
+    var kind: ClusterKind
+    var face: Int32
+    /// Points the glyphs move left: a fullwidth opening mark trimmed at a line start.
+    var shift = 0.0
+}
+
 /// A line after breaking and truncation, before it is positioned.
 struct LineDraft: Sendable {
     var paragraph: Int
@@ -46,67 +56,58 @@ struct LinePositioner {
     let faces: [FontFace]
     /// Each style's primary face: a run in another face is a fallback.
     let primaryFaces: [Int]
-    /// The layout text, and its UTF-8 for the lines' and runs' text.
+    /// The layout text.
     let text: String
-    let bytes: [UInt8]
     let paragraphs: [ShapedParagraph]
     let ellipsis: InsertedText?
     /// The hyphen shown after a soft hyphen, by face and style.
     let hyphens: [HyphenKey: InsertedText]
 
-    /// One item's geometry, in logical order.
-    private struct Placed {
-        var advance: Double
-        var level: UInt8
-        var kind: ClusterKind
-        var face: Int32
-        /// Points the glyphs move left: a fullwidth opening mark trimmed at a line start.
-        var shift = 0.0
-    }
-
     func position(_ drafts: [LineDraft]) -> (lines: [TextLine], width: Double) {
-        var placedLines: [[Placed]] = []
-        var contentWidths: [Double] = []
+        // Each line's items placed and its content width first: alignment needs the widest line.
+        var placedLines: [(placed: [PlacedItem], width: Double)] = []
         placedLines.reserveCapacity(drafts.count)
+        var extent = drafts.isEmpty ? 0 : -Double.infinity
         for draft in drafts {
             let placed = place(draft)
             var end = placed.count
             while end > 0, placed[end - 1].kind.hangs { end -= 1 }
             var width = placed[0..<end].reduce(0) { $0 + $1.advance }
             if limits.lineBreakMode == .byClipping, let limit = limits.width { width = min(width, limit - draft.indent) }
-            placedLines.append(placed)
-            contentWidths.append(width)
+            placedLines.append((placed, width))
+            extent = max(extent, draft.indent + width)
         }
-        let extent = zip(drafts, contentWidths).map { $0.indent + $1 }.max() ?? 0
         let reference = limits.width ?? extent
+        let runContext = LineRunContext(text: text, faces: faces, primaryFaces: primaryFaces, paragraphs: paragraphs,
+                                        ellipsis: ellipsis, hyphens: hyphens)
         var lines: [TextLine] = []
         lines.reserveCapacity(drafts.count)
-        for (index, draft) in drafts.enumerated() {
-            lines.append(line(draft, placedLines[index], width: contentWidths[index], reference: reference))
+        for (draft, placed) in zip(drafts, placedLines) {
+            lines.append(line(draft, placed.placed, width: placed.width, reference: reference, runContext: runContext))
         }
         return (lines, extent)
     }
 
     /// Each item's advance (tabs resolved in logical order), level (rule L1 applied) and kind.
-    private func place(_ draft: LineDraft) -> [Placed] {
+    private func place(_ draft: LineDraft) -> [PlacedItem] {
         let paragraph = paragraphs[draft.paragraph]
-        var placed: [Placed] = []
+        var placed: [PlacedItem] = []
         placed.reserveCapacity(draft.items.count)
         var x = 0.0
         for item in draft.items {
-            let p: Placed
+            let p: PlacedItem
             switch item {
             case .cluster(let c):
                 let cluster = paragraph.clusters[c]
-                p = Placed(advance: breaker.advance(of: cluster, at: x, indent: draft.indent), level: cluster.level,
+                p = PlacedItem(advance: breaker.advance(of: cluster, at: x, indent: draft.indent), level: cluster.level,
                            kind: cluster.kind, face: cluster.face)
             case .ellipsis:
-                p = Placed(advance: ellipsis?.advance ?? 0, level: paragraph.text.paragraphLevel, kind: .text,
+                p = PlacedItem(advance: ellipsis?.advance ?? 0, level: paragraph.text.paragraphLevel, kind: .text,
                            face: ellipsis?.face ?? 0)
             case .hyphen(let c):
                 let cluster = paragraph.clusters[c]
                 let hyphen = hyphen(of: item, paragraph)
-                p = Placed(advance: hyphen?.advance ?? 0, level: cluster.level, kind: .text,
+                p = PlacedItem(advance: hyphen?.advance ?? 0, level: cluster.level, kind: .text,
                            face: hyphen?.face ?? cluster.face)
             }
             placed.append(p)
@@ -119,7 +120,7 @@ struct LinePositioner {
     /// Fullwidth punctuation at the line's edges, as ``LineBreaker`` counted it: an opening mark that adjacent
     /// punctuation collapsed gets its full width back when it starts a line other than the paragraph's first; a
     /// closing bracket ending a line that would not fit otherwise loses its trailing half.
-    private func trimEdges(_ placed: inout [Placed], _ draft: LineDraft, _ paragraph: ShapedParagraph,
+    private func trimEdges(_ placed: inout [PlacedItem], _ draft: LineDraft, _ paragraph: ShapedParagraph,
                            width: Double) {
         guard !paragraph.edgeTrims.isEmpty, !placed.isEmpty else { return }
         var width = width
@@ -140,7 +141,8 @@ struct LinePositioner {
         }
     }
 
-    private func line(_ draft: LineDraft, _ placed: [Placed], width: Double, reference: Double) -> TextLine {
+    private func line(_ draft: LineDraft, _ placed: [PlacedItem], width: Double, reference: Double,
+                      runContext: LineRunContext) -> TextLine {
         let paragraph = paragraphs[draft.paragraph]
         let paragraphLevel = paragraph.text.paragraphLevel
         let available = reference - draft.indent
@@ -176,11 +178,10 @@ struct LinePositioner {
             }
         }
         let baseline = draft.top + baselineOffset
-        var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(draft.items.count + 4)
-        var runs: [TextRun] = []
         let spacing = Spacing(trailingStart: trailingStart, extraPerSpace: extraPerSpace, baseline: baseline)
         let start = pen
+        var glyphs: [PositionedGlyph] = []
+        glyphs.reserveCapacity(draft.items.count + 4)
         draft.items.withUnsafeBufferPointer { items in
             placed.withUnsafeBufferPointer { placed in
                 paragraph.clusters.withUnsafeBufferPointer { clusters in
@@ -192,9 +193,6 @@ struct LinePositioner {
                         }
                     }
                 }
-                // Runs in a pass of their own: collected in the glyph loop, they kept its array out of registers.
-                collectRuns(items, placed, order: order, paragraph: paragraph, spacing: spacing, from: start,
-                            into: &runs)
             }
         }
         let lineWidth = extraPerSpace > 0 ? available : width
@@ -208,15 +206,17 @@ struct LinePositioner {
             decorations = spanDecorations(draft.items, placed, order: order, paragraph: paragraph, spacing: spacing,
                                           from: start)
         }
-        return TextLine(text: shownText(draft.items, paragraph), range: stringRange(draft.byteRange),
-                        paragraph: draft.paragraph, top: draft.top, baseline: baseline,
-                        height: lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
-                        decorations: decorations, runs: runs)
+        // The line's text and runs are made when read (most callers only draw): what they need is kept.
+        let source = LineRunSource(context: runContext, paragraph: draft.paragraph, items: draft.items,
+                                   placed: placed, order: order, spacing: spacing, start: start)
+        return TextLine(range: stringRange(draft.byteRange), paragraph: draft.paragraph, top: draft.top,
+                        baseline: baseline, height: lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
+                        decorations: decorations, source: source)
     }
 
     /// The decorations of a line with several styles: one rectangle per stretch of items (in visual order,
     /// hanging spaces left out) whose styles draw the same stroke, each at its style's font position.
-    private func spanDecorations(_ items: [LineItem], _ placed: [Placed], order: [Int]?, paragraph: ShapedParagraph,
+    private func spanDecorations(_ items: [LineItem], _ placed: [PlacedItem], order: [Int]?, paragraph: ShapedParagraph,
                                  spacing: Spacing, from start: Double) -> [DecorationRect] {
         guard styles.hasStrokes else { return [] }
         var rects: [DecorationRect] = []
@@ -257,7 +257,7 @@ struct LinePositioner {
 
     /// The style of a line item: its cluster's (a hyphen's cluster's), or the paragraph's for an ellipsis.
     @inline(__always)
-    private static func style(of item: LineItem, _ paragraph: ShapedParagraph) -> Int32 {
+    static func style(of item: LineItem, _ paragraph: ShapedParagraph) -> Int32 {
         switch item {
         case .cluster(let c), .hyphen(let c): paragraph.style(ofCluster: c)
         case .ellipsis: 0
@@ -268,7 +268,7 @@ struct LinePositioner {
     private func sameColor(_ a: Int32, _ b: Int32) -> Bool { a == b || styles.colors[Int(a)] == styles.colors[Int(b)] }
 
     /// How a line's spaces widen and where its baseline is.
-    private struct Spacing {
+    struct Spacing: Sendable {
         /// Items from here on hang at the line end.
         var trailingStart: Int
         /// Points added to each space before `trailingStart` (justification).
@@ -279,7 +279,7 @@ struct LinePositioner {
     /// Positions a line's items in visual order (`order`, or logical when `nil`) from `pen`, appending their
     /// glyphs. Buffers and `inout` rather than captured variables: this is the innermost loop of
     /// layout, and a variable captured by a closure is checked for exclusive access on every use.
-    private func emit(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<Placed>, order: [Int]?,
+    private func emit(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<PlacedItem>, order: [Int]?,
                       clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
                       clusterStyles: UnsafeBufferPointer<Int32>,
                       paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
@@ -313,129 +313,9 @@ struct LinePositioner {
         }
     }
 
-    /// The line's runs: its items in visual order from `pen`, as ``emit`` placed them. A run goes on while the
-    /// face and direction stay and the next cluster is the next in reading order; an ellipsis or hyphen is a
-    /// run of its own. Locals, not a collector struct: this loop sees every item of every line.
-    private func collectRuns(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<Placed>,
-                             order: [Int]?, paragraph: ShapedParagraph, spacing: Spacing, from pen: Double,
-                             into runs: inout [TextRun]) {
-        var pen = pen
-        var open = false
-        var first = 0, end = 0  // the run's clusters, first..<end
-        var runX = 0.0, runWidth = 0.0
-        var runLevel: UInt8 = 0
-        var runFace: Int32 = 0
-        var runStyle: Int32 = 0
-        let oneStyle = paragraph.clusterStyles.isEmpty
-        for position in 0..<placed.count {
-            let i = order?[position] ?? position
-            let p = placed[i]
-            let style = oneStyle ? 0 : LinePositioner.style(of: items[i], paragraph)
-            var advance = p.advance
-            if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
-            if case .cluster(let c) = items[i] {
-                let odd = p.level & 1 == 1
-                if open, runFace == p.face, runStyle == style, runLevel & 1 == p.level & 1,
-                   odd ? first == c + 1 : end == c {
-                    if odd { first = c } else { end = c + 1 }
-                    runWidth += advance
-                } else {
-                    if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace,
-                                              style: runStyle, paragraph)) }
-                    open = true
-                    first = c
-                    end = c + 1
-                    runX = pen
-                    runWidth = advance
-                    runLevel = p.level
-                    runFace = p.face
-                    runStyle = style
-                }
-            } else {
-                if open { runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace,
-                                          style: runStyle, paragraph)) }
-                open = false
-                let inserted = items[i] == .ellipsis ? ellipsis : hyphen(of: items[i], paragraph)
-                let at = insertionPoint(of: i, in: Array(items), paragraph)
-                runs.append(TextRun(scalarRange: at..<at, shown: (inserted?.text ?? "")[...], x: pen, width: advance,
-                                    direction: p.level & 1 == 1 ? .rightToLeft : .leftToRight,
-                                    face: faces[Int(p.face)],
-                                    isFallback: Int(p.face) != primaryFaces[Int(style)], styleIndex: Int(style)))
-            }
-            pen += advance
-        }
-        if open {
-            runs.append(run(first..<end, x: runX, width: runWidth, level: runLevel, face: runFace, style: runStyle,
-                            paragraph))
-        }
-    }
-
-    /// A run over clusters `clusters` of a paragraph.
-    private func run(_ clusters: Range<Int>, x: Double, width: Double, level: UInt8, face: Int32, style: Int32,
-                     _ paragraph: ShapedParagraph) -> TextRun {
-        let analysis = paragraph.text
-        let first = analysis.graphemes[clusters.lowerBound].start
-        let end = analysis.scalarRange(ofGrapheme: clusters.upperBound - 1).upperBound
-        return TextRun(scalarRange: analysis.firstScalar + first..<analysis.firstScalar + end,
-                       shown: text.utf8Substring(analysis.byteRange(ofGraphemes: clusters)), x: x, width: width,
-                       direction: level & 1 == 1 ? .rightToLeft : .leftToRight,
-                       face: faces[Int(face)], isFallback: Int(face) != primaryFaces[Int(style)],
-                       styleIndex: Int(style))
-    }
-
     /// The hyphen a `.hyphen` item shows.
     private func hyphen(of item: LineItem, _ paragraph: ShapedParagraph) -> InsertedText? {
-        if case .hyphen(let c) = item {
-            hyphens[HyphenKey(face: paragraph.clusters[c].face, style: paragraph.style(ofCluster: c))]
-        } else {
-            nil
-        }
-    }
-
-    /// Where the inserted item (ellipsis or hyphen) at `index` stands in the text, as a scalar offset: after
-    /// the cluster before it (a hyphen after its soft hyphen), else before the cluster after it, else at the
-    /// paragraph's start.
-    private func insertionPoint(of index: Int, in items: [LineItem], _ paragraph: ShapedParagraph) -> Int {
-        let text = paragraph.text
-        for item in items[..<index].reversed() {
-            if case .cluster(let c) = item { return text.firstScalar + text.scalarRange(ofGrapheme: c).upperBound }
-        }
-        for item in items[(index + 1)...] {
-            if case .cluster(let c) = item { return text.firstScalar + text.graphemes[c].start }
-        }
-        return text.firstScalar
-    }
-
-    /// What a line shows: its clusters' text, with "…" and hyphens where they are.
-    private func shownText(_ items: [LineItem], _ paragraph: ShapedParagraph) -> String {
-        // Nearly always: the clusters from the first to the last, nothing inserted.
-        if case .cluster(let first)? = items.first, case .cluster(let last)? = items.last,
-           last - first + 1 == items.count {
-            return String(decoding: bytes[paragraph.text.byteRange(ofGraphemes: first..<last + 1)], as: UTF8.self)
-        }
-        var shown: [UInt8] = []
-        var pending: Range<Int>?
-        func flush() {
-            if let range = pending { shown += bytes[paragraph.text.byteRange(ofGraphemes: range)] }
-            pending = nil
-        }
-        for item in items {
-            switch item {
-            case .cluster(let c):
-                if let range = pending, range.upperBound == c { pending = range.lowerBound..<c + 1 } else {
-                    flush()
-                    pending = c..<c + 1
-                }
-            case .ellipsis:
-                flush()
-                shown += Array((ellipsis?.text ?? "\u{2026}").utf8)
-            case .hyphen:
-                flush()
-                shown += Array((hyphen(of: item, paragraph)?.text ?? "-").utf8)
-            }
-        }
-        flush()
-        return String(decoding: shown, as: UTF8.self)
+        HyphenKey(item, in: paragraph).flatMap { hyphens[$0] }
     }
 
     /// The `String.Index` range of the text for a byte range.

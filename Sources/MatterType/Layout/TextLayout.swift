@@ -151,7 +151,8 @@ public struct TextLayout: Sendable {
 /// One line of a ``TextLayout``.
 public struct TextLine: Sendable {
     /// What the line shows: its part of the text, trailing spaces included, and "…" where it was truncated.
-    public let text: String
+    /// Made when read.
+    public var text: String { source.shownText() }
     /// The part of ``TextLayout/text`` the line covers (a truncated line covers what it elides, too).
     public let range: Range<String.Index>
     /// Which paragraph (0-based) the line belongs to.
@@ -171,8 +172,11 @@ public struct TextLine: Sendable {
     /// The underlines and strikethroughs under the line's glyphs (trailing spaces excluded): one across the line
     /// for a plain text with a decoration; one per stretch of spans that draw the same stroke for a styled text.
     public let decorations: [DecorationRect]
-    /// The line's runs of one font and direction, left to right (visual order).
-    public let runs: [TextRun]
+    /// The line's runs of one font and direction, left to right (visual order). Made when read: keep the
+    /// array rather than reading it again in a loop.
+    public var runs: [TextRun] { source.runs() }
+    /// What ``text`` and ``runs`` are made from.
+    let source: LineRunSource
 }
 
 /// A run of a ``TextLine``: neighbouring grapheme clusters drawn with one font in one direction, or an
