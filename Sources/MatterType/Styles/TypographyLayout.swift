@@ -7,7 +7,10 @@
 /// resolved.fontSize   // 49.88… (16 × 53 / 17)
 /// resolved.lineHeight // 74.82… (24 × 53 / 17)
 /// ```
-public struct TypographyLayout: Sendable {
+///
+/// Immutable, so a class: every layout keeps its typography, and a reference is one retain where a copy of
+/// the resolved values (a dozen strings, arrays and faces) was dozens.
+public final class TypographyLayout: Sendable {
     /// The largest font size and line height accepted, in points.
     public static let maximumLength = 10_000.0
 
