@@ -53,12 +53,14 @@ struct ParagraphShaper {
         /// until the end) and advance.
         var clusters: [Cluster] = []
         var glyphs: [LayoutGlyph] = []
-        /// The grapheme of each scalar; empty for ASCII, where they are the same.
+        /// The grapheme of each scalar; empty when every grapheme is one scalar (ASCII, most Latin text), where
+        /// they are the same.
         var graphemeOfScalar: [Int] = []
-        /// One word's glyphs from the word cache.
-        var shaped: [WordGlyph] = []
-        /// The shaping inputs of each distinct run attributes met so far: runs alternate between a few.
+        /// The shaping inputs of the other distinct run attributes met so far: runs alternate between a few.
         var shapings: [(FontRun.Attributes, RunShaping)] = []
+        /// The last run's attributes and inputs: consecutive runs usually share them (a paragraph of one run
+        /// makes no array).
+        var lastShaping: (FontRun.Attributes, RunShaping)?
         /// ``ShapedParagraph/shapingWork``.
         var work = 0
         /// ``ShapedParagraph/edgeTrims``.
@@ -77,7 +79,7 @@ struct ParagraphShaper {
                 }
             }
             glyphs.reserveCapacity(text.scalars.count)
-            if !text.scripts.isEmpty {
+            if text.graphemes.count != text.scalars.count {
                 graphemeOfScalar.reserveCapacity(text.scalars.count)
                 for g in text.graphemes.indices {
                     for _ in text.scalarRange(ofGrapheme: g) { graphemeOfScalar.append(g) }
@@ -122,11 +124,14 @@ struct ParagraphShaper {
     private func shape(_ run: FontRun, of text: ParagraphText, into state: inout State) {
         let attributes = run.attributes
         let shaping: RunShaping
-        if let known = state.shapings.first(where: { $0.0 == attributes }) {
+        if let last = state.lastShaping, last.0 == attributes {
+            shaping = last.1
+        } else if let known = state.shapings.first(where: { $0.0 == attributes }) {
             shaping = known.1
         } else {
             shaping = self.shaping(attributes)
-            state.shapings.append((attributes, shaping))
+            if let last = state.lastShaping { state.shapings.append(last) }
+            state.lastShaping = (attributes, shaping)
         }
         if !state.halted.isEmpty { state.halted.removeAll() }
         let spacing = text.scripts.isEmpty ? nil : punctuationSpacing(of: run, in: text, shaping)
@@ -198,15 +203,15 @@ struct ParagraphShaper {
         var haltedShaping: RunShaping?
         /// The advance of grapheme `g` shaped alone with `shaping` (no neighbour to collapse with).
         func advanceAlone(_ g: Int, _ shaping: RunShaping) -> Double {
-            var glyphs: [WordGlyph] = []
             let scalar = text.graphemes[g].start
-            _ = text.scalars.withUnsafeBufferPointer { scalars in
+            return text.scalars.withUnsafeBufferPointer { scalars in
                 let piece = UnsafeBufferPointer(rebasing: scalars[scalar..<scalar + 1])
-                return shaping.cache.appendGlyphs(of: piece, to: &glyphs) {
+                return shaping.cache.withGlyphs(of: piece) {
                     Shaper.shape(piece, face: shaping.face, features: shaping.features, segment: shaping.segment)
+                } _: { glyphs, _ in
+                    glyphs.reduce(0.0) { $0 + Double($1.xAdvance) } * shaping.unit
                 }
             }
-            return glyphs.reduce(0.0) { $0 + Double($1.xAdvance) } * shaping.unit
         }
         for g in run.graphemes {
             switch punctuationClass(g, text, spacing) {
@@ -232,7 +237,6 @@ struct ParagraphShaper {
 
     /// Shapes scalars `range` and adds their glyphs to their clusters, in logical cluster order.
     private func shapePiece(_ range: Range<Int>, _ text: ParagraphText, _ run: RunShaping, _ state: inout State) {
-        state.shaped.removeAll(keepingCapacity: true)
         state.work += range.count * range.count
         // Halted punctuation in the piece: `halt` on those clusters, shaped outside the word cache (whose words
         // are shaped the same wherever they stand).
@@ -243,54 +247,67 @@ struct ParagraphShaper {
                 if range.contains(start) { halts.append("halt[\(start - range.lowerBound):\(start - range.lowerBound + 1)]") }
             }
         }
-        let isRightToLeft = text.scalars.withUnsafeBufferPointer { scalars in
+        text.scalars.withUnsafeBufferPointer { scalars in
             let piece = UnsafeBufferPointer(rebasing: scalars[range])
-            if !halts.isEmpty {
+            guard halts.isEmpty else {
                 let units = Shaper.shape(piece, face: run.face, features: run.features.appending(halts),
                                          segment: run.segment)
-                for i in 0..<units.count {
-                    state.shaped.append(WordGlyph(id: units.glyphIDs[i], cluster: Int32(truncatingIfNeeded: units.clusters[i]),
-                                                  xAdvance: units.xAdvances[i], xOffset: units.xOffsets[i],
-                                                  yOffset: units.yOffsets[i]))
+                let glyphs = (0..<units.count).map { i in
+                    WordGlyph(id: units.glyphIDs[i], cluster: Int32(truncatingIfNeeded: units.clusters[i]),
+                              xAdvance: units.xAdvances[i], xOffset: units.xOffsets[i], yOffset: units.yOffsets[i])
                 }
-                return units.isRightToLeft
+                glyphs.withUnsafeBufferPointer { add($0, of: range, isRightToLeft: units.isRightToLeft, run, &state) }
+                return
             }
-            return run.cache.appendGlyphs(of: piece, to: &state.shaped) {
+            // Read in place from the word cache, under its shard's lock: no copy of the glyphs.
+            run.cache.withGlyphs(of: piece) {
                 Shaper.shape(piece, face: run.face, features: run.features, segment: run.segment)
-            }
-        }
-        let shaped = state.shaped
-        let last = range.upperBound - 1
-        let isASCII = state.graphemeOfScalar.isEmpty
-        func grapheme(_ glyph: WordGlyph) -> Int {
-            let s = min(range.lowerBound + Int(glyph.cluster), last)
-            return isASCII ? s : state.graphemeOfScalar[s]
-        }
-        if !isRightToLeft {
-            for glyph in shaped { add(glyph, to: grapheme(glyph), run, &state) }
-        } else {
-            // Visual order, clusters descending: each cluster's glyphs, last cluster first, keeping
-            // HarfBuzz's order within a cluster.
-            var end = shaped.count
-            while end > 0 {
-                let g = grapheme(shaped[end - 1])
-                var start = end - 1
-                while start > 0, grapheme(shaped[start - 1]) == g { start -= 1 }
-                for i in start..<end { add(shaped[i], to: g, run, &state) }
-                end = start
+            } _: { glyphs, isRightToLeft in
+                add(glyphs, of: range, isRightToLeft: isRightToLeft, run, &state)
             }
         }
     }
 
-    /// Adds one glyph to cluster `g` (controls, tabs and soft hyphens keep none).
-    @inline(__always)
-    private func add(_ glyph: WordGlyph, to g: Int, _ run: RunShaping, _ state: inout State) {
-        guard state.clusters[g].kind.isVisible else { return }
-        let advance = Double(glyph.xAdvance) * run.unit
-        state.glyphs.append(LayoutGlyph(id: glyph.id, face: run.faceIndex, advance: advance,
-                                        xOffset: Double(glyph.xOffset) * run.unit,
-                                        yOffset: Double(glyph.yOffset) * run.unit))
-        state.clusters[g].advance += advance
-        state.clusters[g].glyphs = 0..<state.clusters[g].glyphs.upperBound + 1
+    /// Adds the glyphs of scalars `range` (shaped as one piece) to their clusters, in logical cluster order;
+    /// controls, tabs and soft hyphens keep none.
+    private func add(_ shaped: UnsafeBufferPointer<WordGlyph>, of range: Range<Int>, isRightToLeft: Bool,
+                     _ run: RunShaping, _ state: inout State) {
+        let last = range.upperBound - 1
+        let unit = run.unit
+        let face = run.faceIndex
+        // Through buffers: the innermost loop of shaping, where each array access through `state` was checked
+        // for uniqueness.
+        state.graphemeOfScalar.withUnsafeBufferPointer { graphemeOfScalar in
+            state.clusters.withUnsafeMutableBufferPointer { clusters in
+                let isOneScalarEach = graphemeOfScalar.isEmpty
+                func grapheme(_ glyph: WordGlyph) -> Int {
+                    let s = min(range.lowerBound + Int(glyph.cluster), last)
+                    return isOneScalarEach ? s : graphemeOfScalar[s]
+                }
+                func add(_ glyph: WordGlyph, to g: Int) {
+                    guard clusters[g].kind.isVisible else { return }
+                    let advance = Double(glyph.xAdvance) * unit
+                    state.glyphs.append(LayoutGlyph(id: glyph.id, face: face, advance: advance,
+                                                    xOffset: Double(glyph.xOffset) * unit,
+                                                    yOffset: Double(glyph.yOffset) * unit))
+                    clusters[g].advance += advance
+                    clusters[g].glyphs = 0..<clusters[g].glyphs.upperBound + 1
+                }
+                if !isRightToLeft {
+                    for glyph in shaped { add(glyph, to: grapheme(glyph)) }
+                } else {
+                    // Visual order, clusters descending: each cluster's glyphs, last cluster first, keeping
+                    // HarfBuzz's order within a cluster.
+                    var end = shaped.count
+                    while end > 0 {
+                        let g = grapheme(shaped[end - 1])
+                        var start = end - 1
+                        while start > 0, grapheme(shaped[start - 1]) == g { start -= 1 }
+                        for i in start..<end { add(shaped[i], to: g) }
+                        end = start
+                    }
+                }
+            }
+        }
     }
 }

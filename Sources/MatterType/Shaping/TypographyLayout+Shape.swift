@@ -7,9 +7,11 @@ extension TypographyLayout {
     public func shape(_ text: String, options: ShapingOptions = ShapingOptions()) -> ShapedText {
         let cased = textCase.apply(to: text, language: typography.language)
         var fallback = FontFallback(styleTable, usesFallback: options.usesFallback)
-        let bytes = Array(cased.utf8)
-        let paragraph = ParagraphText(analyzing: 0..<bytes.count, of: cased, bytes: bytes, firstScalar: 0,
-                                      findsBreaks: false, direction: direction)
+        var utf8 = cased
+        let paragraph = utf8.withUTF8 {
+            ParagraphText(analyzing: 0..<$0.count, of: cased, bytes: $0, firstScalar: 0, findsBreaks: false,
+                          direction: direction)
+        }
         let runs = Itemizer.runs(of: paragraph, fallback: &fallback)
         var features = shaping.features
         features.insertsDottedCircle = options.insertsDottedCircle

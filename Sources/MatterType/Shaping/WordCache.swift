@@ -67,13 +67,12 @@ private struct ShapedWord {
         return true
     }
 
-    /// Appends the word's glyphs to `glyphs`; returns whether it was shaped right to left.
-    func appendGlyphs(to glyphs: inout [WordGlyph]) -> Bool {
+    /// Runs `body` with the word's glyphs and whether it was shaped right to left.
+    func withGlyphs<Result>(_ body: (UnsafeBufferPointer<WordGlyph>, Bool) -> Result) -> Result {
         let header = self.header
         let start = (base + ShapedWord.glyphsOffset(scalarCount: header.scalarCount))
             .assumingMemoryBound(to: WordGlyph.self)
-        glyphs.append(contentsOf: UnsafeBufferPointer(start: start, count: header.glyphCount))
-        return header.isRightToLeft
+        return body(UnsafeBufferPointer(start: start, count: header.glyphCount), header.isRightToLeft)
     }
 
     func free() {
@@ -203,17 +202,18 @@ final class WordCache: Sendable {
         }
     }
 
-    /// Appends the glyphs of the word `scalars` to `glyphs`, shaping it with `shape` on a miss; returns whether
-    /// it was shaped right to left.
-    func appendGlyphs(of scalars: UnsafeBufferPointer<UInt32>, to glyphs: inout [WordGlyph],
-                      orShape shape: () -> ShapedUnits) -> Bool {
+    /// Runs `body` with the glyphs of the word `scalars` and whether it was shaped right to left, shaping it with
+    /// `shape` on a miss. `body` runs while the word's shard is locked (the glyphs are read in place, not copied):
+    /// it must be short and must not use the cache.
+    func withGlyphs<Result>(of scalars: UnsafeBufferPointer<UInt32>, orShape shape: () -> ShapedUnits,
+                            _ body: (UnsafeBufferPointer<WordGlyph>, Bool) -> Result) -> Result {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the scalars
         for scalar in scalars { hash = (hash ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3 }
         let shard = shards[Int(hash % UInt64(WordCache.shardCount))]
-        let hit: Bool? = shard.withLock { table in
-            let hit = table.slots[table.index(of: scalars, hash: hash)].word?.appendGlyphs(to: &glyphs)
-            if hit != nil { table.hits += 1 }
-            return hit
+        let hit: Result? = shard.withLock { table in
+            guard let word = table.slots[table.index(of: scalars, hash: hash)].word else { return nil }
+            table.hits += 1
+            return word.withGlyphs(body)
         }
         if let hit { return hit }
         let shaped = ShapedWord(scalars: scalars, units: shape())
@@ -225,13 +225,13 @@ final class WordCache: Sendable {
             }
             if let existing = table.slots[table.index(of: scalars, hash: hash)].word {  // another task added it
                 shaped.free()
-                return existing.appendGlyphs(to: &glyphs)
+                return existing.withGlyphs(body)
             }
             table.insert(Table.Slot(hash: hash, word: shaped))
             let size = shaped.byteCount
             table.bytes += size
             WordCache.processBytes.add(size, ordering: .relaxed)
-            return shaped.appendGlyphs(to: &glyphs)
+            return shaped.withGlyphs(body)
         }
     }
 }
