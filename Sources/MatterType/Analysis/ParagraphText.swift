@@ -57,13 +57,10 @@ struct ParagraphText {
 
     /// The paragraph at UTF-8 offsets `range` of `string` (whose UTF-8 is `bytes`), without newlines: the ASCII
     /// builder when every byte is ASCII, else the general one. The one place that choice is made.
-    init(analyzing range: Range<Int>, of string: String, bytes: [UInt8], firstScalar: Int, findsBreaks: Bool,
-         direction: TextDirection) {
+    init(analyzing range: Range<Int>, of string: String, bytes: UnsafeBufferPointer<UInt8>, firstScalar: Int,
+         findsBreaks: Bool, direction: TextDirection) {
         if bytes[range].allSatisfy({ $0 < 0x80 }) {
-            self = bytes.withUnsafeBufferPointer {
-                ParagraphText(ascii: range, of: $0, firstScalar: firstScalar, findsBreaks: findsBreaks,
-                              direction: direction)
-            }
+            self.init(ascii: range, of: bytes, firstScalar: firstScalar, findsBreaks: findsBreaks, direction: direction)
         } else {
             self.init(string.utf8Substring(range), range: range, firstScalar: firstScalar, findsBreaks: findsBreaks,
                       direction: direction)
@@ -77,13 +74,13 @@ struct ParagraphText {
         self.firstScalar = firstScalar
         let bytes = UnsafeBufferPointer(rebasing: utf8[range])
         scalars = bytes.map { UInt32($0) }
-        graphemes = (0..<bytes.count).map { i in
-            Grapheme(start: i, kind: ParagraphText.asciiKind(bytes[i]))
-        }
-        if findsBreaks {
-            for i in 1..<max(bytes.count, 1) where ParagraphText.breaksBetweenASCII(
-                i >= 2 ? bytes[i - 2] : 0, bytes[i - 1], bytes[i]) {
-                graphemes[i].breakBefore = true
+        graphemes = bytes.indices.map { Grapheme(start: $0, kind: ParagraphText.asciiKind(bytes[$0])) }
+        if findsBreaks, bytes.count > 1 {
+            graphemes.withUnsafeMutableBufferPointer { graphemes in
+                for i in 1..<bytes.count where ParagraphText.breaksBetweenASCII(i >= 2 ? bytes[i - 2] : 0,
+                                                                                bytes[i - 1], bytes[i]) {
+                    graphemes[i].breakBefore = true
+                }
             }
         }
         if direction == .rightToLeft { resolveBidi(utf16: scalars.map { UInt16($0) }, direction: direction) }
@@ -100,49 +97,70 @@ struct ParagraphText {
         scalarOffsets.reserveCapacity(range.count + 1)
         var utf16: [UInt16] = []
         utf16.reserveCapacity(range.count)
-        var offset = range.lowerBound
         var needsBidi = direction == .rightToLeft
         // A native string's bytes are copied in one go; only a bridged one is walked.
         let bytes = text.utf8.withContiguousStorageIfAvailable(Array.init) ?? Array(text.utf8)
-        // An ASCII byte followed by another is a grapheme of its own (paragraphs hold no CR LF), so only the
-        // spans around non-ASCII text go through Swift's grapheme segmentation.
-        func isSimple(_ i: Int) -> Bool { bytes[i] < 0x80 && (i + 1 == bytes.count || bytes[i + 1] < 0x80) }
-        var i = 0
-        while i < bytes.count {
-            if isSimple(i) {
-                graphemes.append(Grapheme(start: scalars.count, kind: ParagraphText.asciiKind(bytes[i])))
-                scalars.append(UInt32(bytes[i]))
-                scalarOffsets.append(offset)
-                utf16.append(UInt16(bytes[i]))
-                offset += 1
-                i += 1
-                continue
-            }
-            var end = i + 1
-            while end < bytes.count, !isSimple(end) { end += 1 }
-            // A prepended concatenation mark (UAX #29 GB9b) joins the character after it.
-            while end < bytes.count, ParagraphText.isPrepend(lastScalarBefore: end, in: bytes) { end += 1 }
-            // Decoded from a buffer: String's fast, validating path (an array slice takes the slow one).
-            let span = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[i..<end]),
-                                                              as: UTF8.self) }
-            for character in span {
-                var kind = ClusterKind.text
-                if let first = character.unicodeScalars.first { kind = ParagraphText.kind(of: first) }
-                graphemes.append(Grapheme(start: scalars.count, kind: kind))
-                for scalar in character.unicodeScalars {
-                    scalars.append(scalar.value)
-                    scalarOffsets.append(offset)
-                    offset += UTF8.width(scalar)
-                    if scalar.value >= 0x0590 { needsBidi = true }
-                    for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() { utf16.append(unit) }
+        bytes.withUnsafeBufferPointer { bytes in
+            // An ASCII byte followed by another is a grapheme of its own (paragraphs hold no CR LF): such
+            // stretches are appended whole; only the spans around non-ASCII text go through Swift's grapheme
+            // segmentation.
+            func isSimple(_ i: Int) -> Bool { bytes[i] < 0x80 && (i + 1 == bytes.count || bytes[i + 1] < 0x80) }
+            var i = 0
+            while i < bytes.count {
+                var end = i
+                while end < bytes.count, isSimple(end) { end += 1 }
+                if end > i {
+                    let stretch = UnsafeBufferPointer(rebasing: bytes[i..<end])
+                    let first = scalars.count
+                    graphemes.append(contentsOf: stretch.indices.lazy.map {
+                        Grapheme(start: first + $0, kind: ParagraphText.asciiKind(stretch[$0]))
+                    })
+                    scalars.append(contentsOf: stretch.lazy.map { UInt32($0) })
+                    utf16.append(contentsOf: stretch.lazy.map { UInt16($0) })
+                    scalarOffsets.append(contentsOf: range.lowerBound + i..<range.lowerBound + end)
+                    i = end
+                    continue
                 }
+                end = i + 1
+                while end < bytes.count, !isSimple(end) { end += 1 }
+                // A prepended concatenation mark (UAX #29 GB9b) joins the character after it.
+                while end < bytes.count, ParagraphText.isPrepend(lastScalarBefore: end, in: bytes) { end += 1 }
+                // Decoded from a buffer: String's fast, validating path (an array slice takes the slow one).
+                var offset = range.lowerBound + i
+                for character in String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self) {
+                    var kind = ClusterKind.text
+                    if let first = character.unicodeScalars.first { kind = ParagraphText.kind(of: first) }
+                    graphemes.append(Grapheme(start: scalars.count, kind: kind))
+                    for scalar in character.unicodeScalars {
+                        scalars.append(scalar.value)
+                        scalarOffsets.append(offset)
+                        offset += UTF8.width(scalar)
+                        if ParagraphText.mayBeRightToLeft(scalar.value) { needsBidi = true }
+                        for unit in UTF16.encode(scalar) ?? UTF16.EncodedScalar() { utf16.append(unit) }
+                    }
+                }
+                i = end
             }
-            i = end
         }
-        scalarOffsets.append(offset)
+        scalarOffsets.append(range.upperBound)
         if findsBreaks { findBreaks(utf16) }
         if needsBidi { resolveBidi(utf16: utf16, direction: direction) }
         resolveScripts()
+    }
+
+    /// Whether a scalar is in a block whose characters may be right to left or change embedding levels (bidi
+    /// classes R, AL, AN and the explicit embeddings, overrides and isolates, assigned or by default): Hebrew to
+    /// Arabic Extended, RLM, LRE…RLO, LRI…PDI, the Hebrew and Arabic presentation forms, and the right-to-left
+    /// ranges of planes 1. Checked against Python's `unicodedata` (Unicode 14) for every scalar; a paragraph
+    /// with none has every level 0, so ICU's bidi is not asked.
+    static func mayBeRightToLeft(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
+             0x10800...0x10FFF, 0x1E800...0x1EFFF:
+            return true
+        default:
+            return false
+        }
     }
 
     /// The scalars of grapheme `g`.
@@ -169,7 +187,7 @@ struct ParagraphText {
     // MARK: - Kinds
 
     /// Whether the scalar ending just before byte `end` has Grapheme_Cluster_Break Prepend (UAX #29; Unicode 15).
-    private static func isPrepend(lastScalarBefore end: Int, in bytes: [UInt8]) -> Bool {
+    private static func isPrepend(lastScalarBefore end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Every Prepend character is 2 to 4 UTF-8 bytes long: decode the last one by hand.
         var start = end - 1
         while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
@@ -214,35 +232,39 @@ struct ParagraphText {
     /// but after `-` before a digit only when a letter or digit precedes the `-` (so "-5" stays whole and
     /// "ABCD-1234" may break); nowhere else, so "and/or", "C++" and "e.g." stay whole.
     static func breaksBetweenASCII(_ beforeLast: UInt8, _ last: UInt8, _ next: UInt8) -> Bool {
-        let lastIsSpace = last == 0x20 || last == 0x09
-        let nextIsSpace = next == 0x20 || next == 0x09
-        if nextIsSpace { return false }
-        if lastIsSpace { return true }
-        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-        func isAlphanumeric(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) }
-        if last == 0x2D, isDigit(next) { return isAlphanumeric(beforeLast) }
-        guard last >= 0x21, next >= 0x21 else { return false }
-        let after = asciiBreaksAfter[Int(last - 0x21)]
-        return after & (1 << UInt128(next - 0x21)) != 0
+        if last == 0x2D, next &- 0x30 < 10 { return isAlphanumeric(beforeLast) }
+        let word = asciiBreakTable[Int(last & 0x7F) &* 2 &+ Int(next >> 6 & 1)]
+        return word >> UInt64(next & 63) & 1 != 0
     }
 
-    /// For each printable ASCII character from "!", the set (bit n = character 0x21 + n) of characters a line
-    /// may start with after it; from Blink's kAsciiLineBreakTable.
-    private static let asciiBreaksAfter: [UInt128] = {
-        func set(_ characters: String) -> UInt128 {
-            characters.utf8.reduce(0) { $0 | 1 << UInt128($1 - 0x21) }
-        }
+    /// An ASCII letter or digit.
+    private static func isAlphanumeric(_ c: UInt8) -> Bool { c &- 0x30 < 10 || (c | 0x20) &- 0x61 < 26 }
+
+    /// Whether a line may start at the second of two ASCII characters (`-` before a digit aside): two 64-bit
+    /// words per first character, bit n of word k set when the second is 64k + n. Built from the rules above and
+    /// Blink's kAsciiLineBreakTable (a row per printable character: the characters a line may start with after it).
+    private static let asciiBreakTable: [UInt64] = {
+        func set(_ characters: String) -> Set<UInt8> { Set(characters.utf8) }
         let openers = set("(<[{")
         let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
         // After "-": letters, digits and most symbols (Blink's row for '-'; before digits see above).
         let afterHyphen = set("\"#%&'(*+-0123456789<=>@[\\^_`{|~" + letters)
         // After "?": likewise, with "$" and digits, without the quotes.
         let afterQuestion = set("#$%&(*+-0123456789<=>@[\\^_`{|~" + letters)
-        var rows = [UInt128](repeating: 0, count: 0x7F - 0x21 + 1)
-        for c in "!\"#%&)*+,.:;=>\\]|}~".utf8 { rows[Int(c - 0x21)] = openers }
-        rows[Int(UInt8(ascii: "-") - 0x21)] = afterHyphen
-        rows[Int(UInt8(ascii: "?") - 0x21)] = afterQuestion
-        return rows
+        var rows = [Set<UInt8>](repeating: [], count: 128)
+        for c in "!\"#%&)*+,.:;=>\\]|}~".utf8 { rows[Int(c)] = openers }
+        rows[Int(UInt8(ascii: "-"))] = afterHyphen
+        rows[Int(UInt8(ascii: "?"))] = afterQuestion
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+        var table = [UInt64](repeating: 0, count: 256)
+        for last in UInt8(0)..<128 {
+            for next in UInt8(0)..<128 {
+                // After spaces (not between them); else the row of a printable character.
+                let breaks = !isSpace(next) && (isSpace(last) || rows[Int(last)].contains(next))
+                if breaks { table[Int(last) * 2 + Int(next >> 6)] |= 1 << UInt64(next & 63) }
+            }
+        }
+        return table
     }()
 
     /// Marks the graphemes a line may start at, as Blink's LazyLineBreakIterator: Chromium's ASCII rules between
@@ -250,12 +272,15 @@ struct ParagraphText {
     /// as ASCII), never before a space or right after one but at the end of the run of spaces.
     private mutating func findBreaks(_ utf16: [UInt16]) {
         guard utf16.count > 1 else { return }
+        // Without astral scalars, scalar i is UTF-16 unit i.
         var unitAtScalar: [Int] = []
-        unitAtScalar.reserveCapacity(scalars.count)
-        var unit = 0
-        for value in scalars {
-            unitAtScalar.append(unit)
-            unit += value > 0xFFFF ? 2 : 1
+        if utf16.count != scalars.count {
+            unitAtScalar.reserveCapacity(scalars.count)
+            var unit = 0
+            for value in scalars {
+                unitAtScalar.append(unit)
+                unit += value > 0xFFFF ? 2 : 1
+            }
         }
         func isBreakableSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
         // ICU, asked only where a non-ASCII character is involved (as Blink does), over the space-delimited
@@ -278,25 +303,20 @@ struct ParagraphText {
             return windowBreaks.contains(i)
         }
         func needsICU(_ unit: UInt16) -> Bool { unit > 0x7F && unit != 0xA0 }
-        func isAlphanumeric(_ unit: UInt16) -> Bool {
-            (unit >= 0x30 && unit <= 0x39) || (unit | 0x20 >= 0x61 && unit | 0x20 <= 0x7A)
-        }
         for g in 1..<graphemes.count {
-            let i = unitAtScalar[graphemes[g].start]
+            let i = unitAtScalar.isEmpty ? graphemes[g].start : unitAtScalar[graphemes[g].start]
             let last = utf16[i - 1], next = utf16[i]
             let beforeLast: UInt16 = i >= 2 ? utf16[i - 2] : 0
             var breaks: Bool
-            if isBreakableSpace(next) {
+            if last < 0x80, next < 0x80 {  // the commonest case: Chromium's ASCII table
+                breaks = ParagraphText.breaksBetweenASCII(beforeLast < 0x80 ? UInt8(beforeLast) : 0, UInt8(last),
+                                                          UInt8(next))
+            } else if isBreakableSpace(next) {
                 breaks = false
             } else if isBreakableSpace(last) {
                 breaks = true
-            } else if last == 0x2D, next >= 0x30 && next <= 0x39 {
-                breaks = beforeLast < 0x80 && ParagraphText.breaksBetweenASCII(UInt8(beforeLast), 0x2D, UInt8(next))
             } else if !needsICU(last) && !needsICU(next) {
-                // Two letters or digits, the commonest pair, never break.
-                breaks = !(isAlphanumeric(last) && isAlphanumeric(next))
-                    && last >= 0x21 && next >= 0x21 && last < 0x80 && next < 0x80
-                    && ParagraphText.breaksBetweenASCII(0, UInt8(last), UInt8(next))
+                breaks = false  // a no-break space beside ASCII or another one
             } else {
                 breaks = icuBreaks(at: i) || breaksAroundQuote(beforeGrapheme: g)
             }
@@ -380,14 +400,21 @@ struct ParagraphText {
     /// Each scalar's script; common and inherited ones take the script before them (or, at the start, the
     /// first real one after them), so that punctuation and marks stay in their neighbours' runs.
     private mutating func resolveScripts() {
-        // ASCII letters are Latin and the rest of ASCII common, without asking HarfBuzz.
-        scripts = scalars.map { value in
-            guard value < 0x80 else { return ScriptTag(of: value) }
-            return (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A ? .latin : .common
-        }
-        var current = scripts.first(where: \.isSpecific) ?? .latin
-        for i in scripts.indices {
-            if scripts[i].isSpecific { current = scripts[i] } else { scripts[i] = current }
+        // One pass, written in place; ASCII letters are Latin and the rest of ASCII common, without asking
+        // HarfBuzz. Until the first specific script is met the slots wait, then take it.
+        scripts = [ScriptTag](unsafeUninitializedCapacity: scalars.count) { scripts, initialized in
+            var current: ScriptTag?
+            for (i, value) in scalars.enumerated() {
+                let script = value < 0x80 ? ((value | 0x20) &- 0x61 < 26 ? .latin : .common) : ScriptTag(of: value)
+                if script.isSpecific {
+                    if current == nil { scripts.baseAddress?.update(repeating: script, count: i) }
+                    current = script
+                }
+                scripts.initializeElement(at: i, to: current ?? script)
+            }
+            // No specific script at all: Latin throughout.
+            if current == nil { scripts.baseAddress?.update(repeating: .latin, count: scalars.count) }
+            initialized = scalars.count
         }
     }
 }

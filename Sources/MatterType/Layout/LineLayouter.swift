@@ -37,7 +37,11 @@ struct LineLayouter {
     }
 
     mutating func run() -> Result {
-        let bytes = Array(text.utf8)
+        var text = self.text
+        return text.withUTF8 { run($0) }  // the string's own UTF-8, not a copy
+    }
+
+    private mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
         var paragraphs: [ShapedParagraph] = []
         var drafts: [LineDraft] = []
         var hyphens: [HyphenKey: InsertedText] = [:]
@@ -46,7 +50,7 @@ struct LineLayouter {
         var isTruncated = false
         let breaker = makeBreaker()
         let truncates = limits.lineBreakMode != .byWordWrapping && limits.lineBreakMode != .byCharWrapping
-        let ranges = bytes.withUnsafeBufferPointer(LineLayouter.paragraphRanges)
+        let ranges = LineLayouter.paragraphRanges(bytes)
         for (p, range) in ranges.enumerated() {
             if limits.maxLines > 0, drafts.count == limits.maxLines {
                 isTruncated = true
@@ -94,7 +98,7 @@ struct LineLayouter {
                                         styles: styles.table,
                                         hasOneStyle: styles.isSingle, limits: limits, breaker: breaker,
                                         faces: fallback.faces, primaryFaces: fallback.primaryFaces,
-                                        text: text, bytes: bytes, paragraphs: paragraphs,
+                                        text: text, paragraphs: paragraphs,
                                         ellipsis: ellipsis, hyphens: hyphens)
         let (lines, width) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom.
@@ -105,8 +109,8 @@ struct LineLayouter {
     /// Analysis, itemization and shaping of the paragraph at UTF-8 offsets `range` of `string` (whose UTF-8 is
     /// `bytes`).
     /// `inLayoutText` is false for a string shaped on its own, in the paragraph's style.
-    private mutating func shape(_ range: Range<Int>, of string: String, bytes: [UInt8], firstScalar: Int,
-                                inLayoutText: Bool = true) -> ShapedParagraph {
+    private mutating func shape(_ range: Range<Int>, of string: String, bytes: UnsafeBufferPointer<UInt8>,
+                                firstScalar: Int, inLayoutText: Bool = true) -> ShapedParagraph {
         let findsBreaks = limits.width != nil
         let direction = typography.direction
         let text = ParagraphText(analyzing: range, of: string, bytes: bytes, firstScalar: firstScalar,
@@ -133,8 +137,8 @@ struct LineLayouter {
 
     /// A short string shaped on its own, as a paragraph.
     private mutating func shapeStandalone(_ string: String) -> ShapedParagraph {
-        let bytes = Array(string.utf8)
-        return shape(0..<bytes.count, of: string, bytes: bytes, firstScalar: 0, inLayoutText: false)
+        var utf8 = string
+        return utf8.withUTF8 { shape(0..<$0.count, of: string, bytes: $0, firstScalar: 0, inLayoutText: false) }
     }
 
     /// The hyphen a face shows after a soft hyphen: its U+2010 if it has one, else "-" (as Chromium).
@@ -178,6 +182,12 @@ struct LineLayouter {
         let count = bytes.count
         while i < count {
             let byte = bytes[i]
+            // Most bytes are no newline's first: LF…CR, or the lead bytes of NEL (C2) and LS/PS (E2).
+            if byte &- 0x0A > 3, byte != 0xC2, byte != 0xE2 {
+                if byte & 0xC0 != 0x80 { scalar += 1 }
+                i += 1
+                continue
+            }
             var length = 0
             var newlineScalars = 1
             if byte >= 0x0A && byte <= 0x0D {
