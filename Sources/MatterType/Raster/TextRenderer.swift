@@ -124,49 +124,59 @@ public final class TextRenderer: Sendable {
                                                    origin: Point, color: Color, hinting: Hinting) {
         let scale = layout.typography.environment.displayScale
         let table = layout.styleTable
-        let styles = table.fontSizes.indices.map { index in
-            let pixelSize = table.fontSizes[index] * scale
-            return StyleInk(pixelSize: pixelSize, pixelSize64: Int((pixelSize * 64).rounded()),
-                            color: table.colors[index] ?? color)
-        }
         let hinted = hinting == .light  // bitmaps are cached per hinting: one renderer serves both
         // Gray ink: every style's color gray and no face with color glyphs (emoji keep their own colors).
-        let inkIsGray = styles.allSatisfy { $0.color.red == $0.color.green && $0.color.green == $0.color.blue }
-            && !layout.faces.contains(where: \.hasColorGlyphs)
+        let inkIsGray = table.fontSizes.indices.allSatisfy { index in
+            let color = table.colors[index] ?? color
+            return color.red == color.green && color.green == color.blue
+        } && !layout.faces.contains(where: \.hasColorGlyphs)
         let width = canvas.width
         let height = canvas.height
-        let faceIDs = layout.faces.map(\.id)
         var rasterFaces: [RasterFace?] = []  // made on the first glyph not in the memo
-        // Read through a buffer: an array captured by the per-glyph closures is retained on every glyph.
-        styles.withUnsafeBufferPointer { styles in
-            glyphCache.withMemo(glyphs: layout.lines.reduce(0) { $0 + $1.glyphs.count }) { memo in
-                canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
-                    for line in layout.lines {
-                        for glyph in line.glyphs {
-                            let x = (origin.x + glyph.x) * scale
-                            let y = (origin.y + glyph.y) * scale
-                            guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
-                            let pen = PixelPen(x: x, y: y)
-                            let style = styles[glyph.styleIndex]
-                            let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex], pixelSize64: style.pixelSize64,
-                                                     glyph: glyph.glyphID, subpixel: pen.subpixel, hinted: hinted)
-                            memo.withGlyph(for: key, in: glyphCache) {
-                                if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
-                                let face = rasterFaces[glyph.fontIndex]
-                                return face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
-                                                    subpixel: pen.subpixel, hinted: hinted) ?? .empty
-                            } draw: { bitmap in
-                                Self.composite(bitmap, at: (pen.pixelX, pen.baseline), into: canvasPixels,
-                                               width: width, height: height, color: style.color, canvas: Canvas.self)
+        // Each style's ink and each face's id in stack buffers (a draw allocates no arrays of its own), read
+        // through buffers: an array captured by the per-glyph closures is retained on every glyph.
+        withUnsafeTemporaryAllocation(of: StyleInk.self, capacity: table.fontSizes.count) { styles in
+            for index in table.fontSizes.indices {
+                let pixelSize = table.fontSizes[index] * scale
+                styles.initializeElement(at: index, to: StyleInk(pixelSize: pixelSize,
+                                                                 pixelSize64: Int((pixelSize * 64).rounded()),
+                                                                 color: table.colors[index] ?? color))
+            }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: layout.faces.count) { faceIDs in
+                for (index, face) in layout.faces.enumerated() { faceIDs.initializeElement(at: index, to: face.id) }
+                glyphCache.withMemo(glyphs: layout.lines.reduce(0) { $0 + $1.glyphs.count }) { memo in
+                    canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
+                        for line in layout.lines {
+                            for glyph in line.glyphs {
+                                let x = (origin.x + glyph.x) * scale
+                                let y = (origin.y + glyph.y) * scale
+                                guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
+                                let pen = PixelPen(x: x, y: y)
+                                let style = styles[glyph.styleIndex]
+                                let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex],
+                                                         pixelSize64: style.pixelSize64, glyph: glyph.glyphID,
+                                                         subpixel: pen.subpixel, hinted: hinted)
+                                memo.withGlyph(for: key, in: glyphCache) {
+                                    if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
+                                    let face = rasterFaces[glyph.fontIndex]
+                                    return face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
+                                                        subpixel: pen.subpixel, hinted: hinted) ?? .empty
+                                } draw: { bitmap in
+                                    Self.composite(bitmap, at: (pen.pixelX, pen.baseline), into: canvasPixels,
+                                                   width: width, height: height, color: style.color,
+                                                   canvas: Canvas.self)
+                                }
                             }
-                        }
-                        for rect in line.decorations {
-                            fill(rect, into: canvasPixels, width: width, height: height, origin: origin, scale: scale,
-                                 color: styles[rect.styleIndex].color, canvas: Canvas.self)
+                            for rect in line.decorations {
+                                fill(rect, into: canvasPixels, width: width, height: height, origin: origin,
+                                     scale: scale, color: styles[rect.styleIndex].color, canvas: Canvas.self)
+                            }
                         }
                     }
                 }
+                faceIDs.deinitialize()
             }
+            styles.deinitialize()
         }
     }
 
