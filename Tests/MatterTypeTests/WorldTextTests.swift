@@ -41,6 +41,28 @@ struct AnalysisTests {
         return pieces
     }
 
+    // Which scalars may be right to left or change embedding levels: Python's unicodedata.bidirectional (Unicode
+    // 14) gives R, AL, AN, RLE, RLO, LRE, LRO, PDF, RLI, LRI, FSI or PDI for each `true` below, L, ON, ES or
+    // EN for each `false`, and none of those classes outside the ranges (checked over every scalar).
+    @Test("Bidi is resolved only where a character may be right to left")
+    func rightToLeftCandidates() {
+        for value: UInt32 in [0x05D0, 0x0627, 0x0660, 0x08E2, 0x200F, 0x202B, 0x2067, 0xFB1D, 0xFEFC, 0x10900,
+                              0x1E900] {
+            #expect(ParagraphText.mayBeRightToLeft(value), "U+\(String(value, radix: 16))")
+        }
+        for value: UInt32 in [0x41, 0x00E9, 0x0416, 0x200E, 0x2014, 0x201C, 0x0966, 0x3042, 0x1F600] {
+            #expect(!ParagraphText.mayBeRightToLeft(value), "U+\(String(value, radix: 16))")
+        }
+        let dash = "a \u{2014} b"
+        let latin = ParagraphText(dash[...], range: 0..<dash.utf8.count, firstScalar: 0, findsBreaks: true,
+                                  direction: .auto)
+        #expect(!latin.hasBidi && latin.paragraphLevel == 0)
+        let mixed = "a \u{05E9}\u{05DC}\u{05D5}\u{05DD} b"
+        let hebrew = ParagraphText(mixed[...], range: 0..<mixed.utf8.count, firstScalar: 0, findsBreaks: true,
+                                   direction: .auto)
+        #expect(hebrew.hasBidi && hebrew.graphemes[2].level == 1)
+    }
+
     // Expected pieces: Blink's text_break_iterator.cc (ShouldBreakAfter and kAsciiLineBreakTable); checked
     // against Chromium 120's line breaks with Scripts/compare-with-chromium.py.
     @Test("ASCII follows Chromium's table, not plain UAX #14", arguments: [
@@ -52,6 +74,8 @@ struct AnalysisTests {
     ])
     func asciiBreaks(text: String, pieces: [String]) {
         #expect(breaks(text) == pieces)
+        // The same ASCII in a paragraph that takes the general builder (an em dash after it) breaks the same way.
+        #expect(breaks(text + " \u{2014}") == Array(pieces.dropLast()) + [pieces.last! + " ", "\u{2014}"])
     }
 
     @Test("non-ASCII text breaks where ICU says: between ideographs, not before 。")
