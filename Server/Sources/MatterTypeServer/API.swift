@@ -56,7 +56,7 @@ struct API: Sendable {
         on(.get, "/healthz") { _, _ in API.json(["status": "ok"]) }
         on(.get, "/readyz") { _, _ in
             guard library.isReady else {
-                throw APIError(.serviceUnavailable, "not_ready", "the font store is still loading; try again shortly",
+                throw APIError(.serviceUnavailable, .notReady, "the font store is still loading; try again shortly",
                                headers: [.retryAfter: "1"])
             }
             return API.json(["status": "ready"])
@@ -69,7 +69,7 @@ struct API: Sendable {
         }
         on(.get, "/openapi.yaml") { _, _ in
             guard let document = OpenAPIDocument.data else {
-                throw APIError(.internalServerError, "document_missing",
+                throw APIError(.internalServerError, .documentMissing,
                                "openapi.yaml is missing from the install; copy the MatterTypeServer resource bundle "
                                + "next to the executable")
             }
@@ -87,7 +87,7 @@ struct API: Sendable {
         on(.get, "/v1/fonts/:postScriptName") { _, context in
             let name = try API.fontName(context)
             guard let font = await library.font(named: name) else {
-                throw APIError(.notFound, "font_not_found", "no registered font is named \(name)")
+                throw APIError(.notFound, .fontNotFound, "no registered font is named \(name)")
             }
             return API.json(font)
         }
@@ -107,7 +107,7 @@ struct API: Sendable {
                     .trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             guard !names.isEmpty else {
-                throw APIError(.unprocessableContent, "missing_names",
+                throw APIError(.unprocessableContent, .missingNames,
                                "name the fonts to delete: DELETE /v1/fonts?names=A,B or DELETE /v1/fonts/{name}")
             }
             try await delete(names: Array(Set(names)).sorted())
@@ -132,13 +132,13 @@ struct API: Sendable {
                 let frame = renderRequest.imageFrame(of: laidOut)
                 let size = frame.size
                 guard size.fits(pixelCount: maxPixels) else {
-                    throw APIError(.contentTooLarge, "image_too_large",
+                    throw APIError(.contentTooLarge, .imageTooLarge,
                                    "the image would be \(size.width) × \(size.height) px, over \(maxPixels) pixels; "
                                    + "use a smaller scale, width, text or padding")
                 }
                 let pixels = size.width * size.height
                 if renderRequest.compression == .small, pixels > limits.maxSmallCompressionPixels {
-                    throw APIError(.unprocessableContent, "compression_too_slow",
+                    throw APIError(.unprocessableContent, .compressionTooSlow,
                                    "\"compression\": \"small\" is for images up to \(limits.maxSmallCompressionPixels) "
                                    + "pixels and this one has \(pixels); use balanced or fast")
                 }
@@ -166,7 +166,7 @@ struct API: Sendable {
     static func fontName(_ context: BasicRequestContext) throws -> String {
         let raw = try context.parameters.require("postScriptName")
         guard let name = raw.removingPercentEncoding else {
-            throw APIError(.badRequest, "bad_name", "the font name in the path is not valid percent-encoding")
+            throw APIError(.badRequest, .badName, "the font name in the path is not valid percent-encoding")
         }
         return name
     }
@@ -174,7 +174,7 @@ struct API: Sendable {
     private func uploadFont(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         try authorizeAdmin(request)
         if let type = request.headers[.contentType]?.lowercased(), type.hasPrefix("multipart/") {
-            throw APIError(.unsupportedMediaType, "multipart_not_accepted",
+            throw APIError(.unsupportedMediaType, .multipartNotAccepted,
                            "send the font file's raw bytes as the body (e.g. curl -T Font.ttf or --data-binary "
                            + "@Font.ttf with Content-Type: application/octet-stream), not a multipart form")
         }
@@ -182,13 +182,13 @@ struct API: Sendable {
         let body = try await collect(&request, limit: limits.maxFontBytes, what: "font file",
                                      flag: "--max-font-bytes")
         guard body.readableBytes > 0 else {
-            throw APIError(.unprocessableContent, "not_a_font", "the body is empty; send the font file's bytes")
+            throw APIError(.unprocessableContent, .notAFont, "the body is empty; send the font file's bytes")
         }
         // A multipart form sent without its Content-Type: "--boundary" then a form-data part header.
         if body.readableBytesView.starts(with: "--".utf8),
            String(decoding: body.readableBytesView.prefix(512), as: UTF8.self).lowercased()
                .contains("content-disposition: form-data") {
-            throw APIError(.unsupportedMediaType, "multipart_not_accepted",
+            throw APIError(.unsupportedMediaType, .multipartNotAccepted,
                            "the body is a multipart form; send the font file's raw bytes as the body instead "
                            + "(e.g. curl -T Font.ttf)")
         }
@@ -200,14 +200,14 @@ struct API: Sendable {
         } catch {
             switch error {
             case .unusableFont(let reason):
-                throw APIError(.unprocessableContent, "not_a_font",
+                throw APIError(.unprocessableContent, .notAFont,
                                "not a usable font (TTF, OTF, TTC, WOFF or WOFF2): \(reason)")
             case .store(.namesTaken(let names)):
-                throw APIError(.conflict, "font_exists", FontStoreError.namesTaken(names).description)
+                throw APIError(.conflict, .fontExists, FontStoreError.namesTaken(names).description)
             case .store(.diskFull):
-                throw APIError(.insufficientStorage, "disk_full", FontStoreError.diskFull.description)
+                throw APIError(.insufficientStorage, .diskFull, FontStoreError.diskFull.description)
             case .store(let error):
-                throw APIError(.internalServerError, "store_failed", error.description)
+                throw APIError(.internalServerError, .storeFailed, error.description)
             }
         }
     }
@@ -219,12 +219,12 @@ struct API: Sendable {
         } catch {
             switch error {
             case .store(.namesNotFound(let missing)):
-                throw APIError(.notFound, "font_not_found",
+                throw APIError(.notFound, .fontNotFound,
                                "no registered font is named \(missing.joined(separator: ", ")); nothing was deleted")
             case .store(.diskFull):
-                throw APIError(.insufficientStorage, "disk_full", FontStoreError.diskFull.description)
+                throw APIError(.insufficientStorage, .diskFull, FontStoreError.diskFull.description)
             default:
-                throw APIError(.internalServerError, "store_failed", error.description)
+                throw APIError(.internalServerError, .storeFailed, error.description)
             }
         }
     }
@@ -238,7 +238,7 @@ struct API: Sendable {
                                      flag: "--max-body-bytes")
         let data = Data(body.readableBytesView)
         if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
-            throw APIError(.unprocessableContent, "json_too_deep",
+            throw APIError(.unprocessableContent, .jsonTooDeep,
                            "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth))")
         }
         let renderRequest: RenderRequest
@@ -249,7 +249,7 @@ struct API: Sendable {
         }
         let scalars = renderRequest.scalarCount
         if scalars > limits.maxTextScalars {
-            throw APIError(.contentTooLarge, "text_too_long",
+            throw APIError(.contentTooLarge, .textTooLong,
                            "the text has \(scalars) characters, over \(limits.maxTextScalars); split it")
         }
         return renderRequest
@@ -266,7 +266,7 @@ struct API: Sendable {
     /// Answers 503 with `Retry-After` when `deadline` has passed (`stage` says after what).
     static func check(_ deadline: ContinuousClock.Instant, stage: String) throws {
         guard ContinuousClock.now > deadline else { return }
-        throw APIError(.serviceUnavailable, "deadline_exceeded",
+        throw APIError(.serviceUnavailable, .deadlineExceeded,
                        "the request took longer than the server allows (past its deadline after \(stage)); "
                        + "retry later or send a smaller request", headers: [.retryAfter: "1"])
     }
@@ -276,7 +276,7 @@ struct API: Sendable {
     private func reserveMemory(_ bytes: Int) throws {
         let budget = limits.maxRenderMemory
         guard bytes <= budget else {
-            throw APIError(.contentTooLarge, "image_too_large",
+            throw APIError(.contentTooLarge, .imageTooLarge,
                            "the image needs about \(bytes >> 20) MiB, over the server's \(budget >> 20) MiB for renders; "
                            + "use a smaller scale, width or text")
         }
@@ -286,7 +286,7 @@ struct API: Sendable {
             return true
         }
         guard reserved else {
-            throw APIError(.serviceUnavailable, "memory_busy",
+            throw APIError(.serviceUnavailable, .memoryBusy,
                            "renders in progress use the server's memory for images; retry shortly",
                            headers: [.retryAfter: "1"])
         }
@@ -303,7 +303,7 @@ struct API: Sendable {
             }
         } catch RenderLimiterError.busy {
             let seconds = max(1, Int(limits.renderQueueTimeout.components.seconds))
-            throw APIError(.serviceUnavailable, "busy",
+            throw APIError(.serviceUnavailable, .busy,
                            "every render slot stayed busy for \(seconds) s; retry later",
                            headers: [.retryAfter: String(seconds)])
         } catch let error as RenderRequestError {
@@ -313,12 +313,12 @@ struct API: Sendable {
 
     static func apiError(_ error: RenderRequestError) -> APIError {
         switch error {
-        case .malformedJSON: APIError(.badRequest, "malformed_json", error.description)
-        case .invalidJSON, .invalid: APIError(.unprocessableContent, "invalid_request", error.description)
-        case .unknownToken: APIError(.unprocessableContent, "unknown_token", error.description)
-        case .layout: APIError(.unprocessableContent, "invalid_typography", error.description)
-        case .render(.imageTooLarge): APIError(.contentTooLarge, "image_too_large", error.description)
-        case .render: APIError(.internalServerError, "render_failed", error.description)
+        case .malformedJSON: APIError(.badRequest, .malformedJson, error.description)
+        case .invalidJSON, .invalid: APIError(.unprocessableContent, .invalidRequest, error.description)
+        case .unknownToken: APIError(.unprocessableContent, .unknownToken, error.description)
+        case .layout: APIError(.unprocessableContent, .invalidTypography, error.description)
+        case .render(.imageTooLarge): APIError(.contentTooLarge, .imageTooLarge, error.description)
+        case .render: APIError(.internalServerError, .renderFailed, error.description)
         }
     }
 
@@ -344,7 +344,7 @@ struct API: Sendable {
 
     /// The body, at most `limit` bytes: 413 past it (from the Content-Length before reading, when given).
     private func collect(_ request: inout Request, limit: Int, what: String, flag: String) async throws -> ByteBuffer {
-        let tooLarge = APIError(.contentTooLarge, "body_too_large",
+        let tooLarge = APIError(.contentTooLarge, .bodyTooLarge,
                                 "the \(what) is over \(limit) bytes (the server's \(flag))")
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
         let body = request.body
@@ -362,7 +362,7 @@ struct API: Sendable {
                 return try await group.next() ?? nil
             }
             guard let collected else {
-                throw APIError(.requestTimeout, "body_timeout",
+                throw APIError(.requestTimeout, .bodyTimeout,
                                "the \(what) took longer than \(timeout) to arrive; send it at once")
             }
             request.body = RequestBody(buffer: collected)
@@ -374,7 +374,7 @@ struct API: Sendable {
 
     private func authorizeAdmin(_ request: Request) throws {
         guard let token = configuration.adminToken else {
-            throw APIError(.forbidden, "registration_disabled",
+            throw APIError(.forbidden, .registrationDisabled,
                            "font registration is off; start the server with MATTERTYPE_ADMIN_TOKEN set")
         }
         try authorize(request, token: token, name: "the admin token")
@@ -393,7 +393,7 @@ struct API: Sendable {
         let given = scheme.lowercased() == "bearer"
             ? String(header.dropFirst(scheme.count).drop { $0 == " " }) : ""
         guard !given.isEmpty, API.constantTimeEquals(Array(given.utf8), Array(token.utf8)) else {
-            throw APIError(.unauthorized, "unauthorized",
+            throw APIError(.unauthorized, .unauthorized,
                            header.isEmpty ? "send Authorization: Bearer <token> with \(name)" : "wrong token; send \(name)",
                            headers: [.wwwAuthenticate: "Bearer"])
         }

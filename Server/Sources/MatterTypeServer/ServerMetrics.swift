@@ -95,7 +95,7 @@ struct MetricsAndErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             // HTTP/1.1 requires Host (RFC 9112 §3.2); a request without one is refused.
             guard request.head.authority != nil else {
-                throw APIError(.badRequest, "missing_host", "the request has no Host header")
+                throw APIError(.badRequest, .missingHost, "the request has no Host header")
             }
             response = try await next(request, context)
         } catch {
@@ -104,7 +104,7 @@ struct MetricsAndErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
                 let allowed = allowedMethods(for: request.uri.path)
                 if !allowed.isEmpty {
                     let names = (allowed.contains(.get) ? allowed + [.head] : allowed).map(\.rawValue)
-                    answer = APIError(.methodNotAllowed, "method_not_allowed",
+                    answer = APIError(.methodNotAllowed, .methodNotAllowed,
                                       "\(request.uri.path) answers \(names.joined(separator: ", "))",
                                       headers: [.allow: names.joined(separator: ", ")])
                 }
@@ -151,18 +151,18 @@ struct MetricsAndErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let error as APIError: return error
         case is HTTPParserError:
-            return APIError(.badRequest, "malformed_http", "the request is not valid HTTP/1.1 (\(error))")
+            return APIError(.badRequest, .malformedHttp, "the request is not valid HTTP/1.1 (\(error))")
         case let error as HTTPError:
-            let code = switch error.status {
-            case .notFound: "not_found"
-            case .methodNotAllowed: "method_not_allowed"
-            case .contentTooLarge: "body_too_large"
-            case .badRequest: "bad_request"
-            default: "http_error"
+            let code: APIErrorCode = switch error.status {
+            case .notFound: .notFound
+            case .methodNotAllowed: .methodNotAllowed
+            case .contentTooLarge: .bodyTooLarge
+            case .badRequest: .badRequest
+            default: .httpError
             }
             return APIError(error.status, code, error.body ?? error.status.reasonPhrase, headers: error.headers)
         default:
-            return APIError(.internalServerError, "internal", "the server failed; the error is in its log")
+            return APIError(.internalServerError, .internalFailure, "the server failed; the error is in its log")
         }
     }
 }

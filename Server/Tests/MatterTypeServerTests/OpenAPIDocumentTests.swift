@@ -51,6 +51,13 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test func errorCodesAreTheEnum() throws {
+        let error = try #require(try schema("Error")["properties"] as? [String: Any])
+        let detail = try #require((error["error"] as? [String: Any])?["properties"] as? [String: Any])
+        let codes = try #require((detail["code"] as? [String: Any])?["enum"] as? [String])
+        #expect(Set(codes) == Set(APIErrorCode.allCases.map(\.rawValue)))
+    }
+
     @Test func schemasAreTheTypes() throws {
         #expect(try properties(of: "RenderRequest") == Set(RenderRequest.keys))
         let span = try JSONSerialization.jsonObject(with: JSONEncoder().encode(TextSpan("a", style: SpanStyle(
