@@ -151,7 +151,7 @@ struct ParagraphText {
     /// Whether a scalar is in a block whose characters may be right to left or change embedding levels (bidi
     /// classes R, AL, AN and the explicit embeddings, overrides and isolates, assigned or by default): Hebrew to
     /// Arabic Extended, RLM, LRE…RLO, LRI…PDI, the Hebrew and Arabic presentation forms, and the right-to-left
-    /// ranges of planes 1. Checked against Python's `unicodedata` (Unicode 14) for every scalar; a paragraph
+    /// ranges of plane 1. Checked against Python's `unicodedata` (Unicode 14) for every scalar; a paragraph
     /// with none has every level 0, so ICU's bidi is not asked.
     static func mayBeRightToLeft(_ value: UInt32) -> Bool {
         switch value {

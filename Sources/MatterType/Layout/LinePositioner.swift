@@ -42,7 +42,8 @@ struct LineDraft: Sendable {
 }
 
 /// The positioning stage of layout: puts each line's items in visual order (``BidiReorder``), aligns and
-/// justifies the line, and gives every glyph, decoration and run its place.
+/// justifies the line, and gives every glyph and decoration its place (runs are made from what it keeps, when read:
+/// ``LineRunSource``).
 struct LinePositioner {
     /// The baseline's offset from a line's top, in points.
     let baselineOffset: Double
