@@ -66,8 +66,9 @@ struct MeasureCommand: ParsableCommand {
         for line in result.lines {
             print("  top \(points(line.top)) baseline \(points(line.baseline)) x \(points(line.x)) "
                 + "width \(points(line.width)): \(line.text.debugDescription)")
-            if line.runs.contains(where: { $0.isFallback || $0.direction == .rightToLeft }) {
-                for run in line.runs {
+            let runs = line.runs  // made when read: once
+            if runs.contains(where: { $0.isFallback || $0.direction == .rightToLeft }) {
+                for run in runs {
                     print("    x \(points(run.x)) width \(points(run.width)) \(run.direction.rawValue) "
                         + "\(run.font.postScriptName)\(run.isFallback ? " (fallback)" : ""): \(run.text.debugDescription)")
                 }

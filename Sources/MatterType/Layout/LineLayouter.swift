@@ -97,9 +97,10 @@ struct LineLayouter {
         let positioner = LinePositioner(baselineOffset: typography.baselineOffset, lineHeight: typography.lineHeight,
                                         styles: styles.table,
                                         hasOneStyle: styles.isSingle, limits: limits, breaker: breaker,
-                                        faces: fallback.faces, primaryFaces: fallback.primaryFaces,
-                                        text: text, paragraphs: paragraphs,
-                                        ellipsis: ellipsis, hyphens: hyphens)
+                                        context: LineRunContext(text: text, faces: fallback.faces,
+                                                                primaryFaces: fallback.primaryFaces,
+                                                                paragraphs: paragraphs, ellipsis: ellipsis,
+                                                                hyphens: hyphens))
         let (lines, width) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom.
         return Result(lines: lines, width: width, height: (drafts.last?.top ?? 0) + typography.lineHeight,

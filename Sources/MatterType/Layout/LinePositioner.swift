@@ -54,15 +54,9 @@ struct LinePositioner {
     let hasOneStyle: Bool
     let limits: LayoutLimits
     let breaker: LineBreaker
-    let faces: [FontFace]
-    /// Each style's primary face: a run in another face is a fallback.
-    let primaryFaces: [Int]
-    /// The layout text.
-    let text: String
-    let paragraphs: [ShapedParagraph]
-    let ellipsis: InsertedText?
-    /// The hyphen shown after a soft hyphen, by face and style.
-    let hyphens: [HyphenKey: InsertedText]
+    /// The layout text, faces, shaped paragraphs and inserted strings, shared with every line's runs.
+    let context: LineRunContext
+    var paragraphs: [ShapedParagraph] { context.paragraphs }
 
     func position(_ drafts: [LineDraft]) -> (lines: [TextLine], width: Double) {
         // Each line's items placed and its content width first: alignment needs the widest line.
@@ -79,12 +73,10 @@ struct LinePositioner {
             extent = max(extent, draft.indent + width)
         }
         let reference = limits.width ?? extent
-        let runContext = LineRunContext(text: text, faces: faces, primaryFaces: primaryFaces, paragraphs: paragraphs,
-                                        ellipsis: ellipsis, hyphens: hyphens)
         var lines: [TextLine] = []
         lines.reserveCapacity(drafts.count)
         for (draft, placed) in zip(drafts, placedLines) {
-            lines.append(line(draft, placed.placed, width: placed.width, reference: reference, runContext: runContext))
+            lines.append(line(draft, placed.placed, width: placed.width, reference: reference))
         }
         return (lines, extent)
     }
@@ -103,13 +95,14 @@ struct LinePositioner {
                 p = PlacedItem(advance: breaker.advance(of: cluster, at: x, indent: draft.indent), level: cluster.level,
                            kind: cluster.kind, face: cluster.face)
             case .ellipsis:
+                let ellipsis = context.inserted(item, paragraph)
                 p = PlacedItem(advance: ellipsis?.advance ?? 0, level: paragraph.text.paragraphLevel, kind: .text,
-                           face: ellipsis?.face ?? 0)
+                               face: ellipsis?.face ?? 0)
             case .hyphen(let c):
                 let cluster = paragraph.clusters[c]
-                let hyphen = hyphen(of: item, paragraph)
+                let hyphen = context.inserted(item, paragraph)
                 p = PlacedItem(advance: hyphen?.advance ?? 0, level: cluster.level, kind: .text,
-                           face: hyphen?.face ?? cluster.face)
+                               face: hyphen?.face ?? cluster.face)
             }
             placed.append(p)
             x += p.advance
@@ -142,8 +135,7 @@ struct LinePositioner {
         }
     }
 
-    private func line(_ draft: LineDraft, _ placed: [PlacedItem], width: Double, reference: Double,
-                      runContext: LineRunContext) -> TextLine {
+    private func line(_ draft: LineDraft, _ placed: [PlacedItem], width: Double, reference: Double) -> TextLine {
         let paragraph = paragraphs[draft.paragraph]
         let paragraphLevel = paragraph.text.paragraphLevel
         let available = reference - draft.indent
@@ -208,7 +200,7 @@ struct LinePositioner {
                                           from: start)
         }
         // The line's text and runs are made when read (most callers only draw): what they need is kept.
-        let source = LineRunSource(context: runContext, paragraph: draft.paragraph, items: draft.items,
+        let source = LineRunSource(context: context, paragraph: draft.paragraph, items: draft.items,
                                    placed: placed, order: order, spacing: spacing, start: start)
         return TextLine(range: stringRange(draft.byteRange), paragraph: draft.paragraph, top: draft.top,
                         baseline: baseline, height: lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
@@ -303,7 +295,7 @@ struct LinePositioner {
                     glyphX += glyph.advance
                 }
             } else {
-                let inserted = items[i] == .ellipsis ? ellipsis : hyphen(of: items[i], paragraph)
+                let inserted = context.inserted(items[i], paragraph)
                 for glyph in inserted?.glyphs ?? [] {
                     glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: inserted?.style ?? 0,
                                                   x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
@@ -314,14 +306,10 @@ struct LinePositioner {
         }
     }
 
-    /// The hyphen a `.hyphen` item shows.
-    private func hyphen(of item: LineItem, _ paragraph: ShapedParagraph) -> InsertedText? {
-        HyphenKey(item, in: paragraph).flatMap { hyphens[$0] }
-    }
-
     /// The `String.Index` range of the text for a byte range.
     private func stringRange(_ range: Range<Int>) -> Range<String.Index> {
-        let start = text.utf8.index(text.utf8.startIndex, offsetBy: range.lowerBound)
-        return start..<text.utf8.index(start, offsetBy: range.count)
+        let utf8 = context.text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return start..<utf8.index(start, offsetBy: range.count)
     }
 }

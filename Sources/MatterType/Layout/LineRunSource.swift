@@ -1,5 +1,5 @@
-/// What every line's runs and text are made from, shared by a layout's lines: the layout text, faces, shaped
-/// paragraphs and inserted strings. Immutable.
+/// A layout's text, faces, shaped paragraphs and inserted strings: what the positioner places lines from and what
+/// every line's runs and text are made from when read. Immutable, shared by the layout's lines.
 final class LineRunContext: Sendable {
     let text: String
     let faces: [FontFace]
