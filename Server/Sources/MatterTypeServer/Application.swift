@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import Hummingbird
-public import Logging
+import Logging
 import MatterType
 import HummingbirdCore
 import NIOCore
@@ -9,53 +9,84 @@ import ServiceLifecycle
 /// Builds the MatterType render service: its routes over a font store, as a Hummingbird application.
 ///
 /// ```swift
-/// let app = try await MatterTypeServer.application(configuration: .fromEnvironment(), logger: logger)
+/// var configuration = ServerConfiguration.fromEnvironment()
+/// configuration.port = 9000
+/// let app = try await MatterTypeServer.application(configuration)
 /// try await app.runService()
 /// ```
 public enum MatterTypeServer {
-    /// The application for `configuration`: opens the store (loaded into the registry by a service that then
-    /// follows the store's changes), reads the token file, and routes the API.
+    /// The application for `arguments`: opens the store (loaded into the registry by a service that then follows
+    /// the store's changes), reads the token files, and routes the API.
     /// - Throws: ``FontStoreError`` for a store that cannot be opened; `DesignTokenError` for a bad token file.
-    public static func application(configuration: ServerConfiguration,
-                                   logger: Logger) async throws -> some ApplicationProtocol {
-        let store = try await openFontStore(url: configuration.storeURL, logger: logger)
-        let library = FontLibrary(store: store, includesSystemFonts: configuration.includesSystemFonts,
-                                  maximumDecompressedFontSize: configuration.limits.maxFontUnpackedBytes, logger: logger)
-        var tokens: DesignTokens?
-        var tokensDigest = ""
-        if !configuration.tokensFiles.isEmpty {
-            let read = try DesignTokens(contentsOf: configuration.tokensFiles.map { URL(fileURLWithPath: $0) },
-                                        themes: configuration.themes, remSize: configuration.remSize)
-            tokens = read
-            // The ETag's part for the tokens: what they resolve to (files, folders, themes and rem size all end
-            // up there), as sorted JSON.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let typographies = try encoder.encode(read.typographies)
-            tokensDigest = SHA256.hex(of: typographies)
+    public static func application(_ arguments: some ServerArguments) async throws -> some ApplicationProtocol {
+        var logger = Logger(label: "mattertype-server")
+        logger.logLevel = arguments.logLevel
+        if arguments.adminToken == nil {
+            logger.notice("\(ServerConfiguration.adminTokenVariable) is not set: font registration answers 403")
         }
-        let api = API(configuration: configuration, library: library, tokens: tokens, tokensDigest: tokensDigest,
-                      metrics: ServerMetrics(), logger: logger)
-        let router = Router(context: BasicRequestContext.self)
-        // The route list first (a scratch router records it), for the middleware's 405 answers.
-        let routes = api.addRoutes(to: Router(context: BasicRequestContext.self))
-        router.add(middleware: MetricsAndErrorsMiddleware(metrics: api.metrics, routes: routes, logger: logger))
-        api.addRoutes(to: router)
+        let store = try await openFontStore(url: arguments.store, logger: logger)
+        let library = FontLibrary(store: store, includesSystemFonts: arguments.systemFonts,
+                                  maximumDecompressedFontSize: arguments.maxFontUnpackedBytes, logger: logger)
+        let (tokens, tokensDigest) = try readTokens(arguments)
+        let controllers = Controllers(arguments: arguments, library: library, tokens: tokens,
+                                      tokensDigest: tokensDigest, metrics: ServerMetrics(), logger: logger)
+        let tables = controllers.tables
+        // HEAD wherever GET is: GET's status and headers, no body (RFC 9110 §9.3.2).
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: MetricsAndErrorsMiddleware(metrics: controllers.metrics,
+                                                          routes: tables.flatMap(\.list), logger: logger))
+        for table in tables {
+            router.addRoutes(table.collection)
+        }
         // Idle connections (slowloris headers included) close after idleTimeout; past maxConnections, new ones
         // close at once.
         let open = ConnectionLimitHandler.Count()
-        let limit = configuration.limits.maxConnections
-        let idle = configuration.limits.idleTimeout.components
+        let idle = arguments.idleTimeout.components
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ConnectionLimitHandler(count: open, limit: limit)],
+            additionalChannelHandlers: [ConnectionLimitHandler(count: open, limit: arguments.maxConnections)],
             idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))
         var app = Application(router: router, server: .http1(configuration: http),
-                              configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                              configuration: .init(address: .hostname(arguments.host, port: arguments.port),
                                                    serverName: "mattertype-server"),
                               logger: logger)
         app.addServices(FontLibraryService(library: library, store: store))
         return app
     }
+
+    /// The token files read, and the entity tag's part for them: a digest of what they resolve to (files,
+    /// folders, themes and rem size all end up there), as sorted JSON. No files: no tokens, an empty digest.
+    private static func readTokens(_ arguments: some ServerArguments) throws -> (DesignTokens?, String) {
+        guard !arguments.tokens.isEmpty else { return (nil, "") }
+        let tokens = try DesignTokens(contentsOf: arguments.tokens.map { URL(fileURLWithPath: $0) },
+                                      themes: arguments.themes, remSize: arguments.remSize)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (tokens, SHA256.hex(of: try encoder.encode(tokens.typographies)))
+    }
+}
+
+/// The controllers, one per resource, over what they share: the server itself, fonts, and text.
+struct Controllers: Sendable {
+    let metrics: ServerMetrics
+    let status: StatusController
+    let fonts: FontController
+    let text: TextController
+
+    init(arguments: some ServerArguments, library: FontLibrary, tokens: DesignTokens?, tokensDigest: String,
+         metrics: ServerMetrics, logger: Logger) {
+        let authorization = Authorization(adminToken: arguments.adminToken, renderToken: arguments.renderToken)
+        let limiter = RenderLimiter(limit: arguments.maxConcurrentRenders, timeout: arguments.renderWait)
+        self.metrics = metrics
+        status = StatusController(library: library, metrics: metrics, limiter: limiter)
+        fonts = FontController(library: library, authorization: authorization, maxFontBytes: arguments.maxFontBytes,
+                               bodyTimeout: arguments.bodyTimeout, logger: logger)
+        text = TextController(library: library, tokens: tokens, tokensDigest: tokensDigest,
+                              authorization: authorization, limiter: limiter, limits: arguments)
+    }
+
+    /// Every controller's routes.
+    var tables: [RouteTable] { [status.routes, fonts.routes, text.routes] }
 }
 
 /// Loads the store at start, follows its changes, and closes it at shutdown.

@@ -1,5 +1,5 @@
 import Foundation
-public import Hummingbird
+import Hummingbird
 import Logging
 import NIOHTTP1
 import MatterType
@@ -20,48 +20,66 @@ public final class ServerMetrics: Sendable {
     private static let buckets: [Duration] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
         .map { Duration.nanoseconds(Int64($0 * 1e9)) }
 
+    /// The descriptor of the metric named `name` (in full: the name is the one written).
+    private static func metric(_ name: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
+    }
+
+    // The descriptors are not Sendable, so each is made where it is used.
+    private static var requests: MetricNameDescriptor {
+        metric("mattertype_http_requests_total", "HTTP requests by route, method and status.")
+    }
+    private static var latency: MetricNameDescriptor {
+        metric("mattertype_http_request_duration_seconds", "HTTP request latency by route.")
+    }
+    private static var cacheEntries: MetricNameDescriptor {
+        metric("mattertype_cache_entries", "Entries in a cache keyed by request data.")
+    }
+    private static var cacheLimit: MetricNameDescriptor {
+        metric("mattertype_cache_limit", "The most entries that cache holds.")
+    }
+    private static var wordBytes: MetricNameDescriptor {
+        metric("mattertype_word_cache_bytes", "Bytes of shaped words held (budget 64 MiB).")
+    }
+    private static var glyphBytes: MetricNameDescriptor {
+        metric("mattertype_glyph_cache_bytes", "Bytes of glyph bitmaps held.")
+    }
+
     /// Metrics with every series at zero.
     public init() {
-        fonts = registry.makeGauge(name: "mattertype_fonts_registered", help: "Fonts registered through the API.")
-        glyphHitRate = registry.makeGauge(name: "mattertype_glyph_cache_hit_ratio",
-                                          help: "Share of glyph bitmap lookups found in the cache.")
-        wordHitRate = registry.makeGauge(name: "mattertype_word_cache_hit_ratio",
-                                         help: "Share of shaped-word lookups found in the cache.")
-        glyphLookups = registry.makeGauge(name: "mattertype_glyph_cache_lookups",
-                                          help: "Glyph bitmap lookups so far.")
-        wordLookups = registry.makeGauge(name: "mattertype_word_cache_lookups", help: "Shaped-word lookups so far.")
-        rendersActive = registry.makeGauge(name: "mattertype_renders_active", help: "Renders running now.")
+        let registry = registry
+        func gauge(_ name: String, _ help: String) -> Gauge {
+            registry.makeGauge(descriptor: ServerMetrics.metric(name, help))
+        }
+        fonts = gauge("mattertype_fonts_registered", "Fonts registered through the API.")
+        glyphHitRate = gauge("mattertype_glyph_cache_hit_ratio", "Share of glyph bitmap lookups found in the cache.")
+        wordHitRate = gauge("mattertype_word_cache_hit_ratio", "Share of shaped-word lookups found in the cache.")
+        glyphLookups = gauge("mattertype_glyph_cache_lookups", "Glyph bitmap lookups so far.")
+        wordLookups = gauge("mattertype_word_cache_lookups", "Shaped-word lookups so far.")
+        rendersActive = gauge("mattertype_renders_active", "Renders running now.")
     }
 
     /// Counts a finished request.
     func record(route: String, method: String, status: Int, duration: Duration) {
-        registry.makeCounter(name: "mattertype_http_requests_total",
-                             labels: [("route", route), ("method", method), ("status", String(status))],
-                             help: "HTTP requests by route, method and status.").increment()
-        registry.makeDurationHistogram(name: "mattertype_http_request_duration_seconds",
-                                       labels: [("route", route), ("method", method)],
-                                       buckets: ServerMetrics.buckets,
-                                       help: "HTTP request latency by route.").record(duration)
+        registry.makeCounter(descriptor: Self.requests,
+                             labels: [("route", route), ("method", method), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: Self.latency, labels: [("route", route), ("method", method)],
+                                       buckets: Self.buckets).record(duration)
     }
 
     /// The metrics in Prometheus text format, with the gauges read now (`registry`'s caches among them).
     func exposition(fontCount: Int, activeRenders: Int, registry fontRegistry: FontRegistry) -> String {
         for cache in fontRegistry.cacheSizes {
-            registry.makeGauge(name: "mattertype_cache_entries", labels: [("cache", cache.name)],
-                               help: "Entries in a cache keyed by request data.").set(Double(cache.entries))
-            registry.makeGauge(name: "mattertype_cache_limit", labels: [("cache", cache.name)],
-                               help: "The most entries that cache holds.").set(Double(cache.limit))
+            registry.makeGauge(descriptor: Self.cacheEntries, labels: [("cache", cache.name)])
+                .set(Double(cache.entries))
+            registry.makeGauge(descriptor: Self.cacheLimit, labels: [("cache", cache.name)]).set(Double(cache.limit))
         }
-        registry.makeGauge(name: "mattertype_cache_entries", labels: [("cache", "word_caches")],
-                           help: "Entries in a cache keyed by request data.")
+        registry.makeGauge(descriptor: Self.cacheEntries, labels: [("cache", "word_caches")])
             .set(Double(WordCacheStatistics.liveCaches))
-        registry.makeGauge(name: "mattertype_word_cache_bytes", help: "Bytes of shaped words held (budget 64 MiB).")
-            .set(Double(WordCacheStatistics.bytes))
-        let glyphCache = TextRenderer.shared.glyphCache.statistics
-        registry.makeGauge(name: "mattertype_glyph_cache_bytes", help: "Bytes of glyph bitmaps held.")
-            .set(Double(glyphCache.bytes))
-        fonts.set(Double(fontCount))
+        registry.makeGauge(descriptor: Self.wordBytes).set(Double(WordCacheStatistics.bytes))
         let glyphs = TextRenderer.shared.glyphCache.statistics
+        registry.makeGauge(descriptor: Self.glyphBytes).set(Double(glyphs.bytes))
+        fonts.set(Double(fontCount))
         let glyphHits = glyphs.hits + glyphs.memoHits
         let glyphTotal = glyphHits + glyphs.misses
         glyphLookups.set(Double(glyphTotal))

@@ -1,95 +1,101 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Hummingbird
-import Logging
+public import Logging
 import MatterTypeServer
 
-/// `mattertype-server`: the MatterType render service.
+/// `mattertype-server`: the MatterType render service. Its flags are the server's arguments, parsed once.
 @main
-struct ServerCommand: AsyncParsableCommand {
+struct ServerCommand: AsyncParsableCommand, ServerArguments {
     static let configuration = CommandConfiguration(
         commandName: "mattertype-server",
         abstract: "Serve MatterType over HTTP: measure and render text, register fonts into a persistent store.",
         discussion: """
             MATTERTYPE_ADMIN_TOKEN (environment) enables PUT/DELETE /v1/fonts, which otherwise answer 403; \
             MATTERTYPE_RENDER_TOKEN, when set, is required by /v1/measure and /v1/render. Both are sent as \
-            Authorization: Bearer <token>.
+            Authorization: Bearer <token>. Durations are in seconds.
             """)
 
+    /// The defaults every flag starts from.
+    private static let defaults = ServerConfiguration()
+
     @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    var host = defaults.host
 
     @Option(help: "The port to listen on (0: any free port).")
-    var port = 8080
+    var port = defaults.port
 
     @Option(help: ArgumentHelp("The font store: sqlite:PATH, or postgres://user:password@host:port/database for "
                                + "replicas that share their fonts.", valueName: "url"))
-    var store = "sqlite:./mattertype-fonts.sqlite"
+    var store = defaults.store
 
     @Option(help: ArgumentHelp("A design-token file or Tokens Studio export folder whose typographies requests may "
                                + "name with \"token\"; repeat it to merge several in order (later tokens win).",
                                valueName: "file.tokens.json"))
-    var tokens: [String] = []
+    var tokens = defaults.tokens
 
-    @Option(help: ArgumentHelp("A Tokens Studio theme whose token sets are read (group/name where names repeat); "
+    @Option(name: .customLong("theme"),
+            help: ArgumentHelp("A Tokens Studio theme whose token sets are read (group/name where names repeat); "
                                + "repeatable. Without it every set is read.", valueName: "name"))
-    var theme: [String] = []
+    var themes = defaults.themes
 
-    @Option(name: .customLong("rem-size"), help: "Points per rem in the token file.")
-    var remSize = 16.0
+    @Option(help: "Points per rem in the token file.")
+    var remSize = defaults.remSize
 
-    @Flag(name: .customLong("no-system-fonts"), help: "Use only registered and bundled fonts, never installed ones.")
-    var noSystemFonts = false
+    @Flag(inversion: .prefixedNo,
+          help: ArgumentHelp("Whether installed fonts may be used (--no-system-fonts: only registered and bundled ones)."))
+    var systemFonts = defaults.systemFonts
 
-    @Option(name: .customLong("max-font-bytes"), help: "The largest font upload, in bytes.")
-    var maxFontBytes = ServerLimits().maxFontBytes
+    @Option(help: "The largest font upload, in bytes.")
+    var maxFontBytes = defaults.maxFontBytes
 
-    @Option(name: .customLong("max-font-unpacked-bytes"),
-            help: "The largest font a WOFF or WOFF2 upload may unpack to, in bytes.")
-    var maxFontUnpackedBytes = ServerLimits().maxFontUnpackedBytes
+    @Option(help: "The largest font a WOFF or WOFF2 upload may unpack to, in bytes.")
+    var maxFontUnpackedBytes = defaults.maxFontUnpackedBytes
 
-    @Option(name: .customLong("max-body-bytes"), help: "The largest measure or render request body, in bytes.")
-    var maxBodyBytes = ServerLimits().maxBodyBytes
+    @Option(help: "The largest measure or render request body, in bytes.")
+    var maxBodyBytes = defaults.maxBodyBytes
 
-    @Option(name: .customLong("max-text-length"), help: "The most characters (Unicode scalars) in a text.")
-    var maxTextLength = ServerLimits().maxTextScalars
+    @Option(help: "The most characters (Unicode scalars) in a text.")
+    var maxTextLength = defaults.maxTextLength
 
-    @Option(name: .customLong("max-image-pixels"), help: "The most pixels in a rendered image.")
-    var maxImagePixels = ServerLimits().maxImagePixels
+    @Option(help: "The most pixels in a rendered image.")
+    var maxImagePixels = defaults.maxImagePixels
 
     @Option(name: .customLong("max-json-depth"), help: "The deepest nesting of arrays and objects in a request.")
-    var maxJSONDepth = ServerLimits().maxJSONDepth
+    var maxJSONDepth = defaults.maxJSONDepth
 
-    @Option(name: .customLong("max-concurrent-renders"), help: "Renders at once (default: the number of cores).")
-    var maxConcurrentRenders = ServerLimits().maxConcurrentRenders
+    @Option(help: "Renders at once; the default is the number of cores.")
+    var maxConcurrentRenders = defaults.maxConcurrentRenders
 
-    @Option(name: .customLong("render-wait"), help: "Seconds a request waits for a render slot before 503.")
-    var renderWait = 10.0
+    @Option(help: "Seconds a request waits for a render slot before 503.")
+    var renderWait = defaults.renderWait
 
-    @Option(name: .customLong("idle-timeout"),
-            help: "Seconds a connection may stay idle, or take to send its headers, before it is closed.")
-    var idleTimeout = 10.0
+    @Option(help: "Seconds a measure or render may take in all, checked between stages, before 503.")
+    var requestDeadline = defaults.requestDeadline
 
-    @Option(name: .customLong("body-timeout"), help: "Seconds a request's body may take to arrive before 408.")
-    var bodyTimeout = 30.0
+    @Option(help: "Seconds a connection may stay idle, or take to send its headers, before it is closed.")
+    var idleTimeout = defaults.idleTimeout
 
-    @Option(name: .customLong("max-connections"), help: "The most connections open at once.")
-    var maxConnections = ServerLimits().maxConnections
+    @Option(help: "Seconds a request's body may take to arrive before 408.")
+    var bodyTimeout = defaults.bodyTimeout
 
-    @Option(name: .customLong("request-deadline"),
-            help: "Seconds a measure or render may take in all, checked between stages, before 503.")
-    var requestDeadline = 10.0
+    @Option(help: "The most connections open at once.")
+    var maxConnections = defaults.maxConnections
 
-    @Option(name: .customLong("max-render-memory"),
-            help: "Bytes of image memory renders may use at once (11 bytes a pixel for PNG, 20 for WebP); past it, 503.")
-    var maxRenderMemory = ServerLimits().maxRenderMemory
+    @Option(help: "Bytes of image memory renders may use at once (11 bytes a pixel for PNG, 20 for WebP); past it, 503.")
+    var maxRenderMemory = defaults.maxRenderMemory
 
-    @Option(name: .customLong("max-small-compression-pixels"),
-            help: "The most pixels an image may have with \"compression\": \"small\" (the slowest level).")
-    var maxSmallCompressionPixels = ServerLimits().maxSmallCompressionPixels
+    @Option(help: "The most pixels an image may have with \"compression\": \"small\" (the slowest level).")
+    var maxSmallCompressionPixels = defaults.maxSmallCompressionPixels
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    @Option(help: "The level to log at.")
+    var logLevel = defaults.logLevel
+
+    /// From MATTERTYPE_ADMIN_TOKEN.
+    var adminToken: String? { ServerConfiguration.environmentToken(ServerConfiguration.adminTokenVariable) }
+
+    /// From MATTERTYPE_RENDER_TOKEN.
+    var renderToken: String? { ServerConfiguration.environmentToken(ServerConfiguration.renderTokenVariable) }
 
     func validate() throws {
         for (name, value) in [("--max-font-bytes", maxFontBytes), ("--max-font-unpacked-bytes", maxFontUnpackedBytes),
@@ -101,46 +107,18 @@ struct ServerCommand: AsyncParsableCommand {
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
-        guard renderWait.isFinite, renderWait > 0 else { throw ValidationError("--render-wait must be above 0") }
-        for (name, value) in [("--request-deadline", requestDeadline), ("--idle-timeout", idleTimeout),
-                              ("--body-timeout", bodyTimeout)] where !(value.isFinite && value > 0) {
+        for (name, value) in [("--render-wait", renderWait), ("--request-deadline", requestDeadline),
+                              ("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout)]
+        where value <= .zero {
             throw ValidationError("\(name) must be above 0")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 
     func run() async throws {
-        var logger = Logger(label: "mattertype-server")
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        var configuration = ServerConfiguration.fromEnvironment()
-        configuration.host = host
-        configuration.port = port
-        configuration.storeURL = store
-        configuration.tokensFiles = tokens
-        configuration.themes = theme
-        configuration.remSize = remSize
-        configuration.includesSystemFonts = !noSystemFonts
-        configuration.limits.maxFontBytes = maxFontBytes
-        configuration.limits.maxFontUnpackedBytes = maxFontUnpackedBytes
-        configuration.limits.maxBodyBytes = maxBodyBytes
-        configuration.limits.maxTextScalars = maxTextLength
-        configuration.limits.maxImagePixels = maxImagePixels
-        configuration.limits.maxJSONDepth = maxJSONDepth
-        configuration.limits.maxConcurrentRenders = maxConcurrentRenders
-        configuration.limits.renderQueueTimeout = .milliseconds(Int64(renderWait * 1000))
-        configuration.limits.requestDeadline = .milliseconds(Int64(requestDeadline * 1000))
-        configuration.limits.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
-        configuration.limits.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
-        configuration.limits.maxConnections = maxConnections
-        configuration.limits.maxRenderMemory = maxRenderMemory
-        configuration.limits.maxSmallCompressionPixels = maxSmallCompressionPixels
-        if configuration.adminToken == nil {
-            logger.notice("MATTERTYPE_ADMIN_TOKEN is not set: font registration answers 403")
-        }
         let app: any ApplicationProtocol
         do {
-            app = try await MatterTypeServer.application(configuration: configuration, logger: logger)
+            app = try await MatterTypeServer.application(self)
         } catch {
             FileHandle.standardError.write(Data("mattertype-server: \(error)\n".utf8))
             throw ExitCode.failure
@@ -149,3 +127,18 @@ struct ServerCommand: AsyncParsableCommand {
     }
 }
 
+/// Durations are given in seconds (`--render-wait 2.5`).
+extension Duration: @retroactive ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let seconds = Double(argument), seconds.isFinite, seconds.magnitude < 1e9 else { return nil }
+        self = .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    public var defaultValueDescription: String {
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return seconds.formatted()
+    }
+}
+
+/// `--log-level` takes the level's name.
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -115,7 +115,7 @@ struct FontRouteTests {
     @Test func badUploadsStoreNothing() async throws {
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.limits.maxFontBytes = 1 << 20
+            configuration.maxFontBytes = 1 << 20
             let dejaVu = try FontFiles.dejaVuSans()
             var flipped = dejaVu
             for index in stride(from: 0, to: 512, by: 3) { flipped[index] ^= 0xA5 }  // the table directory
@@ -183,7 +183,7 @@ struct FontRouteTests {
                                                                  "MATTERTYPE_RENDER_TOKEN": ""])
         #expect(configuration.adminToken == "a" && configuration.renderToken == nil)
         #expect(configuration.host == "127.0.0.1" && configuration.port == 8080)
-        #expect(configuration.storeURL == "sqlite:./mattertype-fonts.sqlite")
+        #expect(configuration.store == "sqlite:./mattertype-fonts.sqlite")
     }
 
     @Test func unsupportedStoreURL() async {

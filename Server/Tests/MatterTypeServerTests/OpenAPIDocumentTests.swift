@@ -40,9 +40,10 @@ struct OpenAPIDocumentTests {
     @Test func operationsAreTheRoutes() async throws {
         try await withTemporaryDirectory { directory in
             let store = try SQLiteFontStore(path: "\(directory.path)/fonts.sqlite")
-            let api = API(configuration: ServerConfiguration(), library: FontLibrary(store: store, logger: Logger(label: "t")),
-                          tokens: nil, tokensDigest: "", metrics: ServerMetrics(), logger: Logger(label: "t"))
-            let routes = api.addRoutes(to: Router(context: BasicRequestContext.self))
+            let controllers = Controllers(arguments: ServerConfiguration(),
+                                          library: FontLibrary(store: store, logger: Logger(label: "t")), tokens: nil,
+                                          tokensDigest: "", metrics: ServerMetrics(), logger: Logger(label: "t"))
+            let routes = controllers.tables.flatMap(\.list)
             let documented = paths.flatMap { path, item in
                 item.keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { "\($0.uppercased()) \(path)" }
             }
@@ -94,7 +95,7 @@ struct OpenAPIDocumentTests {
         try await withTemporaryDirectory { [documented] directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
             configuration.renderToken = "r"
-            configuration.limits.maxTextScalars = 10
+            configuration.maxTextLength = 10
             let render = [("Authorization", "Bearer r"), ("Content-Type", "application/json")]
             try await withServer(configuration) { server in
                 let acme = try FontFiles.fixture("Acme-Regular.ttf")

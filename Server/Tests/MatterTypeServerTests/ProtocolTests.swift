@@ -87,8 +87,8 @@ struct ProtocolTests {
     @Test func slowHeadersAndTooManyConnectionsAreClosed() async throws {
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.limits.idleTimeout = .seconds(1)
-            configuration.limits.maxConnections = 4
+            configuration.idleTimeout = .seconds(1)
+            configuration.maxConnections = 4
             try await withServer(configuration) { server in
                 // Slowloris: headers never finished; closed after the idle timeout.
                 let slow = try ProtocolTests.open(server.port, sending: "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")

@@ -129,7 +129,7 @@ struct RenderRouteTests {
     @Test func deadlineAndMemoryBudgetAnswer503And413() async throws {
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.limits.requestDeadline = .nanoseconds(1)
+            configuration.requestDeadline = .nanoseconds(1)
             try await withServer(configuration) { server in
                 let late = try await server.post("/v1/render", json: #"{"text": "Hello"}"#)
                 #expect(late.status == 503 && late.errorCode == "deadline_exceeded")
@@ -138,7 +138,7 @@ struct RenderRouteTests {
                 #expect(measure.status == 503 && measure.errorCode == "deadline_exceeded")
             }
             var small = testConfiguration(store: "sqlite:\(directory.path)/fonts2.sqlite")
-            small.limits.maxRenderMemory = 1 << 20  // 1 MiB: about 95,000 PNG pixels at 11 bytes each
+            small.maxRenderMemory = 1 << 20  // 1 MiB: about 95,000 PNG pixels at 11 bytes each
             try await withServer(small) { server in
                 #expect(try await server.post("/v1/render", json: #"{"text": "Hi"}"#).status == 200)
                 let big = try await server.post("/v1/render", json: #"{"text": "Hi", "width": 1000, "lineHeight": 200}"#)
@@ -152,7 +152,7 @@ struct RenderRouteTests {
         let folder = FontFiles.fixtures.appendingPathComponent("tokens/studio-multi")
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.tokensFiles = [folder.path]
+            configuration.tokens = [folder.path]
             configuration.themes = ["Density/Compact"]
             try await withServer(configuration) { server in
                 let measured = try await server.post("/v1/measure", json: #"{"text": "Hello", "token": "typography.body"}"#)
@@ -167,7 +167,7 @@ struct RenderRouteTests {
         let body = try DesignTokens(contentsOf: tokens).typography("typography.body")
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.tokensFiles = [tokens.path]
+            configuration.tokens = [tokens.path]
             try await withServer(configuration) { server in
                 let measured = try await server.post("/v1/measure", json: #"{"text": "Hello", "token": "typography.body"}"#)
                 #expect(measured.status == 200)
@@ -196,10 +196,10 @@ struct RenderRouteTests {
     @Test func badRequestsAreJSONErrorsNamingTheProblem() async throws {
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.limits.maxTextScalars = 1000
-            configuration.limits.maxBodyBytes = 64 << 10
-            configuration.limits.maxImagePixels = 1_000_000
-            configuration.limits.maxSmallCompressionPixels = 100_000
+            configuration.maxTextLength = 1000
+            configuration.maxBodyBytes = 64 << 10
+            configuration.maxImagePixels = 1_000_000
+            configuration.maxSmallCompressionPixels = 100_000
             try await withServer(configuration) { server in
                 let cases: [(String, Int, String, String)] = [
                     (#"{"text": "a", "colour": "red"}"#, 422, "invalid_request", "\"colour\": unknown key"),
@@ -266,8 +266,8 @@ struct RenderRouteTests {
     @Test func busyServerAnswers503WithRetryAfter() async throws {
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.limits.maxConcurrentRenders = 1
-            configuration.limits.renderQueueTimeout = .milliseconds(5)
+            configuration.maxConcurrentRenders = 1
+            configuration.renderWait = .milliseconds(5)
             try await withServer(configuration) { server in
                 let words = (0..<4000).map { "word\($0 % 97)" }.joined(separator: " ")
                 let body = #"{"text": "\#(words)", "width": 300}"#
@@ -288,12 +288,12 @@ struct RenderRouteTests {
     }
 
     @Test func constantTimeComparison() {
-        #expect(API.constantTimeEquals(Array("secret".utf8), Array("secret".utf8)))
-        #expect(!API.constantTimeEquals(Array("secret".utf8), Array("secreT".utf8)))
-        #expect(!API.constantTimeEquals(Array("secret".utf8), Array("secret2".utf8)))
-        #expect(!API.constantTimeEquals([], Array("x".utf8)))
+        #expect(Authorization.constantTimeEquals(Array("secret".utf8), Array("secret".utf8)))
+        #expect(!Authorization.constantTimeEquals(Array("secret".utf8), Array("secreT".utf8)))
+        #expect(!Authorization.constantTimeEquals(Array("secret".utf8), Array("secret2".utf8)))
+        #expect(!Authorization.constantTimeEquals([], Array("x".utf8)))
         // 256 bytes apart in length must not wrap to equal.
-        #expect(!API.constantTimeEquals([], [UInt8](repeating: 0, count: 256)))
+        #expect(!Authorization.constantTimeEquals([], [UInt8](repeating: 0, count: 256)))
     }
 
     @Test func jsonNesting() {

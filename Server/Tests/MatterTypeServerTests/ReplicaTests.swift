@@ -13,11 +13,10 @@ struct ReplicaTests {
     @Test func aReplicaStartedWhileTheDatabaseIsDownWaitsForIt() async throws {
         let cluster = try PostgresCluster(starting: false)
         defer { cluster.stop() }
-        var logger = Logger(label: "mattertype-server-test")
-        logger.logLevel = .critical
         var configuration = testConfiguration(store: cluster.url)
-        configuration.limits.requestDeadline = .seconds(30)
-        let app = try await MatterTypeServer.application(configuration: configuration, logger: logger)
+        configuration.requestDeadline = .seconds(30)
+        configuration.logLevel = .critical
+        let app = try await MatterTypeServer.application(configuration)
         try await app.test(.live) { client in
             let server = LiveServer(port: try #require(client.port))
             // Down: not ready, still answering (it used to exit after 10 s).

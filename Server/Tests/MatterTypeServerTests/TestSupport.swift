@@ -99,18 +99,17 @@ struct LiveServer: Sendable {
 func testConfiguration(store: String) -> ServerConfiguration {
     var configuration = ServerConfiguration()
     configuration.port = 0
-    configuration.storeURL = store
+    configuration.store = store
     configuration.adminToken = adminToken
-    configuration.includesSystemFonts = false
+    configuration.systemFonts = false
+    configuration.logLevel = .warning
     return configuration
 }
 
 /// Runs `body` against the server `configuration` describes, started on loopback and stopped after.
 func withServer<T: Sendable>(_ configuration: ServerConfiguration,
                              _ body: @Sendable (LiveServer) async throws -> T) async throws -> T {
-    var logger = Logger(label: "mattertype-server-test")
-    logger.logLevel = .warning
-    let app = try await MatterTypeServer.application(configuration: configuration, logger: logger)
+    let app = try await MatterTypeServer.application(configuration)
     return try await app.test(.live) { client in
         let server = LiveServer(port: try #require(client.port))
         // Wait for the store to be loaded.

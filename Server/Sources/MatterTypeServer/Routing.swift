@@ -1,0 +1,115 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// A controller's routes: Hummingbird's `RouteCollection`, and each route as `METHOD /path/{parameter}` — the form
+/// the OpenAPI document uses and the 405 answers are made from.
+struct RouteTable {
+    /// The routes, to add to a router.
+    let collection = RouteCollection(context: BasicRequestContext.self)
+    /// Each route as `METHOD /path/{parameter}`.
+    private(set) var list: [String] = []
+
+    /// Adds `handler` for `method` at `path` (parameters as `:name`).
+    mutating func on(_ method: HTTPRequest.Method, _ path: String,
+                     _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
+        collection.on(RouterPath(path), method: method, use: handler)
+        list.append("\(method.rawValue) " + path.replacing(/:(\w+)/) { "{\($0.1)}" })
+    }
+}
+
+/// Who may call what: the admin token for font changes, the render token (when set) for measure and render.
+struct Authorization: Sendable {
+    /// The admin token; `nil`: font registration is off.
+    let adminToken: String?
+    /// The render token; `nil`: measure and render are open.
+    let renderToken: String?
+
+    /// 401 without the admin token, 403 when registration is off.
+    func requireAdmin(_ request: Request) throws {
+        guard let token = adminToken else {
+            throw APIError(.forbidden, .registrationDisabled,
+                           "font registration is off; start the server with "
+                           + "\(ServerConfiguration.adminTokenVariable) set")
+        }
+        try require(request, token: token, name: "the admin token")
+    }
+
+    /// 401 without the render token, when one is set.
+    func requireRender(_ request: Request) throws {
+        guard let token = renderToken else { return }
+        try require(request, token: token, name: "the render token")
+    }
+
+    /// 401 unless the request carries `Authorization: Bearer <token>` (the scheme in any case, as RFC 9110 has
+    /// it; the token compared in constant time and never logged).
+    private func require(_ request: Request, token: String, name: String) throws {
+        let header = request.headers[.authorization] ?? ""
+        let scheme = header.prefix { $0 != " " }
+        let given = scheme.lowercased() == "bearer"
+            ? String(header.dropFirst(scheme.count).drop { $0 == " " }) : ""
+        guard !given.isEmpty, Self.constantTimeEquals(Array(given.utf8), Array(token.utf8)) else {
+            throw APIError(.unauthorized, .unauthorized,
+                           header.isEmpty ? "send Authorization: Bearer <token> with \(name)" : "wrong token; send \(name)",
+                           headers: [.wwwAuthenticate: "Bearer"])
+        }
+    }
+
+    /// Whether two byte strings are equal, in time that depends only on their lengths.
+    static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count) | UInt8(a.count == b.count ? 0 : 1)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+}
+
+extension Request {
+    /// The body, at most `limit` bytes (413 past it: from the Content-Length before reading, when given), arriving
+    /// within `timeout` (408 after it, so a slow client cannot hold a connection and a task for ever). `what` and
+    /// `flag` name the body and the server flag that sets `limit`, for the messages.
+    mutating func collectBody(limit: Int, timeout: Duration, what: String, flag: String) async throws -> ByteBuffer {
+        let tooLarge = APIError(.contentTooLarge, .bodyTooLarge,
+                                "the \(what) is over \(limit) bytes (the server's \(flag))")
+        if let length = headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
+        let body = self.body
+        do {
+            let collected = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask { try await body.collect(upTo: limit) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                return try await group.next() ?? nil
+            }
+            guard let collected else {
+                throw APIError(.requestTimeout, .bodyTimeout,
+                               "the \(what) took longer than \(timeout) to arrive; send it at once")
+            }
+            self.body = RequestBody(buffer: collected)
+            return collected
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge
+        }
+    }
+
+    /// Whether the query flag `name` (`?replace=true`) is on: `true`, `1` or `yes`.
+    func queryFlag(_ name: String) -> Bool {
+        uri.queryParameters.get(name).map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
+    }
+}
+
+extension Response {
+    /// `value` as JSON (keys sorted, slashes plain: as the CLI prints it) with a final newline.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        data.append(0x0A)
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

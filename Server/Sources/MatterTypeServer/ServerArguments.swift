@@ -1,0 +1,153 @@
+public import Foundation
+public import Logging
+import MatterType
+
+/// What a MatterType server is built from: where it listens, its store, its tokens and the limits every request is
+/// held to. `mattertype-server`'s command conforms (each setting is one of its flags, parsed once by
+/// ArgumentParser); ``ServerConfiguration`` is the value to build one from code.
+///
+/// ``MatterTypeServer/application(_:)`` reads each setting when it builds the application; the tokens are read
+/// once there.
+public protocol ServerArguments: Sendable {
+    /// The address to listen on.
+    var host: String { get }
+    /// The port (0 picks a free one).
+    var port: Int { get }
+    /// The font store: `sqlite:PATH` or `postgres://user:password@host:port/database`.
+    var store: String { get }
+    /// Design-token files or Tokens Studio export folders, merged in order, whose typographies requests can name
+    /// with `"token"`; none: requests cannot name tokens.
+    var tokens: [String] { get }
+    /// The Tokens Studio themes whose token sets are read (`group/name` or `name`); none: every set.
+    var themes: [String] { get }
+    /// Points per rem in the token files.
+    var remSize: Double { get }
+    /// Whether resolution may use the machine's installed fonts (as fallbacks and families).
+    var systemFonts: Bool { get }
+    /// The level the server logs at.
+    var logLevel: Logger.Level { get }
+    /// The bearer token the font registration endpoints require; `nil` disables them (403).
+    var adminToken: String? { get }
+    /// The bearer token render and measure require; `nil` leaves them open.
+    var renderToken: String? { get }
+
+    /// The largest font upload, in bytes. Past it: 413.
+    var maxFontBytes: Int { get }
+    /// The largest font a WOFF or WOFF2 upload may unpack to, in bytes; a file declaring more is refused (422)
+    /// before anything is inflated (a 1 MB WOFF can declare a 1 GiB table).
+    var maxFontUnpackedBytes: Int { get }
+    /// The largest measure or render body, in bytes. Past it: 413.
+    var maxBodyBytes: Int { get }
+    /// The most Unicode scalars in a text (its spans together). Past it: 413.
+    var maxTextLength: Int { get }
+    /// The most pixels in an image. Past it: 413.
+    var maxImagePixels: Int { get }
+    /// The deepest nesting of JSON arrays and objects in a body. Past it: 422.
+    var maxJSONDepth: Int { get }
+    /// The most renders and measures at once.
+    var maxConcurrentRenders: Int { get }
+    /// How long a request waits for a render slot before 503 with `Retry-After`.
+    var renderWait: Duration { get }
+    /// How long a measure or render may take from its arrival, checked between stages (after waiting for a slot,
+    /// after layout, before encoding): past it, 503 with `Retry-After`, so a slow request cannot hold a slot long.
+    var requestDeadline: Duration { get }
+    /// How long a connection may stay idle — no request, or a request's headers never finished (slowloris) —
+    /// before it is closed.
+    var idleTimeout: Duration { get }
+    /// How long a request's body may take to arrive before 408.
+    var bodyTimeout: Duration { get }
+    /// The most connections open at once; one past it is closed as soon as it is accepted.
+    var maxConnections: Int { get }
+    /// The memory renders may use at once, in bytes: each render reserves what its image needs (11 bytes a pixel
+    /// for PNG, 20 for WebP) before drawing; one that does not fit gets 503 with `Retry-After`.
+    var maxRenderMemory: Int { get }
+    /// The most pixels an image may have with `"compression": "small"` (the slowest level). Past it: 422.
+    var maxSmallCompressionPixels: Int { get }
+}
+
+/// Server arguments as a value, with `mattertype-server`'s defaults: set the fields to change them.
+///
+/// ```swift
+/// var configuration = ServerConfiguration.fromEnvironment()
+/// configuration.port = 9000
+/// let app = try await MatterTypeServer.application(configuration)
+/// ```
+public struct ServerConfiguration: ServerArguments {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var store = "sqlite:./mattertype-fonts.sqlite"
+    public var tokens: [String] = []
+    public var themes: [String] = []
+    public var remSize = 16.0
+    public var systemFonts = true
+    public var logLevel = Logger.Level.info
+    public var adminToken: String?
+    public var renderToken: String?
+    /// 32 MiB.
+    public var maxFontBytes = 32 << 20
+    /// 64 MiB.
+    public var maxFontUnpackedBytes = 64 << 20
+    /// 1 MiB.
+    public var maxBodyBytes = 1 << 20
+    /// 100,000.
+    public var maxTextLength = 100_000
+    /// 50 megapixels.
+    public var maxImagePixels = 50_000_000
+    /// 16.
+    public var maxJSONDepth = 16
+    /// The number of cores.
+    public var maxConcurrentRenders = ProcessInfo.processInfo.activeProcessorCount
+    /// 10 s.
+    public var renderWait: Duration = .seconds(10)
+    /// 10 s.
+    public var requestDeadline: Duration = .seconds(10)
+    /// 10 s.
+    public var idleTimeout: Duration = .seconds(10)
+    /// 30 s.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// 512.
+    public var maxConnections = 512
+    /// 1 GiB.
+    public var maxRenderMemory = 1 << 30
+    /// 4 megapixels: libdeflate's slowest level takes ~0.1 s a megapixel on a 2-core machine, ten times
+    /// `balanced`.
+    public var maxSmallCompressionPixels = 4_000_000
+
+    /// The defaults; no tokens.
+    public init() {}
+
+    /// The defaults, with the tokens from the environment (``environmentToken(_:in:)``).
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.adminToken = environmentToken(adminTokenVariable, in: environment)
+        configuration.renderToken = environmentToken(renderTokenVariable, in: environment)
+        return configuration
+    }
+
+    /// The environment variable holding the admin token.
+    public static let adminTokenVariable = "MATTERTYPE_ADMIN_TOKEN"
+    /// The environment variable holding the render token.
+    public static let renderTokenVariable = "MATTERTYPE_RENDER_TOKEN"
+
+    /// The value of `variable` in `environment`; an empty value counts as unset.
+    public static func environmentToken(_ variable: String,
+                                        in environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String? {
+        environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// The memory a render needs for its image.
+enum RenderMemory {
+    /// Peak bytes a render uses per image pixel in `format`: the RGBA canvas (4), the encoder's rows, buffers and
+    /// output. Measured at 50 megapixels: PNG 540 MB with `/usr/bin/time` on `mattertype bench --task request`
+    /// (about 10.2 bytes a pixel above the process's 30 MB); lossless WebP 1,075 MiB peak RSS in a server that
+    /// held 108 MiB before (`Scripts/attack.py`; libwebp keeps its own ARGB copy and backward references).
+    static func bytesPerPixel(_ format: ImageFormat) -> Int {
+        switch format {
+        case .png: 11
+        case .webp: 20
+        }
+    }
+}

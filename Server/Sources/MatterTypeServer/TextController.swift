@@ -1,0 +1,218 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MatterType
+import MatterTypeWire
+import NIOCore
+
+/// Text: `/v1/measure` (its layout as JSON) and `/v1/render` (its image), under the render limit, the deadline
+/// and the memory budget.
+struct TextController: Sendable {
+    let library: FontLibrary
+    let tokens: DesignTokens?
+    /// The tokens' part of the entity tag: a digest of what they resolve to.
+    let tokensDigest: String
+    let authorization: Authorization
+    let limiter: RenderLimiter
+    let limits: any ServerArguments
+    /// Image memory reserved by renders drawing now, in bytes, against ``ServerArguments/maxRenderMemory``.
+    let renderMemory = Locked(0)
+
+    /// The response header giving where the text's top-left corner is in a rendered image: `x,y` in points.
+    static let textOriginField = HTTPField.Name("MatterType-Text-Origin")!  // a valid token, checked by its tests
+
+    /// The routes.
+    var routes: RouteTable {
+        var table = RouteTable()
+        table.on(.post, "/v1/measure") { request, _ in try await measure(request) }
+        table.on(.post, "/v1/render") { request, _ in try await render(request) }
+        return table
+    }
+
+    private func measure(_ request: Request) async throws -> Response {
+        let deadline = ContinuousClock.now + limits.requestDeadline
+        let renderRequest = try await decode(request)
+        let measurement = try await run(deadline: deadline) { TextMeasurement(try layout(renderRequest)) }
+        return .json(measurement)
+    }
+
+    private func render(_ request: Request) async throws -> Response {
+        let deadline = ContinuousClock.now + limits.requestDeadline
+        let renderRequest = try await decode(request)
+        let etag = entityTag(for: renderRequest)
+        if let match = request.headers[.ifNoneMatch],
+           Self.entityTags(match).contains(where: { $0 == etag || $0 == "*" }) {
+            return Response(status: .notModified, headers: [.eTag: etag])
+        }
+        let (bytes, origin) = try await run(deadline: deadline) {
+            let laidOut = try layout(renderRequest)
+            let frame = renderRequest.imageFrame(of: laidOut)
+            try checkSize(frame.size, of: renderRequest)
+            try Self.check(deadline, stage: "layout")
+            let pixels = frame.size.width * frame.size.height
+            let estimate = pixels.multipliedReportingOverflow(by: RenderMemory.bytesPerPixel(renderRequest.format ?? .png))
+            let reserved = estimate.overflow ? Int.max : estimate.partialValue
+            try reserveMemory(reserved)
+            defer { renderMemory.withLock { $0 -= reserved } }
+            return (try renderRequest.image(of: laidOut), frame.origin)
+        }
+        let type = (renderRequest.format ?? .png) == .png ? "image/png" : "image/webp"
+        // Where the text's top-left corner is in the image, in points: the padding, plus what the image grew by to
+        // hold ink left of or above the layout.
+        var headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "no-cache"]
+        headers[Self.textOriginField] = "\(TextMeasurement.rounded(origin.x)),\(TextMeasurement.rounded(origin.y))"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The body as a render request: authorized, within the body, nesting and text limits.
+    private func decode(_ request: Request) async throws -> RenderRequest {
+        try authorization.requireRender(request)
+        var request = request
+        let body = try await request.collectBody(limit: limits.maxBodyBytes, timeout: limits.bodyTimeout,
+                                                 what: "request body", flag: "--max-body-bytes")
+        let data = Data(body.readableBytesView)
+        if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
+            throw APIError(.unprocessableContent, .jsonTooDeep,
+                           "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth))")
+        }
+        let renderRequest: RenderRequest
+        do {
+            renderRequest = try RenderRequest.decode(from: data)
+        } catch {
+            throw Self.apiError(error)
+        }
+        let scalars = renderRequest.scalarCount
+        if scalars > limits.maxTextLength {
+            throw APIError(.contentTooLarge, .textTooLong,
+                           "the text has \(scalars) characters, over \(limits.maxTextLength); split it")
+        }
+        return renderRequest
+    }
+
+    private func layout(_ request: RenderRequest) throws -> TextLayout {
+        do {
+            return try request.layout(registry: library.registry, tokens: tokens)
+        } catch {
+            throw Self.apiError(error)
+        }
+    }
+
+    /// 413 for an image over the pixel limit; 422 for `"compression": "small"` on one over its own limit.
+    private func checkSize(_ size: PixelSize, of request: RenderRequest) throws {
+        let maxPixels = limits.maxImagePixels
+        guard size.fits(pixelCount: maxPixels) else {
+            throw APIError(.contentTooLarge, .imageTooLarge,
+                           "the image would be \(size.width) × \(size.height) px, over \(maxPixels) pixels; "
+                           + "use a smaller scale, width, text or padding")
+        }
+        let pixels = size.width * size.height
+        if request.compression == .small, pixels > limits.maxSmallCompressionPixels {
+            throw APIError(.unprocessableContent, .compressionTooSlow,
+                           "\"compression\": \"small\" is for images up to \(limits.maxSmallCompressionPixels) "
+                           + "pixels and this one has \(pixels); use balanced or fast")
+        }
+    }
+
+    /// Answers 503 with `Retry-After` when `deadline` has passed (`stage` says after what).
+    static func check(_ deadline: ContinuousClock.Instant, stage: String) throws {
+        guard ContinuousClock.now > deadline else { return }
+        throw APIError(.serviceUnavailable, .deadlineExceeded,
+                       "the request took longer than the server allows (past its deadline after \(stage)); "
+                       + "retry later or send a smaller request", headers: [.retryAfter: "1"])
+    }
+
+    /// Reserves `bytes` of image memory against ``ServerArguments/maxRenderMemory``, or answers 503 with
+    /// `Retry-After` when renders already use too much (a single image over the whole budget is 413).
+    private func reserveMemory(_ bytes: Int) throws {
+        let budget = limits.maxRenderMemory
+        guard bytes <= budget else {
+            throw APIError(.contentTooLarge, .imageTooLarge,
+                           "the image needs about \(bytes >> 20) MiB, over the server's \(budget >> 20) MiB for renders; "
+                           + "use a smaller scale, width or text")
+        }
+        let reserved = renderMemory.withLock { used in
+            guard used + bytes <= budget else { return false }
+            used += bytes
+            return true
+        }
+        guard reserved else {
+            throw APIError(.serviceUnavailable, .memoryBusy,
+                           "renders in progress use the server's memory for images; retry shortly",
+                           headers: [.retryAfter: "1"])
+        }
+    }
+
+    /// Runs `work` under the render limit: 503 with `Retry-After` when no slot frees up in time or `deadline`
+    /// passes while it waits.
+    private func run<T: Sendable>(deadline: ContinuousClock.Instant,
+                                  _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await limiter.run {
+                try Self.check(deadline, stage: "waiting for a render slot")
+                return try work()
+            }
+        } catch RenderLimiterError.busy {
+            let seconds = max(1, Int(limits.renderWait.components.seconds))
+            throw APIError(.serviceUnavailable, .busy,
+                           "every render slot stayed busy for \(seconds) s; retry later",
+                           headers: [.retryAfter: String(seconds)])
+        } catch let error as RenderRequestError {
+            throw Self.apiError(error)
+        }
+    }
+
+    static func apiError(_ error: RenderRequestError) -> APIError {
+        switch error {
+        case .malformedJSON: APIError(.badRequest, .malformedJson, error.description)
+        case .invalidJSON, .invalid: APIError(.unprocessableContent, .invalidRequest, error.description)
+        case .unknownToken: APIError(.unprocessableContent, .unknownToken, error.description)
+        case .layout: APIError(.unprocessableContent, .invalidTypography, error.description)
+        case .render(.imageTooLarge): APIError(.contentTooLarge, .imageTooLarge, error.description)
+        case .render: APIError(.internalServerError, .renderFailed, error.description)
+        }
+    }
+
+    /// The render's entity tag: the request (as re-encoded, so key order and spacing do not matter), the fonts
+    /// registered, the token file and the library version — everything the image depends on.
+    private func entityTag(for request: RenderRequest) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var identity = Data((try? encoder.encode(request)) ?? Data())
+        identity.append(contentsOf: Array("\n\(library.digest)\n\(tokensDigest)\n\(MatterTypeVersion.current)".utf8))
+        return "\"" + SHA256.hex(of: identity).prefix(32) + "\""
+    }
+
+    /// The tags of an `If-None-Match` header (weak ones compared as strong, as RFC 9110 says for it).
+    static func entityTags(_ header: String) -> [String] {
+        header.split(separator: ",").map { tag in
+            let trimmed = tag.trimmingCharacters(in: .whitespaces)
+            return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
+        }
+    }
+}
+
+/// How deep a JSON text nests, without parsing it.
+enum JSONNesting {
+    /// The depth reached once it passes `limit`, or `nil` if it never does. Brackets inside strings do not count.
+    static func exceeds(_ limit: Int, in data: Data) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return depth }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+}
