@@ -4,14 +4,13 @@ import MatterType
 /// How span styles and render requests read their JSON: one place for the rules they share (unknown keys are
 /// errors, lists as arrays or comma-separated strings, colors as hex).
 extension Decoder {
-    /// Throws for the first key of this JSON object that is not in `known`, naming the keys `what` has.
-    func rejectUnknownKeys(_ known: [String], in what: String) throws {
+    /// Throws for the first key of this JSON object that is not one of `Keys`, naming the keys `what` has.
+    func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_: Keys.Type, in what: String) throws {
         let any = try container(keyedBy: AnyCodingKey.self)
-        let allowed = Set(known)
-        if let unknown = any.allKeys.first(where: { !allowed.contains($0.stringValue) }) {
+        if let unknown = any.allKeys.first(where: { Keys(stringValue: $0.stringValue) == nil }) {
             throw DecodingError.dataCorruptedError(
                 forKey: unknown, in: any,
-                debugDescription: "unknown key; \(what) has " + known.joined(separator: ", "))
+                debugDescription: "unknown key; \(what) has " + Keys.allCases.map(\.stringValue).joined(separator: ", "))
         }
     }
 }
@@ -20,10 +19,11 @@ extension KeyedDecodingContainer {
     /// A family list: an array of names or a CSS `font-family` string; an empty one is an error.
     func decodeFamilyNamesIfPresent(forKey key: Key) throws -> [String]? {
         let names: [String]?
-        if let array = try? decodeIfPresent([String].self, forKey: key) {
-            names = array
+        // A string first: the usual form, and a failed attempt (a thrown error) costs more than the decode.
+        if let list = try? decodeIfPresent(String.self, forKey: key) {
+            names = SpanStyle.familyNames(inList: list)
         } else {
-            names = try decodeIfPresent(String.self, forKey: key).map(SpanStyle.familyNames(inList:))
+            names = try decodeIfPresent([String].self, forKey: key)
         }
         if names?.isEmpty == true {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "the family is empty")

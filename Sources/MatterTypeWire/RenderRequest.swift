@@ -231,7 +231,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
 
     /// Decodes the keys above; `family` and `features` also as comma-separated strings, colors as hex strings.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(RenderRequest.keys, in: "a request")
+        try decoder.rejectUnknownKeys(CodingKeys.self, in: "a request")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decodeIfPresent(String.self, forKey: .text)
         spans = try c.decodeIfPresent([TextSpan].self, forKey: .spans)

@@ -47,7 +47,7 @@ extension SpanStyle: Codable {
     /// Decodes the style keys of a span object (see the type's documentation); a key it does not know is an
     /// error, so that a misspelt key is not silently ignored.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.stringValue), in: "a span")
+        try decoder.rejectUnknownKeys(CodingKeys.self, in: "a span")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init()
         familyNames = try c.decodeFamilyNamesIfPresent(forKey: .family)

@@ -1,9 +1,21 @@
+import Foundation
 @testable import MatterType
 import Testing
 
-/// The Support folder's tools: OpenType tags and the bounded caches every stage keeps.
-@Suite("Support: OpenType tags and bounded caches")
+/// The Support folder's tools: OpenType tags, the bounded caches every stage keeps, trimming.
+@Suite("Support: OpenType tags, bounded caches, trimming")
 struct SupportTests {
+    @Test("trimming spaces drops what Foundation's CharacterSet.whitespaces drops, and nothing else")
+    func trimmingSpaces() {
+        // Foundation's trimming is the reference: tab and every Unicode space separator (Zs), never line breaks.
+        let samples = ["", " ", "\t a b \t", "\u{A0}Noto Sans\u{3000}", "\u{2003}x\u{202F}", "\nx\n", " \u{301}a",
+                       "a\u{200B}", "semibold ", "  ", "\u{1680}\u{205F}y"]
+        for sample in samples {
+            #expect(String(sample.trimmingSpaces()) == sample.trimmingCharacters(in: .whitespaces), "\(sample.debugDescription)")
+        }
+        #expect(SpanStyle.familyNames(inList: " 'Noto Sans' , \"Inter\",,serif ") == ["Noto Sans", "Inter", "serif"])
+    }
+
     @Test("tags are four big-endian ASCII bytes, padded with spaces, as HB_TAG builds them")
     func tags() {
         // Values from the OpenType spec's tag definition: 'GPOS' = 0x47504F53, 'wght' = 0x77676874.

@@ -144,7 +144,7 @@ private struct NameTable {
                 continue
             }
             let id = Int(name.name_id)
-            let trimmed = decoded.trimmingCharacters(in: .whitespaces)
+            let trimmed = String(decoded.trimmingSpaces())
             guard !trimmed.isEmpty else { continue }
             if entries[id].map({ rank < $0.rank }) ?? true { entries[id] = (rank, trimmed) }
         }

@@ -405,7 +405,7 @@ private struct TokenReader {
 
     /// The token path a value refers to when it is exactly `{a.b.c}`.
     static func reference(_ value: OrderedJSON) -> String? {
-        guard let string = value.string?.trimmingCharacters(in: .whitespaces), string.hasPrefix("{"),
+        guard let string = value.string.map({ String($0.trimmingSpaces()) }), string.hasPrefix("{"),
               string.hasSuffix("}"), string.count > 2 else { return nil }
         let inner = string.dropFirst().dropLast()
         guard !inner.contains("{"), !inner.contains("}") else { return nil }
@@ -507,7 +507,7 @@ private struct TokenReader {
                 guard let value = try get("lineHeight") else {
                     throw DesignTokenError(path: "\(at).lineHeight", message: "is missing; every line is exactly this tall")
                 }
-                if let text = value.string?.trimmingCharacters(in: .whitespaces).lowercased(),
+                if let text = value.string.map({ $0.trimmingSpaces().lowercased() }),
                    text == "auto" || text == "normal" {
                     usesFontLineHeight = true
                     lineHeight = fontSize  // replaced by the font's own when laid out
@@ -661,7 +661,7 @@ private struct TokenReader {
         case .number(let number):
             result = number
         case .string(let raw):
-            let string = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            let string = String(raw.trimmingSpaces()).lowercased()
             let unit = String(string.reversed().prefix { $0.isLetter || $0 == "%" }.reversed())
             guard let number = Double(string.dropLast(unit.count)) else {
                 throw DesignTokenError(path: at, message: "\"\(raw)\" is not a dimension such as 16px, 1rem or 0.5em")
@@ -685,7 +685,7 @@ private struct TokenReader {
         var height: Double
         if let number = value.number {
             height = number * fontSize
-        } else if let string = value.string?.trimmingCharacters(in: .whitespaces), let number = Double(string) {
+        } else if let string = value.string.map({ String($0.trimmingSpaces()) }), let number = Double(string) {
             height = number * fontSize
         } else {
             height = try dimension(value, at: at, emSize: fontSize, percentOf: fontSize)
@@ -706,14 +706,14 @@ private struct TokenReader {
             }
             return (weight, .regular)
         }
-        guard var name = value.string?.trimmingCharacters(in: .whitespaces) else {
+        guard var name = value.string.map({ String($0.trimmingSpaces()) }) else {
             throw DesignTokenError(path: at, message: "is not a number from 1 to 1000 or a weight name")
         }
         if let number = Int(name), let weight = FontWeight(rawValue: number) { return (weight, .regular) }
         var style = FontStyle.regular
         for suffix in ["italic", "oblique"] where name.lowercased().hasSuffix(suffix) {
             style = .italic
-            name = String(name.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            name = String(name.dropLast(suffix.count).trimmingSpaces())
         }
         if name.isEmpty { return (.regular, style) }  // "Italic"
         if format == .dtcg, let number = TokenReader.dtcgWeights[TokenReader.key(name)],

@@ -22,7 +22,7 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A color as CSS writes it: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (the `#` optional, any case), a CSS named
     /// color (`red`, `navy`, `rebeccapurple`, any case) or `transparent`; `nil` for anything else.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(text.trimmingSpaces())
         let lowercased = trimmed.lowercased()
         if lowercased == "transparent" {
             self = .clear

@@ -57,7 +57,7 @@ public struct FontWeight: RawRepresentable, Sendable, Hashable, Comparable, Coda
     /// The weight named by `text`: a name or synonym ("SemiBold", "demibold", "heavy", "normal") or a whole
     /// number from 1 to 1000 ("600", "650"), case-insensitive. Returns `nil` for anything else.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(text.trimmingSpaces())
         if let number = Int(trimmed) {
             self.init(rawValue: number)
             return

@@ -52,7 +52,7 @@ public struct FontWidth: RawRepresentable, Sendable, Hashable, Comparable, Codab
     /// The width named by `text`: a CSS keyword in any case, with or without separators ("condensed",
     /// "semi-expanded", "SemiCondensed"), or a percentage from 50 to 200 ("75%", "87.5"). `nil` for anything else.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(text.trimmingSpaces())
         let number = trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed
         if let value = Double(number) {
             self.init(rawValue: value)

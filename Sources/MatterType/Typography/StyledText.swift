@@ -153,13 +153,13 @@ public struct SpanStyle: Sendable, Hashable {
 
     /// The families of a CSS `font-family` list ("Inter, 'Noto Sans'"): trimmed, unquoted, empty names dropped.
     public static func familyNames(inList list: String) -> [String] {
-        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }.filter { !$0.isEmpty }
+        list.split(separator: ",").map { String($0.trimmingSpaces().trimming { $0 == "\"" || $0 == "'" }) }
+            .filter { !$0.isEmpty }
     }
 
     /// The settings of a comma-separated feature list ("tnum,-liga"), trimmed, empty ones dropped.
     public static func features(inList list: String) -> [String] {
-        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        list.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
     }
 
     /// `typography` with this style's changes.
