@@ -1,7 +1,8 @@
 import NIOPosix
 
-/// At most N renders at once, each on NIO's blocking-work thread pool (so CPU-bound layout never holds an event
-/// loop or the cooperative pool); the others wait their turn in order, up to a deadline.
+/// At most N renders at once; the others wait their turn in order, up to a deadline. Inside its slot a render runs
+/// each stage either where its request runs (short stages: no thread hop) or on NIO's blocking-work thread pool
+/// (long ones, so CPU-bound work never holds an event loop or the cooperative pool for long).
 struct RenderLimiter: Sendable {
     private let gate: FIFOGate
     private let timeout: Duration
@@ -19,17 +20,28 @@ struct RenderLimiter: Sendable {
         get async { await gate.active }
     }
 
-    /// Runs `work` on the thread pool when a slot is free.
-    /// - Throws: ``RenderLimiterError/busy`` when no slot freed up within the timeout; else what `work` throws.
-    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs `body` holding a slot, once one is free.
+    /// - Throws: ``RenderLimiterError/busy`` when no slot freed up within the timeout; else what `body` throws.
+    func withSlot<T: Sendable>(_ body: (Slot) async throws -> T) async throws -> T {
         guard await gate.enter(timeout: timeout) else { throw RenderLimiterError.busy }
         do {
-            let result = try await threadPool.runIfActive(work)
+            let result = try await body(Slot(threadPool: threadPool))
             await gate.leave()
             return result
         } catch {
             await gate.leave()
             throw error
+        }
+    }
+
+    /// A held render slot: where its stages run.
+    struct Slot: Sendable {
+        fileprivate let threadPool: NIOThreadPool
+
+        /// Runs `work` here when `short` (measured small: no thread hop, which is most of what a small render
+        /// costs beyond its work), else on the blocking-work thread pool.
+        func run<T: Sendable>(short: Bool, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+            short ? try work() : try await threadPool.runIfActive(work)
         }
     }
 }
