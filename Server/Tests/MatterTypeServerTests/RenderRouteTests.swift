@@ -301,4 +301,17 @@ struct RenderRouteTests {
         #expect(JSONNesting.exceeds(2, in: Data(#"{"a": [[1]]}"#.utf8)) == 3)
         #expect(JSONNesting.exceeds(1, in: Data(#"{"a": "[[[{{{\"]]"}"#.utf8)) == nil)
     }
+
+    @Test func canonicalJSONIgnoresKeyOrderAndSpacingOnly() {
+        func canonical(_ text: String) -> String { String(decoding: CanonicalJSON.bytes(of: Array(text.utf8)), as: UTF8.self) }
+        let body = #"{"text": "a \"}{\" b", "size": 20, "spans": [{"weight": "bold", "text": "x"}, {"text": "y"}], "clip": true}"#
+        let expected = #"{"clip":true,"size":20,"spans":[{"text":"x","weight":"bold"},{"text":"y"}],"text":"a \"}{\" b"}"#
+        #expect(canonical(body) == expected)
+        #expect(canonical(" {\n\"clip\" : true ,\"spans\":[{\"text\":\"x\",\"weight\":\"bold\"},{\"text\":\"y\"}],"
+                          + #""size":20,"text":"a \"}{\" b"}"#) == expected)
+        // Array order, values and repeated keys (the last wins when decoded) keep their meaning.
+        #expect(canonical(#"{"spans": [{"text": "y"}, {"text": "x"}]}"#) == #"{"spans":[{"text":"y"},{"text":"x"}]}"#)
+        #expect(canonical(#"{"size": 20, "size": 21}"#) != canonical(#"{"size": 21, "size": 20}"#))
+        #expect(canonical(#"{"size": 20}"#) != canonical(#"{"size": 20.5}"#))
+    }
 }
