@@ -2,7 +2,9 @@
 # Load test: wrk on loopback against POST /v1/render with a typical card (Benchmarks/card.json: 600 pt wide,
 # 3 lines, @2x, PNG), then `mattertype bench --task request` rendering the same card in process on as many
 # threads as the server has render slots; prints requests/s, p50/p99 latency and the ratio of the two.
-# Usage: Scripts/load.sh [SECONDS (default 20)] [CONNECTIONS (default 4)]
+# Usage: [ROUNDS=3] Scripts/load.sh [SECONDS (default 20)] [CONNECTIONS (default 4)]
+# With ROUNDS > 1 the two alternate (the server idles while the in-process bench runs) and the median ratio is
+# printed last: on a noisy host one pair of runs moves by ±4 %.
 # Builds both packages in release first; installs wrk (Debian) if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +12,7 @@ DURATION=${1:-20}
 CONNECTIONS=${2:-4}
 PORT=${PORT:-18480}
 CORES=$(nproc)
+ROUNDS=${ROUNDS:-1}
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 swift build -c release --product mattertype >/dev/null
 (cd Server && swift build -c release --product mattertype-server >/dev/null)
@@ -31,21 +34,29 @@ local file = io.open("Benchmarks/card.json", "rb")
 wrk.body = file:read("*a")
 file:close()
 LUA
+ratios=()
+for round in $(seq "$ROUNDS"); do
 # One wrk thread: on a small machine wrk competes with the server for the same cores.
 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$work/post.lua" "http://127.0.0.1:$PORT/v1/render" \
-  | tee "$work/wrk.txt"
+  > "$work/wrk.txt"
+[ "$ROUNDS" = 1 ] && cat "$work/wrk.txt"
 http=$(awk '/Requests\/sec/ {print $2}' "$work/wrk.txt")
 p50=$(awk '$1 == "50%" {print $2}' "$work/wrk.txt")
 p99=$(awk '$1 == "99%" {print $2}' "$work/wrk.txt")
 errors=$(grep -c "Non-2xx\|Socket errors" "$work/wrk.txt" || true)
-kill "$server"; wait "$server" 2>/dev/null || true; server=""
-
 inprocess=$(.build/release/mattertype bench --task request --request Benchmarks/card.json --threads "$CORES" \
   --repeat 200 --passes 5 --json | python3 -c "import json,sys; print(json.load(sys.stdin)['rendersPerSecond'])")
-python3 - "$http" "$inprocess" "$p50" "$p99" "$errors" "$CORES" "$CONNECTIONS" "$DURATION" <<'PY'
+ratios+=("$(python3 - "$http" "$inprocess" "$p50" "$p99" "$errors" "$CORES" "$CONNECTIONS" "$DURATION" <<'PY'
 import sys
 http, inprocess, p50, p99, errors, cores, connections, duration = sys.argv[1:]
 ratio = float(http) / float(inprocess)
 print(f"HTTP {float(http):.1f} requests/s (wrk -t1 -c{connections} -d{duration}s; p50 {p50}, p99 {p99}; "
-      f"error lines {errors}) vs in process {float(inprocess):.1f} renders/s on {cores} threads: {ratio:.0%}")
+      f"error lines {errors}) vs in process {float(inprocess):.1f} renders/s on {cores} threads: {ratio:.0%}",
+      file=sys.stderr)
+print(ratio)
 PY
+)")
+done
+if [ "$ROUNDS" -gt 1 ]; then
+  python3 -c "import statistics,sys; r=sorted(map(float,sys.argv[1:])); print(f'median of {len(r)} rounds: {statistics.median(r):.0%} (range {r[0]:.0%}–{r[-1]:.0%})')" "${ratios[@]}"
+fi
