@@ -2,7 +2,8 @@
 # Load test: wrk on loopback against POST /v1/render with a typical card (Benchmarks/card.json: 600 pt wide,
 # 3 lines, @2x, PNG), then `mattertype bench --task request` rendering the same card in process on as many
 # threads as the server has render slots; prints requests/s, p50/p99 latency and the ratio of the two.
-# Usage: [ROUNDS=3] Scripts/load.sh [SECONDS (default 20)] [CONNECTIONS (default 4)]
+# Usage: [ROUNDS=3] [SERVER=path] Scripts/load.sh [SECONDS (default 20)] [CONNECTIONS (default 4)]
+# SERVER: another mattertype-server binary to load (e.g. the previous release's, for a before/after).
 # With ROUNDS > 1 the two alternate (the server idles while the in-process bench runs) and the median ratio is
 # printed last: on a noisy host one pair of runs moves by ±4 %.
 # Builds both packages in release first; installs wrk (Debian) if missing.
@@ -20,7 +21,7 @@ swift build -c release --product mattertype >/dev/null
 work=$(mktemp -d)
 cleanup() { [ -n "${server:-}" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-Server/.build/release/mattertype-server --port "$PORT" --store "sqlite:$work/fonts.sqlite" --no-system-fonts \
+${SERVER:-Server/.build/release/mattertype-server} --port "$PORT" --store "sqlite:$work/fonts.sqlite" --no-system-fonts \
   --log-level warning > "$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.1; done
