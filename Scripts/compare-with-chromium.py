@@ -43,7 +43,7 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
 @font-face { font-family: "MT"; src: url("file://%(font)s"); }
 body { margin: 0; }
 .box { font-family: "MT"; font-size: %(size)spx; line-height: %(lh)spx; white-space: normal; overflow-wrap: break-word;
-       font-kerning: normal; text-rendering: optimizeLegibility; }
+       font-kerning: normal; text-rendering: optimizeLegibility; %(extra)s }
 .mark { display: inline-block; width: 0; height: 0; vertical-align: baseline; }
 </style></head><body>%(boxes)s<pre id="out"></pre><script>
 document.fonts.ready.then(() => {
@@ -72,11 +72,49 @@ document.fonts.ready.then(() => {
 </script></body></html>"""
 
 
-def chromium_layout(chromium, cases, size, line_height):
+def chromium_layout(chromium, cases, size, line_height, extra=""):
     # The baseline marker sits in a box of its own: next to the text it would add a break opportunity.
     boxes = '<div class="box probe"><span class="mark"></span>x</div>' + "".join(
         '<div class="box text" style="width:%dpx">%s</div>' % (w, html.escape(t)) for t, w in cases)
-    return run_chromium(chromium, PAGE % {"font": FONT, "size": size, "lh": line_height, "boxes": boxes})
+    return run_chromium(chromium, PAGE % {"font": FONT, "size": size, "lh": line_height, "boxes": boxes,
+                                          "extra": extra})
+
+
+# Headlines as cards and notifications set them, for text-wrap: balance and pretty, beside TEXTS.
+HEADLINES = [
+    "MatterType renders text exactly as a design system defines it",
+    "Your order has shipped and will arrive on Thursday",
+    "Breaking: quarterly results beat expectations across every region",
+    "A short headline",
+    "Designers specify typography; servers should render it without guessing",
+]
+WRAP_WIDTHS = [140, 200, 260, 320, 420]
+WRAP_CONFIGS = [(16, 24), (22, 30), (34, 40)]
+
+
+def compare_wrap(args):
+    """text-wrap: balance and pretty: the same lines as Chromium for headlines and paragraphs."""
+    cases = [(t, w) for t in HEADLINES + TEXTS for w in WRAP_WIDTHS]
+    failures = total = 0
+    for wrap in ["balance", "pretty"]:
+        for size, line_height in WRAP_CONFIGS:
+            browser = chromium_layout(args.chromium, cases, size, line_height, "text-wrap: %s;" % wrap)
+            for (text, width), theirs in zip(cases, browser):
+                total += 1
+                ours = json.loads(subprocess.run(
+                    [args.mattertype, "measure", text, "--no-system-fonts", "--size", str(size), "--line-height",
+                     str(line_height), "--width", str(width), "--text-wrap", wrap, "--json"],
+                    capture_output=True, text=True, check=True).stdout)
+                our_lines = [l["text"].rstrip(" ") for l in ours["lines"]]
+                their_lines = [l.rstrip(" ") for l in theirs["lines"]]
+                same = our_lines == their_lines
+                status = "ok" if same else "DIFF"
+                failures += status != "ok"
+                print(f"{status} {wrap:7} {size}/{line_height} width {width:4d}: {len(our_lines):2d} lines "
+                      f"(Chromium {len(their_lines):2d}): {text[:32]!r}")
+                if not same:
+                    print_first_difference(our_lines, their_lines)
+    return total, failures
 
 
 FONTS_CONF = os.path.join(ROOT, "Scripts", "chromium-fonts.conf")
@@ -358,7 +396,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
     parser.add_argument("--chromium", default="chromium")
-    parser.add_argument("--only", choices=["latin", "world", "rich"])
+    parser.add_argument("--only", choices=["latin", "world", "rich", "wrap"])
     parser.add_argument("--write-fixture", action="store_true")
     args = parser.parse_args()
     total = failures = 0
@@ -370,6 +408,10 @@ def main():
         t, f, worst = compare_latin(args)
         total, failures = total + t, failures + f
         print(f"latin: {t - f} of {t} match (worst baseline difference {worst:.3f} px)")
+    if args.only in (None, "wrap"):
+        t, f = compare_wrap(args)
+        total, failures = total + t, failures + f
+        print(f"wrap: {t - f} of {t} match")
     if args.only in (None, "world"):
         t, f, worst = compare_world(args)
         total, failures = total + t, failures + f

@@ -59,6 +59,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var language: String?
     /// The paragraphs' base direction.
     public var direction: TextDirection?
+    /// How paragraphs choose their lines: wrap, balance or pretty.
+    public var textWrap: TextWrap?
     /// Variation axis coordinates by tag.
     public var variations: [String: Double]?
     /// The maximum line width in points; `nil`: each paragraph is one line.
@@ -104,7 +106,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case text, spans, token, family, weight, italic, fontWidth, size, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
-             language, direction, variations, width, maxLines, lineBreakMode, alignment, scale, color, background,
+             language, direction, textWrap, variations, width, maxLines, lineBreakMode, alignment, scale, color, background,
              padding, clip, hinting, format, pngEncoding, compression
     }
 
@@ -157,6 +159,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         if let maxScale { result.maximumScaleFactor = maxScale }
         if let fixed { result.isFixed = fixed }
         if let direction { result.direction = direction }
+        if let textWrap { result.textWrap = textWrap }
         return result
     }
 
@@ -255,6 +258,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         features = try c.decodeFeaturesIfPresent(forKey: .features)
         language = try c.decodeIfPresent(String.self, forKey: .language)
         direction = try c.decodeIfPresent(TextDirection.self, forKey: .direction)
+        textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap)
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
         width = try c.decodeIfPresent(Double.self, forKey: .width)
         maxLines = try c.decodeIfPresent(Int.self, forKey: .maxLines)
@@ -298,6 +302,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(features, forKey: .features)
         try c.encodeIfPresent(language, forKey: .language)
         try c.encodeIfPresent(direction, forKey: .direction)
+        try c.encodeIfPresent(textWrap, forKey: .textWrap)
         try c.encodeIfPresent(variations, forKey: .variations)
         try c.encodeIfPresent(width, forKey: .width)
         try c.encodeIfPresent(maxLines, forKey: .maxLines)

@@ -91,6 +91,10 @@ struct TypographyOptions: ParsableArguments {
             transform: { try parseChoice($0, TextDirection.self, "--direction") })
     var direction: TextDirection?
 
+    @Option(help: "How paragraphs choose their lines: wrap (greedy), balance (even lines, paragraphs of up to 6) or pretty (no lone last word), as CSS text-wrap-style.",
+            transform: { try parseChoice($0, TextWrap.self, "--text-wrap") })
+    var textWrap: TextWrap?
+
     @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\" (wght, ital/slnt and opsz follow --weight, --italic and --size unless given).",
             transform: parseVariations)
     var variations: [String: Double]?
@@ -125,6 +129,7 @@ struct TypographyOptions: ParsableArguments {
         request.features = features.map(SpanStyle.features(inList:))
         request.language = language
         request.direction = direction
+        request.textWrap = textWrap
         request.variations = variations
     }
 

@@ -64,13 +64,14 @@ struct DesignTokenTests {
                "fontSize": "{alias.again}", "fontWeight": "{weights.w}", "lineHeight": 1.25,
                "letterSpacing": {"value": -0.02, "unit": "rem"}},
                "$extensions": {"mattertype": {"fontStyle": "italic", "textDecoration": "line-through",
-                 "paragraphIndent": {"value": 8, "unit": "px"}, "maximumScaleFactor": 1.5, "isFixed": true}}}}}
+                 "paragraphIndent": {"value": 8, "unit": "px"}, "maximumScaleFactor": 1.5, "isFixed": true,
+                 "textWrap": "balance"}}}}}
             """)
         let x = try tokens.typography("t.x")
         #expect(x.familyName == "Inter" && x.fallbackFamilyNames == ["Noto Sans"])
         #expect(x.fontSize == 18 && x.lineHeight == 22.5 && x.fontWeight.rawValue == 650)
         #expect(abs(x.letterSpacing - -0.32) < 1e-12 && x.fontStyle == .italic && x.textDecoration == .strikethrough)
-        #expect(x.paragraphIndent == 8 && x.maximumScaleFactor == 1.5 && x.isFixed)
+        #expect(x.paragraphIndent == 8 && x.maximumScaleFactor == 1.5 && x.isFixed && x.textWrap == .balance)
     }
 
     @Test("errors name the token path and field; a bad file yields nothing", arguments: [
@@ -86,6 +87,8 @@ struct DesignTokenTests {
          #"t.x.$value.fontWeight: "heavyish" is not a DTCG font weight"#),
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"textCase": "shouting"}}}}}"#,
          "t.x.$extensions.mattertype.textCase: is not none"),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"textWrap": "even"}}}}}"#,
+         "t.x.$extensions.mattertype.textWrap: is not wrap, balance or pretty"),
         (#"[1, 2]"#, "(file): is not a JSON object of token groups"),
     ])
     func errors(json: String, message: String) {

@@ -59,8 +59,17 @@ struct LineLayouter {
             if p > 0 { top += typography.paragraphSpacing }
             let paragraph = shape(range.bytes, of: text, bytes: bytes, firstScalar: range.firstScalar)
             paragraphs.append(paragraph)
-            var lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims,
-                                      hyphenWidths: hyphenWidths(paragraph))
+            let hyphenWidths = hyphenWidths(paragraph)
+            var lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims, hyphenWidths: hyphenWidths)
+            if typography.textWrap != .wrap, let width = limits.width, !breaker.breaksAnywhere,
+               paragraph.edgeTrims.isEmpty {
+                let chooser = ScoreLineBreaker(wrap: typography.textWrap, width: width,
+                                               firstLineIndent: typography.paragraphIndent,
+                                               fontSize: typography.fontSize,
+                                               isJustified: limits.alignment == .justified)
+                lines = chooser.lines(lines, of: paragraph.clusters, hyphenWidths: hyphenWidths,
+                                      shownLines: limits.maxLines > 0 ? limits.maxLines - drafts.count : nil)
+            }
             var truncateLast = false
             if limits.maxLines > 0 {
                 let remaining = limits.maxLines - drafts.count

@@ -42,6 +42,8 @@ public final class TypographyLayout: Sendable {
     public let paragraphIndent: Double
     /// Points between paragraphs (not scaled).
     public let paragraphSpacing: Double
+    /// How paragraphs choose their lines.
+    public let textWrap: TextWrap
     /// The case applied before shaping.
     public let textCase: TextCase
     /// The decoration drawn.
@@ -132,6 +134,7 @@ public final class TypographyLayout: Sendable {
         letterSpacing = typography.letterSpacing
         paragraphIndent = typography.paragraphIndent
         paragraphSpacing = typography.paragraphSpacing
+        textWrap = typography.textWrap
         textCase = typography.textCase
         textDecoration = typography.textDecoration
         // Both table fields give the top of the stroke, positive above the baseline (OpenType spec).

@@ -38,7 +38,7 @@ public import Foundation
 ///   the font's own (``Typography/usesFontLineHeight``). Weight names compare without case, spaces, hyphens or
 ///   underscores. What DTCG has no field for comes from `$extensions.mattertype`: `fontStyle`, `fontWidth` (or
 ///   `fontStretch`), `textCase`, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`,
-///   `maximumScaleFactor`, `isFixed`.
+///   `maximumScaleFactor`, `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`).
 /// - **Errors**: every problem is reported, in document order, and a file with any error yields no tokens.
 public struct DesignTokens: Sendable {
     /// The two formats read.
@@ -615,6 +615,13 @@ private struct TokenReader {
         }
         if let value = get("isFixed") {
             if case .bool(let flag) = value { typography.isFixed = flag } else { fail("isFixed", "is not true or false") }
+        }
+        if let value = get("textWrap") {
+            if let wrap = value.string.flatMap({ TextWrap(rawValue: $0.lowercased()) }) {
+                typography.textWrap = wrap
+            } else {
+                fail("textWrap", "is not wrap, balance or pretty")
+            }
         }
         guard problems.isEmpty else { throw DesignTokenError(problems: problems) }
     }

@@ -54,6 +54,8 @@ public struct Typography: Sendable, Hashable, Codable {
     /// Variation axis coordinates by tag (`["wdth": 80, "GRAD": 50]`), set after those MatterType derives from the
     /// weight, style and size (`wght`, `ital`/`slnt`, `opsz`); ignored for axes the face lacks.
     public var variations: [String: Double] = [:]
+    /// How paragraphs choose their lines: greedy (the default), balanced or pretty (CSS `text-wrap-style`).
+    public var textWrap: TextWrap = .wrap
 
     /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``. A string
     /// literal is a named family.
@@ -159,7 +161,7 @@ public struct Typography: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
-             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight
+             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -187,6 +189,7 @@ public struct Typography: Sendable, Hashable, Codable {
                   variations: try c.decodeIfPresent([String: Double].self, forKey: .variations) ?? [:],
                   fontWidth: try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth) ?? .normal)
         usesFontLineHeight = try c.decodeIfPresent(Bool.self, forKey: .usesFontLineHeight) ?? false
+        textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap) ?? .wrap
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {
@@ -221,6 +224,8 @@ public struct Typography: Sendable, Hashable, Codable {
     public func decoration(_ decoration: TextDecoration) -> Typography { with { $0.textDecoration = decoration } }
     /// A copy with a cap on Dynamic Type scaling.
     public func maximumScaleFactor(_ factor: Double?) -> Typography { with { $0.maximumScaleFactor = factor } }
+    /// A copy that chooses its lines another way.
+    public func textWrap(_ wrap: TextWrap) -> Typography { with { $0.textWrap = wrap } }
     /// A copy in another style.
     public func fontStyle(_ style: FontStyle) -> Typography { with { $0.fontStyle = style } }
     /// A copy at regular weight (as YMatterType's `.regular`).
