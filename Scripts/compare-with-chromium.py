@@ -114,6 +114,26 @@ def compare_wrap(args):
                       f"(Chromium {len(their_lines):2d}): {text[:32]!r}")
                 if not same:
                     print_first_difference(our_lines, their_lines)
+        # Under a line limit (-webkit-line-clamp; --max-lines) the lines shown are the ones chosen among.
+        for clamp in [2, 3]:
+            clamped = [(t, w) for t in HEADLINES + TEXTS for w in [140, 200, 260, 320]]
+            extra = ("text-wrap: %s; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: %d; "
+                     "overflow: hidden;" % (wrap, clamp))
+            browser = chromium_layout(args.chromium, clamped, 22, 30, extra)
+            for (text, width), theirs in zip(clamped, browser):
+                total += 1
+                ours = json.loads(subprocess.run(
+                    [args.mattertype, "measure", text, "--no-system-fonts", "--size", "22", "--line-height", "30",
+                     "--width", str(width), "--text-wrap", wrap, "--max-lines", str(clamp), "--json"],
+                    capture_output=True, text=True, check=True).stdout)
+                our_lines = [l["text"].rstrip(" ") for l in ours["lines"]]
+                # Chromium lays the hidden lines out too; the first `clamp` are the ones shown.
+                their_lines = [l.rstrip(" ") for l in theirs["lines"]][:clamp]
+                same = our_lines == their_lines
+                failures += not same
+                print(f"{'ok' if same else 'DIFF'} {wrap:7} clamp {clamp} width {width:4d}: {text[:32]!r}")
+                if not same:
+                    print_first_difference(our_lines, their_lines)
     return total, failures
 
 

@@ -21,13 +21,14 @@ struct BenchCommand: ParsableCommand {
             request: the render behind mattertype-server's POST /v1/render, in process: the JSON request in \
             --request (Benchmarks/card.json), decoded once, then laid out, drawn and encoded --repeat times a pass \
             on each of --threads threads (Scripts/load.sh compares the server's requests/s with this).
+            balance, pretty: layout alone (no drawing), each corpus line a paragraph at --width (the corpus whole             when it is one line), with text-wrap balance or pretty, against the same layouts greedy; prints both             and their ratio (Benchmarks/lines.txt at --width 240 is the headline corpus).
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
-        case lines, paragraph, spans, png, request
+        case lines, paragraph, spans, png, request, balance, pretty
     }
 
-    @Option(help: "lines, paragraph, spans, png or request.")
+    @Option(help: "lines, paragraph, spans, png, request, balance or pretty.")
     var task: Task
 
     @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt); not for request.",
@@ -97,6 +98,9 @@ struct BenchCommand: ParsableCommand {
         let typography = try TypographyLayout(
             typography: Typography(family: .named(family), fontSize: size, lineHeight: lineHeight),
             environment: TypographyEnvironment(displayScale: scale), registry: registry)
+        if let wrap = TextWrap(rawValue: task.rawValue) {
+            return try runTextWrap(wrap, text: text, typography: typography.typography, registry: registry)
+        }
         let renderer = TextRenderer()
         let work: [[String]]
         switch task {
@@ -105,7 +109,7 @@ struct BenchCommand: ParsableCommand {
             work = (0..<threads).map { t in stride(from: t, to: lines.count, by: threads).map { lines[$0] } }
         case .paragraph, .png:
             work = (0..<threads).map { _ in [text] }
-        case .spans, .request:
+        case .spans, .request, .balance, .pretty:
             work = []
         }
         // The spans task: each thread lays out the whole styled corpus, as paragraph does the plain one.
@@ -186,6 +190,47 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
+    /// The balance and pretty tasks: the corpus laid out with `wrap` and greedily, pass by pass in turn (so that
+    /// drift on the host touches both), on one thread; prints the medians and their ratio.
+    func runTextWrap(_ wrap: TextWrap, text: String, typography: Typography, registry: FontRegistry) throws {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        let items = lines.count > 1 ? lines : [text]
+        let limits = LayoutLimits(width: width)
+        let plain = try TypographyLayout(typography: typography, environment: .default, registry: registry)
+        let wrapped = try TypographyLayout(typography: typography.textWrap(wrap), environment: .default,
+                                           registry: registry)
+        func pass(_ layout: TypographyLayout) throws -> (seconds: Double, lines: Int) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var count = 0
+            for item in items { count += try TextLayout(item, typography: layout, limits: limits).lines.count }
+            return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, count)
+        }
+        _ = try pass(plain)
+        _ = try pass(wrapped)  // warm-up: the word caches filled, as a running server has them
+        var plainSeconds: [Double] = []
+        var wrapSeconds: [Double] = []
+        var counts = (plain: 0, wrapped: 0)
+        for _ in 0..<passes {
+            let p = try pass(plain)
+            let w = try pass(wrapped)
+            plainSeconds.append(p.seconds)
+            wrapSeconds.append(w.seconds)
+            counts = (p.lines, w.lines)
+        }
+        let plainMedian = plainSeconds.sorted()[passes / 2]
+        let wrapMedian = wrapSeconds.sorted()[passes / 2]
+        let result = TextWrapBenchResult(task: wrap.rawValue, paragraphs: items.count, width: width,
+                                         lines: counts.wrapped, greedyLines: counts.plain, seconds: wrapMedian,
+                                         greedySeconds: plainMedian, ratio: wrapMedian / plainMedian)
+        if json {
+            try printJSON(result)
+        } else {
+            print("\(wrap.rawValue): \(items.count) paragraph(s) at \(width) pt, \(counts.wrapped) lines in "
+                + String(format: "%.4f s; greedy %d lines in %.4f s (median of %d): %.2f× one plain layout",
+                         wrapMedian, counts.plain, plainMedian, passes, result.ratio))
+        }
+    }
+
     /// The request task: the server's render path in process, as renders a second over all threads.
     func runRequests() throws {
         guard let path = request, let body = FileManager.default.contents(atPath: path) else {
@@ -282,6 +327,21 @@ private struct BenchResult: Encodable {
     let pngBytes: Int?
     let width: Int?
     let height: Int?
+}
+
+/// What the balance and pretty tasks print with --json.
+private struct TextWrapBenchResult: Encodable {
+    let task: String
+    let paragraphs: Int
+    let width: Double
+    let lines: Int
+    let greedyLines: Int
+    /// The median pass with the text wrap, in seconds.
+    let seconds: Double
+    /// The median greedy pass of the same text, in seconds.
+    let greedySeconds: Double
+    /// `seconds / greedySeconds`.
+    let ratio: Double
 }
 
 /// What the request task prints with --json.
