@@ -412,11 +412,62 @@ def compare_rich(args):
     return len(cases), failures
 
 
+BOX_PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
+@font-face { font-family: "MT"; src: url("file://%(font)s"); }
+body { margin: 0; }
+.box { font-family: "MT"; white-space: normal; font-kerning: normal; }
+.mark { display: inline-block; width: 0; height: 0; vertical-align: baseline; }
+</style></head><body>%(boxes)s<pre id="out"></pre><script>
+document.fonts.ready.then(() => {
+  const out = [];
+  for (const box of document.querySelectorAll('.box')) {
+    const r = box.getBoundingClientRect();
+    const m = box.querySelector('.mark').getBoundingClientRect();
+    out.push({height: r.height, baseline: m.top - r.top});
+  }
+  document.getElementById('out').textContent = JSON.stringify(out);
+});
+</script></body></html>"""
+BOX_TRIMS = ["normal", "trim-both", "trim-start", "trim-end", "text", "trim-both cap alphabetic",
+             "trim-both ex alphabetic", "cap alphabetic", "trim-start cap alphabetic", "trim-end text alphabetic",
+             "trim-both ex text", "trim-both cap text"]
+BOX_CONFIGS = [(16, 24), (22, 30), (16, 16), (40, 44), (13, 18)]
+
+
+def compare_box(args):
+    """text-box: the trimmed block's height and first baseline (a zero-size mark at the text's start)."""
+    texts = ["Typography is the art of arranging type", "Hx"]
+    cases = [(t, box, size, lh) for t in texts for box in BOX_TRIMS for size, lh in BOX_CONFIGS]
+    boxes = "".join('<div class="box" style="width:160px; font-size:%dpx; line-height:%dpx; text-box:%s">'
+                    '<span class="mark"></span>%s</div>' % (size, lh, box, html.escape(t))
+                    for t, box, size, lh in cases)
+    browser = run_chromium(args.chromium, BOX_PAGE % {"font": FONT, "boxes": boxes})
+    failures, worst = 0, 0.0
+    for (text, box, size, lh), theirs in zip(cases, browser):
+        ours = json.loads(subprocess.run(
+            [args.mattertype, "measure", text, "--no-system-fonts", "--size", str(size), "--line-height", str(lh),
+             "--width", "160", "--text-box", box, "--json"], capture_output=True, text=True, check=True).stdout)
+        height = abs(ours["height"] - theirs["height"])
+        baseline = abs(ours["lines"][0]["baseline"] - theirs["baseline"])
+        # Cap height and x-height are not rounded in Chromium: to its LayoutUnit (1/64 px). Its ascent and descent
+        # are rounded to whole pixels, so a `text` edge may differ by up to 1 px, as baselines do without trim.
+        words = box.split()
+        both = not {"trim-start", "trim-end"} & set(words)
+        tight = both and "alphabetic" in words and ({"cap", "ex"} & set(words))
+        tolerance = 1 / 32 if tight else 1
+        worst = max(worst, height, baseline) if tolerance < 1 else worst
+        ok = height <= tolerance and baseline <= tolerance
+        failures += not ok
+        print(f"{'ok' if ok else 'DIFF'} box {box:26} {size}/{lh}: height {ours['height']:.3f} vs "
+              f"{theirs['height']:.3f}, baseline {ours['lines'][0]['baseline']:.3f} vs {theirs['baseline']:.3f}")
+    return len(cases), failures, worst
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
     parser.add_argument("--chromium", default="chromium")
-    parser.add_argument("--only", choices=["latin", "world", "rich", "wrap"])
+    parser.add_argument("--only", choices=["latin", "world", "rich", "wrap", "box"])
     parser.add_argument("--write-fixture", action="store_true")
     args = parser.parse_args()
     total = failures = 0
@@ -432,6 +483,10 @@ def main():
         t, f = compare_wrap(args)
         total, failures = total + t, failures + f
         print(f"wrap: {t - f} of {t} match")
+    if args.only in (None, "box"):
+        t, f, worst = compare_box(args)
+        total, failures = total + t, failures + f
+        print(f"box: {t - f} of {t} match (cap and x-height edges within {worst:.4f} px)")
     if args.only in (None, "world"):
         t, f, worst = compare_world(args)
         total, failures = total + t, failures + f

@@ -61,6 +61,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var direction: TextDirection?
     /// How paragraphs choose their lines: wrap, balance or pretty.
     public var textWrap: TextWrap?
+    /// Leading trim, as CSS `text-box` ("trim-both cap alphabetic").
+    public var textBox: TextBox?
     /// Variation axis coordinates by tag.
     public var variations: [String: Double]?
     /// The maximum line width in points; `nil`: each paragraph is one line.
@@ -106,7 +108,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case text, spans, token, family, weight, italic, fontWidth, size, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
-             language, direction, textWrap, variations, width, maxLines, lineBreakMode, alignment, scale, color, background,
+             language, direction, textWrap, textBox, variations, width, maxLines, lineBreakMode, alignment, scale, color, background,
              padding, clip, hinting, format, pngEncoding, compression
     }
 
@@ -160,6 +162,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         if let fixed { result.isFixed = fixed }
         if let direction { result.direction = direction }
         if let textWrap { result.textWrap = textWrap }
+        if let textBox { result.textBox = textBox }
         return result
     }
 
@@ -259,6 +262,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         language = try c.decodeIfPresent(String.self, forKey: .language)
         direction = try c.decodeIfPresent(TextDirection.self, forKey: .direction)
         textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap)
+        textBox = try c.decodeIfPresent(TextBox.self, forKey: .textBox)
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
         width = try c.decodeIfPresent(Double.self, forKey: .width)
         maxLines = try c.decodeIfPresent(Int.self, forKey: .maxLines)
@@ -303,6 +307,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(language, forKey: .language)
         try c.encodeIfPresent(direction, forKey: .direction)
         try c.encodeIfPresent(textWrap, forKey: .textWrap)
+        try c.encodeIfPresent(textBox, forKey: .textBox)
         try c.encodeIfPresent(variations, forKey: .variations)
         try c.encodeIfPresent(width, forKey: .width)
         try c.encodeIfPresent(maxLines, forKey: .maxLines)

@@ -95,6 +95,12 @@ struct TypographyOptions: ParsableArguments {
             transform: { try parseChoice($0, TextWrap.self, "--text-wrap") })
     var textWrap: TextWrap?
 
+    @Option(help: ArgumentHelp("Leading trim, as CSS text-box: normal, or trim-start/trim-end/trim-both and edges (over: text, cap, ex; under: text, alphabetic). Figma's cap height to baseline is \"trim-both cap alphabetic\".", valueName: "trim edges"),
+            transform: { text in
+                do throws(TextBoxSyntaxError) { return try TextBox(parsing: text) } catch { throw ValidationError(error.description) }
+            })
+    var textBox: TextBox?
+
     @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\" (wght, ital/slnt and opsz follow --weight, --italic and --size unless given).",
             transform: parseVariations)
     var variations: [String: Double]?
@@ -130,6 +136,7 @@ struct TypographyOptions: ParsableArguments {
         request.language = language
         request.direction = direction
         request.textWrap = textWrap
+        request.textBox = textBox
         request.variations = variations
     }
 

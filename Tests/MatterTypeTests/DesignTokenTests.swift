@@ -65,13 +65,14 @@ struct DesignTokenTests {
                "letterSpacing": {"value": -0.02, "unit": "rem"}},
                "$extensions": {"mattertype": {"fontStyle": "italic", "textDecoration": "line-through",
                  "paragraphIndent": {"value": 8, "unit": "px"}, "maximumScaleFactor": 1.5, "isFixed": true,
-                 "textWrap": "balance"}}}}}
+                 "textWrap": "balance", "textBox": "trim-both cap alphabetic"}}}}}
             """)
         let x = try tokens.typography("t.x")
         #expect(x.familyName == "Inter" && x.fallbackFamilyNames == ["Noto Sans"])
         #expect(x.fontSize == 18 && x.lineHeight == 22.5 && x.fontWeight.rawValue == 650)
         #expect(abs(x.letterSpacing - -0.32) < 1e-12 && x.fontStyle == .italic && x.textDecoration == .strikethrough)
-        #expect(x.paragraphIndent == 8 && x.maximumScaleFactor == 1.5 && x.isFixed && x.textWrap == .balance)
+        #expect(x.paragraphIndent == 8 && x.maximumScaleFactor == 1.5 && x.isFixed && x.textWrap == .balance
+                && x.textBox == TextBox(trim: .both, over: .cap, under: .alphabetic))
     }
 
     @Test("errors name the token path and field; a bad file yields nothing", arguments: [

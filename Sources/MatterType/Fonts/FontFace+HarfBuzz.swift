@@ -88,7 +88,23 @@ final class FontFace: @unchecked Sendable {
             underlinePosition: post.int16(at: 8) ?? -upem / 10,
             underlineThickness: max(post.int16(at: 10) ?? upem / 20, 1),
             strikeoutPosition: os2.int16(at: 28) ?? (ascender / 3),
-            strikeoutSize: max(os2.int16(at: 26) ?? upem / 20, 1))
+            strikeoutSize: max(os2.int16(at: 26) ?? upem / 20, 1),
+            capHeight: FontFace.height(of: HB_OT_METRICS_TAG_CAP_HEIGHT, orTopOf: 0x48, in: font)
+                ?? Int(Double(upem) * 0.7),
+            xHeight: FontFace.height(of: HB_OT_METRICS_TAG_X_HEIGHT, orTopOf: 0x78, in: font)
+                ?? Int(Double(upem) * 0.5))
+    }
+
+    /// A height from OS/2 (`tag`: cap or x height, with the instance's MVAR deltas), else the top of the glyph for
+    /// `scalar` ("H" or "x"), in font units; `nil` when neither gives a height above 0.
+    private static func height(of tag: hb_ot_metrics_tag_t, orTopOf scalar: UInt32, in font: OpaquePointer) -> Int? {
+        var position: hb_position_t = 0
+        if hb_ot_metrics_get_position(font, tag, &position) != 0, position > 0 { return Int(position) }
+        var glyph: hb_codepoint_t = 0
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, hb_font_get_glyph_extents(font, glyph, &extents) != 0,
+              extents.y_bearing > 0 else { return nil }
+        return Int(extents.y_bearing)
     }
 
     deinit {

@@ -16,4 +16,8 @@ public struct FontMetrics: Sendable, Hashable {
     public let strikeoutPosition: Int
     /// `OS/2.yStrikeoutSize`.
     public let strikeoutSize: Int
+    /// `OS/2.sCapHeight` (version 2 and later), else the top of the glyph for "H" (as Skia and so Chromium do).
+    public let capHeight: Int
+    /// `OS/2.sxHeight` (version 2 and later), else the top of the glyph for "x".
+    public let xHeight: Int
 }

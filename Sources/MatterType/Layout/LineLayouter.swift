@@ -46,7 +46,8 @@ struct LineLayouter {
         var drafts: [LineDraft] = []
         var hyphens: [HyphenKey: InsertedText] = [:]
         var ellipsis: InsertedText?
-        var top = 0.0
+        let trims = typography.trims
+        var top = -trims.start
         var isTruncated = false
         let breaker = makeBreaker()
         let truncates = limits.lineBreakMode != .byWordWrapping && limits.lineBreakMode != .byCharWrapping
@@ -111,8 +112,9 @@ struct LineLayouter {
                                                                 paragraphs: paragraphs, ellipsis: ellipsis,
                                                                 hyphens: hyphens))
         let (lines, width) = positioner.position(drafts)
-        // Every paragraph, even an empty one, gives a line: the height is the last line's bottom.
-        return Result(lines: lines, width: width, height: (drafts.last?.top ?? 0) + typography.lineHeight,
+        // Every paragraph, even an empty one, gives a line: the height is the last line's bottom, less the end trim.
+        return Result(lines: lines, width: width,
+                      height: (drafts.last?.top ?? -trims.start) + typography.lineHeight - trims.end,
                       isTruncated: isTruncated, shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork })
     }
 

@@ -44,6 +44,12 @@ public final class TypographyLayout: Sendable {
     public let paragraphSpacing: Double
     /// How paragraphs choose their lines.
     public let textWrap: TextWrap
+    /// The leading trim.
+    public let textBox: TextBox
+    /// The cap height at ``fontSize``, in points (`OS/2.sCapHeight`, else the top of "H").
+    public let capHeight: Double
+    /// The x-height at ``fontSize``, in points (`OS/2.sxHeight`, else the top of "x").
+    public let xHeight: Double
     /// The case applied before shaping.
     public let textCase: TextCase
     /// The decoration drawn.
@@ -57,6 +63,20 @@ public final class TypographyLayout: Sendable {
     let shaping: ShapingContext
     /// The style table of a plain text in this typography, made once so that laying text out allocates none.
     let styleTable: StyleTable
+    /// How far the leading trim moves the block's top down (the first line's baseline offset above its over
+    /// edge) and its bottom up (the part of a line box below its under edge), in points; 0 where not trimmed.
+    /// Negative when the line height is shorter than the edges (the box then grows, as in CSS).
+    var trims: (start: Double, end: Double) {
+        let over = switch textBox.over {
+        case .text: ascent
+        case .cap: capHeight
+        case .ex: xHeight
+        }
+        let under = textBox.under == .text ? descent : 0
+        return (textBox.trimsStart ? baselineOffset - over : 0,
+                textBox.trimsEnd ? lineHeight - baselineOffset - under : 0)
+    }
+
     /// The span styles resolved on top of this typography.
     let spanStyles = SpanStyleCache()
 
@@ -130,11 +150,14 @@ public final class TypographyLayout: Sendable {
         ascent = Double(metrics.ascender) * unit
         descent = Double(abs(metrics.descender)) * unit
         lineGap = Double(metrics.lineGap) * unit
+        capHeight = Double(metrics.capHeight) * unit
+        xHeight = Double(metrics.xHeight) * unit
         baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
         letterSpacing = typography.letterSpacing
         paragraphIndent = typography.paragraphIndent
         paragraphSpacing = typography.paragraphSpacing
         textWrap = typography.textWrap
+        textBox = typography.textBox
         textCase = typography.textCase
         textDecoration = typography.textDecoration
         // Both table fields give the top of the stroke, positive above the baseline (OpenType spec).

@@ -38,7 +38,8 @@ public import Foundation
 ///   the font's own (``Typography/usesFontLineHeight``). Weight names compare without case, spaces, hyphens or
 ///   underscores. What DTCG has no field for comes from `$extensions.mattertype`: `fontStyle`, `fontWidth` (or
 ///   `fontStretch`), `textCase`, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`,
-///   `maximumScaleFactor`, `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`).
+///   `maximumScaleFactor`, `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`), `textBox` (CSS `text-box`, e.g.
+///   `"trim-both cap alphabetic"`).
 /// - **Errors**: every problem is reported, in document order, and a file with any error yields no tokens.
 public struct DesignTokens: Sendable {
     /// The two formats read.
@@ -621,6 +622,14 @@ private struct TokenReader {
                 typography.textWrap = wrap
             } else {
                 fail("textWrap", "is not wrap, balance or pretty")
+            }
+        }
+        if let value = get("textBox") {
+            do {
+                guard let text = value.string else { throw TextBoxSyntaxError(text: "", word: "") }
+                typography.textBox = try TextBox(parsing: text)
+            } catch {
+                fail("textBox", "is not CSS text-box syntax (normal, or trim-both cap alphabetic and the like)")
             }
         }
         guard problems.isEmpty else { throw DesignTokenError(problems: problems) }

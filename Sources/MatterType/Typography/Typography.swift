@@ -56,6 +56,8 @@ public struct Typography: Sendable, Hashable, Codable {
     public var variations: [String: Double] = [:]
     /// How paragraphs choose their lines: greedy (the default), balanced or pretty (CSS `text-wrap-style`).
     public var textWrap: TextWrap = .wrap
+    /// Leading trim: the block's top and bottom cut to the first and last lines' edges (CSS `text-box`).
+    public var textBox: TextBox = .normal
 
     /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``. A string
     /// literal is a named family.
@@ -161,7 +163,7 @@ public struct Typography: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
-             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap
+             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap, textBox
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -190,6 +192,7 @@ public struct Typography: Sendable, Hashable, Codable {
                   fontWidth: try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth) ?? .normal)
         usesFontLineHeight = try c.decodeIfPresent(Bool.self, forKey: .usesFontLineHeight) ?? false
         textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap) ?? .wrap
+        textBox = try c.decodeIfPresent(TextBox.self, forKey: .textBox) ?? .normal
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {
@@ -224,6 +227,8 @@ public struct Typography: Sendable, Hashable, Codable {
     public func decoration(_ decoration: TextDecoration) -> Typography { with { $0.textDecoration = decoration } }
     /// A copy with a cap on Dynamic Type scaling.
     public func maximumScaleFactor(_ factor: Double?) -> Typography { with { $0.maximumScaleFactor = factor } }
+    /// A copy with another leading trim.
+    public func textBox(_ box: TextBox) -> Typography { with { $0.textBox = box } }
     /// A copy that chooses its lines another way.
     public func textWrap(_ wrap: TextWrap) -> Typography { with { $0.textWrap = wrap } }
     /// A copy in another style.
