@@ -70,6 +70,23 @@ struct RenderRouteTests {
                 #expect(measurement.lines.count == 3)
                 #expect(measurement.height == 78)
                 #expect(measurement.postScriptName == "NotoSans-SemiBold")
+                // Typesetting fields, the CLI's --text-wrap and --text-box under the same names.
+                let trimmed = try await server.post("/v1/measure", json: """
+                    {"text": "The quick brown fox jumps over the lazy dog", "size": 18, "lineHeight": 26,
+                     "width": 160, "textWrap": "balance", "textBox": "trim-both cap alphabetic"}
+                    """)
+                #expect(trimmed.status == 200)
+                let trimmedCLI = try runProgram(cli, ["measure", "--json", "--no-system-fonts", "--size", "18",
+                                                      "--line-height", "26", "--width", "160", "--text-wrap", "balance",
+                                                      "--text-box", "trim-both cap alphabetic",
+                                                      "The quick brown fox jumps over the lazy dog"])
+                #expect(trimmed.text == trimmedCLI)
+                let trimmedMeasurement = try JSONDecoder().decode(TextMeasurement.self, from: trimmed.body)
+                // (lines − 1) × 26 + the cap height, 714 / 1000 × 18 (OS/2 of Noto Sans, fontTools).
+                let expected = Double(trimmedMeasurement.lines.count - 1) * 26 + 12.852
+                #expect(abs(trimmedMeasurement.height - expected) < 1e-6)
+                let bad = try await server.post("/v1/measure", json: #"{"text": "Hi", "textBox": "trim-start cap"}"#)
+                #expect(bad.status == 422 && bad.text.contains("textBox") && bad.text.contains("trim-both cap alphabetic"))
             }
         }
     }
