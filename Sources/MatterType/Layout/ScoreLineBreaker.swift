@@ -57,6 +57,7 @@ struct ScoreLineBreaker {
             guard shown > 1, shown <= ScoreLineBreaker.maximumBalancedLines else { return greedy }
             first = 0
         case .pretty:
+            guard shown > 1 else { return greedy }  // one line shown: nothing to move (as Blink)
             first = max(0, shown - ScoreLineBreaker.maximumPrettyLines)
             guard shouldRebreak(greedy[first..<shown], of: clusters, startsParagraph: first == 0) else { return greedy }
         }
