@@ -463,11 +463,75 @@ def compare_box(args):
     return len(cases), failures, worst
 
 
+FIT_PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
+@font-face { font-family: "MT"; src: url("file://%(font)s"); }
+body { margin: 0; }
+.box { font-family: "MT"; white-space: normal; overflow-wrap: normal; font-kerning: normal; }
+</style></head><body>%(boxes)s<pre id="out"></pre><script>
+// Chromium has no fit: search the 0.25 px grid from the typography's size down for the largest size at which the
+// box is at most maxHeight tall, no line reaches past the width (a word wider than the line overflows it with
+// overflow-wrap: normal) and, with maxLines, there are at most that many lines.
+function lines(box) {
+  const node = box.childNodes[0], text = node.textContent, tops = [];
+  let right = 0;
+  for (let i = 0; i < text.length; i++) {
+    const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+    for (const r of range.getClientRects()) {
+      if (!tops.some(t => Math.abs(t - r.top) < 1)) tops.push(r.top);
+      if (text[i] !== " ") right = Math.max(right, r.right - box.getBoundingClientRect().left);
+    }
+  }
+  return {count: tops.length, right};
+}
+document.fonts.ready.then(() => {
+  const out = [];
+  for (const box of document.querySelectorAll('.box')) {
+    const size = +box.dataset.size, lh = +box.dataset.lh, width = +box.dataset.width;
+    const maxHeight = +box.dataset.maxheight, maxLines = +box.dataset.maxlines;
+    let found = 1;
+    for (let k = Math.floor(size * 4); k >= 4; k--) {
+      const s = k / 4;
+      box.style.fontSize = s + "px"; box.style.lineHeight = (lh * s / size) + "px";
+      const l = lines(box);
+      // Chromium keeps each line height in 1/64 px (16.667 becomes 16.672): allow that rounding per line, as
+      // MatterType's line height is exact.
+      if (box.getBoundingClientRect().height <= maxHeight + l.count / 64 && l.right <= width + 0.02 &&
+          (maxLines === 0 || l.count <= maxLines)) { found = s; break; }
+    }
+    out.push({size: found});
+  }
+  document.getElementById('out').textContent = JSON.stringify(out);
+});
+</script></body></html>"""
+
+
+def compare_fit(args):
+    """Fit: the largest size on the 0.25 px grid that fits, as a search in the page finds it."""
+    texts = HEADLINES + TEXTS[:2]
+    cases = [(t, size, lh, width, max_height, max_lines) for t in texts for size, lh in [(24, 32), (40, 48)]
+             for width in [160, 240, 320] for max_height, max_lines in [(60, 0), (100, 0), (400, 2)]]
+    boxes = "".join('<div class="box" style="width:%dpx" data-size="%s" data-lh="%s" data-width="%d" '
+                    'data-maxheight="%s" data-maxlines="%d">%s</div>'
+                    % (w, size, lh, w, h, n, html.escape(t)) for t, size, lh, w, h, n in cases)
+    browser = run_chromium(args.chromium, FIT_PAGE % {"font": FONT, "boxes": boxes})
+    failures = 0
+    for (text, size, lh, width, max_height, max_lines), theirs in zip(cases, browser):
+        command = [args.mattertype, "measure", text, "--no-system-fonts", "--size", str(size), "--line-height",
+                   str(lh), "--width", str(width), "--max-height", str(max_height), "--fit", "--json"]
+        ours = json.loads(subprocess.run(command + (["--max-lines", str(max_lines)] if max_lines else []),
+                                         capture_output=True, text=True, check=True).stdout)
+        same = abs(ours["fontSize"] - theirs["size"]) < 1e-9
+        failures += not same
+        print(f"{'ok' if same else 'DIFF'} fit {size}/{lh} width {width} max height {max_height} lines {max_lines}: "
+              f"{ours['fontSize']} pt (Chromium {theirs['size']}): {text[:28]!r}")
+    return len(cases), failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
     parser.add_argument("--chromium", default="chromium")
-    parser.add_argument("--only", choices=["latin", "world", "rich", "wrap", "box"])
+    parser.add_argument("--only", choices=["latin", "world", "rich", "wrap", "box", "fit"])
     parser.add_argument("--write-fixture", action="store_true")
     args = parser.parse_args()
     total = failures = 0
@@ -487,6 +551,10 @@ def main():
         t, f, worst = compare_box(args)
         total, failures = total + t, failures + f
         print(f"box: {t - f} of {t} match (cap and x-height edges within {worst:.4f} px)")
+    if args.only in (None, "fit"):
+        t, f = compare_fit(args)
+        total, failures = total + t, failures + f
+        print(f"fit: {t - f} of {t} match")
     if args.only in (None, "world"):
         t, f, worst = compare_world(args)
         total, failures = total + t, failures + f

@@ -69,6 +69,12 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var width: Double?
     /// The most lines shown; 0 shows all.
     public var maxLines: Int?
+    /// The most height in points, for ``fit``.
+    public var maxHeight: Double?
+    /// Whether the font size shrinks (0.25 pt steps) until the text fits the width, ``maxHeight`` and ``maxLines``.
+    public var fit: Bool?
+    /// The smallest size ``fit`` tries (default 1).
+    public var minFontSize: Double?
     /// How lines break and truncate.
     public var lineBreakMode: LineBreakMode?
     /// How lines are aligned.
@@ -108,7 +114,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case text, spans, token, family, weight, italic, fontWidth, size, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
-             language, direction, textWrap, textBox, variations, width, maxLines, lineBreakMode, alignment, scale, color, background,
+             language, direction, textWrap, textBox, variations, width, maxLines, maxHeight, fit, minFontSize, lineBreakMode, alignment, scale, color, background,
              padding, clip, hinting, format, pngEncoding, compression
     }
 
@@ -175,7 +181,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// The width, line count, line breaking and alignment.
     public var limits: LayoutLimits {
         LayoutLimits(width: width, maxLines: maxLines ?? 0, lineBreakMode: lineBreakMode ?? .byWordWrapping,
-                     alignment: alignment ?? .natural)
+                     alignment: alignment ?? .natural, maxHeight: maxHeight,
+                     fit: fit == true ? TextFit(minimumFontSize: minFontSize ?? 1) : nil)
     }
 
     /// The text laid out in the typography, with fonts from `registry`.
@@ -266,6 +273,9 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
         width = try c.decodeIfPresent(Double.self, forKey: .width)
         maxLines = try c.decodeIfPresent(Int.self, forKey: .maxLines)
+        maxHeight = try c.decodeIfPresent(Double.self, forKey: .maxHeight)
+        fit = try c.decodeIfPresent(Bool.self, forKey: .fit)
+        minFontSize = try c.decodeIfPresent(Double.self, forKey: .minFontSize)
         lineBreakMode = try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode)
         alignment = try c.decodeIfPresent(TextAlignment.self, forKey: .alignment)
         scale = try c.decodeIfPresent(Double.self, forKey: .scale)
@@ -311,6 +321,9 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(variations, forKey: .variations)
         try c.encodeIfPresent(width, forKey: .width)
         try c.encodeIfPresent(maxLines, forKey: .maxLines)
+        try c.encodeIfPresent(maxHeight, forKey: .maxHeight)
+        try c.encodeIfPresent(fit, forKey: .fit)
+        try c.encodeIfPresent(minFontSize, forKey: .minFontSize)
         try c.encodeIfPresent(lineBreakMode, forKey: .lineBreakMode)
         try c.encodeIfPresent(alignment, forKey: .alignment)
         try c.encodeIfPresent(scale, forKey: .scale)

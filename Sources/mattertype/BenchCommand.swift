@@ -22,13 +22,14 @@ struct BenchCommand: ParsableCommand {
             --request (Benchmarks/card.json), decoded once, then laid out, drawn and encoded --repeat times a pass \
             on each of --threads threads (Scripts/load.sh compares the server's requests/s with this).
             balance, pretty: layout alone (no drawing), each corpus line a paragraph at --width (the corpus whole             when it is one line), with text-wrap balance or pretty, against the same layouts greedy; prints both             and their ratio (Benchmarks/lines.txt at --width 240 is the headline corpus).
+            fit: as balance, each paragraph fitted into --max-height (48: two lines of 16/24) at --width.
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
-        case lines, paragraph, spans, png, request, balance, pretty
+        case lines, paragraph, spans, png, request, balance, pretty, fit
     }
 
-    @Option(help: "lines, paragraph, spans, png, request, balance or pretty.")
+    @Option(help: "lines, paragraph, spans, png, request, balance, pretty or fit.")
     var task: Task
 
     @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt); not for request.",
@@ -43,6 +44,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Line width for the paragraph task, in points.")
     var width = 600.0
+
+    @Option(name: .customLong("max-height"), help: "The fit task's box height, in points.")
+    var maxHeight = 48.0
 
     @Option(help: "Timed passes after one warm-up pass; the median is reported.")
     var passes = 5
@@ -98,8 +102,8 @@ struct BenchCommand: ParsableCommand {
         let typography = try TypographyLayout(
             typography: Typography(family: .named(family), fontSize: size, lineHeight: lineHeight),
             environment: TypographyEnvironment(displayScale: scale), registry: registry)
-        if let wrap = TextWrap(rawValue: task.rawValue) {
-            return try runTextWrap(wrap, text: text, typography: typography.typography, registry: registry)
+        if task == .balance || task == .pretty || task == .fit {
+            return try runAgainstGreedy(text: text, typography: typography.typography, registry: registry)
         }
         let renderer = TextRenderer()
         let work: [[String]]
@@ -109,7 +113,7 @@ struct BenchCommand: ParsableCommand {
             work = (0..<threads).map { t in stride(from: t, to: lines.count, by: threads).map { lines[$0] } }
         case .paragraph, .png:
             work = (0..<threads).map { _ in [text] }
-        case .spans, .request, .balance, .pretty:
+        case .spans, .request, .balance, .pretty, .fit:
             work = []
         }
         // The spans task: each thread lays out the whole styled corpus, as paragraph does the plain one.
@@ -190,42 +194,49 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchCommand {
-    /// The balance and pretty tasks: the corpus laid out with `wrap` and greedily, pass by pass in turn (so that
-    /// drift on the host touches both), on one thread; prints the medians and their ratio.
-    func runTextWrap(_ wrap: TextWrap, text: String, typography: Typography, registry: FontRegistry) throws {
+    /// The balance, pretty and fit tasks: the corpus laid out with the feature and greedily, pass by pass in turn
+    /// (so that drift on the host touches both), on one thread; prints the medians and their ratio.
+    func runAgainstGreedy(text: String, typography: Typography, registry: FontRegistry) throws {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         let items = lines.count > 1 ? lines : [text]
         let limits = LayoutLimits(width: width)
+        var featureLimits = limits
+        var featureTypography = typography
+        if let wrap = TextWrap(rawValue: task.rawValue) {
+            featureTypography.textWrap = wrap
+        } else {
+            featureLimits.maxHeight = maxHeight
+            featureLimits.fit = TextFit()
+        }
         let plain = try TypographyLayout(typography: typography, environment: .default, registry: registry)
-        let wrapped = try TypographyLayout(typography: typography.textWrap(wrap), environment: .default,
-                                           registry: registry)
-        func pass(_ layout: TypographyLayout) throws -> (seconds: Double, lines: Int) {
+        let featured = try TypographyLayout(typography: featureTypography, environment: .default, registry: registry)
+        func pass(_ layout: TypographyLayout, _ limits: LayoutLimits) throws -> (seconds: Double, lines: Int) {
             let start = DispatchTime.now().uptimeNanoseconds
             var count = 0
             for item in items { count += try TextLayout(item, typography: layout, limits: limits).lines.count }
             return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, count)
         }
-        _ = try pass(plain)
-        _ = try pass(wrapped)  // warm-up: the word caches filled, as a running server has them
+        _ = try pass(plain, limits)
+        _ = try pass(featured, featureLimits)  // warm-up: the word caches filled, as a running server has them
         var plainSeconds: [Double] = []
         var wrapSeconds: [Double] = []
         var counts = (plain: 0, wrapped: 0)
         for _ in 0..<passes {
-            let p = try pass(plain)
-            let w = try pass(wrapped)
+            let p = try pass(plain, limits)
+            let w = try pass(featured, featureLimits)
             plainSeconds.append(p.seconds)
             wrapSeconds.append(w.seconds)
             counts = (p.lines, w.lines)
         }
         let plainMedian = plainSeconds.sorted()[passes / 2]
         let wrapMedian = wrapSeconds.sorted()[passes / 2]
-        let result = TextWrapBenchResult(task: wrap.rawValue, paragraphs: items.count, width: width,
+        let result = FeatureBenchResult(task: task.rawValue, paragraphs: items.count, width: width,
                                          lines: counts.wrapped, greedyLines: counts.plain, seconds: wrapMedian,
                                          greedySeconds: plainMedian, ratio: wrapMedian / plainMedian)
         if json {
             try printJSON(result)
         } else {
-            print("\(wrap.rawValue): \(items.count) paragraph(s) at \(width) pt, \(counts.wrapped) lines in "
+            print("\(task.rawValue): \(items.count) paragraph(s) at \(width) pt, \(counts.wrapped) lines in "
                 + String(format: "%.4f s; greedy %d lines in %.4f s (median of %d): %.2f× one plain layout",
                          wrapMedian, counts.plain, plainMedian, passes, result.ratio))
         }
@@ -329,14 +340,14 @@ private struct BenchResult: Encodable {
     let height: Int?
 }
 
-/// What the balance and pretty tasks print with --json.
-private struct TextWrapBenchResult: Encodable {
+/// What the balance, pretty and fit tasks print with --json.
+private struct FeatureBenchResult: Encodable {
     let task: String
     let paragraphs: Int
     let width: Double
     let lines: Int
     let greedyLines: Int
-    /// The median pass with the text wrap, in seconds.
+    /// The median pass with the feature, in seconds.
     let seconds: Double
     /// The median greedy pass of the same text, in seconds.
     let greedySeconds: Double

@@ -21,12 +21,30 @@ struct LayoutOptions: ParsableArguments {
             transform: { try parseChoice($0, TextAlignment.self, "--alignment") })
     var alignment: TextAlignment = .natural
 
+    @Option(name: .customLong("max-height"), parsing: .unconditional,
+            help: "The most height in points, for --fit (default: none).")
+    var maxHeight: Double?
+
+    @Flag(help: "Shrink the font size (0.25 pt steps; line height and letter spacing with it) until the text fits --width without breaking a word, --max-height and --max-lines.")
+    var fit = false
+
+    @Option(name: .customLong("min-font-size"), parsing: .unconditional,
+            help: "The smallest size --fit tries, in points (default 1).")
+    var minFontSize: Double?
+
+    func validate() throws {
+        if minFontSize != nil, !fit { throw ValidationError("--min-font-size is for --fit; add --fit") }
+    }
+
     /// Sets the request's layout fields to these options.
     func apply(to request: inout RenderRequest) {
         request.width = width
         request.maxLines = maxLines
         request.lineBreakMode = lineBreakMode
         request.alignment = alignment
+        request.maxHeight = maxHeight
+        request.fit = fit ? true : nil
+        request.minFontSize = minFontSize
     }
 }
 

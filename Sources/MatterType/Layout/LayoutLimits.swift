@@ -28,6 +28,20 @@ public enum TextAlignment: String, CaseIterable, Sendable, Hashable, Codable {
     case natural
 }
 
+/// Shrinking text to fit its box (``LayoutLimits/fit``): the largest font size on a 0.25 pt grid, from
+/// ``minimumFontSize`` up to the typography's own size, at which the text fits the width without breaking a word,
+/// the maximum height and the line limit. Line height and letter spacing (the spans' sizes and spacing too) scale
+/// with the size. When no size fits, the minimum is used.
+public struct TextFit: Sendable, Hashable, Codable {
+    /// The smallest size tried, in points (default 1).
+    public var minimumFontSize: Double
+
+    /// Fitting down to `minimumFontSize` points.
+    public init(minimumFontSize: Double = 1) {
+        self.minimumFontSize = minimumFontSize
+    }
+}
+
 /// The box text is laid out in.
 public struct LayoutLimits: Sendable, Hashable, Codable {
     /// The maximum line width in points, or `nil` for no limit (each paragraph is one line).
@@ -38,13 +52,20 @@ public struct LayoutLimits: Sendable, Hashable, Codable {
     public var lineBreakMode: LineBreakMode
     /// Where lines sit horizontally.
     public var alignment: TextAlignment
+    /// The most height the text may take, in points, for ``fit``; `nil`: no limit.
+    public var maxHeight: Double?
+    /// Shrinking the font size until the text fits ``width``, ``maxHeight`` and ``maxLines``; `nil`: the
+    /// typography's size as it is.
+    public var fit: TextFit?
 
-    /// Limits; the defaults are no width limit, all lines, word wrapping, natural alignment.
+    /// Limits; the defaults are no width limit, all lines, word wrapping, natural alignment, no fitting.
     public init(width: Double? = nil, maxLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                alignment: TextAlignment = .natural) {
+                alignment: TextAlignment = .natural, maxHeight: Double? = nil, fit: TextFit? = nil) {
         self.width = width
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
         self.alignment = alignment
+        self.maxHeight = maxHeight
+        self.fit = fit
     }
 }

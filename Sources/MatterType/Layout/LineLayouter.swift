@@ -23,8 +23,12 @@ struct LineLayouter {
         var width: Double
         var height: Double
         var isTruncated: Bool
+        /// Whether a line was broken inside a word (one wider than the line), not at a break opportunity.
+        var breaksInsideWord: Bool
         /// ``ShapedParagraph/shapingWork`` summed over the paragraphs.
         var shapingWork: Int
+        /// The paragraphs shaped (those shown).
+        var paragraphs: [ShapedParagraph]
     }
 
     init(text: String, styles: LayoutStyles, limits: LayoutLimits) {
@@ -49,6 +53,7 @@ struct LineLayouter {
         let trims = typography.trims
         var top = -trims.start
         var isTruncated = false
+        var breaksInsideWord = false
         let breaker = makeBreaker()
         let truncates = limits.lineBreakMode != .byWordWrapping && limits.lineBreakMode != .byCharWrapping
         let ranges = LineLayouter.paragraphRanges(bytes)
@@ -70,6 +75,10 @@ struct LineLayouter {
                                                isJustified: limits.alignment == .justified)
                 lines = chooser.lines(lines, of: paragraph.clusters, hyphenWidths: hyphenWidths,
                                       shownLines: limits.maxLines > 0 ? limits.maxLines - drafts.count : nil)
+            }
+            if !breaker.breaksAnywhere,
+               lines.dropLast().contains(where: { !paragraph.clusters[$0.upperBound].breakBefore }) {
+                breaksInsideWord = true
             }
             var truncateLast = false
             if limits.maxLines > 0 {
@@ -115,7 +124,8 @@ struct LineLayouter {
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom, less the end trim.
         return Result(lines: lines, width: width,
                       height: (drafts.last?.top ?? -trims.start) + typography.lineHeight - trims.end,
-                      isTruncated: isTruncated, shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork })
+                      isTruncated: isTruncated, breaksInsideWord: breaksInsideWord,
+                      shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork }, paragraphs: paragraphs)
     }
 
     /// Analysis, itemization and shaping of the paragraph at UTF-8 offsets `range` of `string` (whose UTF-8 is
@@ -171,13 +181,49 @@ struct LineLayouter {
         return InsertedText(text, shaped: shaped, style: key.style)
     }
 
-    private func makeBreaker() -> LineBreaker {
+    /// How `paragraphs` (this layouter's, shaped) would break with everything `scale` times as large — font size,
+    /// line height, letter spacing, trims; not the paragraphs' indent or spacing — without shaping or positioning
+    /// anything (cluster advances scale with the size): the height, and whether a word breaks or lines are cut by
+    /// `maxLines`. Fitting tries sizes with it; balance and pretty, which keep the line count, are not applied.
+    func probe(_ paragraphs: [ShapedParagraph], scale: Double) -> (height: Double, breaksInsideWord: Bool,
+                                                                    isTruncated: Bool) {
+        let breaker = makeBreaker(scale: scale)
+        var count = 0
+        var shown = 0
+        var breaksInsideWord = false
+        var isTruncated = false
+        for (p, paragraph) in paragraphs.enumerated() {
+            let lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims,
+                                      hyphenWidths: hyphenWidths(paragraph))
+            if !breaker.breaksAnywhere,
+               lines.dropLast().contains(where: { !paragraph.clusters[$0.upperBound].breakBefore }) {
+                breaksInsideWord = true
+            }
+            shown = p + 1
+            if limits.maxLines > 0 {
+                let remaining = limits.maxLines - count
+                if lines.count > remaining || (lines.count == remaining && p < paragraphs.count - 1) {
+                    isTruncated = true
+                    count += min(lines.count, remaining)
+                    break
+                }
+            }
+            count += lines.count
+        }
+        let trims = typography.trims
+        let height = (Double(count) * typography.lineHeight - trims.start - trims.end) * scale
+            + Double(max(shown - 1, 0)) * typography.paragraphSpacing
+        return (height, breaksInsideWord, isTruncated)
+    }
+
+    /// The line breaker; `scale`: for ``probe(_:scale:)``, the width and indent in units `scale` times smaller.
+    private func makeBreaker(scale: Double = 1) -> LineBreaker {
         // Tab stops every 8 spaces of the primary face (CSS tab-size: 8), letter spacing included.
         let face = typography.shaping.face
         let space = face.glyph(for: 0x20).map { Double(face.advance(of: $0)) * typography.shaping.pointsPerUnit(face) }
             ?? typography.fontSize / 4
         let spaceAdvance = space + typography.letterSpacing
-        return LineBreaker(width: limits.width, firstLineIndent: typography.paragraphIndent,
+        return LineBreaker(width: limits.width.map { $0 / scale }, firstLineIndent: typography.paragraphIndent / scale,
                            breaksAnywhere: limits.lineBreakMode == .byCharWrapping,
                            tabStops: TabStops(interval: 8 * spaceAdvance, minimumAdvance: spaceAdvance / 2))
     }

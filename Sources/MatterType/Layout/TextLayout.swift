@@ -39,6 +39,8 @@ public struct TextLayout: Sendable {
     let faces: [FontFace]
     /// How much shaping work the layout took (see ``ShapedParagraph/shapingWork``).
     let shapingWork: Int
+    /// Whether a line was broken inside a word, for want of a break opportunity in the width.
+    let breaksInsideWord: Bool
 
     /// Lays `text` out with `typography` in `environment`, fonts from `registry`.
     /// - Throws: ``LayoutError`` for invalid typography values or limits, or when no font can be loaded.
@@ -52,6 +54,13 @@ public struct TextLayout: Sendable {
     /// - Throws: ``LayoutError`` for a width that is not finite and positive, or a negative `maxLines`.
     public init(_ text: String, typography: TypographyLayout,
                 limits: LayoutLimits = LayoutLimits()) throws(LayoutError) {
+        if let fit = limits.fit {
+            self = try TextLayout.fitted(typography, limits: limits, fit: fit) { typography, _ throws(LayoutError) in
+                (typography.textCase.apply(to: text, language: typography.typography.language),
+                 LayoutStyles(typography))
+            }
+            return
+        }
         try self.init(typography.textCase.apply(to: text, language: typography.typography.language),
                       styles: LayoutStyles(typography), limits: limits)
     }
@@ -70,30 +79,47 @@ public struct TextLayout: Sendable {
     /// - Throws: as ``init(_:typography:environment:limits:registry:)-(StyledText,_,_,_,_)``.
     public init(_ text: StyledText, typography: TypographyLayout,
                 limits: LayoutLimits = LayoutLimits()) throws(LayoutError) {
+        if let fit = limits.fit {
+            self = try TextLayout.fitted(typography, limits: limits, fit: fit) { scaled, factor throws(LayoutError) in
+                try LayoutStyles.make(text.scaled(by: factor), paragraph: scaled)
+            }
+            return
+        }
         let (string, styles) = try LayoutStyles.make(text, paragraph: typography)
         try self.init(string, styles: styles, limits: limits)
     }
 
     private init(_ text: String, styles: LayoutStyles, limits: LayoutLimits) throws(LayoutError) {
+        try TextLayout.check(limits)
+        var layouter = LineLayouter(text: text, styles: styles, limits: limits)
+        let result = layouter.run()
+        self.init(layouter, result)
+    }
+
+    /// The layout `layouter` made (`result` of its run).
+    init(_ layouter: LineLayouter, _ result: LineLayouter.Result) {
+        text = layouter.text
+        typography = layouter.styles.paragraph
+        spanStyles = layouter.styles.spanStyles
+        styleTable = layouter.styles.table
+        limits = layouter.limits
+        lines = result.lines
+        width = result.width
+        height = result.height
+        isTruncated = result.isTruncated
+        breaksInsideWord = result.breaksInsideWord
+        faces = layouter.fallback.faces
+        missingCharacters = layouter.fallback.missingCharacters.compactMap(Unicode.Scalar.init)
+        shapingWork = result.shapingWork
+    }
+
+    /// Throws for a width that is not finite and positive (or above 1,000,000), or a negative `maxLines`.
+    static func check(_ limits: LayoutLimits) throws(LayoutError) {
         if let width = limits.width {
             try LayoutError.check("width", width, in: .leastNonzeroMagnitude...1_000_000,
                                   allowed: "a width above 0 and at most 1000000 points, or no width")
         }
         guard limits.maxLines >= 0 else { throw .invalidMaxLines(limits.maxLines) }
-        var layouter = LineLayouter(text: text, styles: styles, limits: limits)
-        let result = layouter.run()
-        self.text = text
-        typography = styles.paragraph
-        spanStyles = styles.spanStyles
-        styleTable = styles.table
-        self.limits = limits
-        lines = result.lines
-        width = result.width
-        height = result.height
-        isTruncated = result.isTruncated
-        faces = layouter.fallback.faces
-        missingCharacters = layouter.fallback.missingCharacters.compactMap(Unicode.Scalar.init)
-        shapingWork = result.shapingWork
     }
 
     /// Why families asked for were replaced by another family's faces: the paragraph's typography's, then each
