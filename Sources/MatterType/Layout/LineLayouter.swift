@@ -23,7 +23,8 @@ struct LineLayouter {
         var width: Double
         var height: Double
         var isTruncated: Bool
-        /// Whether a line was broken inside a word (one wider than the line), not at a break opportunity.
+        /// Whether a line was broken inside a word (one wider than the line), not at a break opportunity; only
+        /// looked for when fitting (`limits.fit`).
         var breaksInsideWord: Bool
         /// ``ShapedParagraph/shapingWork`` summed over the paragraphs.
         var shapingWork: Int
@@ -55,6 +56,8 @@ struct LineLayouter {
         var isTruncated = false
         var breaksInsideWord = false
         let breaker = makeBreaker()
+        // Only fitting asks whether a word was broken.
+        let checksWords = limits.fit != nil && !breaker.breaksAnywhere
         let truncates = limits.lineBreakMode != .byWordWrapping && limits.lineBreakMode != .byCharWrapping
         let ranges = LineLayouter.paragraphRanges(bytes)
         for (p, range) in ranges.enumerated() {
@@ -76,10 +79,7 @@ struct LineLayouter {
                 lines = chooser.lines(lines, of: paragraph.clusters, hyphenWidths: hyphenWidths,
                                       shownLines: limits.maxLines > 0 ? limits.maxLines - drafts.count : nil)
             }
-            if !breaker.breaksAnywhere,
-               lines.dropLast().contains(where: { !paragraph.clusters[$0.upperBound].breakBefore }) {
-                breaksInsideWord = true
-            }
+            if checksWords, LineLayouter.breaksInsideWord(lines, of: paragraph.clusters) { breaksInsideWord = true }
             var truncateLast = false
             if limits.maxLines > 0 {
                 let remaining = limits.maxLines - drafts.count
@@ -195,8 +195,7 @@ struct LineLayouter {
         for (p, paragraph) in paragraphs.enumerated() {
             let lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims,
                                       hyphenWidths: hyphenWidths(paragraph))
-            if !breaker.breaksAnywhere,
-               lines.dropLast().contains(where: { !paragraph.clusters[$0.upperBound].breakBefore }) {
+            if !breaker.breaksAnywhere, LineLayouter.breaksInsideWord(lines, of: paragraph.clusters) {
                 breaksInsideWord = true
             }
             shown = p + 1
@@ -214,6 +213,17 @@ struct LineLayouter {
         let height = (Double(count) * typography.lineHeight - trims.start - trims.end) * scale
             + Double(max(shown - 1, 0)) * typography.paragraphSpacing
         return (height, breaksInsideWord, isTruncated)
+    }
+
+    /// Whether a line of `lines` other than the last ends where no break is allowed: inside a word too wide for
+    /// the line.
+    static func breaksInsideWord(_ lines: [Range<Int>], of clusters: [Cluster]) -> Bool {
+        var index = 0
+        while index < lines.count - 1 {
+            if !clusters[lines[index].upperBound].breakBefore { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The line breaker; `scale`: for ``probe(_:scale:)``, the width and indent in units `scale` times smaller.

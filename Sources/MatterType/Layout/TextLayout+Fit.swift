@@ -21,8 +21,6 @@ extension TextLayout {
             try LayoutError.check("maxHeight", maxHeight, in: .leastNonzeroMagnitude...1_000_000,
                                   allowed: "a height above 0 and at most 1000000 points")
         }
-        var plain = limits
-        plain.fit = nil
         let maxHeight = limits.maxHeight ?? .infinity
         func layout(_ size: Double) throws(LayoutError) -> TextLayout {
             var resolved = typography
@@ -35,14 +33,14 @@ extension TextLayout {
                                                 registry: typography.shaping.registry)
             }
             let (text, styles) = try prepare(resolved, size / base)
-            var layouter = LineLayouter(text: text, styles: styles, limits: plain)
+            var layouter = LineLayouter(text: text, styles: styles, limits: limits)
             return TextLayout(layouter, layouter.run())
         }
         func fits(_ layout: TextLayout) -> Bool {
             layout.height <= maxHeight + 1e-9 && !layout.isTruncated && !layout.breaksInsideWord
         }
         let (text, styles) = try prepare(typography, 1)
-        var layouter = LineLayouter(text: text, styles: styles, limits: plain)
+        var layouter = LineLayouter(text: text, styles: styles, limits: limits)
         let result = layouter.run()
         let whole = TextLayout(layouter, result)
         if fits(whole) { return whole }

@@ -97,7 +97,7 @@ public struct TextLayout: Sendable {
     }
 
     /// The layout `layouter` made (`result` of its run).
-    init(_ layouter: LineLayouter, _ result: LineLayouter.Result) {
+    init(_ layouter: borrowing LineLayouter, _ result: consuming LineLayouter.Result) {
         text = layouter.text
         typography = layouter.styles.paragraph
         spanStyles = layouter.styles.spanStyles
