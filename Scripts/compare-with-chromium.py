@@ -527,38 +527,32 @@ def compare_fit(args):
     return len(cases), failures
 
 
+# Each suite: its comparison, and how its worst difference (when it reports one) is described.
+SUITES = {
+    "rich": (compare_rich, None),
+    "latin": (compare_latin, "worst baseline difference {:.3f} px"),
+    "wrap": (compare_wrap, None),
+    "box": (compare_box, "cap and x-height edges within {:.4f} px"),
+    "fit": (compare_fit, None),
+    "world": (compare_world, "worst line edge difference {:.3f} px"),
+}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
     parser.add_argument("--chromium", default="chromium")
-    parser.add_argument("--only", choices=["latin", "world", "rich", "wrap", "box", "fit"])
+    parser.add_argument("--only", choices=list(SUITES))
     parser.add_argument("--write-fixture", action="store_true")
     args = parser.parse_args()
     total = failures = 0
-    if args.only in (None, "rich"):
-        t, f = compare_rich(args)
+    for name, (compare, worst_text) in SUITES.items():
+        if args.only not in (None, name):
+            continue
+        result = compare(args)
+        t, f = result[0], result[1]
         total, failures = total + t, failures + f
-        print(f"rich: {t - f} of {t} match")
-    if args.only in (None, "latin"):
-        t, f, worst = compare_latin(args)
-        total, failures = total + t, failures + f
-        print(f"latin: {t - f} of {t} match (worst baseline difference {worst:.3f} px)")
-    if args.only in (None, "wrap"):
-        t, f = compare_wrap(args)
-        total, failures = total + t, failures + f
-        print(f"wrap: {t - f} of {t} match")
-    if args.only in (None, "box"):
-        t, f, worst = compare_box(args)
-        total, failures = total + t, failures + f
-        print(f"box: {t - f} of {t} match (cap and x-height edges within {worst:.4f} px)")
-    if args.only in (None, "fit"):
-        t, f = compare_fit(args)
-        total, failures = total + t, failures + f
-        print(f"fit: {t - f} of {t} match")
-    if args.only in (None, "world"):
-        t, f, worst = compare_world(args)
-        total, failures = total + t, failures + f
-        print(f"world: {t - f} of {t} match (worst line edge difference {worst:.3f} px)")
+        print(f"{name}: {t - f} of {t} match" + (f" ({worst_text.format(result[2])})" if worst_text else ""))
     print(f"{total - failures} passed, {failures} failed")
     return 1 if failures else 0
 
