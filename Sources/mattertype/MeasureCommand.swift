@@ -34,6 +34,7 @@ struct LayoutOptions: ParsableArguments {
 
     func validate() throws {
         if minFontSize != nil, !fit { throw ValidationError("--min-font-size is for --fit; add --fit") }
+        if maxHeight != nil, !fit { throw ValidationError("--max-height is for --fit; add --fit") }
     }
 
     /// Sets the request's layout fields to these options.
