@@ -170,6 +170,21 @@ struct CLITests {
         #expect(FileManager.default.fileExists(atPath: png.path))
     }
 
+    @Test("typesetting: --text-wrap, --text-box and --fit reach the layout; measure reports the fitted size")
+    func typesetting() throws {
+        let json = try CLIRun("measure", "MatterType renders text exactly as a design system defines it", "--no-system-fonts",
+                              "--size", "24", "--line-height", "32", "--width", "240", "--max-height", "60", "--fit",
+                              "--text-wrap", "balance", "--text-box", "trim-both cap alphabetic", "--json").json()
+        // Untrimmed, 16 pt is the largest that fits (Chromium's size, FitTests); trimmed to cap height and
+        // baseline the block is shorter, so a larger size fits, and its height is (lines − 1) line heights plus
+        // the cap height (714 / 1000 em, OS/2 of Noto Sans) at that size.
+        let size = try #require(json["fontSize"] as? Double)
+        let lines = try #require(json["lines"] as? [[String: Any]]).count
+        let height = try #require(json["height"] as? Double)
+        #expect(size > 16 && height <= 60)
+        #expect(abs(height - (Double(lines - 1) * 32 * size / 24 + 714 * size / 1000)) < 1e-5)
+    }
+
     @Test("bad input exits 1 with one line on stderr", arguments: [
         (["resolve", "--family", "Noto Sans", "--weight", "boldest"], "unknown weight 'boldest'"),
         (["resolve", "--weight", "bold"], "--family"),
@@ -203,6 +218,10 @@ struct CLITests {
         (["measure", "Hi", "--spans", "/x.json"], "give one of TEXT, --text-file and --spans"),
         (["measure", "Hi", "--variations", "wdth"], "bad variation 'wdth'"),
         (["resolve", "--family", "X", "--weight", "1001"], "unknown weight '1001'"),
+        (["measure", "Hi", "--text-wrap", "even"], "--text-wrap: \"even\" is not one of wrap, balance, pretty"),
+        (["measure", "Hi", "--text-box", "trim-start cap"], "\"cap\" is not allowed there"),
+        (["measure", "Hi", "--max-height", "10"], "--max-height is for --fit"),
+        (["measure", "Hi", "--fit", "--max-height", "10", "--min-font-size", "99"], "minFontSize 99.0 is not allowed"),
     ])
     func badInput(arguments: [String], message: String) throws {
         let run = try CLIRun(arguments)
