@@ -81,13 +81,10 @@ struct LineLayouter {
             }
             if checksWords, LineLayouter.breaksInsideWord(lines, of: paragraph.clusters) { breaksInsideWord = true }
             var truncateLast = false
-            if limits.maxLines > 0 {
-                let remaining = limits.maxLines - drafts.count
-                if lines.count > remaining || (lines.count == remaining && p < ranges.count - 1) {
-                    isTruncated = true
-                    truncateLast = true
-                    lines = Array(lines.prefix(remaining))
-                }
+            if let shown = shownLines(lines.count, after: drafts.count, isLastParagraph: p == ranges.count - 1) {
+                isTruncated = true
+                truncateLast = true
+                lines = Array(lines.prefix(shown))
             }
             for (l, line) in lines.enumerated() {
                 let indent = l == 0 ? typography.paragraphIndent : 0
@@ -199,13 +196,10 @@ struct LineLayouter {
                 breaksInsideWord = true
             }
             shown = p + 1
-            if limits.maxLines > 0 {
-                let remaining = limits.maxLines - count
-                if lines.count > remaining || (lines.count == remaining && p < paragraphs.count - 1) {
-                    isTruncated = true
-                    count += min(lines.count, remaining)
-                    break
-                }
+            if let kept = shownLines(lines.count, after: count, isLastParagraph: p == paragraphs.count - 1) {
+                isTruncated = true
+                count += kept
+                break
             }
             count += lines.count
         }
@@ -213,6 +207,15 @@ struct LineLayouter {
         let height = (Double(count) * typography.lineHeight - trims.start - trims.end) * scale
             + Double(max(shown - 1, 0)) * typography.paragraphSpacing
         return (height, breaksInsideWord, isTruncated)
+    }
+
+    /// How many of a paragraph's `count` lines `maxLines` shows after `linesBefore` lines, when it cuts the text
+    /// there (fewer lines than the paragraph has, or all of them with more paragraphs after); `nil` when it does
+    /// not.
+    private func shownLines(_ count: Int, after linesBefore: Int, isLastParagraph: Bool) -> Int? {
+        guard limits.maxLines > 0 else { return nil }
+        let remaining = limits.maxLines - linesBefore
+        return count > remaining || (count == remaining && !isLastParagraph) ? remaining : nil
     }
 
     /// Whether a line of `lines` other than the last ends where no break is allowed: inside a word too wide for

@@ -36,8 +36,11 @@ extension TextLayout {
             var layouter = LineLayouter(text: text, styles: styles, limits: limits)
             return TextLayout(layouter, layouter.run())
         }
+        func fits(height: Double, isTruncated: Bool, breaksInsideWord: Bool) -> Bool {
+            height <= maxHeight + 1e-9 && !isTruncated && !breaksInsideWord
+        }
         func fits(_ layout: TextLayout) -> Bool {
-            layout.height <= maxHeight + 1e-9 && !layout.isTruncated && !layout.breaksInsideWord
+            fits(height: layout.height, isTruncated: layout.isTruncated, breaksInsideWord: layout.breaksInsideWord)
         }
         let (text, styles) = try prepare(typography, 1)
         var layouter = LineLayouter(text: text, styles: styles, limits: limits)
@@ -53,7 +56,7 @@ extension TextLayout {
         while high - low > 1 {
             let middle = (low + high) / 2
             let probe = layouter.probe(result.paragraphs, scale: Double(middle) * fitStep / base)
-            if probe.height <= maxHeight + 1e-9, !probe.isTruncated, !probe.breaksInsideWord {
+            if fits(height: probe.height, isTruncated: probe.isTruncated, breaksInsideWord: probe.breaksInsideWord) {
                 low = middle
             } else {
                 high = middle
