@@ -3,11 +3,15 @@
 # tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing, and what the server package's
 # tests need (SQLite's headers for GRDB, PostgreSQL for the replica tests' throwaway cluster, Python 3 to start it).
 
-APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev pkg-config
+APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev \
+                libhyphen-dev pkg-config
 PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdeflate
+# libhyphen has no pkg-config file: its header says whether it is installed.
+HEADERS := /usr/include/hyphen.h
+# The fonts the tests lay out, and the hyphenation dictionaries they hyphenate with (hyphens auto).
 TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-extra fonts-noto-cjk \
                       fonts-noto-color-emoji fonts-inter-variable \
-                      fonts-cantarell
+                      fonts-cantarell hyphen-en-us hyphen-de hyphen-fr
 SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
@@ -19,7 +23,7 @@ all: build
 
 ## deps: install the Debian packages MatterType needs, if pkg-config cannot find them.
 deps:
-	@if ! pkg-config --exists $(PKG_CONFIG_MODULES) 2>/dev/null; then \
+	@if ! pkg-config --exists $(PKG_CONFIG_MODULES) 2>/dev/null || ! ls $(HEADERS) >/dev/null 2>&1; then \
 		echo "Installing missing system packages: $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); \
@@ -29,7 +33,7 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## test-fonts: install the Debian font packages the tests use, if any is missing.
+## test-fonts: install the Debian font and hyphenation dictionary packages the tests use, if any is missing.
 test-fonts:
 	@missing=""; for p in $(TEST_FONT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \

@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libhyphen has no pkg-config file: its header is in /usr/include and the module map links it.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
         // ICU's headers collide with Foundation's private copy of them, so ICU is reached through a C target whose
         // header shows Swift only stdint types (see Sources/CICU/include/mattertype_icu.h), used by one small
         // Swift target. libicu-dev: the Makefile installs it when `pkg-config icu-uc` fails.
@@ -42,7 +44,7 @@ let package = Package(
                 exclude: ["README.md", "OFL.txt"],
                 resources: bundledFontFiles.map { .copy($0) }),
         .target(name: "MatterType",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "MatterTypeICU",
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "CHyphen", "MatterTypeICU",
                                "MatterTypeFonts"]),
         .target(name: "MatterTypeTesting", dependencies: ["MatterType"]),
         .target(name: "MatterTypeWire", dependencies: ["MatterType"]),

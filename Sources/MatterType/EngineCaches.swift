@@ -19,6 +19,8 @@ extension FontRegistry {
          CacheSize(name: "shape_plan_languages", entries: ShapePlanLanguages.shared.count,
                    limit: ShapePlanLanguages.limit),
          CacheSize(name: "word_caches", entries: WordCache.all.count, limit: WordCache.all.limit),
-         CacheSize(name: "raster_faces", entries: RasterFace.all.count, limit: RasterFace.all.limit)]
+         CacheSize(name: "raster_faces", entries: RasterFace.all.count, limit: RasterFace.all.limit),
+         CacheSize(name: "hyphenation_languages", entries: HyphenationDictionary.languageCache.count,
+                   limit: HyphenationDictionary.languageCache.limit)]
     }
 }

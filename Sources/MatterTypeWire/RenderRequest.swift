@@ -63,6 +63,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var textWrap: TextWrap?
     /// Leading trim, as CSS `text-box` ("trim-both cap alphabetic").
     public var textBox: TextBox?
+    /// Where words may be hyphenated: none, manual or auto.
+    public var hyphens: Hyphens?
     /// Variation axis coordinates by tag.
     public var variations: [String: Double]?
     /// The maximum line width in points; `nil`: each paragraph is one line.
@@ -114,7 +116,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case text, spans, token, family, weight, italic, fontWidth, size, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
-             language, direction, textWrap, textBox, variations, width, maxLines, maxHeight, fit, minFontSize, lineBreakMode, alignment, scale, color, background,
+             language, direction, textWrap, textBox, hyphens, variations, width, maxLines, maxHeight, fit, minFontSize, lineBreakMode, alignment, scale, color, background,
              padding, clip, hinting, format, pngEncoding, compression
     }
 
@@ -169,6 +171,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         if let direction { result.direction = direction }
         if let textWrap { result.textWrap = textWrap }
         if let textBox { result.textBox = textBox }
+        if let hyphens { result.hyphens = hyphens }
         return result
     }
 
@@ -270,6 +273,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         direction = try c.decodeIfPresent(TextDirection.self, forKey: .direction)
         textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap)
         textBox = try c.decodeIfPresent(TextBox.self, forKey: .textBox)
+        hyphens = try c.decodeIfPresent(Hyphens.self, forKey: .hyphens)
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
         width = try c.decodeIfPresent(Double.self, forKey: .width)
         maxLines = try c.decodeIfPresent(Int.self, forKey: .maxLines)
@@ -318,6 +322,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(direction, forKey: .direction)
         try c.encodeIfPresent(textWrap, forKey: .textWrap)
         try c.encodeIfPresent(textBox, forKey: .textBox)
+        try c.encodeIfPresent(hyphens, forKey: .hyphens)
         try c.encodeIfPresent(variations, forKey: .variations)
         try c.encodeIfPresent(width, forKey: .width)
         try c.encodeIfPresent(maxLines, forKey: .maxLines)

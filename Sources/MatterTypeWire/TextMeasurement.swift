@@ -30,6 +30,8 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
     public var truncated: Bool
     /// Characters no font has, one string each.
     public var missingCharacters: [String]
+    /// Why text asked to be hyphenated automatically was not (no language, no dictionary): one sentence each.
+    public var hyphenationWarnings: [String]
     /// The lines, top to bottom.
     public var lines: [Line]
 
@@ -88,6 +90,7 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
                          width: TextMeasurement.rounded(ink.width), height: TextMeasurement.rounded(ink.height))
         truncated = layout.isTruncated
         missingCharacters = layout.missingCharacters.map { String($0) }
+        hyphenationWarnings = layout.hyphenationWarnings.map(\.description)
         lines = layout.lines.map { line in
             Line(text: line.text, top: TextMeasurement.rounded(line.top),
                  baseline: TextMeasurement.rounded(line.baseline), x: TextMeasurement.rounded(line.x),

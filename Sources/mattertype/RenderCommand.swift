@@ -93,7 +93,7 @@ struct RenderCommand: ParsableCommand {
         let request = try request()
         let result = try request.layout(registry: typography.fontSources.makeRegistry(),
                                         tokens: typography.designTokens())
-        warnAboutSubstitutions(in: result)
+        warnAboutLayout(result)
         let bytes = try request.image(of: result)
         let frame = request.imageFrame(of: result)
         var status = "\(output): \(frame.size.width) × \(frame.size.height) px, \(result.lines.count) lines, "
@@ -111,11 +111,12 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// Prints one `warning:` line on standard error when a family asked for was not found (the exit code stays 0).
-func warnAboutSubstitutions(in layout: TextLayout) {
-    let reasons = layout.familySubstitutions
+/// Prints one `warning:` line on standard error when a family asked for was not found or text asked to be
+/// hyphenated was not (the exit code stays 0).
+func warnAboutLayout(_ layout: TextLayout) {
+    let reasons = layout.familySubstitutions.map(\.description) + layout.hyphenationWarnings.map(\.description)
     guard !reasons.isEmpty else { return }
-    FileHandle.standardError.write(Data(("warning: " + reasons.map(\.description).joined(separator: "; ") + "\n").utf8))
+    FileHandle.standardError.write(Data(("warning: " + reasons.joined(separator: "; ") + "\n").utf8))
 }
 
 /// Parses a color option: any form ``Color/init(parsing:)`` reads.

@@ -101,6 +101,10 @@ struct TypographyOptions: ParsableArguments {
             })
     var textBox: TextBox?
 
+    @Option(help: "Where words may be hyphenated, as CSS hyphens: manual (at soft hyphens only, the default), auto (also where the --language's hyphenation dictionary in /usr/share/hyphen allows) or none.",
+            transform: { try parseChoice($0, Hyphens.self, "--hyphens") })
+    var hyphens: Hyphens?
+
     @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\" (wght, ital/slnt and opsz follow --weight, --italic and --size unless given).",
             transform: parseVariations)
     var variations: [String: Double]?
@@ -137,6 +141,7 @@ struct TypographyOptions: ParsableArguments {
         request.direction = direction
         request.textWrap = textWrap
         request.textBox = textBox
+        request.hyphens = hyphens
         request.variations = variations
     }
 

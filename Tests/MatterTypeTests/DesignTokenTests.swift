@@ -65,14 +65,14 @@ struct DesignTokenTests {
                "letterSpacing": {"value": -0.02, "unit": "rem"}},
                "$extensions": {"mattertype": {"fontStyle": "italic", "textDecoration": "line-through",
                  "paragraphIndent": {"value": 8, "unit": "px"}, "maximumScaleFactor": 1.5, "isFixed": true,
-                 "textWrap": "balance", "textBox": "trim-both cap alphabetic"}}}}}
+                 "textWrap": "balance", "textBox": "trim-both cap alphabetic", "hyphens": "auto"}}}}}
             """)
         let x = try tokens.typography("t.x")
         #expect(x.familyName == "Inter" && x.fallbackFamilyNames == ["Noto Sans"])
         #expect(x.fontSize == 18 && x.lineHeight == 22.5 && x.fontWeight.rawValue == 650)
         #expect(abs(x.letterSpacing - -0.32) < 1e-12 && x.fontStyle == .italic && x.textDecoration == .strikethrough)
         #expect(x.paragraphIndent == 8 && x.maximumScaleFactor == 1.5 && x.isFixed && x.textWrap == .balance
-                && x.textBox == TextBox(trim: .both, over: .cap, under: .alphabetic))
+                && x.textBox == TextBox(trim: .both, over: .cap, under: .alphabetic) && x.hyphens == .auto)
     }
 
     @Test("errors name the token path and field; a bad file yields nothing", arguments: [
@@ -90,6 +90,8 @@ struct DesignTokenTests {
          "t.x.$extensions.mattertype.textCase: is not none"),
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"textWrap": "even"}}}}}"#,
          "t.x.$extensions.mattertype.textWrap: is not wrap, balance or pretty"),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"hyphens": "sometimes"}}}}}"#,
+         "t.x.$extensions.mattertype.hyphens: is not none, manual or auto"),
         (#"[1, 2]"#, "(file): is not a JSON object of token groups"),
     ])
     func errors(json: String, message: String) {

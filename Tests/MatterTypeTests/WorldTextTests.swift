@@ -32,7 +32,7 @@ struct AnalysisTests {
             : ParagraphText(text[...], range: 0..<bytes.count, firstScalar: 0, findsBreaks: true, direction: .auto)
         var pieces: [String] = []
         var start = 0
-        for g in paragraph.graphemes.indices.dropFirst() where paragraph.graphemes[g].breakBefore {
+        for g in paragraph.graphemes.indices.dropFirst() where paragraph.graphemes[g].lineBreak != .prohibited {
             pieces.append(String(decoding: bytes[paragraph.byteRange(ofGraphemes: start..<g)], as: UTF8.self))
             start = g
         }
@@ -115,8 +115,10 @@ struct AnalysisTests {
 
 @Suite("Line breaking on advances only")
 struct LineBreakerTests {
-    func cluster(_ advance: Double, _ kind: ClusterKind = .text, breakBefore: Bool = false) -> Cluster {
-        Cluster(glyphs: 0..<0, advance: advance, face: 0, level: 0, kind: kind, breakBefore: breakBefore)
+    func cluster(_ advance: Double, _ kind: ClusterKind = .text, breakBefore: Bool = false,
+                 hyphenBefore: Bool = false) -> Cluster {
+        Cluster(glyphs: 0..<0, advance: advance, face: 0, level: 0, kind: kind,
+                lineBreak: hyphenBefore ? .hyphenated : breakBefore ? .allowed : .prohibited)
     }
 
     func breaker(width: Double?, anywhere: Bool = false) -> LineBreaker {
@@ -138,7 +140,7 @@ struct LineBreakerTests {
     func softHyphen() {
         // "x ab\u{AD}cd": 10 pt letters, a 5 pt space; breaking after the soft hyphen shows a 3 pt hyphen.
         let clusters = [cluster(10), cluster(5, .space), cluster(10, breakBefore: true), cluster(10),
-                        cluster(0, .softHyphen), cluster(10, breakBefore: true), cluster(10)]
+                        cluster(0, .softHyphen), cluster(10, hyphenBefore: true), cluster(10)]
         let hyphen = [4: 3.0]
         #expect(breaker(width: 38).lines(of: clusters, hyphenWidths: hyphen) == [0..<5, 5..<7])
         // 37 pt: "x ab" + hyphen (38) does not fit, so the line breaks at the space; the next line breaks at

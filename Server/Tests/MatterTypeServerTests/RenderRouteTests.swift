@@ -87,6 +87,22 @@ struct RenderRouteTests {
                 #expect(abs(trimmedMeasurement.height - expected) < 1e-6)
                 let bad = try await server.post("/v1/measure", json: #"{"text": "Hi", "textBox": "trim-start cap"}"#)
                 #expect(bad.status == 422 && bad.text.contains("textBox") && bad.text.contains("trim-both cap alphabetic"))
+                // hyphens as --hyphens (hyph_en_US.dic: ty-pog-ra-phy), and the warning when no dictionary is installed.
+                let hyphenated = try await server.post("/v1/measure", json: """
+                    {"text": "typography", "width": 60, "hyphens": "auto", "language": "en-US"}
+                    """)
+                let hyphenatedCLI = try runProgram(cli, ["measure", "--json", "--no-system-fonts", "--width", "60",
+                                                         "--hyphens", "auto", "--language", "en-US", "typography"])
+                #expect(hyphenated.text == hyphenatedCLI)
+                let lines = try JSONDecoder().decode(TextMeasurement.self, from: hyphenated.body).lines.map(\.text)
+                #expect(lines == ["typog‐", "raphy"])
+                let unknown = try await server.post("/v1/measure", json: """
+                    {"text": "typography", "width": 60, "hyphens": "auto", "language": "pt-BR"}
+                    """)
+                let warnings = try JSONDecoder().decode(TextMeasurement.self, from: unknown.body).hyphenationWarnings
+                #expect(unknown.status == 200 && warnings.count == 1 && warnings[0].contains("pt-BR"))
+                let badHyphens = try await server.post("/v1/measure", json: #"{"text": "Hi", "hyphens": "always"}"#)
+                #expect(badHyphens.status == 422 && badHyphens.text.contains("hyphens"))
             }
         }
     }

@@ -19,6 +19,17 @@ enum ClusterKind: UInt8, Sendable {
     var isVisible: Bool { self == .text || self == .space }
 }
 
+/// Whether a line may start at a grapheme cluster, and what the line before then ends with. One byte, so that a
+/// grapheme and a cluster stay as small as without hyphenation.
+enum LineBreak: UInt8, Sendable {
+    /// No: it stays on the line of the cluster before.
+    case prohibited
+    /// Yes (UAX #14 as Chromium tailors it).
+    case allowed
+    /// Yes, and the line before shows a hyphen: after a soft hyphen, or at a hyphenation point in a word.
+    case hyphenated
+}
+
 /// The analysis stage of layout: one paragraph's scalars, grapheme clusters, line break opportunities, bidi
 /// levels and scripts. No fonts are involved yet.
 ///
@@ -31,8 +42,8 @@ struct ParagraphText {
         /// Its first scalar (an index into ``scalars``); it ends where the next one starts.
         var start: Int
         var kind: ClusterKind
-        /// Whether a line may start here (UAX #14 as Chromium tailors it).
-        var breakBefore = false
+        /// Whether a line may start here, and whether the line before then shows a hyphen.
+        var lineBreak = LineBreak.prohibited
         /// The bidi embedding level of its first scalar.
         var level: UInt8 = 0
     }
@@ -54,6 +65,8 @@ struct ParagraphText {
     /// The script of each scalar, common and inherited characters resolved to their neighbours'; empty for
     /// ASCII (all Latin).
     private(set) var scripts: [ScriptTag] = []
+    /// Whether any grapheme's line break is ``LineBreak/hyphenated``.
+    private(set) var hasHyphenBreaks = false
 
     /// The paragraph at UTF-8 offsets `range` of `string` (whose UTF-8 is `bytes`), without newlines: the ASCII
     /// builder when every byte is ASCII, else the general one. The one place that choice is made.
@@ -79,7 +92,7 @@ struct ParagraphText {
             graphemes.withUnsafeMutableBufferPointer { graphemes in
                 for i in 1..<bytes.count where ParagraphText.breaksBetweenASCII(i >= 2 ? bytes[i - 2] : 0,
                                                                                 bytes[i - 1], bytes[i]) {
-                    graphemes[i].breakBefore = true
+                    graphemes[i].lineBreak = .allowed
                 }
             }
         }
@@ -98,6 +111,7 @@ struct ParagraphText {
         var utf16: [UInt16] = []
         utf16.reserveCapacity(range.count)
         var needsBidi = direction == .rightToLeft
+        var hasSoftHyphen = false
         // A native string's bytes are copied in one go; only a bridged one is walked.
         let bytes = text.utf8.withContiguousStorageIfAvailable(Array.init) ?? Array(text.utf8)
         bytes.withUnsafeBufferPointer { bytes in
@@ -130,6 +144,7 @@ struct ParagraphText {
                 for character in String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self) {
                     var kind = ClusterKind.text
                     if let first = character.unicodeScalars.first { kind = ParagraphText.kind(of: first) }
+                    if kind == .softHyphen { hasSoftHyphen = true }
                     graphemes.append(Grapheme(start: scalars.count, kind: kind))
                     for scalar in character.unicodeScalars {
                         scalars.append(scalar.value)
@@ -143,7 +158,10 @@ struct ParagraphText {
             }
         }
         scalarOffsets.append(range.upperBound)
-        if findsBreaks { findBreaks(utf16) }
+        if findsBreaks {
+            findBreaks(utf16)
+            if hasSoftHyphen { hyphenateSoftHyphenBreaks() }
+        }
         if needsBidi { resolveBidi(utf16: utf16, direction: direction) }
         resolveScripts()
     }
@@ -320,8 +338,32 @@ struct ParagraphText {
             } else {
                 breaks = icuBreaks(at: i) || breaksAroundQuote(beforeGrapheme: g)
             }
-            graphemes[g].breakBefore = breaks
+            graphemes[g].lineBreak = breaks ? .allowed : .prohibited
         }
+    }
+
+    /// Makes the breaks after soft hyphens hyphenated: a line broken there shows a hyphen.
+    private mutating func hyphenateSoftHyphenBreaks() {
+        for g in graphemes.indices.dropFirst()
+        where graphemes[g - 1].kind == .softHyphen && graphemes[g].lineBreak == .allowed {
+            graphemes[g].lineBreak = .hyphenated
+            hasHyphenBreaks = true
+        }
+    }
+
+    // MARK: - Hyphenation
+
+    /// Takes away the breaks after soft hyphens (``Hyphens/none``).
+    mutating func removeSoftHyphenBreaks() {
+        guard hasHyphenBreaks else { return }
+        for g in graphemes.indices where graphemes[g].lineBreak == .hyphenated { graphemes[g].lineBreak = .prohibited }
+        hasHyphenBreaks = false
+    }
+
+    /// Lets lines end with a hyphen before each grapheme of `points` (hyphenation points inside words).
+    mutating func allowHyphenatedBreaks(before points: [Int]) {
+        for g in points { graphemes[g].lineBreak = .hyphenated }
+        if !points.isEmpty { hasHyphenBreaks = true }
     }
 
     /// Unicode 15.1's rule LB19a, which Chromium's ICU has and Debian 12's ICU 72 does not: a curly quotation

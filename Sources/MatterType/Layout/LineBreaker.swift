@@ -17,8 +17,8 @@ struct TabStops: Sendable {
 /// The line breaking stage of layout: fills lines greedily from cluster advances, with no fonts involved.
 ///
 /// A line ends at the last break opportunity before the first cluster that does not fit; spaces and tabs hang
-/// past the width; a word wider than the line breaks between clusters; a line that ends after a soft hyphen
-/// shows a hyphen, which must fit too. Fullwidth punctuation with an ``EdgeTrim`` is trimmed at line edges
+/// past the width; a word wider than the line breaks between clusters (after its hyphenation points); a line
+/// that ends after a soft hyphen or at a hyphenation point shows a hyphen, which must fit too. Fullwidth punctuation with an ``EdgeTrim`` is trimmed at line edges
 /// (CSS `text-spacing-trim: normal`): an opening mark starting a line after a paragraph's first, and a closing
 /// mark that fits only trimmed, which then ends the line where a break is allowed after it (not at the
 /// paragraph's end, as in Chromium).
@@ -38,8 +38,8 @@ struct LineBreaker {
     }
 
     /// The lines (ranges of `clusters`) of one paragraph; an empty paragraph is one empty line.
-    /// - Parameter hyphenWidths: the width of the hyphen each soft hyphen shows when a line ends after it, by
-    ///   cluster.
+    /// - Parameter hyphenWidths: the width of the hyphen shown when a line ends at a hyphenated break
+    ///   (``Cluster/hyphenBefore``), by the cluster before the break.
     func lines(of clusters: [Cluster], edgeTrims: [Int: EdgeTrim] = [:],
                hyphenWidths: [Int: Double] = [:]) -> [Range<Int>] {
         guard !clusters.isEmpty else { return [0..<0] }
@@ -57,9 +57,7 @@ struct LineBreaker {
             while i < clusters.count {
                 let cluster = clusters[i]
                 if i > start, cluster.breakBefore || breaksAnywhere {
-                    let previous = clusters[i - 1]
-                    if previous.kind != .softHyphen
-                        || LineBreaker.fits(x + (hyphenWidths[i - 1] ?? 0), in: available) {
+                    if !cluster.hyphenBefore || LineBreaker.fits(x + (hyphenWidths[i - 1] ?? 0), in: available) {
                         lastBreak = i
                     }
                 }

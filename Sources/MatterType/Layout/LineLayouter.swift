@@ -90,7 +90,8 @@ struct LineLayouter {
                 let indent = l == 0 ? typography.paragraphIndent : 0
                 var items = line.map(LineItem.cluster)
                 var covered = line
-                if let last = line.last, paragraph.clusters[last].kind == .softHyphen, line.upperBound < paragraph.clusters.count {
+                if let last = line.last, line.upperBound < paragraph.clusters.count,
+                   paragraph.clusters[line.upperBound].hyphenBefore {
                     items.append(.hyphen(last))
                     let key = HyphenKey(face: paragraph.clusters[last].face, style: paragraph.style(ofCluster: last))
                     if hyphens[key] == nil { hyphens[key] = hyphen(key) }
@@ -132,21 +133,46 @@ struct LineLayouter {
                                 firstScalar: Int, inLayoutText: Bool = true) -> ShapedParagraph {
         let findsBreaks = limits.width != nil
         let direction = typography.direction
-        let text = ParagraphText(analyzing: range, of: string, bytes: bytes, firstScalar: firstScalar,
-                                 findsBreaks: findsBreaks, direction: direction)
-        let graphemeStyles = inLayoutText ? styles.graphemeStyles(of: text) : []
+        let analysed = ParagraphText(analyzing: range, of: string, bytes: bytes, firstScalar: firstScalar,
+                                     findsBreaks: findsBreaks, direction: direction)
+        let graphemeStyles = inLayoutText ? styles.graphemeStyles(of: analysed) : []
+        let text = findsBreaks && inLayoutText && typography.hyphens != .manual
+            ? hyphenated(analysed, styles: graphemeStyles) : analysed
         let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles,
                                  groups: styles.table.shapingGroups)
         return ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings)
             .shape(text, runs: runs, styles: graphemeStyles)
     }
 
-    /// The width of the hyphen each soft hyphen of a paragraph would show (see ``hyphen(_:)``), by cluster.
+    /// A paragraph with ``TypographyLayout/hyphens`` other than `manual` applied to its break opportunities: `none`
+    /// takes soft hyphens' away, `auto` adds the hyphenation points of its words, each from the dictionary of its
+    /// first grapheme's style's language (``TextLayout/hyphenationWarnings`` says where there is none).
+    private func hyphenated(_ analysed: ParagraphText, styles graphemeStyles: [Int32]) -> ParagraphText {
+        var text = analysed
+        guard typography.hyphens == .auto else {
+            text.removeSoftHyphenBreaks()
+            return text
+        }
+        var dictionaries: [Int: HyphenationDictionary?] = [:]
+        let points = Hyphenator.points(in: text) { g in
+            let style = graphemeStyles.isEmpty ? 0 : Int(graphemeStyles[g])
+            if let known = dictionaries[style] { return known }
+            let dictionary = contexts[style].language.flatMap(HyphenationDictionary.forLanguage)
+            dictionaries[style] = dictionary
+            return dictionary
+        }
+        text.allowHyphenatedBreaks(before: points)
+        return text
+    }
+
+    /// The width of the hyphen a line ending at each hyphenated break of a paragraph would show (see
+    /// ``hyphen(_:)``), by the cluster before the break.
     private func hyphenWidths(_ paragraph: ShapedParagraph) -> [Int: Double] {
-        guard !paragraph.text.scripts.isEmpty, paragraph.text.scalars.contains(0xAD) else { return [:] }
+        guard paragraph.text.hasHyphenBreaks else { return [:] }
         var widths: [Int: Double] = [:]
-        for (c, cluster) in paragraph.clusters.enumerated() where cluster.kind == .softHyphen {
-            let face = fallback.faces[Int(cluster.face)]
+        for (next, cluster) in paragraph.clusters.enumerated() where cluster.hyphenBefore {
+            let c = next - 1
+            let face = fallback.faces[Int(paragraph.clusters[c].face)]
             let style = Int(paragraph.style(ofCluster: c))
             guard let glyph = face.glyph(for: LineLayouter.hyphenCharacter(of: face).value) else { continue }
             widths[c] = Double(face.advance(of: glyph)) * contexts[style].pointsPerUnit(face) + letterSpacings[style]

@@ -91,13 +91,13 @@ struct ScoreLineBreaker {
         let count = lines.count
         guard count >= 3 else { return false }
         let hyphenated = { (line: Range<Int>) in
-            line.upperBound > line.lowerBound && clusters[line.upperBound - 1].kind == .softHyphen
+            line.upperBound < clusters.count && clusters[line.upperBound].hyphenBefore
         }
         return hyphenated(lines[lines.endIndex - 2]) && hyphenated(lines[lines.endIndex - 3])
     }
 
-    /// The window's break opportunities and greedy line ends, with a sentinel at each end; nil when a soft
-    /// hyphen's hyphen has no width (it was not shaped).
+    /// The window's break opportunities and greedy line ends, with a sentinel at each end; nil when a hyphenated
+    /// break's hyphen has no width (the face has no hyphen).
     private func candidates(in window: Range<Int>, of clusters: [Cluster], lineEnds: Set<Int>,
                             hyphenWidths: [Int: Double]) -> [Candidate]? {
         let hyphenPenalty = Float(width * fontSize * (isJustified ? 0.5 : 2))
@@ -107,8 +107,7 @@ struct ScoreLineBreaker {
         var contentEnd = 0.0  // x after the last cluster that does not hang
         for index in window {
             if index > window.lowerBound, clusters[index].breakBefore || lineEnds.contains(index) {
-                let previous = clusters[index - 1]
-                if previous.kind == .softHyphen {
+                if clusters[index].hyphenBefore {
                     guard let hyphen = hyphenWidths[index - 1] else { return nil }
                     result.append(Candidate(offset: index, positionIfNotBroken: Float(x),
                                             positionIfBroken: Float(contentEnd + hyphen), penalty: hyphenPenalty,

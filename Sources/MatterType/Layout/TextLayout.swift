@@ -122,6 +122,24 @@ public struct TextLayout: Sendable {
         guard limits.maxLines >= 0 else { throw .invalidMaxLines(limits.maxLines) }
     }
 
+    /// Why text cannot be hyphenated although ``TypographyLayout/hyphens`` is ``Hyphens/auto``: the paragraph's
+    /// or a span's style has no language, or no dictionary is installed for it; each reason once, empty otherwise.
+    public var hyphenationWarnings: [HyphenationWarning] {
+        guard typography.hyphens == .auto else { return [] }
+        var warnings: [HyphenationWarning] = []
+        for style in styles {
+            let warning: HyphenationWarning
+            if let language = style.typography.typography.language {
+                guard HyphenationDictionary.forLanguage(language) == nil else { continue }
+                warning = .noDictionary(language: language)
+            } else {
+                warning = .noLanguage
+            }
+            if !warnings.contains(warning) { warnings.append(warning) }
+        }
+        return warnings
+    }
+
     /// Why families asked for were replaced by another family's faces: the paragraph's typography's, then each
     /// span style's, each reason once; empty when every family was found.
     public var familySubstitutions: [FallbackReason] {

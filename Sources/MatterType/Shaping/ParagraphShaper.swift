@@ -35,8 +35,19 @@ struct ParagraphShaper {
                 }
             }
         }
+        if text.hasHyphenBreaks { dropHyphenBreaksInsideGlyphs(&state.clusters) }
         return ShapedParagraph(text: text, clusters: state.clusters, glyphs: state.glyphs, runs: runs,
                                clusterStyles: styles, edgeTrims: state.edgeTrims, shapingWork: state.work)
+    }
+
+    /// Takes away the hyphenated breaks (soft hyphens', hyphenation points) before a letter that has no glyph of
+    /// its own because one glyph draws it with the letter before (the f_f ligature of "öf-fent"): the line would
+    /// end with both letters drawn. Chromium reshapes the word's two parts there instead, and may break.
+    private func dropHyphenBreaksInsideGlyphs(_ clusters: inout [Cluster]) {
+        for c in clusters.indices where clusters[c].hyphenBefore && clusters[c].glyphs.isEmpty
+            && clusters[c].kind == .text {
+            clusters[c].lineBreak = .prohibited
+        }
     }
 
     /// The letter spacing a cluster of `kind` gets after it: `spacing` for visible clusters, except the letters of
@@ -75,7 +86,7 @@ struct ParagraphShaper {
                     let grapheme = text.graphemes[g]
                     clusters.append(Cluster(glyphs: 0..<0, advance: 0, face: Int32(run.attributes.face),
                                             level: grapheme.level, kind: grapheme.kind,
-                                            breakBefore: grapheme.breakBefore))
+                                            lineBreak: grapheme.lineBreak))
                 }
             }
             glyphs.reserveCapacity(text.scalars.count)

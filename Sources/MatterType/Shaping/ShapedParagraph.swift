@@ -21,8 +21,14 @@ struct Cluster: Sendable {
     /// Its bidi embedding level.
     var level: UInt8
     var kind: ClusterKind
+    /// Whether a line may start here, and whether the line before then shows a hyphen.
+    var lineBreak: LineBreak
+
     /// Whether a line may start here.
-    var breakBefore: Bool
+    var breakBefore: Bool { lineBreak != .prohibited }
+    /// Whether a line that ends here shows a hyphen after the cluster before (a soft hyphen's, or a hyphenation
+    /// point's).
+    var hyphenBefore: Bool { lineBreak == .hyphenated }
 }
 
 /// How a fullwidth punctuation's advance changes at a line edge (CSS `text-spacing-trim: normal` as Chromium

@@ -46,6 +46,8 @@ public final class TypographyLayout: Sendable {
     public let textWrap: TextWrap
     /// The leading trim.
     public let textBox: TextBox
+    /// Where words may be hyphenated.
+    public let hyphens: Hyphens
     /// The cap height at ``fontSize``, in points (`OS/2.sCapHeight`, else the top of "H").
     public let capHeight: Double
     /// The x-height at ``fontSize``, in points (`OS/2.sxHeight`, else the top of "x").
@@ -158,6 +160,7 @@ public final class TypographyLayout: Sendable {
         paragraphSpacing = typography.paragraphSpacing
         textWrap = typography.textWrap
         textBox = typography.textBox
+        hyphens = typography.hyphens
         textCase = typography.textCase
         textDecoration = typography.textDecoration
         // Both table fields give the top of the stroke, positive above the baseline (OpenType spec).

@@ -39,7 +39,7 @@ public import Foundation
 ///   underscores. What DTCG has no field for comes from `$extensions.mattertype`: `fontStyle`, `fontWidth` (or
 ///   `fontStretch`), `textCase`, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`,
 ///   `maximumScaleFactor`, `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`), `textBox` (CSS `text-box`, e.g.
-///   `"trim-both cap alphabetic"`).
+///   `"trim-both cap alphabetic"`), `hyphens` (`none`, `manual`, `auto`).
 /// - **Errors**: every problem is reported, in document order, and a file with any error yields no tokens.
 public struct DesignTokens: Sendable {
     /// The two formats read.
@@ -630,6 +630,13 @@ private struct TokenReader {
                 typography.textBox = try TextBox(parsing: text)
             } catch {
                 fail("textBox", "is not CSS text-box syntax (normal, or trim-both cap alphabetic and the like)")
+            }
+        }
+        if let value = get("hyphens") {
+            if let hyphens = value.string.flatMap({ Hyphens(rawValue: $0.lowercased()) }) {
+                typography.hyphens = hyphens
+            } else {
+                fail("hyphens", "is not none, manual or auto")
             }
         }
         guard problems.isEmpty else { throw DesignTokenError(problems: problems) }

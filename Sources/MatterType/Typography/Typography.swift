@@ -58,6 +58,9 @@ public struct Typography: Sendable, Hashable, Codable {
     public var textWrap: TextWrap = .wrap
     /// Leading trim: the block's top and bottom cut to the first and last lines' edges (CSS `text-box`).
     public var textBox: TextBox = .normal
+    /// Where words may be hyphenated: at soft hyphens only (the default), also where the ``language``'s
+    /// hyphenation dictionary allows, or nowhere (CSS `hyphens`).
+    public var hyphens: Hyphens = .manual
 
     /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``. A string
     /// literal is a named family.
@@ -163,7 +166,7 @@ public struct Typography: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
-             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap, textBox
+             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap, textBox, hyphens
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -193,6 +196,7 @@ public struct Typography: Sendable, Hashable, Codable {
         usesFontLineHeight = try c.decodeIfPresent(Bool.self, forKey: .usesFontLineHeight) ?? false
         textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap) ?? .wrap
         textBox = try c.decodeIfPresent(TextBox.self, forKey: .textBox) ?? .normal
+        hyphens = try c.decodeIfPresent(Hyphens.self, forKey: .hyphens) ?? .manual
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {
@@ -231,6 +235,8 @@ public struct Typography: Sendable, Hashable, Codable {
     public func textBox(_ box: TextBox) -> Typography { with { $0.textBox = box } }
     /// A copy that chooses its lines another way.
     public func textWrap(_ wrap: TextWrap) -> Typography { with { $0.textWrap = wrap } }
+    /// A copy that hyphenates words otherwise.
+    public func hyphens(_ hyphens: Hyphens) -> Typography { with { $0.hyphens = hyphens } }
     /// A copy in another style.
     public func fontStyle(_ style: FontStyle) -> Typography { with { $0.fontStyle = style } }
     /// A copy at regular weight (as YMatterType's `.regular`).

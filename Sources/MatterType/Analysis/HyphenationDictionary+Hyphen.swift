@@ -1,0 +1,193 @@
+import CHyphen
+import Glibc
+
+/// A LibreOffice hyphenation pattern dictionary (`hyph_*.dic`, Liang's patterns as TeX uses them), read and
+/// applied with libhyphen, the library LibreOffice uses.
+///
+/// libhyphen only reads a dictionary once loaded (its hyphenation functions allocate their own buffers), so one
+/// dictionary serves every thread.
+final class HyphenationDictionary: @unchecked Sendable {
+    /// The file it was read from.
+    let path: String
+    /// The fewest letters left before and after a hyphen: the dictionary's `LEFTHYPHENMIN`/`RIGHTHYPHENMIN`,
+    /// at least 2 (CSS `hyphenate-limit-chars: auto`).
+    let leftMinimum: Int
+    let rightMinimum: Int
+    /// Whether the dictionary is for English, whose capitalized words Chromium does not hyphenate.
+    let isEnglish: Bool
+    private let dictionary: UnsafeMutablePointer<HyphenDict>
+    /// For an 8-bit dictionary (`ISO8859-1`, `KOI8-R`…), the byte each non-ASCII scalar is written as; `nil` for
+    /// UTF-8.
+    private let bytesOfScalars: [UInt32: UInt8]?
+
+    /// The longest word hyphenated, in scalars (as Android's and Chromium's hyphenator): a longer one is not a
+    /// word any dictionary knows, and libhyphen's work grows with it.
+    static let maximumWordLength = 64
+
+    /// Loads the dictionary at `path`; `nil` when it cannot be read or its character set is unknown.
+    init?(path: String, isEnglish: Bool) {
+        guard let loaded = hnj_hyphen_load(path) else { return nil }
+        let charset = withUnsafeBytes(of: loaded.pointee.cset) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if loaded.pointee.utf8 != 0 {
+            bytesOfScalars = nil
+        } else if let table = HyphenationDictionary.byteTable(charset: charset) {
+            bytesOfScalars = table
+        } else {
+            hnj_hyphen_free(loaded)
+            return nil
+        }
+        self.path = path
+        self.isEnglish = isEnglish
+        dictionary = loaded
+        leftMinimum = max(2, Int(loaded.pointee.lhmin))
+        rightMinimum = max(2, Int(loaded.pointee.rhmin))
+    }
+
+    deinit {
+        hnj_hyphen_free(dictionary)
+    }
+
+    /// Where `word` (lowercase scalars, at most ``maximumWordLength``) may be hyphenated: the offsets `k` such
+    /// that a line may end after scalar `k − 1` with a hyphen and the next start at scalar `k`, ascending. Only
+    /// standard hyphenation: a break that changes the spelling (old German "Schiff-fahrt") is left out.
+    func hyphenationPoints(_ word: [UInt32]) -> [Int] {
+        guard word.count >= leftMinimum + rightMinimum, word.count <= HyphenationDictionary.maximumWordLength,
+              var bytes = encoded(word) else { return [] }
+        let byteCount = Int32(bytes.count)
+        bytes.append(0)
+        // libhyphen wants word_size + 5 bytes of hyphen flags; one flag per character (UTF-8 ones too).
+        var flags = [CChar](repeating: 0, count: bytes.count + 5)
+        var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var positions: UnsafeMutablePointer<Int32>?
+        var cuts: UnsafeMutablePointer<Int32>?
+        let failed = bytes.withUnsafeBufferPointer { word in
+            word.withMemoryRebound(to: CChar.self) { word in
+                hnj_hyphen_hyphenate3(dictionary, word.baseAddress, byteCount, &flags, nil, &replacements,
+                                      &positions, &cuts, Int32(leftMinimum), Int32(rightMinimum),
+                                      Int32(leftMinimum), Int32(rightMinimum))
+            }
+        } != 0
+        defer {
+            if let replacements {
+                for i in 0..<Int(byteCount) { free(replacements[i]) }
+                free(replacements)
+            }
+            free(positions)
+            free(cuts)
+        }
+        guard !failed else { return [] }
+        var points: [Int] = []
+        for k in leftMinimum...(word.count - rightMinimum) where flags[k - 1] & 1 == 1 {
+            if let replacements, replacements[k - 1] != nil { continue }
+            points.append(k)
+        }
+        return points
+    }
+
+    /// The word in the dictionary's encoding; `nil` when a scalar has no byte in an 8-bit one.
+    private func encoded(_ word: [UInt32]) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(word.count * 2)
+        for value in word {
+            if let table = bytesOfScalars {
+                if value < 0x80 {
+                    bytes.append(UInt8(value))
+                } else if let byte = table[value] {
+                    bytes.append(byte)
+                } else {
+                    return nil
+                }
+            } else if let scalar = Unicode.Scalar(value) {
+                bytes.append(contentsOf: UTF8.encode(scalar).map(Array.init) ?? [])
+            } else {
+                return nil
+            }
+        }
+        return bytes
+    }
+
+    /// For an 8-bit character set, the byte (0x80…0xFF) each scalar it holds is written as, by asking iconv to
+    /// decode every such byte; `nil` when iconv does not know the set.
+    private static func byteTable(charset: String) -> [UInt32: UInt8]? {
+        let converter = iconv_open("UTF-32LE", charset)
+        guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var table: [UInt32: UInt8] = [:]
+        for byte in UInt8(0x80)...UInt8(0xFF) {
+            var input = [CChar(bitPattern: byte)]
+            var output = [UInt8](repeating: 0, count: 8)
+            let converted = input.withUnsafeMutableBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { output in
+                    var inPointer = input.baseAddress
+                    var inLeft = 1
+                    var outPointer = UnsafeMutableRawPointer(output.baseAddress)?.assumingMemoryBound(to: CChar.self)
+                    var outLeft = 8
+                    return iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1 && outLeft == 4
+                }
+            }
+            if converted {
+                let value = UInt32(output[0]) | UInt32(output[1]) << 8 | UInt32(output[2]) << 16
+                    | UInt32(output[3]) << 24
+                table[value] = byte
+            }
+        }
+        return table
+    }
+}
+
+extension HyphenationDictionary {
+    /// The directories dictionaries are looked for in: Debian's (LibreOffice's) and the local one.
+    static let directories = ["/usr/share/hyphen", "/usr/local/share/hyphen"]
+
+    /// Dictionaries by language tag as asked for (`nil`: none installed); bounded, as the tags come from
+    /// requests.
+    private static let byLanguage = BoundedCache<String, HyphenationDictionary?>(limit: 128)
+    /// Dictionaries by file, each loaded once: loading the German one takes two seconds, so threads asking for
+    /// it at once wait for one load (under this lock) rather than each making its own.
+    private static let byPath = Locked<[String: HyphenationDictionary?]>([:])
+
+    /// The cache of dictionaries by language, for ``FontRegistry/cacheSizes``.
+    static var languageCache: BoundedCache<String, HyphenationDictionary?> { byLanguage }
+
+    /// The dictionary for a BCP 47 language tag: the file named for the whole tag (`hyph_en_US.dic` for
+    /// `en-US`), else for the tag less its last subtag, and so on (`hyph_de.dic` for `de-AT` when no Austrian
+    /// one is installed); `nil` when none is installed.
+    static func forLanguage(_ language: String) -> HyphenationDictionary? {
+        byLanguage.value(for: language) {
+            for name in fileNames(forLanguage: language) {
+                for directory in directories {
+                    let path = directory + "/" + name
+                    guard access(path, R_OK) == 0 else { continue }
+                    return byPath.withLock { loaded in
+                        if let known = loaded[path] { return known }
+                        let dictionary = HyphenationDictionary(path: path, isEnglish: name.hasPrefix("hyph_en"))
+                        loaded[path] = dictionary
+                        return dictionary
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The file names a tag's dictionary may have, most specific first: `en-us` → `hyph_en_US.dic`,
+    /// `hyph_en.dic`. Empty for a tag that is not letters, digits and hyphens (or underscores).
+    static func fileNames(forLanguage language: String) -> [String] {
+        let subtags = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let first = subtags.first, first.count <= 8, subtags.count <= 8,
+              subtags.allSatisfy({ !$0.isEmpty && $0.count <= 8
+                                   && $0.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic
+                                                                      || ("0"..."9").contains($0) } })
+        else { return [] }
+        // BCP 47's conventional case: language lowercase, script titlecase, region uppercase.
+        let cased = subtags.enumerated().map { index, subtag in
+            if index == 0 { return subtag.lowercased() }
+            if subtag.count == 4, subtag.first?.isLetter == true { return subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased() }
+            if subtag.count == 2 { return subtag.uppercased() }
+            return subtag.lowercased()
+        }
+        return (1...cased.count).reversed().map { "hyph_" + cased.prefix($0).joined(separator: "_") + ".dic" }
+    }
+}
