@@ -60,7 +60,8 @@ document.fonts.ready.then(() => {
       range.setStart(node, i); range.setEnd(node, i + 1);
       const rects = range.getClientRects();
       if (rects.length === 0) { if (current !== null) current += text[i]; continue; }
-      const t = Math.round(rects[0].top);
+      // After a soft hyphen, the character's first rect is the hyphen drawn at the line above; its own is the last.
+      const t = Math.round(rects[i > 0 && text[i - 1] === '\u00ad' ? rects.length - 1 : 0].top);
       if (top === null || t > top + 1) { if (current !== null) lines.push(current); current = text[i]; top = t; }
       else current += text[i];
     }
@@ -528,12 +529,102 @@ def compare_fit(args):
 
 
 # Each suite: its comparison, and how its worst difference (when it reports one) is described.
+# Automatic hyphenation: Chromium here has no hyphenation dictionary, so the page gets the same text with a soft
+# hyphen at each point libhyphen gives for the same LibreOffice dictionary (words chosen as Blink chooses them:
+# leading quotes and brackets and trailing punctuation left out, 5 letters or more, capitalized English words
+# left whole; none inside a ligature) and `hyphens: manual`; MatterType gets the plain text and --hyphens auto.
+# The lines must match.
+# (The dictionary itself is checked against pyphen by HyphenationTests; this suite checks the line breaking.)
+HYPHEN_TEXTS = [
+    ("en-US", TEXTS[1]),
+    ("en-US", "International organizations demonstrate extraordinary responsibility for multilingual "
+              "communication, particularly when typographical conventions are incompatible."),
+    ("de", "Die Donaudampfschifffahrtsgesellschaft veröffentlichte ihre Geschwindigkeitsbegrenzungen; "
+           "Silbentrennung verbessert die Lesbarkeit schmaler Spalten außerordentlich."),
+    ("fr", "L'internationalisation nécessite particulièrement une typographie extraordinairement "
+           "soignée, indépendamment de l'orthographe."),
+]
+HYPHEN_WIDTHS = [90, 130, 180, 250, 340]
+HYPHEN_CONFIGS = [(16, 24), (22, 30)]
+HYPHEN_DICTIONARIES = {"en-US": "/usr/share/hyphen/hyph_en_US.dic", "de": "/usr/share/hyphen/hyph_de_DE.dic",
+                       "fr": "/usr/share/hyphen/hyph_fr.dic"}
+
+
+def soft_hyphenated(text, language):
+    """`text` with U+00AD at every hyphenation point libhyphen gives for its words."""
+    import ctypes, re, unicodedata
+    lib = ctypes.CDLL("libhyphen.so.0")
+    lib.hnj_hyphen_load.restype = ctypes.c_void_p
+    path = HYPHEN_DICTIONARIES[language]
+    dictionary = ctypes.c_void_p(lib.hnj_hyphen_load(path.encode()))
+    encoding = open(path, "rb").readline().decode().strip().replace("ISO8859-1", "latin-1")
+    def skips_leading(c):
+        return c in "\"'" or unicodedata.category(c) in ("Zs", "Ps", "Pi", "Pf")
+    def skips_trailing(c):
+        return unicodedata.category(c)[0] == "P" or unicodedata.category(c) in ("Zs", "Cc")
+    def hyphenate(word):
+        start, end = 0, len(word)
+        while start < end and skips_leading(word[start]):
+            start += 1
+        while end > start and skips_trailing(word[end - 1]):
+            end -= 1
+        core = word[start:end]
+        if len(core) < 5 or (language.startswith("en") and core[0].isupper()):
+            return word
+        data = core.lower().encode(encoding)
+        flags = ctypes.create_string_buffer(len(data) + 5)
+        rep, pos, cut = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
+        lib.hnj_hyphen_hyphenate3(dictionary, data, len(data), flags, None, ctypes.byref(rep), ctypes.byref(pos),
+                                  ctypes.byref(cut), 2, 2, 2, 2)
+        # A point inside a glyph that draws two letters (Noto Sans' f_f: "öf-fent") is not offered: MatterType
+        # does not reshape a word's parts at a break as Blink does (Docs/Chromium.md).
+        shaped = json.loads(subprocess.run(["hb-shape", "--output-format=json", "--no-glyph-names", FONT, core],
+                                           capture_output=True, text=True, check=True).stdout)
+        starts = {g["cl"] for g in shaped}
+        points = [k for k in range(2, len(core) - 1) if flags.raw[k - 1] & 1 and k in starts]
+        for k in reversed(points):
+            core = core[:k] + "\u00ad" + core[k:]
+        return word[:start] + core + word[end:]
+    # Words are what lies between break opportunities; in these texts, spaces and hyphens.
+    return re.sub(r"[^\s-]+", lambda m: hyphenate(m.group(0)), text)
+
+
+def compare_hyphens(args):
+    """hyphens: auto: the lines Chromium breaks with soft hyphens at the dictionary's points."""
+    failures = total = 0
+    for size, line_height in HYPHEN_CONFIGS:
+        cases = [(lang, t, w) for lang, t in HYPHEN_TEXTS for w in HYPHEN_WIDTHS]
+        boxes = '<div class="box probe"><span class="mark"></span>x</div>' + "".join(
+            '<div class="box text" lang="%s" style="width:%dpx; hyphens: manual">%s</div>'
+            % (lang, w, html.escape(soft_hyphenated(t, lang))) for lang, t, w in cases)
+        browser = run_chromium(args.chromium, PAGE % {"font": FONT, "size": size, "lh": line_height, "boxes": boxes,
+                                                      "extra": ""})
+        for (lang, text, width), theirs in zip(cases, browser):
+            total += 1
+            ours = json.loads(subprocess.run(
+                [args.mattertype, "measure", text, "--no-system-fonts", "--size", str(size), "--line-height",
+                 str(line_height), "--width", str(width), "--hyphens", "auto", "--language", lang, "--json"],
+                capture_output=True, text=True, check=True).stdout)
+            # Ours show the hyphen as U+2010; Chromium's DOM text has the soft hyphen, not the hyphen drawn.
+            our_lines = [l["text"].rstrip(" ").removesuffix("\u2010") for l in ours["lines"]]
+            their_lines = [l.replace("\u00ad", "").rstrip(" ") for l in theirs["lines"]]
+            hyphenated = sum(l["text"].endswith("\u2010") for l in ours["lines"])
+            same = our_lines == their_lines and not ours["hyphenationWarnings"]
+            failures += not same
+            print(f"{'ok' if same else 'DIFF'} {lang:5} {size}/{line_height} width {width:4d}: {len(our_lines):2d} "
+                  f"lines, {hyphenated} hyphenated (Chromium {len(their_lines):2d}): {text[:28]!r}")
+            if not same:
+                print_first_difference(our_lines, their_lines)
+    return total, failures
+
+
 SUITES = {
     "rich": (compare_rich, None),
     "latin": (compare_latin, "worst baseline difference {:.3f} px"),
     "wrap": (compare_wrap, None),
     "box": (compare_box, "cap and x-height edges within {:.4f} px"),
     "fit": (compare_fit, None),
+    "hyphens": (compare_hyphens, None),
     "world": (compare_world, "worst line edge difference {:.3f} px"),
 }
 
