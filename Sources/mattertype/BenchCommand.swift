@@ -21,15 +21,18 @@ struct BenchCommand: ParsableCommand {
             request: the render behind mattertype-server's POST /v1/render, in process: the JSON request in \
             --request (Benchmarks/card.json), decoded once, then laid out, drawn and encoded --repeat times a pass \
             on each of --threads threads (Scripts/load.sh compares the server's requests/s with this).
-            balance, pretty: layout alone (no drawing), each corpus line a paragraph at --width (the corpus whole             when it is one line), with text-wrap balance or pretty, against the same layouts greedy; prints both             and their ratio (Benchmarks/lines.txt at --width 240 is the headline corpus).
+            balance, pretty: layout alone (no drawing), each corpus line a paragraph at --width (the corpus \
+            whole when it is one line), with text-wrap balance or pretty, against the same layouts greedy; prints \
+            both and their ratio (Benchmarks/lines.txt at --width 240 is the headline corpus).
             fit: as balance, each paragraph fitted into --max-height (48: two lines of 16/24) at --width.
+            hyphens: as balance, with hyphens auto in en-US (hyph_en_US.dic) against manual.
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
-        case lines, paragraph, spans, png, request, balance, pretty, fit
+        case lines, paragraph, spans, png, request, balance, pretty, fit, hyphens
     }
 
-    @Option(help: "lines, paragraph, spans, png, request, balance, pretty or fit.")
+    @Option(help: "lines, paragraph, spans, png, request, balance, pretty, fit or hyphens.")
     var task: Task
 
     @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt); not for request.",
@@ -102,7 +105,7 @@ struct BenchCommand: ParsableCommand {
         let typography = try TypographyLayout(
             typography: Typography(family: .named(family), fontSize: size, lineHeight: lineHeight),
             environment: TypographyEnvironment(displayScale: scale), registry: registry)
-        if task == .balance || task == .pretty || task == .fit {
+        if task == .balance || task == .pretty || task == .fit || task == .hyphens {
             return try runAgainstGreedy(text: text, typography: typography.typography, registry: registry)
         }
         let renderer = TextRenderer()
@@ -113,7 +116,7 @@ struct BenchCommand: ParsableCommand {
             work = (0..<threads).map { t in stride(from: t, to: lines.count, by: threads).map { lines[$0] } }
         case .paragraph, .png:
             work = (0..<threads).map { _ in [text] }
-        case .spans, .request, .balance, .pretty, .fit:
+        case .spans, .request, .balance, .pretty, .fit, .hyphens:
             work = []
         }
         // The spans task: each thread lays out the whole styled corpus, as paragraph does the plain one.
@@ -204,6 +207,9 @@ extension BenchCommand {
         var featureTypography = typography
         if let wrap = TextWrap(rawValue: task.rawValue) {
             featureTypography.textWrap = wrap
+        } else if task == .hyphens {
+            featureTypography.hyphens = .auto
+            featureTypography.language = "en-US"
         } else {
             featureLimits.maxHeight = maxHeight
             featureLimits.fit = TextFit()
