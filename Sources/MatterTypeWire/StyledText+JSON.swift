@@ -21,18 +21,34 @@ extension StyledText: Codable {
 
 extension TextSpan: Codable {
     private enum CodingKeys: String, CodingKey {
-        case text
+        case text, box
     }
 
-    /// Decodes `{"text": "...", ...style keys}`; only `text` is required.
+    /// The keys of a box span, and of its box.
+    private enum BoxSpanKeys: String, CodingKey, CaseIterable { case box }
+    private enum BoxKeys: String, CodingKey, CaseIterable { case width, height, align }
+
+    /// Decodes `{"text": "...", ...style keys}` (only `text` is required) or a box,
+    /// `{"box": {"width": 20, "height": 20, "align": "middle"}}` (`align` defaults to `baseline`).
     public init(from decoder: any Decoder) throws {
-        self.init(try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .text),
-                  style: try SpanStyle(from: decoder))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if c.contains(.box) {
+            try decoder.rejectUnknownKeys(BoxSpanKeys.self, in: "a box span")
+            let box = try c.superDecoder(forKey: .box)
+            try box.rejectUnknownKeys(BoxKeys.self, in: "a box")
+            self.init(box: try InlineBox(from: box))
+        } else {
+            self.init(try c.decode(String.self, forKey: .text), style: try SpanStyle(from: decoder))
+        }
     }
 
-    /// Encodes the text and the style's keys in one object.
+    /// Encodes the text and the style's keys in one object, or the box.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        if let box {
+            try container.encode(box, forKey: .box)
+            return
+        }
         try container.encode(text, forKey: .text)
         try style.encode(to: encoder)
     }

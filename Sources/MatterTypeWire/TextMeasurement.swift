@@ -34,6 +34,21 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
     public var hyphenationWarnings: [String]
     /// The lines, top to bottom.
     public var lines: [Line]
+    /// The inline boxes of box spans, line by line, left to right (omitted from the JSON when there are none).
+    public var boxes: [Box]?
+
+    /// Where an inline box stands.
+    public struct Box: Sendable, Hashable, Codable {
+        /// Which box: 0 for the first box span.
+        public var index: Int
+        /// Its line (0-based).
+        public var line: Int
+        /// Its left edge and top, from the layout's top-left corner.
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+    }
 
     /// One line.
     public struct Line: Sendable, Hashable, Codable {
@@ -90,6 +105,11 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
                          width: TextMeasurement.rounded(ink.width), height: TextMeasurement.rounded(ink.height))
         truncated = layout.isTruncated
         missingCharacters = layout.missingCharacters.map { String($0) }
+        let placed = layout.inlineBoxes
+        boxes = placed.isEmpty ? nil : placed.map { box in
+            Box(index: box.index, line: box.line, x: TextMeasurement.rounded(box.x), y: TextMeasurement.rounded(box.y),
+                width: TextMeasurement.rounded(box.box.width), height: TextMeasurement.rounded(box.box.height))
+        }
         hyphenationWarnings = layout.hyphenationWarnings.map(\.description)
         lines = layout.lines.map { line in
             Line(text: line.text, top: TextMeasurement.rounded(line.top),

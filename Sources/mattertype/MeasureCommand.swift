@@ -59,7 +59,7 @@ struct MeasureCommand: ParsableCommand {
     @OptionGroup var typography: TypographyOptions
     @OptionGroup var layout: LayoutOptions
 
-    @Flag(help: "Print JSON: {width, height, fontSize, lineHeight, postScriptName, fallback, fallbackReasons, ascender, descender, lineGap, inkBounds: {x, y, width, height}, truncated, missingCharacters, hyphenationWarnings, lines: [{text, top, baseline, x, width, runs: [{start, end, text, x, width, direction, postScriptName, fallback}]}]}.")
+    @Flag(help: "Print JSON: {width, height, fontSize, lineHeight, postScriptName, fallback, fallbackReasons, ascender, descender, lineGap, inkBounds: {x, y, width, height}, truncated, missingCharacters, hyphenationWarnings, boxes?: [{index, line, x, y, width, height}], lines: [{text, top, baseline, x, width, runs: [{start, end, text, x, width, direction, postScriptName, fallback}]}]}.")
     var json = false
 
     /// The request these options describe (the same one `POST /v1/measure` takes as JSON).

@@ -67,7 +67,16 @@ struct OpenAPIDocumentTests {
             fontWidth: .condensed))))
         #expect(try properties(of: "Span") == Set(try #require(span as? [String: Any]).keys))
 
-        let layout = try RenderRequest(text: "Hello").layout(registry: FontRegistry(includesSystemFonts: false))
+        let boxSpan = try JSONSerialization.jsonObject(with: JSONEncoder().encode(
+            TextSpan(box: InlineBox(width: 1, height: 1, alignment: .middle)))) as? [String: Any]
+        #expect(try properties(of: "BoxSpan") == Set(try #require(boxSpan).keys))
+        let box = try #require(try schema("BoxSpan")["properties"] as? [String: Any])
+        let boxKeys = try #require((box["box"] as? [String: Any])?["properties"] as? [String: Any]).keys
+        #expect(Set(boxKeys) == Set(try #require(boxSpan?["box"] as? [String: Any]).keys))
+
+        var request = RenderRequest()
+        request.spans = [TextSpan("Hello"), TextSpan(box: InlineBox(width: 10, height: 10))]
+        let layout = try request.layout(registry: FontRegistry(includesSystemFonts: false))
         let measurement = try #require(try JSONSerialization.jsonObject(
             with: JSONEncoder().encode(TextMeasurement(layout))) as? [String: Any])
         #expect(try properties(of: "Measurement") == Set(measurement.keys))
@@ -75,6 +84,10 @@ struct OpenAPIDocumentTests {
         #expect(try properties(of: "Line") == Set(line.keys))
         let run = try #require((line["runs"] as? [[String: Any]])?.first)
         #expect(try properties(of: "Run") == Set(run.keys))
+        let measured = try #require(try schema("Measurement")["properties"] as? [String: Any])
+        let boxItem = try #require((measured["boxes"] as? [String: Any])?["items"] as? [String: Any])
+        let placed = try #require((measurement["boxes"] as? [[String: Any]])?.first)
+        #expect(Set(try #require(boxItem["properties"] as? [String: Any]).keys) == Set(placed.keys))
 
         let inter = try #require(FontRegistry(includesSystemFonts: false)
             .register(fileAt: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf").first)

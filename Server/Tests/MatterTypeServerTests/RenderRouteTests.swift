@@ -103,6 +103,16 @@ struct RenderRouteTests {
                 #expect(unknown.status == 200 && warnings.count == 1 && warnings[0].contains("pt-BR"))
                 let badHyphens = try await server.post("/v1/measure", json: #"{"text": "Hi", "hyphens": "always"}"#)
                 #expect(badHyphens.status == 422 && badHyphens.text.contains("hyphens"))
+                // An inline box span: where it stands (after "Verified ", 3,856 units of Noto Sans at 16 pt).
+                let boxed = try await server.post("/v1/measure", json: """
+                    {"spans": [{"text": "Verified "}, {"box": {"width": 16, "height": 16, "align": "middle"}}]}
+                    """)
+                let placed = try #require(try JSONDecoder().decode(TextMeasurement.self, from: boxed.body).boxes?.first)
+                #expect(placed.line == 0 && abs(placed.x - 61.696) < 1e-6 && placed.width == 16)
+                let badBox = try await server.post("/v1/measure", json: """
+                    {"spans": [{"box": {"width": -4, "height": 16}}]}
+                    """)
+                #expect(badBox.status == 422 && badBox.text.contains("box width"))
             }
         }
     }

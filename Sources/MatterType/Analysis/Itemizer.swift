@@ -75,7 +75,9 @@ enum Itemizer {
                 let range = text.scalarRange(ofGrapheme: g)
                 let first = scalars[range.lowerBound]
                 let face: Int
-                if range.count == 1, first < 0x80 {
+                if graphemes[g].kind == .box {
+                    face = previousFace  // an inline box draws nothing: it needs no face
+                } else if range.count == 1, first < 0x80 {
                     // ASCII: controls take their neighbour's face; the rest the primary face if it has them.
                     if first < 0x20 || first == 0x7F {
                         face = previousFace

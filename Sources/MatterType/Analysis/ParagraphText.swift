@@ -12,6 +12,8 @@ enum ClusterKind: UInt8, Sendable {
     case control
     /// A soft hyphen (U+00AD): invisible, but a line broken after it shows a hyphen.
     case softHyphen
+    /// An inline box (a U+FFFC a ``TextSpan`` box put in the text): no glyphs, the box's width.
+    case box
 
     /// Whether the cluster hangs past the line end and is excluded from its width.
     var hangs: Bool { self == .space || self == .tab }
@@ -358,6 +360,11 @@ struct ParagraphText {
         guard hasHyphenBreaks else { return }
         for g in graphemes.indices where graphemes[g].lineBreak == .hyphenated { graphemes[g].lineBreak = .prohibited }
         hasHyphenBreaks = false
+    }
+
+    /// Makes the graphemes `boxes` inline boxes.
+    mutating func markBoxes(_ boxes: some Sequence<Int>) {
+        for g in boxes { graphemes[g].kind = .box }
     }
 
     /// Lets lines end with a hyphen before each grapheme of `points` (hyphenation points inside words).

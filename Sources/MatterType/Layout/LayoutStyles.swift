@@ -7,13 +7,17 @@ struct LayoutStyles: Sendable {
     let spanStyles: [ResolvedSpanStyle]
     /// Every style's table, the paragraph's first.
     let table: StyleTable
-    /// Where a style starts, in scalars from the start of the layout text, ascending; empty when the whole text
-    /// has the paragraph's style.
+    /// Where a style starts or an inline box stands, in scalars from the start of the layout text, ascending;
+    /// empty when the whole text has the paragraph's style and no box. (Boxes are kept here rather than in a
+    /// field of their own: a fifth field made every layout's styles dearer to pass around, 480 instructions a
+    /// line.)
     let boundaries: [Boundary]
 
     struct Boundary: Sendable {
         var scalar: Int
         var style: Int32
+        /// The box the U+FFFC at `scalar` stands for; `nil` for a change of style alone.
+        var box: InlineBox?
     }
 
     /// Whether the whole text has the paragraph's style.
@@ -39,7 +43,7 @@ struct LayoutStyles: Sendable {
         var string = ""
         string.reserveCapacity(text.spans.reduce(0) { $0 + $1.text.utf8.count })
         var scalars = 0
-        for index in text.spans.indices where !text.spans[index].text.isEmpty {
+        for index in text.spans.indices where !text.spans[index].text.isEmpty || text.spans[index].box != nil {
             let style: Int32
             // Few distinct styles: comparing with each is cheaper than hashing one (most fields are nil).
             if distinct.count <= 16, let known = distinct.firstIndex(of: text.spans[index].style) {
@@ -68,6 +72,19 @@ struct LayoutStyles: Sendable {
                     indexOfStyle[spanStyle] = style
                 }
             }
+            if let box = text.spans[index].box {
+                do throws(LayoutError) {
+                    let allowed = "a size from 0 to \(InlineBox.maximumSide) points"
+                    try LayoutError.check("box width", box.width, in: 0...InlineBox.maximumSide, allowed: allowed)
+                    try LayoutError.check("box height", box.height, in: 0...InlineBox.maximumSide, allowed: allowed)
+                } catch {
+                    throw .invalidSpan(index: index, error)
+                }
+                boundaries.append(Boundary(scalar: scalars, style: style, box: box))
+                string += "\u{FFFC}"
+                scalars += 1
+                continue
+            }
             if boundaries.last?.style != style { boundaries.append(Boundary(scalar: scalars, style: style)) }
             let (textCase, language) = textCases[Int(style)]
             let cased = textCase.apply(to: text.spans[index].text, language: language)
@@ -75,7 +92,7 @@ struct LayoutStyles: Sendable {
             // Scalars are the UTF-8 bytes that do not continue one.
             scalars += cased.utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         }
-        if boundaries.count == 1, boundaries[0].style == 0 { boundaries = [] }
+        if boundaries.count == 1, boundaries[0].style == 0, boundaries[0].box == nil { boundaries = [] }
         let table = StyleTable([paragraph.styleEntry] + styles.map { style in
             var entry = style.typography.styleEntry
             entry.color = style.color
@@ -90,6 +107,28 @@ struct LayoutStyles: Sendable {
         self.spanStyles = spanStyles
         self.table = table
         self.boundaries = boundaries
+    }
+
+    /// The inline boxes, by the scalar (from the start of the layout text) of the U+FFFC that stands for each;
+    /// `nil` when there are none.
+    var boxes: [Int: InlineBox]? {
+        var boxes: [Int: InlineBox] = [:]
+        for boundary in boundaries { if let box = boundary.box { boxes[boundary.scalar] = box } }
+        return boxes.isEmpty ? nil : boxes
+    }
+
+    /// The graphemes of a paragraph that are inline boxes, with their boxes; `nil` when there are none.
+    func boxes(in paragraph: ParagraphText) -> [Int: InlineBox]? {
+        guard !isSingle else { return nil }
+        let scalars = paragraph.firstScalar..<paragraph.firstScalar + paragraph.scalars.count
+        var found: [Int: InlineBox] = [:]
+        var g = 0
+        for boundary in boundaries where boundary.box != nil && scalars.contains(boundary.scalar) {
+            let scalar = boundary.scalar - paragraph.firstScalar
+            while g < paragraph.graphemes.count, paragraph.graphemes[g].start < scalar { g += 1 }
+            if g < paragraph.graphemes.count, paragraph.graphemes[g].start == scalar { found[g] = boundary.box }
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// The style of each grapheme of a paragraph, or empty when the text has one style. (A grapheme whose

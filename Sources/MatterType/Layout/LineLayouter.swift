@@ -117,7 +117,8 @@ struct LineLayouter {
                                         context: LineRunContext(text: text, faces: fallback.faces,
                                                                 primaryFaces: fallback.primaryFaces,
                                                                 paragraphs: paragraphs, ellipsis: ellipsis,
-                                                                hyphens: hyphens))
+                                                                hyphens: hyphens,
+                                                                boxes: styles.isSingle ? nil : styles.boxes))
         let (lines, width) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom, less the end trim.
         return Result(lines: lines, width: width,
@@ -136,11 +137,14 @@ struct LineLayouter {
         let analysed = ParagraphText(analyzing: range, of: string, bytes: bytes, firstScalar: firstScalar,
                                      findsBreaks: findsBreaks, direction: direction)
         let graphemeStyles = inLayoutText ? styles.graphemeStyles(of: analysed) : []
-        let text = findsBreaks && inLayoutText && typography.hyphens != .manual
+        let boxes = inLayoutText ? styles.boxes(in: analysed) : nil
+        var text = findsBreaks && inLayoutText && typography.hyphens != .manual
             ? hyphenated(analysed, styles: graphemeStyles) : analysed
+        if let boxes { text.markBoxes(boxes.keys) }
         let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles,
                                  groups: styles.table.shapingGroups)
-        return ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings)
+        return ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings,
+                               boxWidths: boxes?.mapValues(\.width))
             .shape(text, runs: runs, styles: graphemeStyles)
     }
 

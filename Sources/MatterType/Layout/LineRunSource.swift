@@ -9,15 +9,18 @@ final class LineRunContext: Sendable {
     let ellipsis: InsertedText?
     /// The hyphen shown after a soft hyphen, by face and style.
     let hyphens: [HyphenKey: InsertedText]
+    /// The inline boxes, by the scalar (from the start of the text) of the U+FFFC standing for each; `nil` for none.
+    let boxes: [Int: InlineBox]?
 
     init(text: String, faces: [FontFace], primaryFaces: [Int], paragraphs: [ShapedParagraph],
-         ellipsis: InsertedText?, hyphens: [HyphenKey: InsertedText]) {
+         ellipsis: InsertedText?, hyphens: [HyphenKey: InsertedText], boxes: [Int: InlineBox]?) {
         self.text = text
         self.faces = faces
         self.primaryFaces = primaryFaces
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
         self.hyphens = hyphens
+        self.boxes = boxes
     }
 
     /// The string an inserted item shows: the ellipsis, or a `.hyphen` item's hyphen.
@@ -96,6 +99,25 @@ struct LineRunSource: Sendable {
                             paragraph))
         }
         return runs
+    }
+
+    /// The line's inline boxes, left to right: each box's scalar in the text, the box, and its left edge, as the
+    /// positioner placed its cluster.
+    func boxes() -> [(scalar: Int, box: InlineBox, x: Double)] {
+        guard let boxes = context.boxes else { return [] }
+        let paragraph = context.paragraphs[self.paragraph]
+        var found: [(scalar: Int, box: InlineBox, x: Double)] = []
+        var pen = start
+        for position in 0..<placed.count {
+            let i = order?[position] ?? position
+            let p = placed[i]
+            if p.kind == .box, case .cluster(let c) = items[i] {
+                let scalar = paragraph.text.firstScalar + paragraph.text.graphemes[c].start
+                if let box = boxes[scalar] { found.append((scalar, box, pen)) }
+            }
+            pen += p.advance + (p.kind == .space && i < spacing.trailingStart ? spacing.extraPerSpace : 0)
+        }
+        return found
     }
 
     /// A run over clusters `clusters` of a paragraph.

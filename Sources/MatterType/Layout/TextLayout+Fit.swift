@@ -83,13 +83,16 @@ extension TextLayout {
 }
 
 extension StyledText {
-    /// The spans with their sizes and letter spacing multiplied by `factor` (for fitting).
+    /// The spans with their sizes, letter spacing and boxes multiplied by `factor` (for fitting).
     func scaled(by factor: Double) -> StyledText {
         guard factor != 1 else { return self }
         return StyledText(spans.map { span in
             var span = span
             if let size = span.style.size { span.style.size = size * factor }
             if let spacing = span.style.letterSpacing { span.style.letterSpacing = spacing * factor }
+            if let box = span.box {  // boxes scale with the text, as icons sized in em
+                span.box = InlineBox(width: box.width * factor, height: box.height * factor, alignment: box.alignment)
+            }
             return span
         })
     }

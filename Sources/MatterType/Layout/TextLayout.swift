@@ -166,7 +166,35 @@ public struct TextLayout: Sendable {
                 bounds = bounds.union(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height))
             }
         }
+        for placed in inlineBoxes { bounds = bounds.union(placed.rect) }
         return bounds
+    }
+
+    /// Where the inline boxes of a ``StyledText`` stand, line by line, left to right (those a truncation hid are
+    /// not there). A box taller than its line overflows it: the line keeps its height.
+    public var inlineBoxes: [PlacedInlineBox] {
+        guard let boxes = lines.first?.source.context.boxes else { return [] }
+        let order = boxes.keys.sorted()
+        var placed: [PlacedInlineBox] = []
+        for (index, line) in lines.enumerated() {
+            for (scalar, box, x) in line.source.boxes() {
+                placed.append(PlacedInlineBox(index: order.partitionPoint { $0 < scalar }, line: index, x: x,
+                                              y: y(of: box, on: line), box: box))
+            }
+        }
+        return placed
+    }
+
+    /// The top of `box` on `line` (CSS `vertical-align` against the paragraph's primary font and line box).
+    private func y(of box: InlineBox, on line: TextLine) -> Double {
+        switch box.alignment {
+        case .baseline: line.baseline - box.height
+        case .middle: line.baseline - typography.xHeight / 2 - box.height / 2
+        case .textTop: line.baseline - typography.ascent
+        case .textBottom: line.baseline + typography.descent - box.height
+        case .top: line.top
+        case .bottom: line.top + line.height - box.height
+        }
     }
 
     /// The box `glyph` draws, in points from its origin, y down; `nil` when it draws nothing.
@@ -190,6 +218,23 @@ public struct TextLayout: Sendable {
 
     /// The size of the laid-out text: ``width`` × ``height``.
     public var size: Size { Size(width: width, height: height) }
+}
+
+/// An ``InlineBox`` placed in a ``TextLayout``.
+public struct PlacedInlineBox: Sendable, Hashable {
+    /// Which box: 0 for the text's first box span, 1 for the next, and so on.
+    public let index: Int
+    /// The line it is on (0-based).
+    public let line: Int
+    /// Its left edge, in points from the layout's left.
+    public let x: Double
+    /// Its top, in points from the layout's top.
+    public let y: Double
+    /// The box: its width, height and alignment.
+    public let box: InlineBox
+
+    /// The rectangle it covers.
+    public var rect: Rect { Rect(x: x, y: y, width: box.width, height: box.height) }
 }
 
 /// One line of a ``TextLayout``.

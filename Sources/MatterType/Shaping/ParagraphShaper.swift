@@ -8,6 +8,9 @@ struct ParagraphShaper {
     let faces: [FontFace]
     /// Each style's letter spacing: points added after every visible cluster.
     let letterSpacings: [Double]
+    /// The width of each inline box (``ClusterKind/box``), by grapheme: its advance (boxes are not shaped, and
+    /// no word is shaped across one); `nil` when the paragraph has none.
+    var boxWidths: [Int: Double]? = nil
 
     /// The most scalars of one grapheme cluster shaped in one HarfBuzz call. HarfBuzz's mark positioning looks
     /// back over every mark before it (quadratic in a cluster's length: "a" and 20,000 accents take a second),
@@ -154,7 +157,11 @@ struct ParagraphShaper {
         for g in run.graphemes {
             let isWordEnd = g + 1 == run.graphemes.upperBound
                 || (graphemes[g].kind.hangs && !graphemes[g + 1].kind.hangs)
-            if !isASCII, text.scalarRange(ofGrapheme: g).count > ParagraphShaper.maximumClusterPiece {
+            if !isASCII, graphemes[g].kind == .box {
+                if wordStart < g { shapePiece(graphemes[wordStart].start..<graphemes[g].start, text, shaping, &state) }
+                state.clusters[g].advance = boxWidths?[g] ?? 0
+                wordStart = g + 1
+            } else if !isASCII, text.scalarRange(ofGrapheme: g).count > ParagraphShaper.maximumClusterPiece {
                 if wordStart < g { shapePiece(graphemes[wordStart].start..<graphemes[g].start, text, shaping, &state) }
                 let range = text.scalarRange(ofGrapheme: g)
                 for start in stride(from: range.lowerBound, to: range.upperBound,

@@ -47,21 +47,38 @@ public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral {
         return copy
     }
 
-    /// The spans' texts, one after another (before any text case is applied).
+    /// A copy with an inline box at the end.
+    public func appending(box: InlineBox) -> StyledText {
+        var copy = self
+        copy.spans.append(TextSpan(box: box))
+        return copy
+    }
+
+    /// The spans' texts, one after another (before any text case is applied); a box is U+FFFC, the object
+    /// replacement character.
     public var string: String { spans.map(\.text).joined() }
 }
 
-/// One span of a ``StyledText``: a string and its style.
+/// One span of a ``StyledText``: a string and its style, or an ``InlineBox``.
 public struct TextSpan: Sendable, Hashable {
-    /// The span's text.
+    /// The span's text (U+FFFC for a box).
     public var text: String
     /// What it changes from the paragraph's typography.
     public var style: SpanStyle
+    /// The box the span is, instead of text; `nil` for text.
+    public var box: InlineBox?
 
     /// A span of `text` in `style`.
     public init(_ text: String, style: SpanStyle = SpanStyle()) {
         self.text = text
         self.style = style
+    }
+
+    /// A span that is a box.
+    public init(box: InlineBox) {
+        text = "\u{FFFC}"
+        style = SpanStyle()
+        self.box = box
     }
 }
 
