@@ -618,6 +618,112 @@ def compare_hyphens(args):
     return total, failures
 
 
+# Inline boxes: spans that are boxes, as inline-block elements of the same size and vertical-align in Chromium.
+# Each box fits inside its line box, so that Chromium's line box does not grow (MatterType's never does): the
+# comparison is of the lines, and of each box's left edge (within 0.1 px) and top (within 1 px: Chromium rounds
+# the font's ascent and descent, which baseline, middle, text-top and text-bottom hang from).
+INLINE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
+@font-face { font-family: "MT"; src: url("file://%(font)s"); }
+body { margin: 0; }
+.text { font-family: "MT"; font-size: %(size)spx; line-height: %(lh)spx; white-space: normal;
+        overflow-wrap: break-word; font-kerning: normal; }
+.ib { display: inline-block; }
+</style></head><body>%(boxes)s<pre id="out"></pre><script>
+document.fonts.ready.then(() => {
+  const results = [];
+  for (const container of document.querySelectorAll('.text')) {
+    const origin = container.getBoundingClientRect();
+    const lines = [], boxes = [];
+    // An item's line: where its middle is (every line box is exactly the line height here).
+    const lineOf = r => Math.floor(((r.top + r.bottom) / 2 - origin.top) / %(lh)s);
+    const add = (line, text) => { while (lines.length <= line) lines.push(''); lines[line] += text; };
+    let last = 0;
+    for (const node of container.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        for (let i = 0; i < node.textContent.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i); range.setEnd(node, i + 1);
+          const rects = range.getClientRects();
+          if (rects.length > 0) last = lineOf(rects[0]);
+          add(last, node.textContent[i]);
+        }
+      } else {
+        const r = node.getBoundingClientRect();
+        last = lineOf(r);
+        add(last, '\ufffc');
+        boxes.push({line: last, x: r.left - origin.left, y: r.top - origin.top});
+      }
+    }
+    results.push({lines, boxes, height: origin.height});
+  }
+  document.getElementById('out').textContent = JSON.stringify(results);
+});
+</script></body></html>"""
+# Texts with boxes: None marks where a box goes.
+INLINE_TEXTS = [
+    ["Verified ", None, " account of a designer who ships typography"],
+    [None, " Your order has shipped and will arrive on Thursday ", None],
+    ["Rated 4.8", None, None, None, " by 1,200 readers of the weekly newsletter"],
+    ["Pay", None, "with", None, "cards or", None, "wallets before the offer ends"],
+]
+INLINE_ALIGNMENTS = ["baseline", "middle", "text-top", "text-bottom", "top", "bottom"]
+INLINE_WIDTHS = [120, 200, 300]
+# (font size, line height, box width, box height per alignment): each box inside the line box.
+INLINE_CONFIGS = [(16, 24, 18, {"baseline": 14, "middle": 16, "text-top": 16, "text-bottom": 16, "top": 20,
+                                "bottom": 20}),
+                  (22, 30, 26, {"baseline": 18, "middle": 20, "text-top": 22, "text-bottom": 22, "top": 28,
+                                "bottom": 28})]
+
+
+def compare_inline(args):
+    """Inline boxes: the same lines, and each box where Chromium puts it."""
+    failures = total = 0
+    worst = 0.0
+    for size, line_height, box_width, heights in INLINE_CONFIGS:
+        cases = [(pieces, align, width) for pieces in INLINE_TEXTS for align in INLINE_ALIGNMENTS
+                 for width in INLINE_WIDTHS]
+        def html_of(pieces, align):
+            return "".join(html.escape(p) if p is not None else
+                           '<span class="ib" style="width:%dpx;height:%dpx;vertical-align:%s"></span>'
+                           % (box_width, heights[align], align) for p in pieces)
+        boxes = "".join('<div class="text" style="width:%dpx">%s</div>' % (w, html_of(p, a)) for p, a, w in cases)
+        browser = run_chromium(args.chromium, INLINE_PAGE % {"font": FONT, "size": size, "lh": line_height,
+                                                             "boxes": boxes})
+        for (pieces, align, width), theirs in zip(cases, browser):
+            total += 1
+            spans = [{"text": p} if p is not None else
+                     {"box": {"width": box_width, "height": heights[align], "align": align}} for p in pieces]
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+                json.dump({"spans": spans}, f)
+            try:
+                ours = json.loads(subprocess.run(
+                    [args.mattertype, "measure", "--spans", f.name, "--no-system-fonts", "--size", str(size),
+                     "--line-height", str(line_height), "--width", str(width), "--json"],
+                    capture_output=True, text=True, check=True).stdout)
+            finally:
+                os.unlink(f.name)
+            # A space hanging after a box at a line end reports its box on the next line: spaces at either end
+            # are left out of the comparison.
+            our_lines = [l["text"].strip(" ") for l in ours["lines"]]
+            their_lines = [l.strip(" ") for l in theirs["lines"]]
+            same = our_lines == their_lines and len(ours.get("boxes", [])) == len(theirs["boxes"])
+            dx = dy = 0.0
+            if same:
+                for our, their in zip(ours["boxes"], theirs["boxes"]):
+                    same = same and our["line"] == their["line"]
+                    dx, dy = max(dx, abs(our["x"] - their["x"])), max(dy, abs(our["y"] - their["y"]))
+            exact = ours["height"] == len(ours["lines"]) * line_height == theirs["height"]
+            ok = same and exact and dx <= 0.1 and dy <= 1
+            worst = max(worst, dy)
+            failures += not ok
+            print(f"{'ok' if ok else 'DIFF'} {align:11} {size}/{line_height} width {width:3d}: {len(our_lines)} lines "
+                  f"(Chromium {len(their_lines)}), boxes within {dx:.3f} px across, {dy:.3f} px down, height "
+                  f"{ours['height']} vs {theirs['height']}: {''.join(p or '#' for p in pieces)[:24]!r}")
+            if not same:
+                print_first_difference(our_lines, their_lines)
+    return total, failures, worst
+
+
 SUITES = {
     "rich": (compare_rich, None),
     "latin": (compare_latin, "worst baseline difference {:.3f} px"),
@@ -625,6 +731,7 @@ SUITES = {
     "box": (compare_box, "cap and x-height edges within {:.4f} px"),
     "fit": (compare_fit, None),
     "hyphens": (compare_hyphens, None),
+    "inline": (compare_inline, "box tops within {:.3f} px"),
     "world": (compare_world, "worst line edge difference {:.3f} px"),
 }
 
