@@ -62,10 +62,11 @@ serve: server-deps
 	cd Server && $(SWIFT) build -c release --product mattertype-server
 	Server/.build/release/mattertype-server --host 127.0.0.1 --port 8080 --store sqlite:./mattertype-fonts.sqlite
 
-## demo: render a sample card with the bundled Noto Sans into demo.png.
+## demo: render a sample with the bundled Noto Sans into demo.png, and Examples/card.json into card.png.
 demo: build
 	@$(MATTERTYPE) demo -o demo.png
-	@echo "Open demo.png to see it. How typographies resolve:"
+	@$(MATTERTYPE) card Examples/card.json --values Examples/card-values.json -o card.png
+	@echo "Open demo.png and card.png to see them. How typographies resolve:"
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight semibold --italic
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Brand Sans" --weight medium
 

@@ -248,6 +248,22 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// Decodes the keys above; `family` and `features` also as comma-separated strings, colors as hex strings.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self, in: "a request")
+        try self.init(fieldsFrom: decoder)
+    }
+
+    /// A request read from an object that has other keys too (a card's text layer): `excluded` are request keys
+    /// the object may not have, `extra` keys of its own that are not the request's.
+    init(from decoder: any Decoder, excluding excluded: Set<String>, extra: Set<String>, in what: String) throws {
+        let any = try decoder.container(keyedBy: AnyCodingKey.self)
+        let allowed = Set(RenderRequest.keys).subtracting(excluded).union(extra)
+        if let unknown = any.allKeys.first(where: { !allowed.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: any, debugDescription: "unknown key; \(what) has " + allowed.sorted().joined(separator: ", "))
+        }
+        try self.init(fieldsFrom: decoder)
+    }
+
+    private init(fieldsFrom decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decodeIfPresent(String.self, forKey: .text)
         spans = try c.decodeIfPresent([TextSpan].self, forKey: .spans)

@@ -1,0 +1,456 @@
+public import Foundation
+public import MatterType
+
+/// A finished image in one document: a canvas with a background and layers drawn in order over it — text blocks
+/// with MatterType's typography and rectangles (a social card, a notification image, a label). The same JSON
+/// from Swift, the CLI (`mattertype card`) and any language over HTTP:
+///
+/// ```json
+/// {"width": 1200, "height": 630, "background": {"linear": {"angle": 135, "stops": ["#0B1F3A", "#1D4E89"]}},
+///  "layers": [
+///    {"type": "rect", "x": 60, "y": 60, "width": 1080, "height": 510, "fill": "#FFFFFF1A", "cornerRadius": 24},
+///    {"type": "text", "x": 100, "y": 100, "width": 1000, "height": 280, "verticalAlign": "middle",
+///     "text": "{{title}}", "size": 72, "weight": "bold", "color": "#FFFFFF", "fit": true, "textWrap": "balance"}]}
+/// ```
+///
+/// Lengths are points; the image is `width × scale` by `height × scale` pixels. `{{name}}` in any string is
+/// filled from values when the card is read (``decode(from:values:)``).
+public struct Card: Sendable, Hashable {
+    /// The canvas's width in points.
+    public var width: Double
+    /// The canvas's height in points.
+    public var height: Double
+    /// Pixels a point (2 for a retina image).
+    public var scale: Double
+    /// What the canvas is filled with first; `nil` leaves it transparent.
+    public var background: Paint?
+    /// The layers, drawn in order (the last on top).
+    public var layers: [CardLayer]
+
+    /// A card of `width` × `height` points.
+    public init(width: Double, height: Double, scale: Double = 1, background: Paint? = nil, layers: [CardLayer] = []) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.background = background
+        self.layers = layers
+    }
+
+    /// The most layers a card may have.
+    public static let maximumLayers = 100
+}
+
+/// One layer of a ``Card``.
+public enum CardLayer: Sendable, Hashable {
+    /// A block of text.
+    case text(CardTextLayer)
+    /// A rectangle, filled and or bordered.
+    case rect(CardRectLayer)
+}
+
+/// How a text block sits in its box's height.
+public enum CardVerticalAlignment: String, CaseIterable, Sendable, Hashable, Codable {
+    /// At the box's top.
+    case top
+    /// Centered in the box.
+    case middle
+    /// At the box's bottom.
+    case bottom
+    /// With its first baseline at the box's top plus ``CardTextLayer/baselineOffset``.
+    case baseline
+}
+
+/// A text block of a ``Card``: a box and everything a render request takes — text or spans, typography fields or
+/// a design token, text wrap, text box, fit, line limits, alignment, hyphens, color and hinting — except what the
+/// card sets for the whole image (scale, background, padding, format and encoding).
+public struct CardTextLayer: Sendable, Hashable {
+    /// The box's left edge, in points from the canvas's left.
+    public var x: Double
+    /// The box's top edge, in points from the canvas's top.
+    public var y: Double
+    /// The box's height (the text's own height when `nil`): what middle and bottom align in, and the most height
+    /// a fitted text may take when the request gives no `maxHeight`.
+    public var height: Double?
+    /// Where the text sits in the box's height.
+    public var verticalAlignment: CardVerticalAlignment
+    /// For ``CardVerticalAlignment/baseline``: the first baseline's distance below the box's top, in points.
+    public var baselineOffset: Double
+    /// The text and its typography; its `width` is the box's width, its `clip` clips the text to the box.
+    public var request: RenderRequest
+
+    /// A text block at (`x`, `y`) laying out `request`.
+    public init(x: Double, y: Double, height: Double? = nil, verticalAlignment: CardVerticalAlignment = .top,
+                baselineOffset: Double = 0, request: RenderRequest) {
+        self.x = x
+        self.y = y
+        self.height = height
+        self.verticalAlignment = verticalAlignment
+        self.baselineOffset = baselineOffset
+        self.request = request
+    }
+
+    /// The render-request keys a text layer may not have: the card sets them for the whole image.
+    static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
+}
+
+/// A rectangle of a ``Card``: filled, bordered, with rounded corners, at an opacity.
+public struct CardRectLayer: Sendable, Hashable {
+    /// The left edge, in points from the canvas's left.
+    public var x: Double
+    /// The top edge, in points from the canvas's top.
+    public var y: Double
+    /// The width in points.
+    public var width: Double
+    /// The height in points.
+    public var height: Double
+    /// What fills it; `nil` for none (a border alone).
+    public var fill: Paint?
+    /// The corners' radius in points.
+    public var cornerRadius: Double
+    /// A border drawn inside its edge.
+    public var border: CardBorder?
+    /// 0 (invisible) to 1.
+    public var opacity: Double
+
+    /// A rectangle at (`x`, `y`), `width` × `height` points.
+    public init(x: Double, y: Double, width: Double, height: Double, fill: Paint? = nil, cornerRadius: Double = 0,
+                border: CardBorder? = nil, opacity: Double = 1) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.fill = fill
+        self.cornerRadius = cornerRadius
+        self.border = border
+        self.opacity = opacity
+    }
+}
+
+/// A border: a width in points and what it is painted with.
+public struct CardBorder: Sendable, Hashable {
+    /// The width in points, inside the edge.
+    public var width: Double
+    /// What it is painted with.
+    public var paint: Paint
+
+    /// A border `width` points wide in `paint`.
+    public init(width: Double, paint: Paint) {
+        self.width = width
+        self.paint = paint
+    }
+}
+
+/// Why a card cannot be read or drawn, in one line naming the place.
+public enum CardError: Error, Sendable, CustomStringConvertible {
+    /// The document is not JSON at all.
+    case malformedJSON(String)
+    /// The document is JSON but not a card (the message names the key).
+    case invalidJSON(String)
+    /// A `{{name}}` placeholder has no value.
+    case missingValue(String)
+    /// A field has a value that is not allowed.
+    case invalid(field: String, reason: String)
+    /// Layer `index` (0-based) cannot be laid out or drawn.
+    case layer(index: Int, RenderRequestError)
+    /// The image cannot be made or encoded.
+    case render(RenderError)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .malformedJSON(let message), .invalidJSON(let message): message
+        case .missingValue(let name): "no value for {{\(name)}}; give it with --set \(name)=… or in the values file"
+        case .invalid(let field, let reason): "\"\(field)\": \(reason)"
+        case .layer(let index, let error): "layer \(index): \(error)"
+        case .render(let error): "\(error)"
+        }
+    }
+}
+
+// MARK: - JSON
+
+extension Card: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case width, height, scale, background, layers
+    }
+
+    /// Reads a card from JSON, filling each `{{name}}` in its strings from `values` first.
+    /// - Throws: ``CardError`` naming what is wrong: not JSON, a key, a missing value.
+    public static func decode(from data: Data, values: [String: String] = [:]) throws(CardError) -> Card {
+        let tree: Any
+        do {
+            tree = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw .malformedJSON("not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "syntax error"))")
+        }
+        let filled = try fill(tree, values)
+        do {
+            let bytes = try JSONSerialization.data(withJSONObject: filled, options: [.fragmentsAllowed])
+            return try JSONDecoder().decode(Card.self, from: bytes)
+        } catch let error as DecodingError {
+            throw .invalidJSON(error.jsonDescription.replacingOccurrences(of: "\"layers\", item ", with: "layer "))
+        } catch {
+            throw .malformedJSON("not valid JSON")
+        }
+    }
+
+    /// The placeholders `{{name}}` of `text`, in order (names of letters, digits, `_`, `-` and `.`).
+    static func placeholders(in text: String) -> [(range: Range<String.Index>, name: String)] {
+        var found: [(Range<String.Index>, String)] = []
+        var searchStart = text.startIndex
+        while let open = text.range(of: "{{", range: searchStart..<text.endIndex),
+              let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) {
+            let name = text[open.upperBound..<close.lowerBound]
+            if !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                                                                || "_-.".unicodeScalars.contains($0) }) {
+                found.append((open.lowerBound..<close.upperBound, String(name)))
+            }
+            searchStart = close.upperBound
+        }
+        return found
+    }
+
+    /// `tree` with every placeholder in its strings replaced by its value.
+    private static func fill(_ tree: Any, _ values: [String: String]) throws(CardError) -> Any {
+        switch tree {
+        case let text as String:
+            var result = text
+            for (range, name) in placeholders(in: text).reversed() {
+                guard let value = values[name] else { throw .missingValue(name) }
+                result.replaceSubrange(range, with: value)
+            }
+            return result
+        case let array as [Any]:
+            var filled: [Any] = []
+            for item in array { filled.append(try fill(item, values)) }
+            return filled
+        case let object as [String: Any]:
+            var filled: [String: Any] = [:]
+            for (key, value) in object { filled[key] = try fill(value, values) }
+            return filled
+        default:
+            return tree
+        }
+    }
+
+    /// Decodes `{"width", "height", "scale"?, "background"?, "layers"}`; unknown keys are errors.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self, in: "a card")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(width: try c.decode(Double.self, forKey: .width), height: try c.decode(Double.self, forKey: .height),
+                  scale: try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1,
+                  background: try c.decodeIfPresent(PaintJSON.self, forKey: .background)?.paint,
+                  layers: try c.decode([CardLayer].self, forKey: .layers))
+    }
+
+    /// Encodes the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(scale, forKey: .scale)
+        try c.encodeIfPresent(background.map(PaintJSON.init), forKey: .background)
+        try c.encode(layers, forKey: .layers)
+    }
+}
+
+extension CardLayer: Codable {
+    private enum TypeKey: String, CodingKey { case type }
+    private enum Kind: String, CaseIterable { case text, rect }
+    private enum TextKeys: String, CodingKey, CaseIterable { case type, x, y, height, verticalAlign, baselineOffset }
+    private enum RectKeys: String, CodingKey, CaseIterable {
+        case type, x, y, width, height, fill, cornerRadius, border, opacity
+    }
+    private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
+
+    /// Decodes a layer by its `type`: `text` (a box and render-request keys) or `rect`.
+    public init(from decoder: any Decoder) throws {
+        let typed = try decoder.container(keyedBy: TypeKey.self)
+        let type = try typed.decode(String.self, forKey: .type)
+        guard let kind = Kind(rawValue: type) else {
+            throw DecodingError.dataCorruptedError(forKey: .type, in: typed, debugDescription:
+                "\"\(type)\" is not a layer type; use " + Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        switch kind {
+        case .text:
+            let c = try decoder.container(keyedBy: TextKeys.self)
+            let request = try RenderRequest(from: decoder, excluding: CardTextLayer.cardWideKeys,
+                                            extra: Set(TextKeys.allCases.map(\.rawValue)), in: "a text layer")
+            self = .text(CardTextLayer(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
+                                       height: try c.decodeIfPresent(Double.self, forKey: .height),
+                                       verticalAlignment: try c.decodeIfPresent(CardVerticalAlignment.self,
+                                                                                forKey: .verticalAlign) ?? .top,
+                                       baselineOffset: try c.decodeIfPresent(Double.self, forKey: .baselineOffset) ?? 0,
+                                       request: request))
+        case .rect:
+            try decoder.rejectUnknownKeys(RectKeys.self, in: "a rect layer")
+            let c = try decoder.container(keyedBy: RectKeys.self)
+            var border: CardBorder?
+            if c.contains(.border) {
+                let nested = try c.superDecoder(forKey: .border)
+                try nested.rejectUnknownKeys(BorderKeys.self, in: "a border")
+                let b = try nested.container(keyedBy: BorderKeys.self)
+                border = CardBorder(width: try b.decode(Double.self, forKey: .width),
+                                    paint: try b.decode(PaintJSON.self, forKey: .color).paint)
+            }
+            self = .rect(CardRectLayer(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
+                                       width: try c.decode(Double.self, forKey: .width),
+                                       height: try c.decode(Double.self, forKey: .height),
+                                       fill: try c.decodeIfPresent(PaintJSON.self, forKey: .fill)?.paint,
+                                       cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
+                                       border: border,
+                                       opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1))
+        }
+    }
+
+    /// Encodes the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .text(let layer):
+            try layer.request.encode(to: encoder)
+            var c = encoder.container(keyedBy: TextKeys.self)
+            try c.encode("text", forKey: .type)
+            try c.encode(layer.x, forKey: .x)
+            try c.encode(layer.y, forKey: .y)
+            try c.encodeIfPresent(layer.height, forKey: .height)
+            try c.encode(layer.verticalAlignment, forKey: .verticalAlign)
+            try c.encode(layer.baselineOffset, forKey: .baselineOffset)
+        case .rect(let layer):
+            var c = encoder.container(keyedBy: RectKeys.self)
+            try c.encode("rect", forKey: .type)
+            try c.encode(layer.x, forKey: .x)
+            try c.encode(layer.y, forKey: .y)
+            try c.encode(layer.width, forKey: .width)
+            try c.encode(layer.height, forKey: .height)
+            try c.encodeIfPresent(layer.fill.map(PaintJSON.init), forKey: .fill)
+            try c.encode(layer.cornerRadius, forKey: .cornerRadius)
+            if let border = layer.border {
+                var b = c.nestedContainer(keyedBy: BorderKeys.self, forKey: .border)
+                try b.encode(border.width, forKey: .width)
+                try b.encode(PaintJSON(border.paint), forKey: .color)
+            }
+            try c.encode(layer.opacity, forKey: .opacity)
+        }
+    }
+}
+
+/// A ``Paint`` in JSON: a color string (`"#0A66C2"`, `"navy"`), `{"linear": {"angle": 135, "stops": [...]}}` or
+/// `{"radial": {"center": [0.5, 0.5], "radius": 300, "stops": [...]}}`; stops are colors (spread evenly) or
+/// `{"offset": 0.4, "color": "#fff"}`.
+struct PaintJSON: Codable {
+    var paint: Paint
+
+    init(_ paint: Paint) { self.paint = paint }
+
+    private enum Keys: String, CodingKey, CaseIterable { case linear, radial }
+    private enum LinearKeys: String, CodingKey, CaseIterable { case angle, stops }
+    private enum RadialKeys: String, CodingKey, CaseIterable { case center, radius, stops }
+    private enum StopKeys: String, CodingKey, CaseIterable { case offset, color }
+
+    init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            do {
+                paint = .color(try Color.parse(text, allowsTransparent: true))
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                        debugDescription: error.description))
+            }
+            return
+        }
+        try decoder.rejectUnknownKeys(Keys.self, in: "a paint (a color, or one of linear and radial)")
+        let c = try decoder.container(keyedBy: Keys.self)
+        if c.contains(.linear) {
+            let nested = try c.superDecoder(forKey: .linear)
+            try nested.rejectUnknownKeys(LinearKeys.self, in: "a linear gradient")
+            let g = try nested.container(keyedBy: LinearKeys.self)
+            paint = .linear(LinearGradient(angle: try g.decodeIfPresent(Double.self, forKey: .angle) ?? 180,
+                                           stops: try PaintJSON.stops(g.superDecoder(forKey: .stops))))
+        } else if c.contains(.radial) {
+            let nested = try c.superDecoder(forKey: .radial)
+            try nested.rejectUnknownKeys(RadialKeys.self, in: "a radial gradient")
+            let g = try nested.container(keyedBy: RadialKeys.self)
+            let center = try g.decodeIfPresent([Double].self, forKey: .center) ?? [0.5, 0.5]
+            guard center.count == 2 else {
+                throw DecodingError.dataCorruptedError(forKey: .center, in: g,
+                                                       debugDescription: "give the center as [x, y] fractions of the box")
+            }
+            paint = .radial(RadialGradient(centerX: center[0], centerY: center[1],
+                                           radius: try g.decodeIfPresent(Double.self, forKey: .radius),
+                                           stops: try PaintJSON.stops(g.superDecoder(forKey: .stops))))
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "give a color, or {\"linear\": …} or {\"radial\": …}"))
+        }
+    }
+
+    /// Stops: colors spread evenly, or objects with an offset each; at least two, offsets within 0…1 and ascending.
+    private static func stops(_ decoder: any Decoder) throws -> [GradientStop] {
+        var list = try decoder.unkeyedContainer()
+        var stops: [GradientStop] = []
+        while !list.isAtEnd {
+            let item = try list.superDecoder()
+            if let text = try? item.singleValueContainer().decode(String.self) {
+                do {
+                    stops.append(GradientStop(offset: .nan, color: try Color.parse(text, allowsTransparent: true)))
+                } catch {
+                    throw DecodingError.dataCorrupted(.init(codingPath: item.codingPath, debugDescription: error.description))
+                }
+            } else {
+                try item.rejectUnknownKeys(StopKeys.self, in: "a gradient stop")
+                let s = try item.container(keyedBy: StopKeys.self)
+                guard let color = try s.decodeColorIfPresent(forKey: .color, allowsTransparent: true) else {
+                    throw DecodingError.keyNotFound(StopKeys.color, .init(codingPath: item.codingPath, debugDescription: ""))
+                }
+                stops.append(GradientStop(offset: try s.decode(Double.self, forKey: .offset), color: color))
+            }
+        }
+        guard stops.count >= 2 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "a gradient needs at least 2 stops"))
+        }
+        for index in stops.indices where stops[index].offset.isNaN {
+            stops[index].offset = Double(index) / Double(stops.count - 1)
+        }
+        guard stops.allSatisfy({ (0...1).contains($0.offset) }),
+              zip(stops, stops.dropFirst()).allSatisfy({ $0.offset <= $1.offset }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "stop offsets go from 0 to 1, in order"))
+        }
+        return stops
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        func stops(_ stops: [GradientStop]) -> [[String: String]] {
+            stops.map { ["offset": "\($0.offset)", "color": $0.color.description] }
+        }
+        switch paint {
+        case .color(let color):
+            var c = encoder.singleValueContainer()
+            try c.encode(color.description)
+        case .linear(let gradient):
+            var c = encoder.container(keyedBy: Keys.self)
+            var g = c.nestedContainer(keyedBy: LinearKeys.self, forKey: .linear)
+            try g.encode(gradient.angle, forKey: .angle)
+            var list = g.nestedUnkeyedContainer(forKey: .stops)
+            for stop in gradient.stops { try list.encode(StopJSON(stop)) }
+        case .radial(let gradient):
+            var c = encoder.container(keyedBy: Keys.self)
+            var g = c.nestedContainer(keyedBy: RadialKeys.self, forKey: .radial)
+            try g.encode([gradient.centerX, gradient.centerY], forKey: .center)
+            try g.encodeIfPresent(gradient.radius, forKey: .radius)
+            var list = g.nestedUnkeyedContainer(forKey: .stops)
+            for stop in gradient.stops { try list.encode(StopJSON(stop)) }
+        }
+    }
+
+    /// A stop in JSON, with its offset.
+    private struct StopJSON: Encodable {
+        var stop: GradientStop
+        init(_ stop: GradientStop) { self.stop = stop }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: StopKeys.self)
+            try c.encode(stop.offset, forKey: .offset)
+            try c.encode(stop.color.description, forKey: .color)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+public import Foundation
+public import MatterType
+
+/// Draws a ``Card`` into an image: the background, then each layer in order, composited in premultiplied RGBA.
+/// A text layer's pixels are exactly what `render` draws for the same text at the same place and size (the same
+/// layout, drawn by the same ``TextRenderer``).
+public struct CardRenderer: Sendable {
+    /// Where the text layers' fonts come from.
+    public let registry: FontRegistry
+    /// The design tokens text layers may name (`"token"`).
+    public let tokens: DesignTokens?
+    /// Draws the text (its glyph cache is shared by every card it draws).
+    public let renderer: TextRenderer
+
+    /// A renderer drawing text with fonts from `registry`, tokens from `tokens`, through `renderer`.
+    public init(registry: FontRegistry = .shared, tokens: DesignTokens? = nil, renderer: TextRenderer = .shared) {
+        self.registry = registry
+        self.tokens = tokens
+        self.renderer = renderer
+    }
+
+    /// The most pixels a card's image may have (as a text render's).
+    public static var maximumPixelCount: Int { TextRenderer.maximumPixelCount }
+
+    /// The card drawn.
+    /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), or an image too large.
+    public func image(of card: Card) throws(CardError) -> RGBAImage {
+        let size = try pixelSize(of: card)
+        guard card.layers.count <= Card.maximumLayers else {
+            throw .invalid(field: "layers", reason: "\(card.layers.count) layers; a card has at most \(Card.maximumLayers)")
+        }
+        var image = RGBAImage(width: size.width, height: size.height)
+        let scale = card.scale
+        if let background = card.background {
+            image.fill(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), paint: background,
+                       scale: scale)
+        }
+        for (index, layer) in card.layers.enumerated() {
+            switch layer {
+            case .rect(let rect):
+                try draw(rect, index: index, scale: scale, into: &image)
+            case .text(let text):
+                try draw(text, index: index, scale: scale, into: &image)
+            }
+        }
+        return image
+    }
+
+    /// The card drawn and encoded in `format`.
+    public func encoded(_ card: Card, format: ImageFormat = .png) throws(CardError) -> Data {
+        let image = try image(of: card)
+        do {
+            return try format.encode(image)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    /// The image's size in pixels, checked: a positive, finite canvas of at most ``maximumPixelCount`` pixels.
+    private func pixelSize(of card: Card) throws(CardError) -> (width: Int, height: Int) {
+        for (name, value, range) in [("width", card.width, 1.0...100_000), ("height", card.height, 1.0...100_000),
+                                     ("scale", card.scale, 0.1...8)] {
+            guard value.isFinite, range.contains(value) else {
+                throw .invalid(field: name, reason: "\(value) is not allowed; use \(range.lowerBound) to \(range.upperBound)")
+            }
+        }
+        let width = Int((card.width * card.scale).rounded(.up)), height = Int((card.height * card.scale).rounded(.up))
+        guard width * height <= CardRenderer.maximumPixelCount else {
+            throw .render(.imageTooLarge(width: width, height: height))
+        }
+        return (width, height)
+    }
+
+    /// Checks that each of a layer's lengths is finite and within ±1,000,000 points.
+    private func check(_ values: [(String, Double)], index: Int) throws(CardError) {
+        for (name, value) in values where !value.isFinite || abs(value) > 1_000_000 {
+            throw .layer(index: index, .invalid(field: name, reason: "\(value) is not allowed; use a finite length"))
+        }
+    }
+
+    private func draw(_ rect: CardRectLayer, index: Int, scale: Double, into image: inout RGBAImage) throws(CardError) {
+        try check([("x", rect.x), ("y", rect.y), ("width", rect.width), ("height", rect.height),
+                   ("cornerRadius", rect.cornerRadius), ("opacity", rect.opacity)], index: index)
+        let box = Rect(x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale)
+        if let fill = rect.fill {
+            image.fill(box, cornerRadius: rect.cornerRadius * scale, paint: fill, opacity: rect.opacity, scale: scale)
+        }
+        if let border = rect.border {
+            try check([("border width", border.width)], index: index)
+            image.strokeBorder(box, cornerRadius: rect.cornerRadius * scale, width: border.width * scale,
+                               paint: border.paint, opacity: rect.opacity, scale: scale)
+        }
+    }
+
+    private func draw(_ text: CardTextLayer, index: Int, scale: Double, into image: inout RGBAImage) throws(CardError) {
+        try check([("x", text.x), ("y", text.y), ("height", text.height ?? 0), ("baselineOffset", text.baselineOffset)],
+                  index: index)
+        var request = text.request
+        request.scale = scale
+        if request.fit == true, request.maxHeight == nil { request.maxHeight = text.height }
+        let layout: TextLayout
+        do {
+            layout = try request.layout(registry: registry, tokens: tokens)
+        } catch {
+            throw .layer(index: index, error)
+        }
+        let top: Double
+        switch text.verticalAlignment {
+        case .top: top = text.y
+        case .middle: top = text.y + ((text.height ?? layout.height) - layout.height) / 2
+        case .bottom: top = text.y + (text.height ?? layout.height) - layout.height
+        case .baseline: top = text.y + text.baselineOffset - (layout.lines.first?.baseline ?? 0)
+        }
+        let color = request.color ?? .black
+        let hinting = request.hinting ?? TextRenderer.Hinting.none
+        guard request.clip == true else {
+            renderer.draw(layout, into: &image, at: Point(x: text.x, y: top), color: color, hinting: hinting)
+            return
+        }
+        // Clipped to the box's pixels: drawn into an image of the box, at the same place modulo whole pixels (so
+        // each glyph is rasterized as it would be unclipped), then composited.
+        // (The box is cut to the canvas first: nothing outside it is drawn anyway.)
+        let left = max(Int((text.x * scale).rounded(.down)), 0), upper = max(Int((text.y * scale).rounded(.down)), 0)
+        let right = min(Int(((text.x + (request.width ?? layout.width)) * scale).rounded(.up)), image.width)
+        let lower = min(Int(((text.y + (text.height ?? layout.height)) * scale).rounded(.up)), image.height)
+        guard right > left, lower > upper else { return }
+        var box = RGBAImage(width: right - left, height: lower - upper)
+        renderer.draw(layout, into: &box,
+                      at: Point(x: text.x - Double(left) / scale, y: top - Double(upper) / scale), color: color,
+                      hinting: hinting)
+        image.draw(box, atX: left, y: upper)
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import MatterType
+import MatterTypeWire
+
+/// `mattertype card`: a card document (canvas, background, text and rectangle layers) drawn into one image.
+struct CardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "card",
+        abstract: "Draw a card: a JSON document of a canvas, a background and layers (text, rect) into one PNG or "
+            + "WebP image.",
+        discussion: """
+            {"width": 1200, "height": 630, "background": "#0B1F3A", "layers": [{"type": "text", "x": 80, "y": 80, \
+            "width": 1040, "height": 300, "text": "{{title}}", "size": 64, "color": "white", "fit": true}]}. \
+            {{name}} in any string is filled from --values and --set (--set wins); a name without a value is an \
+            error.
+            """)
+
+    @Argument(help: ArgumentHelp("The card document.", valueName: "card.json"))
+    var card: String
+
+    @Option(help: ArgumentHelp("A JSON object of placeholder values: {\"title\": \"…\"}.", valueName: "values.json"))
+    var values: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("A placeholder value, name=value; repeatable.",
+                                                         valueName: "name=value"))
+    var settings: [String] = []
+
+    @Option(help: ArgumentHelp("A design-token file for text layers' \"token\"; repeatable, later ones win.",
+                               valueName: "file.tokens.json"))
+    var tokens: [String] = []
+
+    @OptionGroup var fontSources: FontSourceOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Where to write the image: a .png or .webp file (written atomically), or - for standard output (PNG).",
+        valueName: "file.png"))
+    var output: String
+
+    func validate() throws {
+        if output != "-", ImageFormat(path: output) == nil { throw RenderError.unsupportedFormat(path: output) }
+        for setting in settings where !setting.contains("=") {
+            throw ValidationError("--set \(setting): write it as name=value")
+        }
+    }
+
+    /// The placeholder values: the values file's, then each --set.
+    func placeholderValues() throws -> [String: String] {
+        var result: [String: String] = [:]
+        if let values {
+            let data = try Data(contentsOf: URL(fileURLWithPath: values))
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw ValidationError("--values \(values): not a JSON object of names and values")
+            }
+            for (name, value) in object {
+                switch value {
+                case let text as String: result[name] = text
+                case let number as NSNumber: result[name] = number.stringValue
+                default: throw ValidationError("--values \(values): \"\(name)\" is not a string or a number")
+                }
+            }
+        }
+        for setting in settings {
+            let parts = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            result[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return result
+    }
+
+    func run() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: card))
+        let document = try Card.decode(from: data, values: try placeholderValues())
+        let tokens = self.tokens.isEmpty ? nil
+            : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) })
+        let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens)
+        let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
+        let image = try renderer.image(of: document)
+        let bytes = try format.encode(image)
+        let status = "\(output): \(image.width) × \(image.height) px, \(document.layers.count) layers, \(bytes.count) bytes"
+        if output == "-" {
+            try writeToStandardOutput(bytes)
+            FileHandle.standardError.write(Data((status + "\n").utf8))
+        } else {
+            try ImageFile.write(bytes, to: output)
+            print(status)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import MatterType
+import MatterTypeWire
+import Testing
+
+/// Cards (MatterTypeWire/Card.swift, CardRenderer.swift): backgrounds and rectangles against the formulas CSS
+/// gives for them, text layers against `render`'s pixels, placeholders, and bad cards.
+@Suite("Cards")
+struct CardTests {
+    let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+
+    func card(_ json: String, values: [String: String] = [:]) throws(CardError) -> RGBAImage {
+        try renderer.image(of: try Card.decode(from: Data(json.utf8), values: values))
+    }
+
+    /// What `json` fails with.
+    func failure(_ json: String, values: [String: String] = [:]) -> String? {
+        do throws(CardError) {
+            _ = try card(json, values: values)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("a linear gradient at 90° goes left to right across the box, as CSS linear-gradient(90deg, …)")
+    func linearGradient() throws {
+        // CSS Images 3: at 90° the gradient line is the box's width; pixel column i (center i + ½) is at
+        // (i + ½) / 100 of it, so black → white gives 255 × (i + ½) / 100.
+        let image = try card(##"{"width": 100, "height": 10, "background": {"linear": {"angle": 90, "stops": ["#000", "#fff"]}}, "layers": []}"##)
+        for column in [0, 25, 50, 99] {
+            let expected = 255 * (Double(column) + 0.5) / 100
+            let pixel = image[column, 5]
+            #expect(abs(Double(pixel.red) - expected) <= 0.5 && pixel.red == pixel.blue && pixel.alpha == 255)
+        }
+        // 180° (the default) goes top to bottom; stops with offsets hold their colors outside them.
+        let vertical = try card(##"{"width": 10, "height": 100, "background": {"linear": {"stops": [{"offset": 0.5, "color": "#ff0000"}, {"offset": 1, "color": "#0000ff"}]}}, "layers": []}"##)
+        #expect(vertical[5, 10] == RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        let threeQuarters = vertical[5, 75]  // (75.5 / 100 − 0.5) / 0.5 = 0.51 of the way to blue
+        #expect(abs(Double(threeQuarters.blue) - 0.51 * 255) <= 0.5 && abs(Double(threeQuarters.red) - 0.49 * 255) <= 0.5)
+    }
+
+    @Test("a radial gradient reaches its last stop at the farthest corner by default, or at its radius")
+    func radialGradient() throws {
+        let image = try card(##"{"width": 100, "height": 100, "background": {"radial": {"stops": ["#fff", "#000"]}}, "layers": []}"##)
+        // Center (50, 50); pixel (50, 50)'s center is ½√2 away, of the corner's 50√2: 255 × (1 − 1/100).
+        #expect(abs(Double(image[50, 50].red) - 255 * 0.99) <= 0.5)
+        let sized = try card(##"{"width": 100, "height": 100, "background": {"radial": {"center": [0, 0], "radius": 50, "stops": ["#fff", "#000"]}}, "layers": []}"##)
+        #expect(sized[60, 0].red == 0 && sized[0, 0].red > 250)
+    }
+
+    @Test("a rectangle fills its pixels, rounds its corners and anti-aliases a half-covered edge")
+    func rectangles() throws {
+        let image = try card(##"""
+            {"width": 100, "height": 100, "background": "#ffffff", "layers": [
+              {"type": "rect", "x": 10.5, "y": 10, "width": 50, "height": 40, "fill": "#ff0000", "cornerRadius": 10},
+              {"type": "rect", "x": 70, "y": 70, "width": 20, "height": 20, "border": {"width": 2, "color": "#0000ff"}},
+              {"type": "rect", "x": 0, "y": 90, "width": 10, "height": 10, "fill": "#000000", "opacity": 0.5}]}
+            """##)
+        #expect(image[30, 30] == RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(image[10, 30].green == 128 || image[10, 30].green == 127)  // pixel 10 is half inside: half red
+        #expect(image[11, 11] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // the rounded corner
+        #expect(image[70, 80] == RGBAImage.Pixel(red: 0, green: 0, blue: 255, alpha: 255))  // the border
+        #expect(image[80, 80] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // inside the border
+        #expect(image[5, 95].red == 128 || image[5, 95].red == 127)  // black at half opacity over white
+    }
+
+    @Test("a text layer draws the pixels render draws for the same request, at the layer's place")
+    func textMatchesRender() throws {
+        var request = RenderRequest(text: "Cards drawn exactly as render draws them")
+        request.size = 22
+        request.lineHeight = 30
+        request.width = 260
+        request.color = Color(red: 20, green: 40, blue: 200)
+        request.clip = true
+        let layout = try request.layout(registry: renderer.registry)
+        let rendered = try #require(PNGDecoder.decode(try request.image(of: layout)))
+        let image = try renderer.image(of: Card(width: 400, height: 200, layers: [
+            .text(CardTextLayer(x: 30, y: 20, request: request)),
+        ]))
+        var differences = 0
+        for y in 0..<rendered.height {
+            for x in 0..<rendered.width where rendered[x, y] != image[x + 30, y + 20] { differences += 1 }
+        }
+        #expect(differences == 0 && rendered.width == 260 && rendered.height == 60)
+    }
+
+    @Test("vertical alignment: middle and bottom in the box's height, baseline at the given offset")
+    func verticalAlignment() throws {
+        func inkTop(_ align: String, _ extra: String = "") throws -> Int? {
+            let image = try card(##"{"width": 200, "height": 200, "layers": [{"type": "text", "x": 0, "y": 0, "width": 200, "height": 200, "verticalAlign": "\##(align)", "text": "H", "size": 16, "lineHeight": 24\##(extra)}]}"##)
+            return (0..<200).first { y in (0..<200).contains { image[$0, y].alpha > 0 } }
+        }
+        let top = try #require(try inkTop("top"))
+        #expect(try inkTop("middle") == top + 88)  // (200 − 24) / 2
+        #expect(try inkTop("bottom") == top + 176)
+        // Noto Sans 16/24's first baseline is 18.208 below the line's top: a baseline at 100 moves it 81.792 down.
+        let baseline = try #require(try inkTop("baseline", ##", "baselineOffset": 100"##))
+        #expect(abs(Double(baseline - top) - 81.792) <= 1)
+    }
+
+    @Test("placeholders are filled in every string; a missing one is an error naming it")
+    func placeholders() throws {
+        let json = ##"{"width": 100, "height": 40, "background": "{{bg}}", "layers": [{"type": "text", "x": 0, "y": 0, "text": "Hi {{name}}!", "color": "{{ink}}"}]}"##
+        #expect(failure(json, values: ["bg": "#fff", "ink": "#000"])?.contains("{{name}}") == true)
+        let image = try card(json, values: ["bg": "#ffffff", "ink": "#ff0000", "name": "Ada"])
+        #expect(image[99, 39] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+        #expect((0..<40).contains { y in (0..<100).contains { image[$0, y].green < 200 && image[$0, y].red > 200 } })
+    }
+
+    @Test("bad cards are one-line errors naming the place, and nothing is drawn", arguments: [
+        (##"{"width": 100, "height": 100, "layers": [{"type": "circle"}]}"##, #""circle" is not a layer type"#),
+        (##"{"width": 100, "height": 100, "layers": [{"type": "rect", "x": 0, "y": 0, "width": 1, "height": 1, "fil": "#fff"}]}"##, "unknown key"),
+        (##"{"width": 100, "height": 100, "layers": [{"type": "text", "x": 0, "y": 0, "text": "a", "scale": 2}]}"##, "unknown key; a text layer has"),
+        (##"{"width": 100000, "height": 100000, "layers": []}"##, "too large"),
+        (##"{"width": -5, "height": 100, "layers": []}"##, #""width": -5.0 is not allowed"#),
+        (##"{"width": 100, "height": 100, "layers": [{"type": "text", "x": 0, "y": 0, "text": "a", "size": -3}]}"##, "layer 0: "),
+        (##"{"width": 100, "height": 100, "background": {"linear": {"stops": ["#fff"]}}, "layers": []}"##, "at least 2 stops"),
+        (##"{"width": 100, "height": 100, "layers": [}"##, "not valid JSON"),
+    ])
+    func badCards(json: String, message: String) {
+        let description = failure(json)
+        #expect(description?.contains(message) == true, "got \(description ?? "no error")")
+        #expect(description?.contains("\n") == false)
+    }
+
+    @Test("the JSON form survives a round trip")
+    func roundTrip() throws {
+        let json = ##"{"width": 300, "height": 100, "scale": 2, "background": {"radial": {"center": [0.2, 0.3], "radius": 80, "stops": ["#fff", {"offset": 1, "color": "#000"}]}}, "layers": [{"type": "rect", "x": 1, "y": 2, "width": 3, "height": 4, "fill": {"linear": {"angle": 45, "stops": ["red", "blue"]}}, "border": {"width": 1, "color": "#00ff00"}}, {"type": "text", "x": 5, "y": 6, "height": 50, "verticalAlign": "middle", "text": "Hi", "size": 20, "fit": true}]}"##
+        let card = try Card.decode(from: Data(json.utf8))
+        let again = try Card.decode(from: JSONEncoder().encode(card))
+        #expect(again == card)
+        #expect(try renderer.image(of: card).width == 600)
+    }
+
+    @Test("mattertype card: values and --set fill placeholders; a missing one exits 1 with one line")
+    func commandLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("card-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let card = directory.appendingPathComponent("card.json").path
+        try Data(##"{"width": 320, "height": 160, "background": "#0B1F3A", "layers": [{"type": "text", "x": 20, "y": 20, "width": 280, "text": "{{title}}", "size": 24, "color": "white"}]}"##.utf8)
+            .write(to: URL(fileURLWithPath: card))
+        let values = directory.appendingPathComponent("values.json").path
+        try Data(##"{"title": "From the values file"}"##.utf8).write(to: URL(fileURLWithPath: values))
+        let output = directory.appendingPathComponent("card.png").path
+        let run = try CLIRun("card", card, "--no-system-fonts", "--values", values, "--set", "title=From --set",
+                             "-o", output)
+        #expect(run.status == 0 && run.stdout.contains("320 × 160 px"))
+        let image = try #require(PNGDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: output))))
+        #expect(image.width == 320 && image[0, 0] == RGBAImage.Pixel(red: 11, green: 31, blue: 58, alpha: 255))
+        let missing = try CLIRun("card", card, "--no-system-fonts", "-o", output)
+        #expect(missing.status == 1 && missing.stderr.contains("{{title}}")
+                && missing.stderr.split(separator: "\n").count == 1)
+    }
+}
