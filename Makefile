@@ -4,8 +4,8 @@
 # tests need (SQLite's headers for GRDB, PostgreSQL for the replica tests' throwaway cluster, Python 3 to start it).
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev \
-                libhyphen-dev pkg-config
-PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdeflate
+                libjpeg62-turbo-dev libhyphen-dev pkg-config
+PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdeflate libjpeg
 # libhyphen has no pkg-config file: its header says whether it is installed.
 HEADERS := /usr/include/hyphen.h
 # The fonts the tests lay out, and the hyphenation dictionaries they hyphenate with (hyphens auto).

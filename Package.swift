@@ -36,9 +36,10 @@ let package = Package(
         // header shows Swift only stdint types (see Sources/CICU/include/mattertype_icu.h), used by one small
         // Swift target. libicu-dev: the Makefile installs it when `pkg-config icu-uc` fails.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
-        // PNG written with libdeflate (filters, palettes, chunks in C) and lossless WebP through libwebp.
-        // libdeflate-dev and libwebp-dev: the Makefile installs them.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("webp")]),
+        // PNG written with libdeflate (filters, palettes, chunks in C), lossless WebP through libwebp, JPEG and
+        // WebP read (card images). libdeflate-dev, libwebp-dev and libjpeg62-turbo-dev: the Makefile installs them.
+        .target(name: "CImageCodecs",
+                linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("webp"), .linkedLibrary("jpeg")]),
         .target(name: "MatterTypeICU", dependencies: ["CICU"]),
         .target(name: "MatterTypeFonts", path: "Fonts",
                 exclude: ["README.md", "OFL.txt"],

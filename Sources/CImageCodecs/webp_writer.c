@@ -55,10 +55,19 @@ int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t
     return ok;
 }
 
-int mattertype_webp_decode_rgba(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
-                                mattertype_buffer *out) {
+int mattertype_webp_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t *width,
+                                uint32_t *height, mattertype_buffer *out) {
     out->message[0] = 0;
     int w = 0, h = 0;
+    if (!WebPGetInfo(data, size, &w, &h)) {
+        snprintf(out->message, sizeof out->message, "not a WebP image libwebp can decode");
+        return 0;
+    }
+    if ((uint64_t)w * (uint64_t)h > max_pixels) {
+        snprintf(out->message, sizeof out->message, "the WebP image is %d x %d pixels, more than %llu", w, h,
+                 (unsigned long long)max_pixels);
+        return 0;
+    }
     uint8_t *pixels = WebPDecodeRGBA(data, size, &w, &h);
     if (!pixels) {
         snprintf(out->message, sizeof out->message, "not a WebP image libwebp can decode");

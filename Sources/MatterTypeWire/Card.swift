@@ -46,6 +46,46 @@ public enum CardLayer: Sendable, Hashable {
     case text(CardTextLayer)
     /// A rectangle, filled and or bordered.
     case rect(CardRectLayer)
+    /// A PNG, JPEG or WebP image.
+    case image(CardImageLayer)
+}
+
+/// An image of a ``Card``: PNG, JPEG or WebP from a file or a `data:` URI, fitted to its box, clipped to its
+/// rounded corners (or a circle, for avatars), at an opacity.
+public struct CardImageLayer: Sendable, Hashable {
+    /// The box's left edge, in points from the canvas's left.
+    public var x: Double
+    /// The box's top edge, in points from the canvas's top.
+    public var y: Double
+    /// The box's width in points.
+    public var width: Double
+    /// The box's height in points.
+    public var height: Double
+    /// A `data:image/…;base64,…` URI, or a file path (relative to the card's folder; files are read only where
+    /// the renderer allows: the CLI and library, not the server).
+    public var source: String
+    /// How the image fills the box (CSS `object-fit`; `fill` by default, as CSS).
+    public var fit: ImageFit
+    /// The box's corners' radius in points.
+    public var cornerRadius: Double
+    /// Whether the box is clipped to a circle (its corner radius half its shorter side).
+    public var isCircle: Bool
+    /// 0 (invisible) to 1.
+    public var opacity: Double
+
+    /// An image from `source` in the box at (`x`, `y`), `width` × `height` points.
+    public init(x: Double, y: Double, width: Double, height: Double, source: String, fit: ImageFit = .fill,
+                cornerRadius: Double = 0, isCircle: Bool = false, opacity: Double = 1) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.source = source
+        self.fit = fit
+        self.cornerRadius = cornerRadius
+        self.isCircle = isCircle
+        self.opacity = opacity
+    }
 }
 
 /// How a text block sits in its box's height.
@@ -152,6 +192,8 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
     case invalid(field: String, reason: String)
     /// Layer `index` (0-based) cannot be laid out or drawn.
     case layer(index: Int, RenderRequestError)
+    /// Layer `index`'s image cannot be read: `reason` says why (missing file, not an image, too large…).
+    case image(index: Int, reason: String)
     /// The image cannot be made or encoded.
     case render(RenderError)
 
@@ -162,6 +204,7 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
         case .missingValue(let name): "no value for {{\(name)}}; give it with --set \(name)=… or in the values file"
         case .invalid(let field, let reason): "\"\(field)\": \(reason)"
         case .layer(let index, let error): "layer \(index): \(error)"
+        case .image(let index, let reason): "layer \(index): \(reason)"
         case .render(let error): "\(error)"
         }
     }
@@ -256,14 +299,17 @@ extension Card: Codable {
 
 extension CardLayer: Codable {
     private enum TypeKey: String, CodingKey { case type }
-    private enum Kind: String, CaseIterable { case text, rect }
+    private enum Kind: String, CaseIterable { case text, rect, image }
+    private enum ImageKeys: String, CodingKey, CaseIterable {
+        case type, x, y, width, height, src, fit, cornerRadius, circle, opacity
+    }
     private enum TextKeys: String, CodingKey, CaseIterable { case type, x, y, height, verticalAlign, baselineOffset }
     private enum RectKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, fill, cornerRadius, border, opacity
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
-    /// Decodes a layer by its `type`: `text` (a box and render-request keys) or `rect`.
+    /// Decodes a layer by its `type`: `text` (a box and render-request keys), `rect` or `image`.
     public init(from decoder: any Decoder) throws {
         let typed = try decoder.container(keyedBy: TypeKey.self)
         let type = try typed.decode(String.self, forKey: .type)
@@ -300,6 +346,24 @@ extension CardLayer: Codable {
                                        cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
                                        border: border,
                                        opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1))
+        case .image:
+            try decoder.rejectUnknownKeys(ImageKeys.self, in: "an image layer")
+            let c = try decoder.container(keyedBy: ImageKeys.self)
+            var fit = ImageFit.fill
+            if let text = try c.decodeIfPresent(String.self, forKey: .fit) {
+                guard let parsed = ImageFit(rawValue: text) else {
+                    throw DecodingError.dataCorruptedError(forKey: .fit, in: c, debugDescription:
+                        "\"\(text)\" is not one of " + ImageFit.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                fit = parsed
+            }
+            self = .image(CardImageLayer(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
+                                         width: try c.decode(Double.self, forKey: .width),
+                                         height: try c.decode(Double.self, forKey: .height),
+                                         source: try c.decode(String.self, forKey: .src), fit: fit,
+                                         cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
+                                         isCircle: try c.decodeIfPresent(Bool.self, forKey: .circle) ?? false,
+                                         opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1))
         }
     }
 
@@ -329,6 +393,18 @@ extension CardLayer: Codable {
                 try b.encode(border.width, forKey: .width)
                 try b.encode(PaintJSON(border.paint), forKey: .color)
             }
+            try c.encode(layer.opacity, forKey: .opacity)
+        case .image(let layer):
+            var c = encoder.container(keyedBy: ImageKeys.self)
+            try c.encode("image", forKey: .type)
+            try c.encode(layer.x, forKey: .x)
+            try c.encode(layer.y, forKey: .y)
+            try c.encode(layer.width, forKey: .width)
+            try c.encode(layer.height, forKey: .height)
+            try c.encode(layer.source, forKey: .src)
+            try c.encode(layer.fit.rawValue, forKey: .fit)
+            try c.encode(layer.cornerRadius, forKey: .cornerRadius)
+            try c.encode(layer.isCircle, forKey: .circle)
             try c.encode(layer.opacity, forKey: .opacity)
         }
     }

@@ -11,13 +11,24 @@ public struct CardRenderer: Sendable {
     public let tokens: DesignTokens?
     /// Draws the text (its glyph cache is shared by every card it draws).
     public let renderer: TextRenderer
+    /// The folder image layers' relative file paths are read from; `nil` reads no files at all (images must be
+    /// `data:` URIs, as over HTTP).
+    public let imageDirectory: URL?
 
-    /// A renderer drawing text with fonts from `registry`, tokens from `tokens`, through `renderer`.
-    public init(registry: FontRegistry = .shared, tokens: DesignTokens? = nil, renderer: TextRenderer = .shared) {
+    /// A renderer drawing text with fonts from `registry`, tokens from `tokens`, through `renderer`, reading image
+    /// files from `imageDirectory` (none when `nil`).
+    public init(registry: FontRegistry = .shared, tokens: DesignTokens? = nil, renderer: TextRenderer = .shared,
+                imageDirectory: URL? = nil) {
         self.registry = registry
         self.tokens = tokens
         self.renderer = renderer
+        self.imageDirectory = imageDirectory
     }
+
+    /// The most bytes an image file or `data:` URI may have.
+    public static let maximumImageBytes = 20_000_000
+    /// The most pixels a decoded image may have.
+    public static let maximumImagePixels = 25_000_000
 
     /// The most pixels a card's image may have (as a text render's).
     public static var maximumPixelCount: Int { TextRenderer.maximumPixelCount }
@@ -41,6 +52,8 @@ public struct CardRenderer: Sendable {
                 try draw(rect, index: index, scale: scale, into: &image)
             case .text(let text):
                 try draw(text, index: index, scale: scale, into: &image)
+            case .image(let layer):
+                try draw(layer, index: index, scale: scale, into: &image)
             }
         }
         return image
@@ -89,6 +102,56 @@ public struct CardRenderer: Sendable {
             try check([("border width", border.width)], index: index)
             image.strokeBorder(box, cornerRadius: rect.cornerRadius * scale, width: border.width * scale,
                                paint: border.paint, opacity: rect.opacity, scale: scale)
+        }
+    }
+
+    private func draw(_ layer: CardImageLayer, index: Int, scale: Double,
+                      into image: inout RGBAImage) throws(CardError) {
+        try check([("x", layer.x), ("y", layer.y), ("width", layer.width), ("height", layer.height),
+                   ("cornerRadius", layer.cornerRadius), ("opacity", layer.opacity)], index: index)
+        let decoded = try picture(layer.source, index: index)
+        let box = Rect(x: layer.x * scale, y: layer.y * scale, width: layer.width * scale, height: layer.height * scale)
+        let radius = layer.isCircle ? min(box.width, box.height) / 2 : layer.cornerRadius * scale
+        image.draw(decoded, in: box, fit: layer.fit, cornerRadius: radius, opacity: layer.opacity)
+    }
+
+    /// The image a layer's `source` names, decoded: a base64 `data:` URI, or a file under ``imageDirectory``.
+    private func picture(_ source: String, index: Int) throws(CardError) -> RGBAImage {
+        let data: Data
+        if source.hasPrefix("data:") {
+            guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
+                throw .image(index: index, reason: "a data: URI image must be base64 (data:image/png;base64,…)")
+            }
+            let payload = source[source.index(after: comma)...]
+            guard payload.utf8.count / 4 * 3 <= CardRenderer.maximumImageBytes else {
+                throw .image(index: index, reason: "the image has more than \(CardRenderer.maximumImageBytes) bytes")
+            }
+            guard let decoded = Data(base64Encoded: String(payload), options: .ignoreUnknownCharacters) else {
+                throw .image(index: index, reason: "the data: URI is not valid base64")
+            }
+            data = decoded
+        } else {
+            guard let directory = imageDirectory else {
+                throw .image(index: index, reason: "images here are data: URIs (data:image/png;base64,…), not files")
+            }
+            let url = source.hasPrefix("/") ? URL(fileURLWithPath: source)
+                : directory.appendingPathComponent(source)
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+            guard let size else { throw .image(index: index, reason: "no image file at \(url.path)") }
+            guard size <= CardRenderer.maximumImageBytes else {
+                throw .image(index: index, reason: "\(url.path) has \(size) bytes; images have at most "
+                             + "\(CardRenderer.maximumImageBytes)")
+            }
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw .image(index: index, reason: "\(url.path) cannot be read: \(error.localizedDescription)")
+            }
+        }
+        do {
+            return try ImageDecoder.decode(data, maximumPixels: CardRenderer.maximumImagePixels)
+        } catch {
+            throw .image(index: index, reason: error.description)
         }
     }
 

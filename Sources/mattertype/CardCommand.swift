@@ -7,8 +7,8 @@ import MatterTypeWire
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
-        abstract: "Draw a card: a JSON document of a canvas, a background and layers (text, rect) into one PNG or "
-            + "WebP image.",
+        abstract: "Draw a card: a JSON document of a canvas, a background and layers (text, rect, image) into one "
+            + "PNG or WebP image; image paths are relative to the card file.",
         discussion: """
             {"width": 1200, "height": 630, "background": "#0B1F3A", "layers": [{"type": "text", "x": 80, "y": 80, \
             "width": 1040, "height": 300, "text": "{{title}}", "size": 64, "color": "white", "fit": true}]}. \
@@ -72,7 +72,8 @@ struct CardCommand: ParsableCommand {
         let document = try Card.decode(from: data, values: try placeholderValues())
         let tokens = self.tokens.isEmpty ? nil
             : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) })
-        let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens)
+        let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
+                                    imageDirectory: URL(fileURLWithPath: card).deletingLastPathComponent())
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
         let image = try renderer.image(of: document)
         let bytes = try format.encode(image)

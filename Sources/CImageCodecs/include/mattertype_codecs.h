@@ -35,9 +35,16 @@ int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bi
 int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t height, float effort,
                                    mattertype_buffer *out);
 
-/// Decodes a WebP image to unpremultiplied RGBA (libwebp's WebPDecodeRGBA) into `out`; 0 on failure.
-int mattertype_webp_decode_rgba(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
-                                mattertype_buffer *out);
+/// Decodes a WebP image to unpremultiplied RGBA (libwebp's WebPDecodeRGBA) into `out`; 0 on failure (`message`
+/// says why), also when it has more than `max_pixels` pixels (checked before decoding).
+int mattertype_webp_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t *width,
+                                uint32_t *height, mattertype_buffer *out);
+
+/// Decodes a JPEG (baseline or progressive; gray, YCbCr or RGB) to RGBA with libjpeg-turbo into `out`; 0 on
+/// failure (`message` says why: not a JPEG, CMYK, corrupt, more than `max_pixels` pixels). libjpeg's errors are
+/// caught in C (setjmp), never unwinding through Swift.
+int mattertype_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t *width,
+                                uint32_t *height, mattertype_buffer *out);
 
 /// Frees what an encoder wrote.
 void mattertype_buffer_free(mattertype_buffer *buffer);

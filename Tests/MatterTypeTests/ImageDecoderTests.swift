@@ -1,0 +1,155 @@
+import Foundation
+import MatterType
+import MatterTypeWire
+import Testing
+
+/// Reading card images (Output/ImageDecoder.swift): PNG, JPEG and WebP against independent decoders' pixels —
+/// djpeg and dwebp wrote the .pnm/.pam references beside each image (Fixtures/images/make-images.sh says how) —
+/// and image layers drawn into cards.
+@Suite("Image decoding and image layers")
+struct ImageDecoderTests {
+    func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("images/" + name)))
+    }
+
+    /// A binary PNM/PAM file's pixels as RGBA (P6 gets alpha 255, P5 gray is spread to RGB).
+    func netpbm(_ name: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        let data = try fixture(name)
+        let bytes = [UInt8](data)
+        if bytes.starts(with: Array("P7".utf8)) {
+            let marker = Array("ENDHDR\n".utf8)
+            let end = try #require((0..<bytes.count - marker.count).first { Array(bytes[$0..<$0 + marker.count]) == marker })
+            let header = String(decoding: bytes[..<end], as: UTF8.self)
+            let fields = Dictionary(header.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: " ")
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { a, _ in a })
+            let width = try #require(Int(fields["WIDTH"] ?? "")), height = try #require(Int(fields["HEIGHT"] ?? ""))
+            return (width, height, Array(bytes[(end + marker.count)...]))
+        }
+        // P5/P6: magic, width, height, maxval separated by whitespace, then one whitespace byte.
+        var fields: [String] = []
+        var index = 0
+        while fields.count < 4 {
+            while bytes[index] == 0x20 || bytes[index] == 0x0A { index += 1 }
+            var field = ""
+            while bytes[index] != 0x20, bytes[index] != 0x0A { field.append(Character(Unicode.Scalar(bytes[index]))); index += 1 }
+            fields.append(field)
+        }
+        index += 1
+        let width = try #require(Int(fields[1])), height = try #require(Int(fields[2]))
+        let samples = fields[0] == "P6" ? 3 : 1
+        var rgba: [UInt8] = []
+        for p in 0..<width * height {
+            let start = index + p * samples
+            rgba += samples == 3 ? [bytes[start], bytes[start + 1], bytes[start + 2], 255]
+                : [bytes[start], bytes[start], bytes[start], 255]
+        }
+        return (width, height, rgba)
+    }
+
+    /// The image's pixels with alpha divided back out (as the references hold them).
+    func unpremultiplied(_ image: RGBAImage) -> [UInt8] {
+        var out: [UInt8] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image[x, y]
+                let a = UInt32(p.alpha)
+                func channel(_ c: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (UInt32(c) * 255 + a / 2) / a)) }
+                out += [channel(p.red), channel(p.green), channel(p.blue), p.alpha]
+            }
+        }
+        return out
+    }
+
+    @Test("JPEG (baseline, progressive, gray) decodes to djpeg's pixels", arguments: ["photo.jpg", "progressive.jpg", "gray.jpg"])
+    func jpeg(_ name: String) throws {
+        let image = try ImageDecoder.decode(try fixture(name))
+        let reference = try netpbm(name + ".pnm")
+        #expect(image.width == reference.width && image.height == reference.height)
+        #expect(unpremultiplied(image) == reference.rgba)
+    }
+
+    @Test("WebP (lossless and lossy, with alpha) decodes to dwebp's pixels", arguments: ["lossless.webp", "lossy.webp"])
+    func webp(_ name: String) throws {
+        let image = try ImageDecoder.decode(try fixture(name))
+        let reference = try netpbm(name + ".pam")
+        #expect(image.width == 48 && image.height == 32 && reference.width == 48)
+        // Premultiplying and dividing back loses up to 1 per channel where alpha is below 255.
+        let ours = unpremultiplied(image)
+        let worst = zip(ours, reference.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "worst channel difference \(worst)")
+        #expect(image[45, 10].alpha == reference.rgba[(10 * 48 + 45) * 4 + 3])
+    }
+
+    @Test("a PNG with alpha reads back as written (the fixture script's own PNG writer, zlib by Python)")
+    func png() throws {
+        let image = try ImageDecoder.decode(try fixture("alpha.png"))
+        #expect(image.width == 48 && image.height == 32)
+        #expect(image[24, 16] == RGBAImage.Pixel(red: 250, green: 240, blue: 20, alpha: 255))  // the disc
+        #expect(image[45, 0].alpha == 96)  // the translucent edge
+    }
+
+    @Test("not an image, cut short, or too large: one clear error")
+    func badImages() throws {
+        #expect(throws: ImageDecodingError.unknownFormat) { try ImageDecoder.decode(try fixture("garbage.jpg")) }
+        let truncated = #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(try fixture("truncated.jpg")) }
+        #expect(truncated?.description.contains("JPEG") == true)
+        #expect(throws: ImageDecodingError.tooLarge(width: 48, height: 32, limit: 100)) {
+            try ImageDecoder.decode(try fixture("alpha.png"), maximumPixels: 100)
+        }
+        #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(try fixture("photo.jpg"), maximumPixels: 100) }
+    }
+
+    func card(_ layer: String, directory: URL? = nil) throws(CardError) -> RGBAImage {
+        let json = ##"{"width": 100, "height": 60, "background": "#ffffff", "layers": ["## + layer + "]}"
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false), imageDirectory: directory)
+        return try renderer.image(of: try Card.decode(from: Data(json.utf8)))
+    }
+
+    @Test("fill stretches, contain letterboxes, cover crops; a circle clips the corners")
+    func fits() throws {
+        let directory = URL(fileURLWithPath: TestSupport.fixture("images"))
+        // The 48 × 32 PNG in a 60 × 60 box at (20, 0): contain draws it 60 × 40 from y = 10; cover 90 × 60 from x = 5.
+        let contain = try card(#"{"type": "image", "x": 20, "y": 0, "width": 60, "height": 60, "src": "alpha.png", "fit": "contain"}"#,
+                               directory: directory)
+        #expect(contain[50, 5] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // letterbox
+        #expect(contain[50, 30].red > 240 && contain[50, 30].blue < 40)  // the yellow disc at the center
+        let cover = try card(#"{"type": "image", "x": 20, "y": 0, "width": 60, "height": 60, "src": "alpha.png", "fit": "cover"}"#,
+                             directory: directory)
+        #expect(cover[50, 2] != RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // no letterbox
+        #expect(cover[10, 30] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // outside the box
+        let circle = try card(#"{"type": "image", "x": 20, "y": 0, "width": 60, "height": 60, "src": "photo.jpg", "fit": "cover", "circle": true}"#,
+                              directory: directory)
+        #expect(circle[21, 1] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // a cut corner
+        #expect(circle[50, 30] != RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+        // Same picture from a data: URI.
+        let base64 = try fixture("alpha.png").base64EncodedString()
+        let inline = try card(#"{"type": "image", "x": 20, "y": 0, "width": 60, "height": 60, "src": "data:image/png;base64,"#
+                              + base64 + #"", "fit": "contain"}"#)
+        #expect(inline == contain)
+    }
+
+    @Test("image layers: a missing file, files where only data: URIs are read, a corrupt image: errors naming the layer")
+    func badLayers() {
+        let directory = URL(fileURLWithPath: TestSupport.fixture("images"))
+        func failure(_ layer: String, _ directory: URL?) -> String? {
+            do throws(CardError) {
+                _ = try card(layer, directory: directory)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(failure(#"{"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "nowhere.png"}"#, directory)?
+            .hasPrefix("layer 0: no image file at") == true)
+        #expect(failure(#"{"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "alpha.png"}"#, nil)?
+            .contains("data: URIs") == true)
+        #expect(failure(#"{"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "truncated.jpg"}"#, directory)?
+            .contains("the JPEG image cannot be read") == true)
+        #expect(failure(#"{"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "data:image/png,abc"}"#, nil)?
+            .contains("base64") == true)
+        #expect(failure(#"{"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "a.png", "fit": "zoom"}"#, nil)?
+            .contains("fill, contain, cover") == true)
+    }
+}
