@@ -117,20 +117,116 @@ public struct CardTextLayer: Sendable, Hashable {
     public var baselineOffset: Double
     /// The text and its typography; its `width` is the box's width, its `clip` clips the text to the box.
     public var request: RenderRequest
+    /// Shadows under the text, as CSS `text-shadow` lists them (the first on top).
+    public var shadows: [CardShadow]
+    /// An outline around the glyphs.
+    public var stroke: CardStroke?
 
     /// A text block at (`x`, `y`) laying out `request`.
     public init(x: Double, y: Double, height: Double? = nil, verticalAlignment: CardVerticalAlignment = .top,
-                baselineOffset: Double = 0, request: RenderRequest) {
+                baselineOffset: Double = 0, request: RenderRequest, shadows: [CardShadow] = [],
+                stroke: CardStroke? = nil) {
         self.x = x
         self.y = y
         self.height = height
         self.verticalAlignment = verticalAlignment
         self.baselineOffset = baselineOffset
         self.request = request
+        self.shadows = shadows
+        self.stroke = stroke
     }
+
+    /// The most shadows a text layer may have.
+    public static let maximumShadows = 8
 
     /// The render-request keys a text layer may not have: the card sets them for the whole image.
     static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
+}
+
+/// A text shadow (CSS `text-shadow`): the glyphs' coverage moved, blurred and painted in a color.
+public struct CardShadow: Sendable, Hashable, Codable {
+    /// How far it is moved right, in points.
+    public var x: Double
+    /// How far it is moved down, in points.
+    public var y: Double
+    /// The blur radius in points (twice the Gaussian's standard deviation, as CSS).
+    public var blur: Double
+    /// Its color.
+    public var color: Color
+
+    /// A shadow moved (`x`, `y`), blurred by `blur` points, in `color`.
+    public init(x: Double, y: Double, blur: Double = 0, color: Color) {
+        self.x = x
+        self.y = y
+        self.blur = blur
+        self.color = color
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case x, y, blur, color }
+
+    /// Decodes `{"x": 2, "y": 4, "blur": 8, "color": "#00000080"}`; `blur` defaults to 0.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self, in: "a shadow")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let color = try c.decodeColorIfPresent(forKey: .color, allowsTransparent: true) else {
+            throw DecodingError.keyNotFound(CodingKeys.color, .init(codingPath: c.codingPath, debugDescription: ""))
+        }
+        self.init(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
+                  blur: try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0, color: color)
+    }
+
+    /// Encodes the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(x, forKey: .x)
+        try c.encode(y, forKey: .y)
+        try c.encode(blur, forKey: .blur)
+        try c.encode(color.description, forKey: .color)
+    }
+}
+
+/// An outline around a text's glyphs: `outside` (Figma's outside stroke: the ink grown by the width, under the
+/// fill) or `center` (`-webkit-text-stroke`: half inside, half outside, over the fill).
+public struct CardStroke: Sendable, Hashable, Codable {
+    /// Where the outline lies against the glyphs' edge.
+    public enum Position: String, CaseIterable, Sendable, Hashable, Codable {
+        case outside, center
+    }
+
+    /// The width in points.
+    public var width: Double
+    /// Its color.
+    public var color: Color
+    /// Outside (the default) or centered on the edge.
+    public var position: Position
+
+    /// A stroke `width` points wide in `color`.
+    public init(width: Double, color: Color, position: Position = .outside) {
+        self.width = width
+        self.color = color
+        self.position = position
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case width, color, position }
+
+    /// Decodes `{"width": 2, "color": "#000", "position": "outside"}`.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self, in: "a stroke")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let color = try c.decodeColorIfPresent(forKey: .color, allowsTransparent: true) else {
+            throw DecodingError.keyNotFound(CodingKeys.color, .init(codingPath: c.codingPath, debugDescription: ""))
+        }
+        self.init(width: try c.decode(Double.self, forKey: .width), color: color,
+                  position: try c.decodeIfPresent(Position.self, forKey: .position) ?? .outside)
+    }
+
+    /// Encodes the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(width, forKey: .width)
+        try c.encode(color.description, forKey: .color)
+        try c.encode(position, forKey: .position)
+    }
 }
 
 /// A rectangle of a ``Card``: filled, bordered, with rounded corners, at an opacity.
@@ -303,7 +399,9 @@ extension CardLayer: Codable {
     private enum ImageKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, src, fit, cornerRadius, circle, opacity
     }
-    private enum TextKeys: String, CodingKey, CaseIterable { case type, x, y, height, verticalAlign, baselineOffset }
+    private enum TextKeys: String, CodingKey, CaseIterable {
+        case type, x, y, height, verticalAlign, baselineOffset, shadows, stroke
+    }
     private enum RectKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, fill, cornerRadius, border, opacity
     }
@@ -327,7 +425,9 @@ extension CardLayer: Codable {
                                        verticalAlignment: try c.decodeIfPresent(CardVerticalAlignment.self,
                                                                                 forKey: .verticalAlign) ?? .top,
                                        baselineOffset: try c.decodeIfPresent(Double.self, forKey: .baselineOffset) ?? 0,
-                                       request: request))
+                                       request: request,
+                                       shadows: try c.decodeIfPresent([CardShadow].self, forKey: .shadows) ?? [],
+                                       stroke: try c.decodeIfPresent(CardStroke.self, forKey: .stroke)))
         case .rect:
             try decoder.rejectUnknownKeys(RectKeys.self, in: "a rect layer")
             let c = try decoder.container(keyedBy: RectKeys.self)
@@ -379,6 +479,8 @@ extension CardLayer: Codable {
             try c.encodeIfPresent(layer.height, forKey: .height)
             try c.encode(layer.verticalAlignment, forKey: .verticalAlign)
             try c.encode(layer.baselineOffset, forKey: .baselineOffset)
+            if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
+            try c.encodeIfPresent(layer.stroke, forKey: .stroke)
         case .rect(let layer):
             var c = encoder.container(keyedBy: RectKeys.self)
             try c.encode("rect", forKey: .type)

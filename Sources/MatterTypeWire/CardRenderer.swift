@@ -158,6 +158,19 @@ public struct CardRenderer: Sendable {
     private func draw(_ text: CardTextLayer, index: Int, scale: Double, into image: inout RGBAImage) throws(CardError) {
         try check([("x", text.x), ("y", text.y), ("height", text.height ?? 0), ("baselineOffset", text.baselineOffset)],
                   index: index)
+        guard text.shadows.count <= CardTextLayer.maximumShadows else {
+            throw .layer(index: index, .invalid(field: "shadows", reason: "\(text.shadows.count) shadows; a text "
+                                                + "layer has at most \(CardTextLayer.maximumShadows)"))
+        }
+        for shadow in text.shadows {
+            try check([("shadow x", shadow.x), ("shadow y", shadow.y)], index: index)
+            guard shadow.blur.isFinite, (0...100).contains(shadow.blur) else {
+                throw .layer(index: index, .invalid(field: "blur", reason: "\(shadow.blur) is not allowed; use 0 to 100 points"))
+            }
+        }
+        if let stroke = text.stroke, !stroke.width.isFinite || !(0...50).contains(stroke.width) {
+            throw .layer(index: index, .invalid(field: "stroke", reason: "width \(stroke.width) is not allowed; use 0 to 50 points"))
+        }
         var request = text.request
         request.scale = scale
         if request.fit == true, request.maxHeight == nil { request.maxHeight = text.height }
@@ -174,10 +187,9 @@ public struct CardRenderer: Sendable {
         case .bottom: top = text.y + (text.height ?? layout.height) - layout.height
         case .baseline: top = text.y + text.baselineOffset - (layout.lines.first?.baseline ?? 0)
         }
-        let color = request.color ?? .black
-        let hinting = request.hinting ?? TextRenderer.Hinting.none
+        let origin = Point(x: text.x, y: top)
         guard request.clip == true else {
-            renderer.draw(layout, into: &image, at: Point(x: text.x, y: top), color: color, hinting: hinting)
+            paint(text, layout, at: origin, scale: scale, index: index, into: &image)
             return
         }
         // Clipped to the box's pixels: drawn into an image of the box, at the same place modulo whole pixels (so
@@ -188,9 +200,36 @@ public struct CardRenderer: Sendable {
         let lower = min(Int(((text.y + (text.height ?? layout.height)) * scale).rounded(.up)), image.height)
         guard right > left, lower > upper else { return }
         var box = RGBAImage(width: right - left, height: lower - upper)
-        renderer.draw(layout, into: &box,
-                      at: Point(x: text.x - Double(left) / scale, y: top - Double(upper) / scale), color: color,
-                      hinting: hinting)
+        paint(text, layout, at: Point(x: origin.x - Double(left) / scale, y: origin.y - Double(upper) / scale),
+              scale: scale, index: index, into: &box)
         image.draw(box, atX: left, y: upper)
+    }
+
+    /// Draws a text layer's shadows (the last listed first, so the first is on top, as CSS), its outside stroke,
+    /// its glyphs, then its centered stroke, into `image` with the text's top-left corner at `origin` (points).
+    /// Shadows and strokes are the glyphs' coverage moved, blurred (a Gaussian of σ = blur / 2), grown or shrunk.
+    private func paint(_ text: CardTextLayer, _ layout: TextLayout, at origin: Point, scale: Double, index: Int,
+                       into image: inout RGBAImage) {
+        let request = text.request
+        let hinting = request.hinting ?? TextRenderer.Hinting.none
+        func coverage(at point: Point) -> GrayBitmap {
+            var mask = GrayBitmap(width: image.width, height: image.height)
+            renderer.draw(layout, into: &mask, at: point, hinting: hinting)
+            return mask
+        }
+        for shadow in text.shadows.reversed() {
+            let moved = coverage(at: Point(x: origin.x + shadow.x, y: origin.y + shadow.y))
+            image.fill(mask: moved.blurred(radius: shadow.blur * scale), color: shadow.color)
+        }
+        let stroke = text.stroke.flatMap { $0.width > 0 ? $0 : nil }
+        let ink = stroke == nil ? nil : coverage(at: origin)
+        if let stroke, let ink, stroke.position == .outside {
+            image.fill(mask: ink.dilated(by: stroke.width * scale), color: stroke.color)
+        }
+        renderer.draw(layout, into: &image, at: origin, color: request.color ?? .black, hinting: hinting)
+        if let stroke, let ink, stroke.position == .center {
+            let half = stroke.width * scale / 2
+            image.fill(mask: ink.dilated(by: half).subtracting(ink.dilated(by: -half)), color: stroke.color)
+        }
     }
 }

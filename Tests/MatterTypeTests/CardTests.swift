@@ -124,13 +124,86 @@ struct CardTests {
         #expect(description?.contains("\n") == false)
     }
 
+    @Test("an unblurred shadow is the text drawn in the shadow's color at the offset, under the text")
+    func hardShadow() throws {
+        let shadowed = try card(##"{"width": 120, "height": 60, "background": "#ffffff", "layers": [{"type": "text", "x": 10, "y": 5, "text": "Hi", "size": 32, "color": "#1d4e89", "shadows": [{"x": 3, "y": 2, "color": "#ef476f"}]}]}"##)
+        let drawnTwice = try card(##"{"width": 120, "height": 60, "background": "#ffffff", "layers": [{"type": "text", "x": 13, "y": 7, "text": "Hi", "size": 32, "color": "#ef476f"}, {"type": "text", "x": 10, "y": 5, "text": "Hi", "size": 32, "color": "#1d4e89"}]}"##)
+        var worst = 0
+        for y in 0..<60 {
+            for x in 0..<120 {
+                let a = shadowed[x, y], b = drawnTwice[x, y]
+                worst = max(worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+                            abs(Int(a.blue) - Int(b.blue)))
+            }
+        }
+        #expect(worst <= 1)
+    }
+
+    @Test("a blurred shadow is the glyphs' coverage convolved with a Gaussian of σ = blur / 2 (CSS), computed here in 2-D")
+    func blurredShadow() throws {
+        // The text itself is transparent, so the canvas shows the shadow alone, black at full strength.
+        let image = try card(##"{"width": 80, "height": 50, "layers": [{"type": "text", "x": 10, "y": 5, "text": "Hi", "size": 28, "color": "#00000000", "shadows": [{"x": 2, "y": 3, "blur": 6, "color": "#000000"}]}]}"##)
+        var request = RenderRequest(text: "Hi")
+        request.size = 28
+        let layout = try request.layout(registry: renderer.registry)
+        var mask = GrayBitmap(width: 80, height: 50)
+        TextRenderer.shared.draw(layout, into: &mask, at: Point(x: 12, y: 8))
+        let sigma = 3.0, reach = 9
+        var worst = 0
+        for y in 0..<50 {
+            for x in 0..<80 {
+                var sum = 0.0, weights = 0.0
+                for dy in -reach...reach {
+                    for dx in -reach...reach {
+                        let w = exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma))
+                        weights += w
+                        let sx = x + dx, sy = y + dy
+                        if sx >= 0, sx < 80, sy >= 0, sy < 50 { sum += Double(mask[sx, sy]) * w }
+                    }
+                }
+                worst = max(worst, abs(Int(image[x, y].alpha) - Int((sum / weights).rounded())))
+            }
+        }
+        #expect(worst <= 2, "worst alpha difference \(worst)")
+    }
+
+    @Test("an outside stroke covers every pixel within its width of fully inked pixels, and nothing farther")
+    func outsideStroke() throws {
+        let json = ##"{"width": 90, "height": 50, "background": "#ffffff", "layers": [{"type": "text", "x": 10, "y": 5, "text": "Hi", "size": 28, "color": "#ffffff", "stroke": {"width": 3, "color": "#ff0000"}}]}"##
+        let image = try card(json)
+        var request = RenderRequest(text: "Hi")
+        request.size = 28
+        let layout = try request.layout(registry: renderer.registry)
+        var mask = GrayBitmap(width: 90, height: 50)
+        TextRenderer.shared.draw(layout, into: &mask, at: Point(x: 10, y: 5))
+        let ink = (0..<50).flatMap { y in (0..<90).compactMap { x in mask[x, y] == 255 ? (x, y) : nil } }
+        let touched = (0..<50).flatMap { y in (0..<90).compactMap { x in mask[x, y] > 0 ? (x, y) : nil } }
+        func distance(_ x: Int, _ y: Int, to points: [(Int, Int)]) -> Double {
+            points.map { (Double(($0.0 - x) * ($0.0 - x) + ($0.1 - y) * ($0.1 - y))).squareRoot() }.min() ?? .infinity
+        }
+        var misses = 0, strays = 0
+        for y in 0..<50 {
+            for x in 0..<90 where mask[x, y] == 0 {
+                let pixel = image[x, y]
+                if distance(x, y, to: ink) <= 2.5, pixel != RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255) {
+                    misses += 1
+                }
+                if distance(x, y, to: touched) > 4.5, pixel != RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255) {
+                    strays += 1
+                }
+            }
+        }
+        #expect(misses == 0 && strays == 0, "\(misses) pixels near the ink not stroked, \(strays) far ones touched")
+        #expect(failure(json.replacingOccurrences(of: #""width": 3"#, with: #""width": 500"#))?.contains("stroke") == true)
+    }
+
     @Test("the JSON form survives a round trip")
     func roundTrip() throws {
-        let json = ##"{"width": 300, "height": 100, "scale": 2, "background": {"radial": {"center": [0.2, 0.3], "radius": 80, "stops": ["#fff", {"offset": 1, "color": "#000"}]}}, "layers": [{"type": "rect", "x": 1, "y": 2, "width": 3, "height": 4, "fill": {"linear": {"angle": 45, "stops": ["red", "blue"]}}, "border": {"width": 1, "color": "#00ff00"}}, {"type": "text", "x": 5, "y": 6, "height": 50, "verticalAlign": "middle", "text": "Hi", "size": 20, "fit": true}]}"##
+        let json = ##"{"width": 300, "height": 100, "scale": 2, "background": {"radial": {"center": [0.2, 0.3], "radius": 80, "stops": ["#fff", {"offset": 1, "color": "#000"}]}}, "layers": [{"type": "rect", "x": 1, "y": 2, "width": 3, "height": 4, "fill": {"linear": {"angle": 45, "stops": ["red", "blue"]}}, "border": {"width": 1, "color": "#00ff00"}}, {"type": "text", "x": 5, "y": 6, "height": 50, "verticalAlign": "middle", "text": "Hi", "size": 20, "fit": true, "shadows": [{"x": 1, "y": 2, "blur": 3, "color": "#0008"}], "stroke": {"width": 1, "color": "black", "position": "center"}}, {"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "data:image/png;base64,AAAA", "fit": "cover", "circle": true}]}"##
         let card = try Card.decode(from: Data(json.utf8))
         let again = try Card.decode(from: JSONEncoder().encode(card))
         #expect(again == card)
-        #expect(try renderer.image(of: card).width == 600)
+        #expect(card.layers.count == 3)
     }
 
     @Test("mattertype card: values and --set fill placeholders; a missing one exits 1 with one line")
