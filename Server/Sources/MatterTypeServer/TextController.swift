@@ -5,8 +5,8 @@ import MatterType
 import MatterTypeWire
 import NIOCore
 
-/// Text: `/v1/measure` (its layout as JSON) and `/v1/render` (its image), under the render limit, the deadline
-/// and the memory budget.
+/// Text: `/v1/measure` (its layout as JSON), `/v1/render` (its image) and `/v1/cards` (a card document's image:
+/// text layers among rectangles and images), under the render limit, the deadline and the memory budget.
 struct TextController: Sendable {
     let library: FontLibrary
     let tokens: DesignTokens?
@@ -26,6 +26,7 @@ struct TextController: Sendable {
         var table = RouteTable()
         table.on(.post, "/v1/measure") { request, _ in try await measure(request) }
         table.on(.post, "/v1/render") { request, _ in try await render(request) }
+        table.on(.post, "/v1/cards") { request, _ in try await card(request) }
         return table
     }
 
@@ -67,6 +68,81 @@ struct TextController: Sendable {
         var headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "no-cache"]
         headers[Self.textOriginField] = "\(TextMeasurement.rounded(origin.x)),\(TextMeasurement.rounded(origin.y))"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// A card's image: the body is a card document (MatterTypeWire's `Card`), `{{name}}` placeholders are filled
+    /// from the query string, `?format=webp` (or `Accept: image/webp`) asks for WebP. Images must be `data:` URIs.
+    private func card(_ request: Request) async throws -> Response {
+        let deadline = ContinuousClock.now + limits.requestDeadline
+        try authorization.requireRender(request)
+        var request = request
+        let body = try await request.collectBody(limit: limits.maxBodyBytes, timeout: limits.bodyTimeout,
+                                                 what: "card", flag: "--max-body-bytes")
+        let data = Data(body.readableBytesView)
+        if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
+            throw APIError(.unprocessableContent, .jsonTooDeep,
+                           "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth))")
+        }
+        var values: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters where name != "format" { values[String(name)] = String(value) }
+        let wantsWebP = request.uri.queryParameters["format"] == "webp"
+            || (request.headers[.accept]?.contains("image/webp") == true && request.uri.queryParameters["format"] == nil)
+        let format: ImageFormat = wantsWebP ? .webp : .png
+        let card: Card
+        do {
+            card = try Card.decode(from: data, values: values)
+        } catch {
+            throw Self.apiError(error)
+        }
+        let scalars = card.layers.reduce(0) { total, layer in
+            if case .text(let text) = layer { return total + text.request.scalarCount }
+            return total
+        }
+        if scalars > limits.maxTextLength {
+            throw APIError(.contentTooLarge, .textTooLong,
+                           "the card's text layers have \(scalars) characters, over \(limits.maxTextLength)")
+        }
+        let width = (card.width * card.scale).rounded(.up), height = (card.height * card.scale).rounded(.up)
+        guard width.isFinite, height.isFinite, width * height <= Double(limits.maxImagePixels) else {
+            throw APIError(.contentTooLarge, .imageTooLarge,
+                           "the card would be \(width) × \(height) px, over \(limits.maxImagePixels) pixels; "
+                           + "use a smaller size or scale")
+        }
+        var identity = data
+        identity.append(contentsOf: Array(values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            .joined(separator: "&").utf8))
+        identity.append(contentsOf: Array(format.rawValue.utf8))
+        let etag = entityTag(for: identity)
+        if let match = request.headers[.ifNoneMatch],
+           Self.entityTags(match).contains(where: { $0 == etag || $0 == "*" }) {
+            return Response(status: .notModified, headers: [.eTag: etag])
+        }
+        let bytes = try await withSlot(deadline: deadline) { slot in
+            let reserved = Int(width * height) * RenderMemory.bytesPerPixel(format)
+            try reserveMemory(reserved)
+            defer { renderMemory.withLock { $0 -= reserved } }
+            return try await slot.run(short: false) {
+                do throws(CardError) {
+                    return try CardRenderer(registry: library.registry, tokens: tokens).encoded(card, format: format)
+                } catch {
+                    throw Self.apiError(error)
+                }
+            }
+        }
+        return Response(status: .ok, headers: [.contentType: format == .png ? "image/png" : "image/webp",
+                                               .eTag: etag, .cacheControl: "no-cache"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func apiError(_ error: CardError) -> APIError {
+        switch error {
+        case .malformedJSON: APIError(.badRequest, .malformedJson, error.description)
+        case .invalidJSON, .invalid, .missingValue, .image: APIError(.unprocessableContent, .invalidRequest, error.description)
+        case .layer(_, let inner):
+            APIError(apiError(inner).status, apiError(inner).code, error.description)
+        case .render(.imageTooLarge): APIError(.contentTooLarge, .imageTooLarge, error.description)
+        case .render: APIError(.internalServerError, .renderFailed, error.description)
+        }
     }
 
     /// The body as a render request (and the body): authorized, within the body, nesting and text limits.

@@ -48,7 +48,7 @@ struct OpenAPIDocumentTests {
                 item.keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { "\($0.uppercased()) \(path)" }
             }
             #expect(Set(routes) == Set(documented))
-            #expect(routes.count == 11)
+            #expect(routes.count == 12)
         }
     }
 
