@@ -137,15 +137,24 @@ struct LineLayouter {
         let analysed = ParagraphText(analyzing: range, of: string, bytes: bytes, firstScalar: firstScalar,
                                      findsBreaks: findsBreaks, direction: direction)
         let graphemeStyles = inLayoutText ? styles.graphemeStyles(of: analysed) : []
-        let boxes = inLayoutText ? styles.boxes(in: analysed) : nil
-        var text = findsBreaks && inLayoutText && typography.hyphens != .manual
-            ? hyphenated(analysed, styles: graphemeStyles) : analysed
-        if let boxes { text.markBoxes(boxes.keys) }
+        let boxes = inLayoutText && !styles.isSingle ? styles.boxes(in: analysed) : nil
+        let hyphenates = findsBreaks && inLayoutText && typography.hyphens != .manual
+        let text = hyphenates || boxes != nil
+            ? adjusted(analysed, styles: graphemeStyles, hyphenates: hyphenates, boxes: boxes) : analysed
         let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles,
                                  groups: styles.table.shapingGroups)
         return ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings,
                                boxWidths: boxes?.mapValues(\.width))
             .shape(text, runs: runs, styles: graphemeStyles)
+    }
+
+    /// A paragraph with its inline boxes marked and, when `hyphenates`, ``TypographyLayout/hyphens`` (not `manual`)
+    /// applied to its break opportunities.
+    private func adjusted(_ analysed: ParagraphText, styles graphemeStyles: [Int32], hyphenates: Bool,
+                          boxes: [Int: InlineBox]?) -> ParagraphText {
+        var text = hyphenates ? hyphenated(analysed, styles: graphemeStyles) : analysed
+        if let boxes { text.markBoxes(boxes.keys) }
+        return text
     }
 
     /// A paragraph with ``TypographyLayout/hyphens`` other than `manual` applied to its break opportunities: `none`
