@@ -29,10 +29,10 @@ struct BenchCommand: ParsableCommand {
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
-        case lines, paragraph, spans, png, request, balance, pretty, fit, hyphens
+        case lines, paragraph, spans, png, request, card, balance, pretty, fit, hyphens
     }
 
-    @Option(help: "lines, paragraph, spans, png, request, balance, pretty, fit or hyphens.")
+    @Option(help: "lines, paragraph, spans, png, request, card, balance, pretty, fit or hyphens.")
     var task: Task
 
     @Option(help: ArgumentHelp("The corpus file (Benchmarks/lines.txt, Benchmarks/paragraph.txt); not for request.",
@@ -42,7 +42,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The request task's JSON body, as POST /v1/render takes it.", valueName: "file.json"))
     var request: String?
 
-    @Option(help: "The request task's renders a pass on each thread.")
+    @Option(help: ArgumentHelp("The card task's card document (Examples/card.json) and its placeholder values.",
+                               valueName: "card.json"))
+    var card: String?
+
+    @Option(help: ArgumentHelp("The card task's placeholder values (Examples/card-values.json).",
+                               valueName: "values.json"))
+    var values: String?
+
+    @Option(help: "The request and card tasks' renders a pass on each thread.")
     var `repeat` = 100
 
     @Option(help: "Line width for the paragraph task, in points.")
@@ -88,6 +96,8 @@ struct BenchCommand: ParsableCommand {
         guard (1...1_000_000).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 1000000") }
         if task == .request {
             guard request != nil else { throw ValidationError("the request task needs --request FILE.json") }
+        } else if task == .card {
+            guard card != nil else { throw ValidationError("the card task needs --card FILE.json") }
         } else if corpus == nil {
             throw ValidationError("the \(task.rawValue) task needs --corpus FILE")
         }
@@ -95,6 +105,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if task == .request { return try runRequests() }
+        if task == .card { return try runCards() }
         guard let corpus, let data = FileManager.default.contents(atPath: corpus),
               let text = String(data: data, encoding: .utf8) else {
             throw CLIError(description: "\(corpus ?? ""): cannot read the corpus (no such file or not UTF-8)")
@@ -116,7 +127,7 @@ struct BenchCommand: ParsableCommand {
             work = (0..<threads).map { t in stride(from: t, to: lines.count, by: threads).map { lines[$0] } }
         case .paragraph, .png:
             work = (0..<threads).map { _ in [text] }
-        case .spans, .request, .balance, .pretty, .fit, .hyphens:
+        case .spans, .request, .card, .balance, .pretty, .fit, .hyphens:
             work = []
         }
         // The spans task: each thread lays out the whole styled corpus, as paragraph does the plain one.
@@ -249,6 +260,59 @@ extension BenchCommand {
     }
 
     /// The request task: the server's render path in process, as renders a second over all threads.
+    /// The card task: the card drawn and encoded as PNG `repeat` times a pass on each of `threads` threads.
+    func runCards() throws {
+        guard let path = card, let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError(description: "\(card ?? ""): cannot read the card file")
+        }
+        var placeholderValues: [String: String] = [:]
+        if let values {
+            guard let valuesData = FileManager.default.contents(atPath: values),
+                  let object = try? JSONSerialization.jsonObject(with: valuesData) as? [String: String] else {
+                throw CLIError(description: "\(values): not a JSON object of string values")
+            }
+            placeholderValues = object
+        }
+        let document = try Card.decode(from: data, values: placeholderValues)
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false),
+                                    imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
+        let (threads, repeats) = (self.threads, self.repeat)
+        func pass() throws -> Int {
+            let results = PassResults()
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                do {
+                    var bytes = 0
+                    for _ in 0..<repeats { bytes = try renderer.encoded(document).count }
+                    results.add(lines: repeats, glyphs: 0, image: EncodedImage(bytes: bytes, width: 0, height: 0),
+                                error: nil)
+                } catch {
+                    results.add(lines: 0, glyphs: 0, image: nil, error: "\(error)")
+                }
+            }
+            let totals = results.totals
+            if let error = totals.error { throw CLIError(description: error) }
+            return totals.image?.bytes ?? 0
+        }
+        _ = try pass()  // warm-up: glyphs and words cached, as in a running server
+        var seconds: [Double] = []
+        var bytes = 0
+        for _ in 0..<passes {
+            let start = DispatchTime.now().uptimeNanoseconds
+            bytes = try pass()
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        let median = seconds.sorted()[seconds.count / 2]
+        let cards = threads * repeats
+        if json {
+            try printJSON(RequestBenchResult(threads: threads, renders: cards, seconds: median,
+                                             rendersPerSecond: Double(cards) / median, imageBytes: bytes))
+        } else {
+            print("card, \(threads) thread(s): \(cards) cards in " + String(format: "%.4f s (median of %d)", median, passes)
+                + String(format: " = %.1f cards/s, %.2f ms a card, %d PNG bytes", Double(cards) / median,
+                         median / Double(repeats) * 1000, bytes))
+        }
+    }
+
     func runRequests() throws {
         guard let path = request, let body = FileManager.default.contents(atPath: path) else {
             throw CLIError(description: "\(request ?? ""): cannot read the request file")

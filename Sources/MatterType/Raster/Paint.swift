@@ -134,3 +134,72 @@ public struct RadialGradient: Gradient {
         return ((point.x - cx) * (point.x - cx) + (point.y - cy) * (point.y - cy)).squareRoot() / reach
     }
 }
+
+/// A paint laid over a box, its per-pixel work done once: a gradient's direction, center and reach, and its stops
+/// premultiplied.
+struct PaintShader {
+    private enum Kind {
+        case uniform((Double, Double, Double, Double))
+        /// t = a·x + b·y + c.
+        case linear(a: Double, b: Double, c: Double)
+        case radial(x: Double, y: Double, reach: Double)
+    }
+
+    private let kind: Kind
+    private let offsets: [Double]
+    private let colors: [(Double, Double, Double, Double)]
+
+    init(_ paint: Paint, box: Rect, scale: Double) {
+        switch paint {
+        case .color(let color):
+            kind = .uniform(GradientStop.premultiplied(color))
+            offsets = []
+            colors = []
+        case .linear(let gradient):
+            let radians = gradient.angle * .pi / 180
+            let dx = sin(radians), dy = -cos(radians)
+            let length = abs(box.width * dx) + abs(box.height * dy)
+            let cx = box.x + box.width / 2, cy = box.y + box.height / 2
+            if length > 0 {
+                kind = .linear(a: dx / length, b: dy / length, c: 0.5 - (cx * dx + cy * dy) / length)
+            } else {
+                kind = .linear(a: 0, b: 0, c: 0)
+            }
+            offsets = gradient.stops.map(\.offset)
+            colors = gradient.stops.map { GradientStop.premultiplied($0.color) }
+        case .radial(let gradient):
+            let cx = box.x + box.width * gradient.centerX, cy = box.y + box.height * gradient.centerY
+            let reach: Double
+            if let radius = gradient.radius {
+                reach = radius * scale
+            } else {
+                let dx = max(cx - box.x, box.x + box.width - cx), dy = max(cy - box.y, box.y + box.height - cy)
+                reach = (dx * dx + dy * dy).squareRoot()
+            }
+            kind = .radial(x: cx, y: cy, reach: reach)
+            offsets = gradient.stops.map(\.offset)
+            colors = gradient.stops.map { GradientStop.premultiplied($0.color) }
+        }
+    }
+
+    /// The premultiplied color at pixel point (`x`, `y`).
+    @inline(__always)
+    func color(_ x: Double, _ y: Double) -> (Double, Double, Double, Double) {
+        let t: Double
+        switch kind {
+        case .uniform(let color): return color
+        case .linear(let a, let b, let c): t = a * x + b * y + c
+        case .radial(let cx, let cy, let reach):
+            t = reach > 0 ? ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() / reach : 1
+        }
+        guard let first = offsets.first, let last = offsets.last else { return (0, 0, 0, 0) }
+        if t <= first { return colors[0] }
+        if t >= last { return colors[colors.count - 1] }
+        var index = 1
+        while index < offsets.count - 1, offsets[index] < t { index += 1 }
+        let span = offsets[index] - offsets[index - 1]
+        let f = span > 0 ? (t - offsets[index - 1]) / span : 1
+        let p = colors[index - 1], q = colors[index]
+        return (p.0 + (q.0 - p.0) * f, p.1 + (q.1 - p.1) * f, p.2 + (q.2 - p.2) * f, p.3 + (q.3 - p.3) * f)
+    }
+}

@@ -7,7 +7,8 @@ extension RGBAImage {
     public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, paint: Paint, opacity: Double = 1,
                               scale: Double = 1) {
         let shape = RoundedRect(rect, radius: cornerRadius)
-        composite(over: shape.bounds, paint: paint, box: rect, opacity: opacity, scale: scale) { x, y in
+        composite(over: shape.bounds, paint: paint, box: rect, opacity: opacity, scale: scale,
+                  solid: shape.interior(atRow:), hole: { _ in 0..<0 }) { x, y in
             shape.coverage(x, y)
         }
     }
@@ -20,7 +21,8 @@ extension RGBAImage {
         let outer = RoundedRect(rect, radius: cornerRadius)
         let inner = RoundedRect(Rect(x: rect.x + width, y: rect.y + width, width: max(rect.width - 2 * width, 0),
                                      height: max(rect.height - 2 * width, 0)), radius: max(cornerRadius - width, 0))
-        composite(over: outer.bounds, paint: paint, box: rect, opacity: opacity, scale: scale) { x, y in
+        composite(over: outer.bounds, paint: paint, box: rect, opacity: opacity, scale: scale,
+                  solid: { _ in 0..<0 }, hole: inner.interior(atRow:)) { x, y in
             max(outer.coverage(x, y) - inner.coverage(x, y), 0)
         }
     }
@@ -59,30 +61,48 @@ extension RGBAImage {
         }
     }
 
-    /// Composites `paint` (laid over `box`) at `opacity` × `coverage(x, y)` onto the pixels of `area`.
+    /// Composites `paint` (laid over `box`) at `opacity` × `coverage(x, y)` onto the pixels of `area`. On each row,
+    /// the columns `solid(row)` are wholly covered and `hole(row)` not at all, so that only the pixels along the
+    /// outline work out their coverage.
     private mutating func composite(over area: (x: Range<Int>, y: Range<Int>), paint: Paint, box: Rect,
-                                    opacity: Double, scale: Double, coverage: (Double, Double) -> Double) {
+                                    opacity: Double, scale: Double, solid: (Int) -> Range<Int>,
+                                    hole: (Int) -> Range<Int>, coverage: (Double, Double) -> Double) {
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
         let xs = max(area.x.lowerBound, 0)..<min(area.x.upperBound, width)
         let ys = max(area.y.lowerBound, 0)..<min(area.y.upperBound, height)
         guard opacity > 0, !xs.isEmpty, !ys.isEmpty else { return }
-        let uniform = paint.isUniform ? paint.premultipliedColor(at: (0, 0), in: box, scale: scale) : nil
+        let shader = PaintShader(paint, box: box, scale: scale)
         let width = self.width
         pixels.withUnsafeMutableBufferPointer { pixels in
             for y in ys {
                 let cy = Double(y) + 0.5
-                for x in xs {
+                let full = solid(y), empty = hole(y)
+                var x = xs.lowerBound
+                while x < xs.upperBound {
+                    if empty.contains(x) {
+                        x = empty.upperBound
+                        continue
+                    }
                     let cx = Double(x) + 0.5
-                    let amount = coverage(cx, cy) * opacity
-                    guard amount > 0 else { continue }
-                    let color = uniform ?? paint.premultipliedColor(at: (cx, cy), in: box, scale: scale)
-                    let i = (y * width + x) * 4
-                    let sourceAlpha = color.3 * amount
-                    let keep = 1 - sourceAlpha / 255
-                    pixels[i] = UInt8(min(255, (color.0 * amount + Double(pixels[i]) * keep).rounded()))
-                    pixels[i + 1] = UInt8(min(255, (color.1 * amount + Double(pixels[i + 1]) * keep).rounded()))
-                    pixels[i + 2] = UInt8(min(255, (color.2 * amount + Double(pixels[i + 2]) * keep).rounded()))
-                    pixels[i + 3] = UInt8(min(255, (sourceAlpha + Double(pixels[i + 3]) * keep).rounded()))
+                    let amount = (full.contains(x) ? 1 : coverage(cx, cy)) * opacity
+                    if amount > 0 {
+                        let color = shader.color(cx, cy)
+                        let i = (y * width + x) * 4
+                        let sourceAlpha = color.3 * amount
+                        if sourceAlpha >= 255 {
+                            pixels[i] = UInt8(min(255, color.0.rounded()))
+                            pixels[i + 1] = UInt8(min(255, color.1.rounded()))
+                            pixels[i + 2] = UInt8(min(255, color.2.rounded()))
+                            pixels[i + 3] = 255
+                        } else {
+                            let keep = 1 - sourceAlpha / 255
+                            pixels[i] = UInt8(min(255, (color.0 * amount + Double(pixels[i]) * keep).rounded()))
+                            pixels[i + 1] = UInt8(min(255, (color.1 * amount + Double(pixels[i + 1]) * keep).rounded()))
+                            pixels[i + 2] = UInt8(min(255, (color.2 * amount + Double(pixels[i + 2]) * keep).rounded()))
+                            pixels[i + 3] = UInt8(min(255, (sourceAlpha + Double(pixels[i + 3]) * keep).rounded()))
+                        }
+                    }
+                    x += 1
                 }
             }
         }
@@ -110,6 +130,24 @@ private struct RoundedRect {
             return Int(max(low, -limit))..<Int(min(high, limit))
         }
         return (span(centerX, halfWidth), span(centerY, halfHeight))
+    }
+
+    /// The columns of pixel row `row` whose pixels lie wholly inside (their centers at least a pixel in).
+    func interior(atRow row: Int) -> Range<Int> {
+        let offset = abs(Double(row) + 0.5 - centerY)
+        guard offset <= halfHeight - 1 else { return 0..<0 }
+        var reach = halfWidth - 1
+        let straight = halfHeight - radius
+        if offset > straight {  // in the corners' rows: inside the corner circle shrunk by a pixel
+            let dy = offset - straight, r = radius - 1
+            guard r > 0, dy < r else { return 0..<0 }
+            reach = halfWidth - radius + (r * r - dy * dy).squareRoot()
+        }
+        guard reach > 0 else { return 0..<0 }
+        let low = (centerX - reach - 0.5).rounded(.up), high = (centerX + reach - 0.5).rounded(.down)
+        let limit = Double(1 << 30)
+        guard low.isFinite, high.isFinite, low <= high else { return 0..<0 }
+        return Int(max(low, -limit))..<Int(min(high, limit)) + 1
     }
 
     /// The share of the pixel centered at (`x`, `y`) inside: ½ minus the signed distance to the outline, clamped.
