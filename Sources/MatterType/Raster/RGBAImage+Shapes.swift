@@ -73,6 +73,13 @@ extension RGBAImage {
         guard opacity > 0, !xs.isEmpty, !ys.isEmpty else { return }
         let shader = PaintShader(paint, box: box, scale: scale)
         let width = self.width
+        // A uniform paint over wholly covered pixels: the same premultiplied integers for every one of them.
+        var flat: (r: UInt32, g: UInt32, b: UInt32, a: UInt32)?
+        if case .color(let color) = paint {
+            let c = GradientStop.premultiplied(color)
+            flat = (UInt32(min(c.0 * opacity + 0.5, 255)), UInt32(min(c.1 * opacity + 0.5, 255)),
+                    UInt32(min(c.2 * opacity + 0.5, 255)), UInt32(min(c.3 * opacity + 0.5, 255)))
+        }
         pixels.withUnsafeMutableBufferPointer { pixels in
             for y in ys {
                 let cy = Double(y) + 0.5
@@ -83,23 +90,47 @@ extension RGBAImage {
                         x = empty.upperBound
                         continue
                     }
+                    if let flat, full.contains(x) {
+                        let end = min(full.upperBound, xs.upperBound)
+                        let keep = 255 - flat.a
+                        for column in x..<end {
+                            let i = (y * width + column) * 4
+                            if keep == 0 {
+                                pixels[i] = UInt8(flat.r); pixels[i + 1] = UInt8(flat.g)
+                                pixels[i + 2] = UInt8(flat.b); pixels[i + 3] = 255
+                            } else {
+                                pixels[i] = UInt8(min(255, flat.r + divide255(UInt32(pixels[i]) * keep)))
+                                pixels[i + 1] = UInt8(min(255, flat.g + divide255(UInt32(pixels[i + 1]) * keep)))
+                                pixels[i + 2] = UInt8(min(255, flat.b + divide255(UInt32(pixels[i + 2]) * keep)))
+                                pixels[i + 3] = UInt8(min(255, flat.a + divide255(UInt32(pixels[i + 3]) * keep)))
+                            }
+                        }
+                        x = end
+                        continue
+                    }
                     let cx = Double(x) + 0.5
                     let amount = (full.contains(x) ? 1 : coverage(cx, cy)) * opacity
                     if amount > 0 {
+                        // Integer source-over of the premultiplied color at `amount` (rounded by adding ½ and
+                        // truncating: every value here is positive).
                         let color = shader.color(cx, cy)
-                        let i = (y * width + x) * 4
-                        let sourceAlpha = color.3 * amount
-                        if sourceAlpha >= 255 {
-                            pixels[i] = UInt8(min(255, color.0.rounded()))
-                            pixels[i + 1] = UInt8(min(255, color.1.rounded()))
-                            pixels[i + 2] = UInt8(min(255, color.2.rounded()))
-                            pixels[i + 3] = 255
-                        } else {
-                            let keep = 1 - sourceAlpha / 255
-                            pixels[i] = UInt8(min(255, (color.0 * amount + Double(pixels[i]) * keep).rounded()))
-                            pixels[i + 1] = UInt8(min(255, (color.1 * amount + Double(pixels[i + 1]) * keep).rounded()))
-                            pixels[i + 2] = UInt8(min(255, (color.2 * amount + Double(pixels[i + 2]) * keep).rounded()))
-                            pixels[i + 3] = UInt8(min(255, (sourceAlpha + Double(pixels[i + 3]) * keep).rounded()))
+                        let sa = UInt32(min(color.3 * amount + 0.5, 255))
+                        if sa > 0 {
+                            let i = (y * width + x) * 4
+                            let r = UInt32(min(color.0 * amount + 0.5, 255)), g = UInt32(min(color.1 * amount + 0.5, 255))
+                            let b = UInt32(min(color.2 * amount + 0.5, 255))
+                            if sa == 255 {
+                                pixels[i] = UInt8(r)
+                                pixels[i + 1] = UInt8(g)
+                                pixels[i + 2] = UInt8(b)
+                                pixels[i + 3] = 255
+                            } else {
+                                let keep = 255 - sa
+                                pixels[i] = UInt8(min(255, r + divide255(UInt32(pixels[i]) * keep)))
+                                pixels[i + 1] = UInt8(min(255, g + divide255(UInt32(pixels[i + 1]) * keep)))
+                                pixels[i + 2] = UInt8(min(255, b + divide255(UInt32(pixels[i + 2]) * keep)))
+                                pixels[i + 3] = UInt8(min(255, sa + divide255(UInt32(pixels[i + 3]) * keep)))
+                            }
                         }
                     }
                     x += 1
