@@ -598,9 +598,6 @@ struct PaintJSON: Codable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        func stops(_ stops: [GradientStop]) -> [[String: String]] {
-            stops.map { ["offset": "\($0.offset)", "color": $0.color.description] }
-        }
         switch paint {
         case .color(let color):
             var c = encoder.singleValueContainer()

@@ -260,6 +260,38 @@ extension BenchCommand {
     }
 
     /// The request task: the server's render path in process, as renders a second over all threads.
+    /// Runs `render` (which returns its image's size in bytes) `repeat` times a pass on each of `threads` threads:
+    /// one warm-up pass (the caches filled, as in a running server), then `passes` timed ones.
+    /// - Returns: the median pass's seconds and the last image's bytes.
+    func timeRenders(_ render: @escaping @Sendable () throws -> Int) throws -> (seconds: Double, bytes: Int) {
+        let (threads, repeats) = (self.threads, self.repeat)
+        func pass() throws -> Int {
+            let results = PassResults()
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                do {
+                    var bytes = 0
+                    for _ in 0..<repeats { bytes = try render() }
+                    results.add(lines: repeats, glyphs: 0, image: EncodedImage(bytes: bytes, width: 0, height: 0),
+                                error: nil)
+                } catch {
+                    results.add(lines: 0, glyphs: 0, image: nil, error: "\(error)")
+                }
+            }
+            let totals = results.totals
+            if let error = totals.error { throw CLIError(description: error) }
+            return totals.image?.bytes ?? 0
+        }
+        _ = try pass()
+        var seconds: [Double] = []
+        var bytes = 0
+        for _ in 0..<passes {
+            let start = DispatchTime.now().uptimeNanoseconds
+            bytes = try pass()
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return (seconds.sorted()[seconds.count / 2], bytes)
+    }
+
     /// The card task: the card drawn and encoded as PNG `repeat` times a pass on each of `threads` threads.
     func runCards() throws {
         guard let path = card, let data = FileManager.default.contents(atPath: path) else {
@@ -276,40 +308,15 @@ extension BenchCommand {
         let document = try Card.decode(from: data, values: placeholderValues)
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false),
                                     imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
-        let (threads, repeats) = (self.threads, self.repeat)
-        func pass() throws -> Int {
-            let results = PassResults()
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                do {
-                    var bytes = 0
-                    for _ in 0..<repeats { bytes = try renderer.encoded(document).count }
-                    results.add(lines: repeats, glyphs: 0, image: EncodedImage(bytes: bytes, width: 0, height: 0),
-                                error: nil)
-                } catch {
-                    results.add(lines: 0, glyphs: 0, image: nil, error: "\(error)")
-                }
-            }
-            let totals = results.totals
-            if let error = totals.error { throw CLIError(description: error) }
-            return totals.image?.bytes ?? 0
-        }
-        _ = try pass()  // warm-up: glyphs and words cached, as in a running server
-        var seconds: [Double] = []
-        var bytes = 0
-        for _ in 0..<passes {
-            let start = DispatchTime.now().uptimeNanoseconds
-            bytes = try pass()
-            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        let median = seconds.sorted()[seconds.count / 2]
-        let cards = threads * repeats
+        let (median, bytes) = try timeRenders { try renderer.encoded(document).count }
+        let cards = threads * self.repeat
         if json {
             try printJSON(RequestBenchResult(threads: threads, renders: cards, seconds: median,
                                              rendersPerSecond: Double(cards) / median, imageBytes: bytes))
         } else {
             print("card, \(threads) thread(s): \(cards) cards in " + String(format: "%.4f s (median of %d)", median, passes)
                 + String(format: " = %.1f cards/s, %.2f ms a card, %d PNG bytes", Double(cards) / median,
-                         median / Double(repeats) * 1000, bytes))
+                         median / Double(self.repeat) * 1000, bytes))
         }
     }
 
@@ -319,35 +326,10 @@ extension BenchCommand {
         }
         let renderRequest = try RenderRequest.decode(from: body)
         let registry = FontRegistry(includesSystemFonts: false)
-        let (threads, repeats) = (self.threads, self.repeat)
-        func pass() throws -> Int {
-            let results = PassResults()
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                var bytes = 0
-                do {
-                    for _ in 0..<repeats {
-                        bytes = try renderRequest.image(of: renderRequest.layout(registry: registry)).count
-                    }
-                    results.add(lines: repeats, glyphs: 0, image: EncodedImage(bytes: bytes, width: 0, height: 0),
-                                error: nil)
-                } catch {
-                    results.add(lines: 0, glyphs: 0, image: nil, error: "\(error)")
-                }
-            }
-            let totals = results.totals
-            if let error = totals.error { throw CLIError(description: error) }
-            return totals.image?.bytes ?? 0
+        let (median, bytes) = try timeRenders {
+            try renderRequest.image(of: renderRequest.layout(registry: registry)).count
         }
-        _ = try pass()  // warm-up, as a running server has its caches filled
-        var seconds: [Double] = []
-        var bytes = 0
-        for _ in 0..<passes {
-            let start = DispatchTime.now().uptimeNanoseconds
-            bytes = try pass()
-            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        let median = seconds.sorted()[seconds.count / 2]
-        let renders = threads * repeats
+        let renders = threads * self.repeat
         let perSecond = Double(renders) / median
         if json {
             try printJSON(RequestBenchResult(threads: threads, renders: renders, seconds: median,
@@ -355,7 +337,7 @@ extension BenchCommand {
         } else {
             print("request, \(threads) thread(s): \(renders) renders in "
                 + String(format: "%.4f s (median of %d) = %.1f renders/s, %.3f ms each; %d-byte image",
-                         median, passes, perSecond, median * 1000 / Double(repeats), bytes))
+                         median, passes, perSecond, median * 1000 / Double(self.repeat), bytes))
         }
     }
 
