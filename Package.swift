@@ -30,22 +30,23 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // JPEG read (card images) with libjpeg-turbo.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         // libhyphen has no pkg-config file: its header is in /usr/include and the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
         // ICU's headers collide with Foundation's private copy of them, so ICU is reached through a C target whose
         // header shows Swift only stdint types (see Sources/CICU/include/mattertype_icu.h), used by one small
         // Swift target. libicu-dev: the Makefile installs it when `pkg-config icu-uc` fails.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
-        // PNG written with libdeflate (filters, palettes, chunks in C), lossless WebP through libwebp, JPEG and
-        // WebP read (card images). libdeflate-dev, libwebp-dev and libjpeg62-turbo-dev: the Makefile installs them.
-        .target(name: "CImageCodecs",
-                linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("webp"), .linkedLibrary("jpeg")]),
+        // PNG written with libdeflate (filters, palettes, chunks in C), WebP written and read through libwebp.
+        // libdeflate-dev and libwebp-dev: the Makefile installs them.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("webp")]),
         .target(name: "MatterTypeICU", dependencies: ["CICU"]),
         .target(name: "MatterTypeFonts", path: "Fonts",
                 exclude: ["README.md", "OFL.txt"],
                 resources: bundledFontFiles.map { .copy($0) }),
         .target(name: "MatterType",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "CHyphen", "MatterTypeICU",
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "CJPEG", "CHyphen", "MatterTypeICU",
                                "MatterTypeFonts"]),
         .target(name: "MatterTypeTesting", dependencies: ["MatterType"]),
         .target(name: "MatterTypeWire", dependencies: ["MatterType"]),

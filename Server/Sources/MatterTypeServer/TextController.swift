@@ -74,15 +74,7 @@ struct TextController: Sendable {
     /// from the query string, `?format=webp` (or `Accept: image/webp`) asks for WebP. Images must be `data:` URIs.
     private func card(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
-        try authorization.requireRender(request)
-        var request = request
-        let body = try await request.collectBody(limit: limits.maxBodyBytes, timeout: limits.bodyTimeout,
-                                                 what: "card", flag: "--max-body-bytes")
-        let data = Data(body.readableBytesView)
-        if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
-            throw APIError(.unprocessableContent, .jsonTooDeep,
-                           "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth))")
-        }
+        let data = try await jsonBody(of: request, what: "card")
         var values: [String: String] = [:]
         for (name, value) in request.uri.queryParameters where name != "format" { values[String(name)] = String(value) }
         let wantsWebP = request.uri.queryParameters["format"] == "webp"
@@ -145,17 +137,23 @@ struct TextController: Sendable {
         }
     }
 
-    /// The body as a render request (and the body): authorized, within the body, nesting and text limits.
-    private func decode(_ request: Request) async throws -> (RenderRequest, Data) {
+    /// The body of a render, measure or card request: authorized, within the body size and JSON nesting limits.
+    private func jsonBody(of request: Request, what: String) async throws -> Data {
         try authorization.requireRender(request)
         var request = request
         let body = try await request.collectBody(limit: limits.maxBodyBytes, timeout: limits.bodyTimeout,
-                                                 what: "request body", flag: "--max-body-bytes")
+                                                 what: what, flag: "--max-body-bytes")
         let data = Data(body.readableBytesView)
         if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
             throw APIError(.unprocessableContent, .jsonTooDeep,
                            "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth))")
         }
+        return data
+    }
+
+    /// The body as a render request (and the body): authorized, within the body, nesting and text limits.
+    private func decode(_ request: Request) async throws -> (RenderRequest, Data) {
+        let data = try await jsonBody(of: request, what: "request body")
         let renderRequest: RenderRequest
         do {
             renderRequest = try RenderRequest.decode(from: data)

@@ -40,12 +40,6 @@ int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t
 int mattertype_webp_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t *width,
                                 uint32_t *height, mattertype_buffer *out);
 
-/// Decodes a JPEG (baseline or progressive; gray, YCbCr or RGB) to RGBA with libjpeg-turbo into `out`; 0 on
-/// failure (`message` says why: not a JPEG, CMYK, corrupt, more than `max_pixels` pixels). libjpeg's errors are
-/// caught in C (setjmp), never unwinding through Swift.
-int mattertype_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t *width,
-                                uint32_t *height, mattertype_buffer *out);
-
 /// Frees what an encoder wrote.
 void mattertype_buffer_free(mattertype_buffer *buffer);
 

@@ -1,5 +1,5 @@
 import CHyphen
-import Glibc
+import Foundation
 
 /// A LibreOffice hyphenation pattern dictionary (`hyph_*.dic`, Liang's patterns as TeX uses them), read and
 /// applied with libhyphen, the library LibreOffice uses.
@@ -56,33 +56,18 @@ final class HyphenationDictionary: @unchecked Sendable {
         guard word.count >= leftMinimum + rightMinimum, word.count <= HyphenationDictionary.maximumWordLength,
               var bytes = encoded(word) else { return [] }
         let byteCount = Int32(bytes.count)
-        bytes.append(0)
+        bytes.append(0)  // libhyphen's minimum checks read up to a NUL
         // libhyphen wants word_size + 5 bytes of hyphen flags; one flag per character (UTF-8 ones too).
         var flags = [CChar](repeating: 0, count: bytes.count + 5)
-        var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        var positions: UnsafeMutablePointer<Int32>?
-        var cuts: UnsafeMutablePointer<Int32>?
         let failed = bytes.withUnsafeBufferPointer { word in
             word.withMemoryRebound(to: CChar.self) { word in
-                hnj_hyphen_hyphenate3(dictionary, word.baseAddress, byteCount, &flags, nil, &replacements,
-                                      &positions, &cuts, Int32(leftMinimum), Int32(rightMinimum),
-                                      Int32(leftMinimum), Int32(rightMinimum))
+                mattertype_hyphen_points(dictionary, word.baseAddress, byteCount, &flags, Int32(leftMinimum),
+                                         Int32(rightMinimum))
             }
         } != 0
-        defer {
-            if let replacements {
-                for i in 0..<Int(byteCount) { free(replacements[i]) }
-                free(replacements)
-            }
-            free(positions)
-            free(cuts)
-        }
         guard !failed else { return [] }
         var points: [Int] = []
-        for k in leftMinimum...(word.count - rightMinimum) where flags[k - 1] & 1 == 1 {
-            if let replacements, replacements[k - 1] != nil { continue }
-            points.append(k)
-        }
+        for k in leftMinimum...(word.count - rightMinimum) where flags[k - 1] & 1 == 1 { points.append(k) }
         return points
     }
 
@@ -108,31 +93,13 @@ final class HyphenationDictionary: @unchecked Sendable {
         return bytes
     }
 
-    /// For an 8-bit character set, the byte (0x80…0xFF) each scalar it holds is written as, by asking iconv to
-    /// decode every such byte; `nil` when iconv does not know the set.
+    /// For an 8-bit character set, the byte (0x80…0xFF) each scalar it holds is written as (iconv decodes every such
+    /// byte); `nil` when iconv does not know the set.
     private static func byteTable(charset: String) -> [UInt32: UInt8]? {
-        let converter = iconv_open("UTF-32LE", charset)
-        guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
-        defer { iconv_close(converter) }
+        var scalars = [UInt32](repeating: 0, count: 128)
+        guard mattertype_hyphen_charset_scalars(charset, &scalars) != 0 else { return nil }
         var table: [UInt32: UInt8] = [:]
-        for byte in UInt8(0x80)...UInt8(0xFF) {
-            var input = [CChar(bitPattern: byte)]
-            var output = [UInt8](repeating: 0, count: 8)
-            let converted = input.withUnsafeMutableBufferPointer { input in
-                output.withUnsafeMutableBufferPointer { output in
-                    var inPointer = input.baseAddress
-                    var inLeft = 1
-                    var outPointer = UnsafeMutableRawPointer(output.baseAddress)?.assumingMemoryBound(to: CChar.self)
-                    var outLeft = 8
-                    return iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1 && outLeft == 4
-                }
-            }
-            if converted {
-                let value = UInt32(output[0]) | UInt32(output[1]) << 8 | UInt32(output[2]) << 16
-                    | UInt32(output[3]) << 24
-                table[value] = byte
-            }
-        }
+        for (index, scalar) in scalars.enumerated() where scalar != 0 { table[scalar] = UInt8(0x80 + index) }
         return table
     }
 }
@@ -159,7 +126,7 @@ extension HyphenationDictionary {
             for name in fileNames(forLanguage: language) {
                 for directory in directories {
                     let path = directory + "/" + name
-                    guard access(path, R_OK) == 0 else { continue }
+                    guard FileManager.default.isReadableFile(atPath: path) else { continue }
                     return byPath.withLock { loaded in
                         if let known = loaded[path] { return known }
                         let dictionary = HyphenationDictionary(path: path, isEnglish: name.hasPrefix("hyph_en"))

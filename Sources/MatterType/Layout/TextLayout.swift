@@ -173,7 +173,7 @@ public struct TextLayout: Sendable {
     /// Where the inline boxes of a ``StyledText`` stand, line by line, left to right (those a truncation hid are
     /// not there). A box taller than its line overflows it: the line keeps its height.
     public var inlineBoxes: [PlacedInlineBox] {
-        guard let boxes = lines.first?.source.context.boxes else { return [] }
+        guard !lines.isEmpty, let boxes = lines[0].source.context.boxes else { return [] }
         let order = boxes.keys.sorted()
         var placed: [PlacedInlineBox] = []
         for (index, line) in lines.enumerated() {

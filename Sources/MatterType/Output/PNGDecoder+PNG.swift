@@ -20,13 +20,6 @@ public enum PNGDecoder {
         let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         png_image_free(&image)
         guard finished != 0 else { return nil }
-        // Premultiplied, as RGBAImage holds pixels.
-        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] < 255 {
-            let a = UInt32(pixels[i + 3])
-            for c in 0..<3 { pixels[i + c] = premultiply(pixels[i + c], a) }
-        }
-        var result = RGBAImage(width: width, height: height)
-        result.pixels = pixels
-        return result
+        return RGBAImage(width: width, height: height, unpremultiplied: pixels)
     }
 }

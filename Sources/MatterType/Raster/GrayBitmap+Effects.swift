@@ -68,25 +68,15 @@ extension GrayBitmap {
 }
 
 extension RGBAImage {
-    /// Composites `color` through `mask` (coverage, the same size as this image) at `opacity`, source-over, with
-    /// the arithmetic glyphs are drawn with.
-    public mutating func fill(mask: GrayBitmap, color: Color, opacity: Double = 1) {
+    /// Composites `color` through `mask` (coverage, the same size as this image), source-over, with the arithmetic
+    /// glyphs are drawn with.
+    public mutating func fill(mask: GrayBitmap, color: Color) {
         guard mask.width == width, mask.height == height else { return }
-        let scaled = UInt32((min(max(opacity.isFinite ? opacity : 0, 0), 1) * 255).rounded())
-        guard scaled > 0 else { return }
         let count = width * height
         withPixels(inkIsGray: color.red == color.green && color.green == color.blue) { base in
             mask.pixels.withUnsafeBufferPointer { coverage in
-                guard let coverage = coverage.baseAddress else { return }
-                if scaled == 255 {
+                if let coverage = coverage.baseAddress {
                     RGBAImage.composite(coverage, count: count, onto: base, color: color)
-                } else {
-                    let faded = (0..<count).map { UInt8(divide255(UInt32(coverage[$0]) * scaled)) }
-                    faded.withUnsafeBufferPointer { values in
-                        if let values = values.baseAddress {
-                            RGBAImage.composite(values, count: count, onto: base, color: color)
-                        }
-                    }
                 }
             }
         }

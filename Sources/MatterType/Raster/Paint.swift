@@ -8,26 +8,6 @@ public enum Paint: Sendable, Hashable {
     case linear(LinearGradient)
     /// A circular gradient from a point of the shape's box.
     case radial(RadialGradient)
-
-    /// The premultiplied color at `point` (pixels) of a shape whose box is `box` (pixels), as RGBA 0–255 values;
-    /// `scale` pixels a point (for a radial gradient's radius).
-    func premultipliedColor(at point: (x: Double, y: Double), in box: Rect,
-                            scale: Double) -> (Double, Double, Double, Double) {
-        switch self {
-        case .color(let color):
-            return GradientStop.premultiplied(color)
-        case .linear(let gradient):
-            return gradient.stopsColor(at: gradient.position(of: point, in: box))
-        case .radial(let gradient):
-            return gradient.stopsColor(at: gradient.position(of: point, in: box, scale: scale))
-        }
-    }
-
-    /// Whether every point has the same color (no gradient to work out per pixel).
-    var isUniform: Bool {
-        if case .color = self { return true }
-        return false
-    }
 }
 
 /// A color at a place along a gradient.
@@ -50,33 +30,10 @@ public struct GradientStop: Sendable, Hashable {
     }
 }
 
-/// The stops of a gradient and how colors between them are worked out.
-public protocol Gradient: Sendable, Hashable {
-    /// The stops, in order of offset.
-    var stops: [GradientStop] { get }
-}
-
-extension Gradient {
-    /// The premultiplied color at `t` along the gradient: the first stop's before it, the last's after it, and
-    /// between two stops their colors mixed linearly in premultiplied sRGB (as CSS).
-    func stopsColor(at t: Double) -> (Double, Double, Double, Double) {
-        guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
-        if t <= first.offset { return GradientStop.premultiplied(first.color) }
-        if t >= last.offset { return GradientStop.premultiplied(last.color) }
-        var index = 1
-        while index < stops.count - 1, stops[index].offset < t { index += 1 }
-        let a = stops[index - 1], b = stops[index]
-        let span = b.offset - a.offset
-        let f = span > 0 ? (t - a.offset) / span : 1
-        let ca = GradientStop.premultiplied(a.color), cb = GradientStop.premultiplied(b.color)
-        return (ca.0 + (cb.0 - ca.0) * f, ca.1 + (cb.1 - ca.1) * f, ca.2 + (cb.2 - ca.2) * f, ca.3 + (cb.3 - ca.3) * f)
-    }
-}
-
 /// A linear gradient as CSS `linear-gradient(<angle>, stops)`: the gradient line runs through the box's center at
 /// `angle` (0° points up, 90° right), and is as long as the box's projection on it, so that the corners get the
 /// first and last colors.
-public struct LinearGradient: Gradient {
+public struct LinearGradient: Sendable, Hashable {
     /// Degrees clockwise from "to top" (180, the default, runs from top to bottom).
     public var angle: Double
     /// The stops, in order of offset.
@@ -87,20 +44,10 @@ public struct LinearGradient: Gradient {
         self.angle = angle
         self.stops = stops
     }
-
-    /// Where `point` falls along the gradient line, 0 at its start and 1 at its end.
-    func position(of point: (x: Double, y: Double), in box: Rect) -> Double {
-        let radians = angle * .pi / 180
-        let dx = sin(radians), dy = -cos(radians)
-        let length = abs(box.width * dx) + abs(box.height * dy)
-        guard length > 0 else { return 0 }
-        let cx = box.x + box.width / 2, cy = box.y + box.height / 2
-        return ((point.x - cx) * dx + (point.y - cy) * dy) / length + 0.5
-    }
 }
 
 /// A circular gradient as CSS `radial-gradient(circle <radius> at <center>, stops)`.
-public struct RadialGradient: Gradient {
+public struct RadialGradient: Sendable, Hashable {
     /// The center's x, as a fraction of the box's width (0.5 is its middle).
     public var centerX: Double
     /// The center's y, as a fraction of the box's height.
@@ -118,20 +65,6 @@ public struct RadialGradient: Gradient {
         self.centerY = centerY
         self.radius = radius
         self.stops = stops
-    }
-
-    /// Where `point` falls between the center (0) and the radius (1); `scale` pixels a point.
-    func position(of point: (x: Double, y: Double), in box: Rect, scale: Double) -> Double {
-        let cx = box.x + box.width * centerX, cy = box.y + box.height * centerY
-        let reach: Double
-        if let radius {
-            reach = radius * scale
-        } else {  // the farthest corner
-            let dx = max(cx - box.x, box.x + box.width - cx), dy = max(cy - box.y, box.y + box.height - cy)
-            reach = (dx * dx + dy * dy).squareRoot()
-        }
-        guard reach > 0 else { return 1 }
-        return ((point.x - cx) * (point.x - cx) + (point.y - cy) * (point.y - cy)).squareRoot() / reach
     }
 }
 

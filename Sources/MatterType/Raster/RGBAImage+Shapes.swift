@@ -27,35 +27,19 @@ extension RGBAImage {
         }
     }
 
-    /// Draws `image` (premultiplied, as this one) with its top-left pixel at (`x`, `y`), source-over at `opacity`;
-    /// what falls outside this image is skipped.
-    public mutating func draw(_ image: RGBAImage, atX x: Int, y: Int, opacity: Double = 1) {
-        let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
+    /// Draws `image` (premultiplied, as this one) with its top-left pixel at (`x`, `y`), source-over (as color
+    /// glyphs are composited); what falls outside this image is skipped.
+    public mutating func draw(_ image: RGBAImage, atX x: Int, y: Int) {
         let xs = max(x, 0)..<min(x + image.width, width)
         let ys = max(y, 0)..<min(y + image.height, height)
-        guard opacity > 0, !xs.isEmpty, !ys.isEmpty else { return }
-        let scaled = UInt32((opacity * 255).rounded())
+        guard !xs.isEmpty, !ys.isEmpty else { return }
         let width = self.width
         image.pixels.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { pixels in
+            withPixels(inkIsGray: false) { pixels in
+                guard let source = source.baseAddress else { return }
                 for row in ys {
-                    for column in xs {
-                        let s = ((row - y) * image.width + (column - x)) * 4
-                        var sa = UInt32(source[s + 3])
-                        guard sa > 0 else { continue }
-                        let d = (row * width + column) * 4
-                        var channels = (UInt32(source[s]), UInt32(source[s + 1]), UInt32(source[s + 2]))
-                        if scaled < 255 {
-                            sa = divide255(sa * scaled)
-                            channels = (divide255(channels.0 * scaled), divide255(channels.1 * scaled),
-                                        divide255(channels.2 * scaled))
-                        }
-                        let keep = 255 - sa
-                        pixels[d] = UInt8(min(255, channels.0 + divide255(UInt32(pixels[d]) * keep)))
-                        pixels[d + 1] = UInt8(min(255, channels.1 + divide255(UInt32(pixels[d + 1]) * keep)))
-                        pixels[d + 2] = UInt8(min(255, channels.2 + divide255(UInt32(pixels[d + 2]) * keep)))
-                        pixels[d + 3] = UInt8(min(255, sa + divide255(UInt32(pixels[d + 3]) * keep)))
-                    }
+                    RGBAImage.compositeColor(source + ((row - y) * image.width + (xs.lowerBound - x)) * 4,
+                                             count: xs.count, onto: pixels + (row * width + xs.lowerBound) * 4)
                 }
             }
         }

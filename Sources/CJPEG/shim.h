@@ -1,0 +1,90 @@
+#ifndef MATTERTYPE_CJPEG_SHIM_H
+#define MATTERTYPE_CJPEG_SHIM_H
+
+// JPEG decoding with libjpeg-turbo (libjpeg62-turbo-dev), for card images. libjpeg reports errors by calling
+// error_exit, which by default exits the process: here it longjmps back to mattertype_jpeg_decode_rgba (all within
+// C, never through Swift frames), which frees what it made and returns NULL with the library's message.
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+
+typedef struct {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+} mattertype_jpeg_error;
+
+static inline void mattertype_jpeg_error_exit(j_common_ptr info) {
+    mattertype_jpeg_error *error = (mattertype_jpeg_error *)info->err;
+    longjmp(error->jump, 1);
+}
+
+static inline void mattertype_jpeg_silent(j_common_ptr info, int level) {
+    (void)info;
+    (void)level;  // not printed: a warning (a truncated file's "premature end") makes the decode fail afterwards
+}
+
+/// Decodes a JPEG (baseline or progressive; gray, YCbCr or RGB) to RGBA, `*width` × `*height` pixels, freed with
+/// mattertype_jpeg_free; NULL on failure, with `message` saying why: not a JPEG, CMYK, damaged or cut short, or more
+/// than `max_pixels` pixels (checked from the header, before decoding).
+static inline uint8_t *mattertype_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels,
+                                                   uint32_t *width, uint32_t *height, char *message,
+                                                   size_t message_size) {
+    message[0] = 0;
+    struct jpeg_decompress_struct info;
+    mattertype_jpeg_error error;
+    uint8_t *volatile pixels = NULL;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = mattertype_jpeg_error_exit;
+    error.manager.emit_message = mattertype_jpeg_silent;
+    if (setjmp(error.jump)) {
+        char reason[JMSG_LENGTH_MAX];
+        (*info.err->format_message)((j_common_ptr)&info, reason);
+        snprintf(message, message_size, "not a JPEG libjpeg can read: %s", reason);
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        return NULL;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    if ((uint64_t)info.image_width * (uint64_t)info.image_height > max_pixels) {
+        snprintf(message, message_size, "the JPEG is %u x %u pixels, more than %llu", info.image_width,
+                 info.image_height, (unsigned long long)max_pixels);
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    info.out_color_space = JCS_EXT_RGBA;  // libjpeg-turbo: gray, YCbCr and RGB come out as RGBA; CMYK is refused
+    jpeg_start_decompress(&info);
+    size_t stride = (size_t)info.output_width * 4;
+    pixels = malloc(stride * info.output_height ? stride * info.output_height : 1);
+    if (!pixels) {
+        snprintf(message, message_size, "out of memory for the decoded image");
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + stride * info.output_scanline;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    if (error.manager.num_warnings > 0) {  // a truncated or damaged file: libjpeg filled in what was missing
+        char reason[JMSG_LENGTH_MAX];
+        (*info.err->format_message)((j_common_ptr)&info, reason);
+        snprintf(message, message_size, "the JPEG is damaged or cut short: %s", reason);
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        return NULL;
+    }
+    *width = info.output_width;
+    *height = info.output_height;
+    jpeg_destroy_decompress(&info);
+    return pixels;
+}
+
+/// Frees pixels mattertype_jpeg_decode_rgba returned.
+static inline void mattertype_jpeg_free(uint8_t *pixels) { free(pixels); }
+
+#endif
