@@ -92,7 +92,10 @@ struct ImageOutputTests {
                 #expect(decoded.width == image.width && decoded.height == image.height)
                 #expect(decoded.pixels == expected, "\(name): auto, \(compression)")
                 let rgbaAlike = try PNGEncoder.encode(image, encoding: .rgba, compression: compression)
-                #expect(auto.count <= rgbaAlike.count, "\(name), \(compression): auto \(auto.count), RGBA \(rgbaAlike.count)")
+                // Fewer bytes a pixel makes the smaller file, up to deflate's whims on tiny images: two colors on
+                // white at level 12 are 1,200 bytes indexed and 1,164 as RGBA.
+                #expect(auto.count <= rgbaAlike.count + rgbaAlike.count / 20,
+                        "\(name), \(compression): auto \(auto.count), RGBA \(rgbaAlike.count)")
                 let webp = try WebPEncoder.encode(image, compression: compression)
                 #expect((try? WebPEncoder.decode(webp))?.pixels == expected, "\(name): webp, \(compression)")
             }

@@ -25,7 +25,7 @@ enum {
 };
 
 /// Writes a PNG: rows from `row` are filtered as they arrive (`filter` 0–4: None, Sub, Up, Average, Paeth, the same
-/// for every row) and compressed once with libdeflate at `level` (1–12). `palette_rgb` (3 bytes an entry) and `alpha` (one byte an entry, tRNS) are for MATTERTYPE_PNG_PALETTE.
+/// for every row; -1: None or Paeth, whichever compresses a sample of the rows smaller) and compressed once with libdeflate at `level` (1–12). `palette_rgb` (3 bytes an entry) and `alpha` (one byte an entry, tRNS) are for MATTERTYPE_PNG_PALETTE.
 /// Returns 0 and sets `out->message` on failure.
 int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,
                          const uint8_t *palette_rgb, int palette_entries, const uint8_t *alpha, int alpha_entries,

@@ -63,9 +63,13 @@ public enum PNGEncoder {
             throw .pngEncodingFailed(reason: "the image is \(width) × \(height) pixels; both must be 1 to 2^31 / 4")
         }
         // Gray text on a flat background compresses best unfiltered (Benchmarks/paragraph.txt at 600 pt, zlib
-        // level 6: None 614 KB, Sub 696 KB, libpng's adaptive choice per row 665 KB); images with alpha or many
-        // colors (emoji, gradients) gain from Sub. Indexed rows are not filtered (as the PNG specification advises).
-        let filter: Int32 = plan.kind == .gray || plan.kind == .coverage || plan.kind == .indexed ? 0 : 1
+        // level 6: None 614 KB, Sub 696 KB, libpng's adaptive choice per row 665 KB). Color images differ: at
+        // libdeflate level 6, Examples/card.json's gradient card is 86 KB unfiltered, 140 KB with Sub, 131 KB with
+        // Paeth (a diagonal gradient's rows repeat, shifted, which deflate finds unfiltered); emoji on a transparent
+        // background 17 KB unfiltered, 22 KB with Sub; a photograph drawn into the card 1.82 MB unfiltered, 1.11 MB
+        // with Paeth. So the encoder tries None and Paeth on a sample of the rows and keeps the smaller (-1).
+        // Indexed rows are not filtered (as the PNG specification advises).
+        let filter: Int32 = plan.kind == .gray || plan.kind == .coverage || plan.kind == .indexed ? 0 : -1
         var out = mattertype_buffer()
         defer { mattertype_buffer_free(&out) }
         let palette = plan.paletteRGB

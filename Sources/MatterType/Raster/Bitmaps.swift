@@ -195,13 +195,21 @@ extension RGBAImage: CoverageCanvas {
     }
 
     static func compositeColor(_ rgba: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>) {
-        // Source-over of premultiplied colors: out = source + destination × (1 − source alpha).
+        // Source-over of premultiplied colors: out = source + destination × (1 − source alpha). A pixel is read
+        // as one little-endian word (alpha in the high byte), so opaque pixels are copied and empty ones skipped.
+        let source = UnsafeRawPointer(rgba), destination = UnsafeMutableRawPointer(pixels)
         for i in 0..<count {
-            let source = rgba + i * 4
-            let inverse = 255 - UInt32(source[3])
-            guard source[3] != 0 || source[0] | source[1] | source[2] != 0 else { continue }
+            let color = source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            if color >= 0xFF00_0000 {
+                destination.storeBytes(of: color, toByteOffset: i * 4, as: UInt32.self)
+                continue
+            }
+            guard color != 0 else { continue }
+            let inverse = 255 - color >> 24
             let p = pixels + i * 4
-            for c in 0..<4 { p[c] = UInt8(min(255, UInt32(source[c]) + divide255(UInt32(p[c]) * inverse))) }
+            for c in 0..<4 {
+                p[c] = UInt8(min(255, (color >> (8 * UInt32(c)) & 0xFF) + divide255(UInt32(p[c]) * inverse)))
+            }
         }
     }
 }

@@ -55,16 +55,13 @@ extension RGBAImage {
         let xs = max(area.x.lowerBound, 0)..<min(area.x.upperBound, width)
         let ys = max(area.y.lowerBound, 0)..<min(area.y.upperBound, height)
         guard opacity > 0, !xs.isEmpty, !ys.isEmpty else { return }
-        let shader = PaintShader(paint, box: box, scale: scale)
+        let shader = PaintShader(paint, box: box, scale: scale, opacity: opacity)
         let width = self.width
-        // A uniform paint over wholly covered pixels: the same premultiplied integers for every one of them.
-        var flat: (r: UInt32, g: UInt32, b: UInt32, a: UInt32)?
-        if case .color(let color) = paint {
-            let c = GradientStop.premultiplied(color)
-            flat = (UInt32(min(c.0 * opacity + 0.5, 255)), UInt32(min(c.1 * opacity + 0.5, 255)),
-                    UInt32(min(c.2 * opacity + 0.5, 255)), UInt32(min(c.3 * opacity + 0.5, 255)))
-        }
+        // Runs of wholly covered pixels are shaded a run at a time into `run`, then composited.
+        let run = UnsafeMutablePointer<UInt8>.allocate(capacity: xs.count * 4)
+        defer { run.deallocate() }
         pixels.withUnsafeMutableBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
             for y in ys {
                 let cy = Double(y) + 0.5
                 let full = solid(y), empty = hole(y)
@@ -74,26 +71,15 @@ extension RGBAImage {
                         x = empty.upperBound
                         continue
                     }
-                    if let flat, full.contains(x) {
-                        let end = min(full.upperBound, xs.upperBound)
-                        let keep = 255 - flat.a
-                        for column in x..<end {
-                            let i = (y * width + column) * 4
-                            if keep == 0 {
-                                pixels[i] = UInt8(flat.r); pixels[i + 1] = UInt8(flat.g)
-                                pixels[i + 2] = UInt8(flat.b); pixels[i + 3] = 255
-                            } else {
-                                pixels[i] = UInt8(min(255, flat.r + divide255(UInt32(pixels[i]) * keep)))
-                                pixels[i + 1] = UInt8(min(255, flat.g + divide255(UInt32(pixels[i + 1]) * keep)))
-                                pixels[i + 2] = UInt8(min(255, flat.b + divide255(UInt32(pixels[i + 2]) * keep)))
-                                pixels[i + 3] = UInt8(min(255, flat.a + divide255(UInt32(pixels[i + 3]) * keep)))
-                            }
-                        }
-                        x = end
+                    if full.contains(x) {
+                        let columns = x..<min(full.upperBound, xs.upperBound)
+                        shader.shade(row: y, columns: columns, into: run)
+                        RGBAImage.compositeColor(run, count: columns.count, onto: base + (y * width + x) * 4)
+                        x = columns.upperBound
                         continue
                     }
                     let cx = Double(x) + 0.5
-                    let amount = (full.contains(x) ? 1 : coverage(cx, cy)) * opacity
+                    let amount = coverage(cx, cy) * opacity
                     if amount > 0 {
                         // Integer source-over of the premultiplied color at `amount` (rounded by adding ½ and
                         // truncating: every value here is positive).
