@@ -23,12 +23,13 @@ public struct Card: Sendable, Hashable {
     /// Pixels a point (2 for a retina image).
     public var scale: Double
     /// What the canvas is filled with first; `nil` leaves it transparent.
-    public var background: Paint?
+    public var background: CardBackground?
     /// The layers, drawn in order (the last on top).
     public var layers: [CardLayer]
 
     /// A card of `width` × `height` points.
-    public init(width: Double, height: Double, scale: Double = 1, background: Paint? = nil, layers: [CardLayer] = []) {
+    public init(width: Double, height: Double, scale: Double = 1, background: CardBackground? = nil,
+                layers: [CardLayer] = []) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -38,6 +39,15 @@ public struct Card: Sendable, Hashable {
 
     /// The most layers a card may have.
     public static let maximumLayers = 100
+}
+
+/// What fills a ``Card``'s canvas before its layers: a paint, or an image fitted to the canvas.
+public enum CardBackground: Sendable, Hashable {
+    /// A color or gradient over the whole canvas.
+    case paint(Paint)
+    /// An image (a `data:` URI or a file path, as an image layer's ``CardImageLayer/source``) fitted to the canvas
+    /// as `fit` says; what `contain` leaves uncovered stays transparent.
+    case image(source: String, fit: ImageFit)
 }
 
 /// One layer of a ``Card``.
@@ -121,11 +131,14 @@ public struct CardTextLayer: Sendable, Hashable {
     public var shadows: [CardShadow]
     /// An outline around the glyphs.
     public var stroke: CardStroke?
+    /// Images drawn in the text's inline boxes (icons, badges), by box: 0 for the first box span of the request's
+    /// spans, 1 for the next, and so on. A box without an image stays empty.
+    public var boxImages: [Int: CardBoxImage]
 
     /// A text block at (`x`, `y`) laying out `request`.
     public init(x: Double, y: Double, height: Double? = nil, verticalAlignment: CardVerticalAlignment = .top,
                 baselineOffset: Double = 0, request: RenderRequest, shadows: [CardShadow] = [],
-                stroke: CardStroke? = nil) {
+                stroke: CardStroke? = nil, boxImages: [Int: CardBoxImage] = [:]) {
         self.x = x
         self.y = y
         self.height = height
@@ -134,6 +147,7 @@ public struct CardTextLayer: Sendable, Hashable {
         self.request = request
         self.shadows = shadows
         self.stroke = stroke
+        self.boxImages = boxImages
     }
 
     /// The most shadows a text layer may have.
@@ -141,6 +155,21 @@ public struct CardTextLayer: Sendable, Hashable {
 
     /// The render-request keys a text layer may not have: the card sets them for the whole image.
     static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
+}
+
+/// An image in an inline box of a text layer: in JSON, `src` and `fit` beside the box's size,
+/// `{"box": {"width": 24, "height": 24, "align": "middle", "src": "data:image/png;base64,…", "fit": "contain"}}`.
+public struct CardBoxImage: Sendable, Hashable {
+    /// A `data:` URI or a file path, as an image layer's ``CardImageLayer/source``.
+    public var source: String
+    /// How it fills the box (`contain` by default: an icon keeps its shape).
+    public var fit: ImageFit
+
+    /// The image at `source` fitted to its box as `fit` says.
+    public init(source: String, fit: ImageFit = .contain) {
+        self.source = source
+        self.fit = fit
+    }
 }
 
 /// A text shadow (CSS `text-shadow`): the glyphs' coverage moved, blurred and painted in a color.
@@ -288,8 +317,9 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
     case invalid(field: String, reason: String)
     /// Layer `index` (0-based) cannot be laid out or drawn.
     case layer(index: Int, RenderRequestError)
-    /// Layer `index`'s image cannot be read: `reason` says why (missing file, not an image, too large…).
-    case image(index: Int, reason: String)
+    /// An image cannot be read: `place` says where the card uses it ("layer 2", "the background"), `reason` why
+    /// (missing file, not an image, too large…).
+    case image(place: String, reason: String)
     /// The image cannot be made or encoded.
     case render(RenderError)
 
@@ -300,7 +330,7 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
         case .missingValue(let name): "no value for {{\(name)}}; give it with --set \(name)=… or in the values file"
         case .invalid(let field, let reason): "\"\(field)\": \(reason)"
         case .layer(let index, let error): "layer \(index): \(error)"
-        case .image(let index, let reason): "layer \(index): \(reason)"
+        case .image(let place, let reason): "\(place): \(reason)"
         case .render(let error): "\(error)"
         }
     }
@@ -378,7 +408,7 @@ extension Card: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(width: try c.decode(Double.self, forKey: .width), height: try c.decode(Double.self, forKey: .height),
                   scale: try c.decodeIfPresent(Double.self, forKey: .scale) ?? 1,
-                  background: try c.decodeIfPresent(PaintJSON.self, forKey: .background)?.paint,
+                  background: try c.decodeIfPresent(BackgroundJSON.self, forKey: .background)?.background,
                   layers: try c.decode([CardLayer].self, forKey: .layers))
     }
 
@@ -388,7 +418,7 @@ extension Card: Codable {
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)
         try c.encode(scale, forKey: .scale)
-        try c.encodeIfPresent(background.map(PaintJSON.init), forKey: .background)
+        try c.encodeIfPresent(background.map(BackgroundJSON.init), forKey: .background)
         try c.encode(layers, forKey: .layers)
     }
 }
@@ -400,7 +430,7 @@ extension CardLayer: Codable {
         case type, x, y, width, height, src, fit, cornerRadius, circle, opacity
     }
     private enum TextKeys: String, CodingKey, CaseIterable {
-        case type, x, y, height, verticalAlign, baselineOffset, shadows, stroke
+        case type, x, y, height, verticalAlign, baselineOffset, shadows, stroke, spans
     }
     private enum RectKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, fill, cornerRadius, border, opacity
@@ -418,8 +448,17 @@ extension CardLayer: Codable {
         switch kind {
         case .text:
             let c = try decoder.container(keyedBy: TextKeys.self)
-            let request = try RenderRequest(from: decoder, excluding: CardTextLayer.cardWideKeys,
-                                            extra: Set(TextKeys.allCases.map(\.rawValue)), in: "a text layer")
+            // The spans are read here: a box span may carry an image (`src`, `fit`), which a render request's
+            // spans do not have.
+            var request = try RenderRequest(from: decoder, excluding: CardTextLayer.cardWideKeys,
+                                            extra: Set(TextKeys.allCases.map(\.rawValue)), in: "a text layer",
+                                            readingSpans: false)
+            let spans = try c.decodeIfPresent([CardSpanJSON].self, forKey: .spans)
+            request.spans = spans?.map(\.span)
+            var boxImages: [Int: CardBoxImage] = [:]
+            for (index, span) in (spans ?? []).filter({ $0.span.box != nil }).enumerated() {
+                boxImages[index] = span.image
+            }
             self = .text(CardTextLayer(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
                                        height: try c.decodeIfPresent(Double.self, forKey: .height),
                                        verticalAlignment: try c.decodeIfPresent(CardVerticalAlignment.self,
@@ -427,7 +466,8 @@ extension CardLayer: Codable {
                                        baselineOffset: try c.decodeIfPresent(Double.self, forKey: .baselineOffset) ?? 0,
                                        request: request,
                                        shadows: try c.decodeIfPresent([CardShadow].self, forKey: .shadows) ?? [],
-                                       stroke: try c.decodeIfPresent(CardStroke.self, forKey: .stroke)))
+                                       stroke: try c.decodeIfPresent(CardStroke.self, forKey: .stroke),
+                                       boxImages: boxImages))
         case .rect:
             try decoder.rejectUnknownKeys(RectKeys.self, in: "a rect layer")
             let c = try decoder.container(keyedBy: RectKeys.self)
@@ -449,14 +489,7 @@ extension CardLayer: Codable {
         case .image:
             try decoder.rejectUnknownKeys(ImageKeys.self, in: "an image layer")
             let c = try decoder.container(keyedBy: ImageKeys.self)
-            var fit = ImageFit.fill
-            if let text = try c.decodeIfPresent(String.self, forKey: .fit) {
-                guard let parsed = ImageFit(rawValue: text) else {
-                    throw DecodingError.dataCorruptedError(forKey: .fit, in: c, debugDescription:
-                        "\"\(text)\" is not one of " + ImageFit.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                fit = parsed
-            }
+            let fit = try c.decodeFitIfPresent(forKey: .fit) ?? .fill
             self = .image(CardImageLayer(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
                                          width: try c.decode(Double.self, forKey: .width),
                                          height: try c.decode(Double.self, forKey: .height),
@@ -471,8 +504,18 @@ extension CardLayer: Codable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .text(let layer):
-            try layer.request.encode(to: encoder)
+            var request = layer.request
+            request.spans = nil
+            try request.encode(to: encoder)
             var c = encoder.container(keyedBy: TextKeys.self)
+            if let spans = layer.request.spans {
+                var boxIndex = 0
+                try c.encode(spans.map { span in
+                    guard span.box != nil else { return CardSpanJSON(span: span, image: nil) }
+                    defer { boxIndex += 1 }
+                    return CardSpanJSON(span: span, image: layer.boxImages[boxIndex])
+                }, forKey: .spans)
+            }
             try c.encode("text", forKey: .type)
             try c.encode(layer.x, forKey: .x)
             try c.encode(layer.y, forKey: .y)
@@ -509,6 +552,81 @@ extension CardLayer: Codable {
             try c.encode(layer.isCircle, forKey: .circle)
             try c.encode(layer.opacity, forKey: .opacity)
         }
+    }
+}
+
+/// A ``CardBackground`` in JSON: a paint (see ``PaintJSON``) or `{"image": "data:…", "fit": "cover"}` (`fit`
+/// defaults to `cover`, as a background usually wants).
+struct BackgroundJSON: Codable {
+    var background: CardBackground
+
+    init(_ background: CardBackground) { self.background = background }
+
+    private enum ImageKeys: String, CodingKey, CaseIterable { case image, fit }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: ImageKeys.self), object.contains(.image) {
+            try decoder.rejectUnknownKeys(ImageKeys.self, in: "an image background")
+            background = .image(source: try object.decode(String.self, forKey: .image),
+                                fit: try object.decodeFitIfPresent(forKey: .fit) ?? .cover)
+        } else {
+            background = .paint(try PaintJSON(from: decoder).paint)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch background {
+        case .paint(let paint):
+            try PaintJSON(paint).encode(to: encoder)
+        case .image(let source, let fit):
+            var c = encoder.container(keyedBy: ImageKeys.self)
+            try c.encode(source, forKey: .image)
+            try c.encode(fit.rawValue, forKey: .fit)
+        }
+    }
+}
+
+/// A span of a card's text layer in JSON: a render request's span, where a box may also carry an image,
+/// `{"box": {"width": 24, "height": 24, "align": "middle", "src": "data:…", "fit": "contain"}}`.
+struct CardSpanJSON: Codable {
+    var span: TextSpan
+    var image: CardBoxImage?
+
+    init(span: TextSpan, image: CardBoxImage?) {
+        self.span = span
+        self.image = image
+    }
+
+    private enum SpanKeys: String, CodingKey, CaseIterable { case box }
+    private enum BoxKeys: String, CodingKey, CaseIterable { case width, height, align, src, fit }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: SpanKeys.self)
+        guard c.contains(.box) else {
+            span = try TextSpan(from: decoder)
+            return
+        }
+        try decoder.rejectUnknownKeys(SpanKeys.self, in: "a box span")
+        let box = try c.superDecoder(forKey: .box)
+        try box.rejectUnknownKeys(BoxKeys.self, in: "a box")
+        let b = try box.container(keyedBy: BoxKeys.self)
+        span = TextSpan(box: try InlineBox(from: box))
+        if let source = try b.decodeIfPresent(String.self, forKey: .src) {
+            image = CardBoxImage(source: source, fit: try b.decodeFitIfPresent(forKey: .fit) ?? .contain)
+        } else if b.contains(.fit) {
+            throw DecodingError.dataCorruptedError(forKey: .fit, in: b, debugDescription: "a fit without an image; add \"src\"")
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        guard let box = span.box, let image else { return try span.encode(to: encoder) }
+        var c = encoder.container(keyedBy: SpanKeys.self)
+        var b = c.nestedContainer(keyedBy: BoxKeys.self, forKey: .box)
+        try b.encode(box.width, forKey: .width)
+        try b.encode(box.height, forKey: .height)
+        try b.encode(box.alignment, forKey: .align)
+        try b.encode(image.source, forKey: .src)
+        try b.encode(image.fit.rawValue, forKey: .fit)
     }
 }
 

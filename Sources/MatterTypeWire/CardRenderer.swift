@@ -14,15 +14,18 @@ public struct CardRenderer: Sendable {
     /// The folder image layers' relative file paths are read from; `nil` reads no files at all (images must be
     /// `data:` URIs, as over HTTP).
     public let imageDirectory: URL?
+    /// The decoded images, kept across the cards this renderer (and its copies) draws.
+    public let images: CardImageCache
 
     /// A renderer drawing text with fonts from `registry`, tokens from `tokens`, through `renderer`, reading image
-    /// files from `imageDirectory` (none when `nil`).
+    /// files from `imageDirectory` (none when `nil`), keeping decoded images in `images`.
     public init(registry: FontRegistry = .shared, tokens: DesignTokens? = nil, renderer: TextRenderer = .shared,
-                imageDirectory: URL? = nil) {
+                imageDirectory: URL? = nil, images: CardImageCache = CardImageCache()) {
         self.registry = registry
         self.tokens = tokens
         self.renderer = renderer
         self.imageDirectory = imageDirectory
+        self.images = images
     }
 
     /// The most bytes an image file or `data:` URI may have.
@@ -42,9 +45,14 @@ public struct CardRenderer: Sendable {
         }
         var image = RGBAImage(width: size.width, height: size.height)
         let scale = card.scale
-        if let background = card.background {
-            image.fill(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), paint: background,
-                       scale: scale)
+        let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        switch card.background {
+        case .paint(let paint):
+            image.fill(canvas, paint: paint, scale: scale)
+        case .image(let source, let fit):
+            image.draw(try picture(source, place: "the background"), in: canvas, fit: fit)
+        case nil:
+            break
         }
         for (index, layer) in card.layers.enumerated() {
             switch layer {
@@ -109,49 +117,70 @@ public struct CardRenderer: Sendable {
                       into image: inout RGBAImage) throws(CardError) {
         try check([("x", layer.x), ("y", layer.y), ("width", layer.width), ("height", layer.height),
                    ("cornerRadius", layer.cornerRadius), ("opacity", layer.opacity)], index: index)
-        let decoded = try picture(layer.source, index: index)
+        let decoded = try picture(layer.source, place: "layer \(index)")
         let box = Rect(x: layer.x * scale, y: layer.y * scale, width: layer.width * scale, height: layer.height * scale)
         let radius = layer.isCircle ? min(box.width, box.height) / 2 : layer.cornerRadius * scale
         image.draw(decoded, in: box, fit: layer.fit, cornerRadius: radius, opacity: layer.opacity)
     }
 
-    /// The image a layer's `source` names, decoded: a base64 `data:` URI, or a file under ``imageDirectory``.
-    private func picture(_ source: String, index: Int) throws(CardError) -> RGBAImage {
-        let data: Data
+    /// The image `source` names, decoded (or kept from before): a base64 `data:` URI, or a file under
+    /// ``imageDirectory``. `place` names where the card uses it, for errors.
+    private func picture(_ source: String, place: String) throws(CardError) -> RGBAImage {
         if source.hasPrefix("data:") {
-            guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
-                throw .image(index: index, reason: "a data: URI image must be base64 (data:image/png;base64,…)")
-            }
-            let payload = source[source.index(after: comma)...]
-            guard payload.utf8.count / 4 * 3 <= CardRenderer.maximumImageBytes else {
-                throw .image(index: index, reason: "the image has more than \(CardRenderer.maximumImageBytes) bytes")
-            }
-            guard let decoded = Data(base64Encoded: String(payload), options: .ignoreUnknownCharacters) else {
-                throw .image(index: index, reason: "the data: URI is not valid base64")
-            }
-            data = decoded
-        } else {
-            guard let directory = imageDirectory else {
-                throw .image(index: index, reason: "images here are data: URIs (data:image/png;base64,…), not files")
-            }
-            let url = source.hasPrefix("/") ? URL(fileURLWithPath: source)
-                : directory.appendingPathComponent(source)
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-            guard let size else { throw .image(index: index, reason: "no image file at \(url.path)") }
-            guard size <= CardRenderer.maximumImageBytes else {
-                throw .image(index: index, reason: "\(url.path) has \(size) bytes; images have at most "
-                             + "\(CardRenderer.maximumImageBytes)")
-            }
-            do {
-                data = try Data(contentsOf: url)
-            } catch {
-                throw .image(index: index, reason: "\(url.path) cannot be read: \(error.localizedDescription)")
+            return try images.image(for: source) { () throws(CardError) in
+                try decodedImage(source, place: place)
             }
         }
+        guard let directory = imageDirectory else {
+            throw .image(place: place, reason: "images here are data: URIs (data:image/png;base64,…), not files")
+        }
+        let url = source.hasPrefix("/") ? URL(fileURLWithPath: source) : directory.appendingPathComponent(source)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let size = attributes?[.size] as? Int else {
+            throw .image(place: place, reason: "no image file at \(url.path)")
+        }
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return try images.image(for: "\(url.path)\u{0}\(size)\u{0}\(modified)") { () throws(CardError) in
+            try decodedImage(url, size: size, place: place)
+        }
+    }
+
+    /// A `data:` URI's image, decoded.
+    private func decodedImage(_ source: String, place: String) throws(CardError) -> RGBAImage {
+        guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
+            throw .image(place: place, reason: "a data: URI image must be base64 (data:image/png;base64,…)")
+        }
+        let payload = source[source.index(after: comma)...]
+        guard payload.utf8.count / 4 * 3 <= CardRenderer.maximumImageBytes else {
+            throw .image(place: place, reason: "the image has more than \(CardRenderer.maximumImageBytes) bytes")
+        }
+        guard let data = Data(base64Encoded: String(payload), options: .ignoreUnknownCharacters) else {
+            throw .image(place: place, reason: "the data: URI is not valid base64")
+        }
+        return try decodedImage(data, place: place)
+    }
+
+    /// An image file's image, decoded.
+    private func decodedImage(_ url: URL, size: Int, place: String) throws(CardError) -> RGBAImage {
+        guard size <= CardRenderer.maximumImageBytes else {
+            throw .image(place: place, reason: "\(url.path) has \(size) bytes; images have at most "
+                         + "\(CardRenderer.maximumImageBytes)")
+        }
+        do {
+            return try decodedImage(try Data(contentsOf: url), place: place)
+        } catch let error as CardError {
+            throw error
+        } catch {
+            throw .image(place: place, reason: "\(url.path) cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    /// Encoded image bytes, decoded.
+    private func decodedImage(_ data: Data, place: String) throws(CardError) -> RGBAImage {
         do {
             return try ImageDecoder.decode(data, maximumPixels: CardRenderer.maximumImagePixels)
         } catch {
-            throw .image(index: index, reason: error.description)
+            throw .image(place: place, reason: error.description)
         }
     }
 
@@ -188,8 +217,12 @@ public struct CardRenderer: Sendable {
         case .baseline: top = text.y + text.baselineOffset - (layout.lines.first?.baseline ?? 0)
         }
         let origin = Point(x: text.x, y: top)
+        var pictures: [Int: RGBAImage] = [:]
+        for (box, boxImage) in text.boxImages {
+            pictures[box] = try picture(boxImage.source, place: "layer \(index), box \(box)")
+        }
         guard request.clip == true else {
-            paint(text, layout, at: origin, scale: scale, index: index, into: &image)
+            paint(text, layout, pictures: pictures, at: origin, scale: scale, into: &image)
             return
         }
         // Clipped to the box's pixels: drawn into an image of the box, at the same place modulo whole pixels (so
@@ -200,16 +233,18 @@ public struct CardRenderer: Sendable {
         let lower = min(Int(((text.y + (text.height ?? layout.height)) * scale).rounded(.up)), image.height)
         guard right > left, lower > upper else { return }
         var box = RGBAImage(width: right - left, height: lower - upper)
-        paint(text, layout, at: Point(x: origin.x - Double(left) / scale, y: origin.y - Double(upper) / scale),
-              scale: scale, index: index, into: &box)
+        paint(text, layout, pictures: pictures,
+              at: Point(x: origin.x - Double(left) / scale, y: origin.y - Double(upper) / scale), scale: scale,
+              into: &box)
         image.draw(box, atX: left, y: upper)
     }
 
     /// Draws a text layer's shadows (the last listed first, so the first is on top, as CSS), its outside stroke,
-    /// its glyphs, then its centered stroke, into `image` with the text's top-left corner at `origin` (points).
-    /// Shadows and strokes are the glyphs' coverage moved, blurred (a Gaussian of σ = blur / 2), grown or shrunk.
-    private func paint(_ text: CardTextLayer, _ layout: TextLayout, at origin: Point, scale: Double, index: Int,
-                       into image: inout RGBAImage) {
+    /// its glyphs, its centered stroke, then the images of its inline boxes (`pictures`, by box), into `image` with
+    /// the text's top-left corner at `origin` (points). Shadows and strokes are the glyphs' coverage moved, blurred
+    /// (a Gaussian of σ = blur / 2), grown or shrunk.
+    private func paint(_ text: CardTextLayer, _ layout: TextLayout, pictures: [Int: RGBAImage], at origin: Point,
+                       scale: Double, into image: inout RGBAImage) {
         let request = text.request
         let hinting = request.hinting ?? TextRenderer.Hinting.none
         func coverage(at point: Point) -> GrayBitmap {
@@ -230,6 +265,12 @@ public struct CardRenderer: Sendable {
         if let stroke, let ink, stroke.position == .center {
             let half = stroke.width * scale / 2
             image.fill(mask: ink.dilated(by: half).subtracting(ink.dilated(by: -half)), color: stroke.color)
+        }
+        for placed in layout.inlineBoxes {
+            guard let picture = pictures[placed.index], let fit = text.boxImages[placed.index]?.fit else { continue }
+            let box = placed.rect
+            image.draw(picture, in: Rect(x: (origin.x + box.x) * scale, y: (origin.y + box.y) * scale,
+                                         width: box.width * scale, height: box.height * scale), fit: fit)
         }
     }
 }

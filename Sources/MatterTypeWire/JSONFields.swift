@@ -58,6 +58,18 @@ extension KeyedDecodingContainer {
     }
 }
 
+extension KeyedDecodingContainer {
+    /// An image fit: `fill`, `contain` or `cover`.
+    func decodeFitIfPresent(forKey key: Key) throws -> ImageFit? {
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let fit = ImageFit(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription:
+                "\"\(text)\" is not one of " + ImageFit.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return fit
+    }
+}
+
 /// Any key of a JSON object, to find the ones a type does not have.
 struct AnyCodingKey: CodingKey {
     var stringValue: String

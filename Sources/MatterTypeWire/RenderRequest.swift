@@ -253,20 +253,22 @@ public struct RenderRequest: Sendable, Hashable, Codable {
 
     /// A request read from an object that has other keys too (a card's text layer): `excluded` are request keys
     /// the object may not have, `extra` keys of its own that are not the request's.
-    init(from decoder: any Decoder, excluding excluded: Set<String>, extra: Set<String>, in what: String) throws {
+    init(from decoder: any Decoder, excluding excluded: Set<String>, extra: Set<String>, in what: String,
+         readingSpans: Bool = true) throws {
         let any = try decoder.container(keyedBy: AnyCodingKey.self)
         let allowed = Set(RenderRequest.keys).subtracting(excluded).union(extra)
         if let unknown = any.allKeys.first(where: { !allowed.contains($0.stringValue) }) {
             throw DecodingError.dataCorruptedError(
                 forKey: unknown, in: any, debugDescription: "unknown key; \(what) has " + allowed.sorted().joined(separator: ", "))
         }
-        try self.init(fieldsFrom: decoder)
+        try self.init(fieldsFrom: decoder, readingSpans: readingSpans)
     }
 
-    private init(fieldsFrom decoder: any Decoder) throws {
+    /// Reads every field; `spans` only when `readingSpans` (a card's text layer reads its own).
+    private init(fieldsFrom decoder: any Decoder, readingSpans: Bool = true) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decodeIfPresent(String.self, forKey: .text)
-        spans = try c.decodeIfPresent([TextSpan].self, forKey: .spans)
+        spans = readingSpans ? try c.decodeIfPresent([TextSpan].self, forKey: .spans) : nil
         token = try c.decodeIfPresent(String.self, forKey: .token)
         family = try c.decodeFamilyNamesIfPresent(forKey: .family)
         weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)

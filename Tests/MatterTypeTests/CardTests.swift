@@ -199,11 +199,13 @@ struct CardTests {
 
     @Test("the JSON form survives a round trip")
     func roundTrip() throws {
-        let json = ##"{"width": 300, "height": 100, "scale": 2, "background": {"radial": {"center": [0.2, 0.3], "radius": 80, "stops": ["#fff", {"offset": 1, "color": "#000"}]}}, "layers": [{"type": "rect", "x": 1, "y": 2, "width": 3, "height": 4, "fill": {"linear": {"angle": 45, "stops": ["red", "blue"]}}, "border": {"width": 1, "color": "#00ff00"}}, {"type": "text", "x": 5, "y": 6, "height": 50, "verticalAlign": "middle", "text": "Hi", "size": 20, "fit": true, "shadows": [{"x": 1, "y": 2, "blur": 3, "color": "#0008"}], "stroke": {"width": 1, "color": "black", "position": "center"}}, {"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "data:image/png;base64,AAAA", "fit": "cover", "circle": true}]}"##
+        let json = ##"{"width": 300, "height": 100, "scale": 2, "background": {"radial": {"center": [0.2, 0.3], "radius": 80, "stops": ["#fff", {"offset": 1, "color": "#000"}]}}, "layers": [{"type": "rect", "x": 1, "y": 2, "width": 3, "height": 4, "fill": {"linear": {"angle": 45, "stops": ["red", "blue"]}}, "border": {"width": 1, "color": "#00ff00"}}, {"type": "text", "x": 5, "y": 6, "height": 50, "verticalAlign": "middle", "text": "Hi", "size": 20, "fit": true, "shadows": [{"x": 1, "y": 2, "blur": 3, "color": "#0008"}], "stroke": {"width": 1, "color": "black", "position": "center"}}, {"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "data:image/png;base64,AAAA", "fit": "cover", "circle": true}, {"type": "text", "x": 0, "y": 0, "spans": [{"text": "a", "weight": "bold"}, {"box": {"width": 5, "height": 6, "align": "middle"}}, {"box": {"width": 5, "height": 6, "src": "icon.png", "fit": "fill"}}]}]}"##
         let card = try Card.decode(from: Data(json.utf8))
         let again = try Card.decode(from: JSONEncoder().encode(card))
         #expect(again == card)
-        #expect(card.layers.count == 3)
+        #expect(card.layers.count == 4)
+        let background = try Card.decode(from: Data(##"{"width": 1, "height": 1, "background": {"image": "a.png", "fit": "contain"}, "layers": []}"##.utf8))
+        #expect(try Card.decode(from: JSONEncoder().encode(background)) == background)
     }
 
     @Test("mattertype card: values and --set fill placeholders; a missing one exits 1 with one line")

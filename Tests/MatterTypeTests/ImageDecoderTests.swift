@@ -130,6 +130,68 @@ struct ImageDecoderTests {
         #expect(inline == contain)
     }
 
+    @Test("an image background is the image fitted to the canvas: the pixels of an image layer over the whole card")
+    func imageBackground() throws {
+        let directory = URL(fileURLWithPath: TestSupport.fixture("images"))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false), imageDirectory: directory)
+        for fit in ImageFit.allCases {
+            let background = try renderer.image(of: try Card.decode(from: Data(##"{"width": 90, "height": 40, "background": {"image": "photo.jpg", "fit": "\##(fit.rawValue)"}, "layers": []}"##.utf8)))
+            let layer = try renderer.image(of: try Card.decode(from: Data(##"{"width": 90, "height": 40, "layers": [{"type": "image", "x": 0, "y": 0, "width": 90, "height": 40, "src": "photo.jpg", "fit": "\##(fit.rawValue)"}]}"##.utf8)))
+            #expect(background == layer, "\(fit)")
+        }
+        // `cover` by default; a missing image names the background.
+        let card = try Card.decode(from: Data(##"{"width": 90, "height": 40, "background": {"image": "photo.jpg"}, "layers": []}"##.utf8))
+        #expect(card.background == .image(source: "photo.jpg", fit: .cover))
+        do throws(CardError) {
+            _ = try renderer.image(of: Card(width: 10, height: 10, background: .image(source: "nowhere.png", fit: .cover)))
+            Issue.record("a missing background image was drawn")
+        } catch {
+            #expect(error.description.hasPrefix("the background: no image file at"))
+        }
+    }
+
+    @Test("an inline box's image is drawn in the box the layout places, and moves with the text")
+    func boxImages() throws {
+        let logo = try fixture("alpha.png").base64EncodedString()
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        func text(_ before: String) -> String {
+            ##"{"type": "text", "x": 10, "y": 10, "width": 300, "size": 20, "lineHeight": 30, "spans": [{"text": "\##(before)"}, {"box": {"width": 36, "height": 24, "align": "middle", "src": "data:image/png;base64,\##(logo)"}}, {"text": " after"}]}"##
+        }
+        let json = ##"{"width": 320, "height": 60, "background": "#ffffff", "layers": [\##(text("Rated"))]}"##
+        let card = try Card.decode(from: Data(json.utf8))
+        guard case .text(let layer) = card.layers[0] else { Issue.record("not a text layer"); return }
+        #expect(layer.boxImages[0] == CardBoxImage(source: "data:image/png;base64," + logo, fit: .contain))
+        let image = try renderer.image(of: card)
+        // Where the layout puts the box, the same picture as an image layer of that rectangle drawn over the card
+        // without it.
+        let placed = try #require(try layer.request.layout(registry: renderer.registry).inlineBoxes.first)
+        var withoutImage = layer
+        withoutImage.boxImages = [:]
+        let reference = try renderer.image(of: Card(width: 320, height: 60, background: .paint(.color(.white)), layers: [
+            .text(withoutImage),
+            .image(CardImageLayer(x: 10 + placed.x, y: 10 + placed.y, width: 36, height: 24,
+                                  source: "data:image/png;base64," + logo, fit: .contain)),
+        ]))
+        #expect(image == reference)
+        #expect(image != (try renderer.image(of: Card(width: 320, height: 60, background: .paint(.color(.white)),
+                                                      layers: [.text(withoutImage)]))))
+        // Decoded once: the renderer's cache holds the one image however many cards draw it.
+        #expect(renderer.images.count == 1)
+        // A longer word before it moves the image right.
+        let moved = try renderer.image(of: try Card.decode(from: Data(##"{"width": 320, "height": 60, "background": "#ffffff", "layers": [\##(text("Rated by"))]}"##.utf8)))
+        #expect(moved != image)
+        // A fit without an image, and a box image that is not an image, are errors.
+        #expect(throws: CardError.self) {
+            try Card.decode(from: Data(##"{"width": 9, "height": 9, "layers": [{"type": "text", "x": 0, "y": 0, "spans": [{"box": {"width": 5, "height": 5, "fit": "cover"}}]}]}"##.utf8))
+        }
+        do throws(CardError) {
+            _ = try renderer.image(of: try Card.decode(from: Data(##"{"width": 99, "height": 30, "layers": [{"type": "text", "x": 0, "y": 0, "spans": [{"text": "a"}, {"box": {"width": 5, "height": 5, "src": "data:image/png;base64,AAAA"}}]}]}"##.utf8)))
+            Issue.record("a corrupt box image was drawn")
+        } catch {
+            #expect(error.description.hasPrefix("layer 0, box 0: "))
+        }
+    }
+
     @Test("image layers: a missing file, files where only data: URIs are read, a corrupt image: errors naming the layer")
     func badLayers() {
         let directory = URL(fileURLWithPath: TestSupport.fixture("images"))
