@@ -346,20 +346,68 @@ extension Card: Codable {
     /// Reads a card from JSON, filling each `{{name}}` in its strings from `values` first.
     /// - Throws: ``CardError`` naming what is wrong: not JSON, a key, a missing value.
     public static func decode(from data: Data, values: [String: String] = [:]) throws(CardError) -> Card {
-        let tree: Any
+        try decode(tree: try fill(try parse(data), values))
+    }
+
+    /// The JSON text's tree (Foundation's objects).
+    private static func parse(_ data: Data) throws(CardError) -> Any {
         do {
-            tree = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             throw .malformedJSON("not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "syntax error"))")
         }
-        let filled = try fill(tree, values)
+    }
+
+    /// The card a JSON tree (its placeholders filled) describes.
+    private static func decode(tree: Any) throws(CardError) -> Card {
         do {
-            let bytes = try JSONSerialization.data(withJSONObject: filled, options: [.fragmentsAllowed])
+            let bytes = try JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed])
             return try JSONDecoder().decode(Card.self, from: bytes)
         } catch let error as DecodingError {
             throw .invalidJSON(error.jsonDescription.replacingOccurrences(of: "\"layers\", item ", with: "layer "))
         } catch {
             throw .malformedJSON("not valid JSON")
+        }
+    }
+
+    /// Reads a card template without its values, to check it before it is stored: each placeholder is filled
+    /// with a stand-in suited to its place — `#000000` where a whole color goes (`color`, `fill`, `background`,
+    /// gradient stops), a 1 × 1 transparent PNG where an image goes (`src`, `image`), `x` elsewhere — so the card
+    /// can be decoded and drawn once. Also returns the placeholders' names, sorted, each once.
+    /// - Throws: ``CardError`` as ``decode(from:values:)`` does.
+    public static func decodeTemplate(from data: Data) throws(CardError) -> (card: Card, placeholders: [String]) {
+        let tree = try parse(data)
+        var names = Set<String>()
+        let filled = standIns(tree, key: "", names: &names)
+        return (try decode(tree: filled), names.sorted())
+    }
+
+    /// A transparent 1 × 1 PNG, standing in for an image placeholder (made by Python's zlib; decodes with libpng).
+    static let transparentPixel = "data:image/png;base64,"
+        + "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII="
+
+    /// `tree` with every placeholder replaced by a stand-in for the place it is in (`key`: the object key it sits
+    /// under, inherited by array items), and the names found added to `names`.
+    private static func standIns(_ tree: Any, key: String, names: inout Set<String>) -> Any {
+        switch tree {
+        case let text as String:
+            let found = placeholders(in: text)
+            guard !found.isEmpty else { return text }
+            names.formUnion(found.map(\.name))
+            let whole = found.count == 1 && found[0].range == text.startIndex..<text.endIndex
+            if whole, ["color", "fill", "background", "stops"].contains(key) { return "#000000" }
+            if ["src", "image"].contains(key) { return transparentPixel }
+            var result = text
+            for (range, _) in found.reversed() { result.replaceSubrange(range, with: "x") }
+            return result
+        case let array as [Any]:
+            return array.map { standIns($0, key: key, names: &names) }
+        case let object as [String: Any]:
+            var filled: [String: Any] = [:]
+            for (name, value) in object { filled[name] = standIns(value, key: name, names: &names) }
+            return filled
+        default:
+            return tree
         }
     }
 

@@ -59,7 +59,7 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
     case compressionTooSlow = "compression_too_slow"
     /// The request ran past its deadline.
     case deadlineExceeded = "deadline_exceeded"
-    /// The font store's disk is full (507).
+    /// The store's disk is full (507).
     case diskFull = "disk_full"
     /// openapi.yaml is missing from the install.
     case documentMissing = "document_missing"
@@ -99,12 +99,14 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
     case notFound = "not_found"
     /// The font store is still loading (503, with Retry-After).
     case notReady = "not_ready"
-    /// Font changes are off: the server has no admin token.
+    /// Font and template changes are off: the server has no admin token.
     case registrationDisabled = "registration_disabled"
     /// Drawing failed.
     case renderFailed = "render_failed"
-    /// The font store refused or failed.
+    /// The store refused or failed.
     case storeFailed = "store_failed"
+    /// No card template has the name.
+    case templateNotFound = "template_not_found"
     /// The text is over its limit.
     case textTooLong = "text_too_long"
     /// An admin route without the right bearer token (401).

@@ -17,18 +17,19 @@ import ServiceLifecycle
 public enum MatterTypeServer {
     /// The application for `arguments`: opens the store (loaded into the registry by a service that then follows
     /// the store's changes), reads the token files, and routes the API.
-    /// - Throws: ``FontStoreError`` for a store that cannot be opened; `DesignTokenError` for a bad token file.
+    /// - Throws: ``StoreError`` for a store that cannot be opened; `DesignTokenError` for a bad token file.
     public static func application(_ arguments: some ServerArguments) async throws -> some ApplicationProtocol {
         var logger = Logger(label: "mattertype-server")
         logger.logLevel = arguments.logLevel
         if arguments.adminToken == nil {
             logger.notice("\(ServerConfiguration.adminTokenVariable) is not set: font registration answers 403")
         }
-        let store = try await openFontStore(url: arguments.store, logger: logger)
+        let store = try await openStore(url: arguments.store, logger: logger)
         let library = FontLibrary(store: store, includesSystemFonts: arguments.systemFonts,
                                   maximumDecompressedFontSize: arguments.maxFontUnpackedBytes, logger: logger)
+        let templates = TemplateLibrary(store: store, logger: logger)
         let (tokens, tokensDigest) = try readTokens(arguments)
-        let controllers = Controllers(arguments: arguments, library: library, tokens: tokens,
+        let controllers = Controllers(arguments: arguments, library: library, templates: templates, tokens: tokens,
                                       tokensDigest: tokensDigest, metrics: ServerMetrics(), logger: logger)
         let tables = controllers.tables
         // HEAD wherever GET is: GET's status and headers, no body (RFC 9110 §9.3.2).
@@ -50,7 +51,7 @@ public enum MatterTypeServer {
                               configuration: .init(address: .hostname(arguments.host, port: arguments.port),
                                                    serverName: "mattertype-server"),
                               logger: logger)
-        app.addServices(FontLibraryService(library: library, store: store))
+        app.addServices(StoreService(fonts: library, templates: templates, store: store))
         return app
     }
 
@@ -66,15 +67,16 @@ public enum MatterTypeServer {
     }
 }
 
-/// The controllers, one per resource, over what they share: the server itself, fonts, and text.
+/// The controllers, one per resource, over what they share: the server itself, fonts, text, and cards.
 struct Controllers: Sendable {
     let metrics: ServerMetrics
     let status: StatusController
     let fonts: FontController
     let text: TextController
+    let cards: CardController
 
-    init(arguments: some ServerArguments, library: FontLibrary, tokens: DesignTokens?, tokensDigest: String,
-         metrics: ServerMetrics, logger: Logger) {
+    init(arguments: some ServerArguments, library: FontLibrary, templates: TemplateLibrary, tokens: DesignTokens?,
+         tokensDigest: String, metrics: ServerMetrics, logger: Logger) {
         let authorization = Authorization(adminToken: arguments.adminToken, renderToken: arguments.renderToken)
         let limiter = RenderLimiter(limit: arguments.maxConcurrentRenders, timeout: arguments.renderWait)
         self.metrics = metrics
@@ -83,20 +85,27 @@ struct Controllers: Sendable {
                                bodyTimeout: arguments.bodyTimeout, logger: logger)
         text = TextController(library: library, tokens: tokens, tokensDigest: tokensDigest,
                               authorization: authorization, limiter: limiter, limits: arguments)
+        cards = CardController(text: text, templates: templates, authorization: authorization, limits: arguments,
+                               logger: logger)
     }
 
     /// Every controller's routes.
-    var tables: [RouteTable] { [status.routes, fonts.routes, text.routes] }
+    var tables: [RouteTable] { [status.routes, fonts.routes, text.routes, cards.routes] }
 }
 
-/// Loads the store at start, follows its changes, and closes it at shutdown.
-struct FontLibraryService: Service {
-    let library: FontLibrary
+/// Loads the fonts at start, follows the store's changes to fonts and templates, and closes the store at shutdown.
+struct StoreService: Service {
+    let fonts: FontLibrary
+    let templates: TemplateLibrary
     let store: any FontStore
 
     func run() async throws {
         try await cancelWhenGracefulShutdown {
-            try await library.run()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await fonts.run() }
+                group.addTask { try await templates.run(following: store) }
+                try await group.waitForAll()
+            }
         }
         try? await gracefulShutdown()
         await store.close()

@@ -104,9 +104,9 @@ struct FontController: Sendable {
                 throw APIError(.unprocessableContent, .notAFont,
                                "not a usable font (TTF, OTF, TTC, WOFF or WOFF2): \(reason)")
             case .store(.namesTaken(let names)):
-                throw APIError(.conflict, .fontExists, FontStoreError.namesTaken(names).description)
+                throw APIError(.conflict, .fontExists, StoreError.namesTaken(names).description)
             case .store(.diskFull):
-                throw APIError(.insufficientStorage, .diskFull, FontStoreError.diskFull.description)
+                throw APIError(.insufficientStorage, .diskFull, StoreError.diskFull.description)
             case .store(let error):
                 throw APIError(.internalServerError, .storeFailed, error.description)
             }
@@ -123,7 +123,7 @@ struct FontController: Sendable {
                 throw APIError(.notFound, .fontNotFound,
                                "no registered font is named \(missing.joined(separator: ", ")); nothing was deleted")
             case .store(.diskFull):
-                throw APIError(.insufficientStorage, .diskFull, FontStoreError.diskFull.description)
+                throw APIError(.insufficientStorage, .diskFull, StoreError.diskFull.description)
             default:
                 throw APIError(.internalServerError, .storeFailed, error.description)
             }

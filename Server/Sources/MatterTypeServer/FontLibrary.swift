@@ -63,11 +63,11 @@ public actor FontLibrary {
     }
 
     /// Re-reads the store's index and registers or unregisters what differs from this process's registry.
-    public func synchronize() async throws(FontStoreError) {
-        try await oneAtATime { () async throws(FontStoreError) in try await synchronizeNow() }
+    public func synchronize() async throws(StoreError) {
+        try await oneAtATime { () async throws(StoreError) in try await synchronizeNow() }
     }
 
-    private func synchronizeNow() async throws(FontStoreError) {
+    private func synchronizeNow() async throws(StoreError) {
         let index = try await store.index()
         let changed = index.filter { registered[$0.key] != $0.value }.map(\.key)
         let removed = registered.keys.filter { index[$0] == nil }
@@ -128,7 +128,7 @@ public actor FontLibrary {
     }
 
     /// Deletes faces by PostScript name, all or none.
-    /// - Throws: ``FontLibraryError/store(_:)`` with ``FontStoreError/namesNotFound(_:)`` when one is not stored.
+    /// - Throws: ``FontLibraryError/store(_:)`` with ``StoreError/namesNotFound(_:)`` when one is not stored.
     public func delete(names: [String]) async throws(FontLibraryError) {
         try await oneAtATime { () async throws(FontLibraryError) in try await deleteNow(names: names) }
     }
@@ -183,7 +183,7 @@ public enum FontLibraryError: Error, Sendable, CustomStringConvertible {
     /// The bytes are not a usable font (the reason says why).
     case unusableFont(String)
     /// The store refused or failed.
-    case store(FontStoreError)
+    case store(StoreError)
 
     /// The message.
     public var description: String {

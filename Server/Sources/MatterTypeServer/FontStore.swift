@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import MatterType
 
 /// One font file as a store keeps it: its bytes under their SHA-256, and the PostScript names of its faces.
 public struct StoredFontFile: Sendable, Hashable {
@@ -19,11 +20,13 @@ public struct StoredFontFile: Sendable, Hashable {
 }
 
 /// Why a store refused a change; nothing was changed.
-public enum FontStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Faces with these PostScript names are stored already (and replacing was not asked for).
     case namesTaken([String])
     /// No faces have these PostScript names.
     case namesNotFound([String])
+    /// No card template has this name.
+    case templateNotFound(String)
     /// The store URL is not one this server reads.
     case unsupportedURL(String)
     /// The database failed (the message is the driver's, without credentials).
@@ -36,9 +39,10 @@ public enum FontStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .namesTaken(let names): "already registered: \(names.joined(separator: ", ")); add ?replace=true to replace"
         case .namesNotFound(let names): "no font named \(names.joined(separator: ", "))"
+        case .templateNotFound(let name): "no template named \(name)"
         case .unsupportedURL(let url): "unsupported store \(url); use sqlite:PATH or postgres://user:password@host:port/database"
-        case .database(let message): "the font store failed: \(message)"
-        case .diskFull: "the font store's disk is full; nothing was stored — delete fonts or free space"
+        case .database(let message): "the store failed: \(message)"
+        case .diskFull: "the store's disk is full; nothing was stored — delete fonts or templates, or free space"
         }
     }
 }
@@ -49,19 +53,19 @@ public enum FontStoreError: Error, Sendable, Equatable, CustomStringConvertible 
 /// their SHA-256, never by a name from the font or the request.
 public protocol FontStore: Sendable {
     /// Which file (by SHA-256) each stored PostScript name comes from.
-    func index() async throws(FontStoreError) -> [String: String]
+    func index() async throws(StoreError) -> [String: String]
 
     /// The files holding these PostScript names (every file when `names` is `nil`), each once.
-    func fetch(names: [String]?) async throws(FontStoreError) -> [StoredFontFile]
+    func fetch(names: [String]?) async throws(StoreError) -> [StoredFontFile]
 
     /// Stores `file` and points its faces' names at it. With `replacing` false, a name stored already is
-    /// ``FontStoreError/namesTaken(_:)`` and nothing changes; with true, the names move to the new file. Files no
+    /// ``StoreError/namesTaken(_:)`` and nothing changes; with true, the names move to the new file. Files no
     /// name points at any more are removed.
-    func save(_ file: StoredFontFile, replacing: Bool) async throws(FontStoreError)
+    func save(_ file: StoredFontFile, replacing: Bool) async throws(StoreError)
 
-    /// Removes these names (all or none: a name not stored is ``FontStoreError/namesNotFound(_:)``), and the
+    /// Removes these names (all or none: a name not stored is ``StoreError/namesNotFound(_:)``), and the
     /// files no name points at any more.
-    func delete(names: [String]) async throws(FontStoreError)
+    func delete(names: [String]) async throws(StoreError)
 
     /// Runs until cancelled, calling `onChange` whenever another process may have changed the store (a replica
     /// following PostgreSQL notifications). A store only one process uses returns at once.
@@ -71,16 +75,51 @@ public protocol FontStore: Sendable {
     func close() async
 }
 
+/// One card template as a store keeps it: a card document (its images inside as `data:` URIs, `{{name}}`
+/// placeholders in its strings) under a name.
+public struct StoredTemplate: Sendable, Hashable {
+    /// The name it is fetched by (letters, digits, `-` and `_`).
+    public var name: String
+    /// The card document's bytes, as uploaded.
+    public var document: Data
+    /// The SHA-256 of ``document``, 64 lowercase hex digits: which version of the template this is.
+    public var sha256: String
+
+    /// A template `name` with `document`, its SHA-256 worked out.
+    public init(name: String, document: Data) {
+        self.name = name
+        self.document = document
+        sha256 = SHA256.hex(of: document)
+    }
+}
+
+/// Where card templates live between restarts, beside the fonts, and how replicas share them (a change is
+/// announced as font changes are, through ``FontStore/followChanges(_:)``).
+public protocol TemplateStore: Sendable {
+    /// Each stored template's name and the SHA-256 of its document.
+    func templateIndex() async throws(StoreError) -> [String: String]
+
+    /// The template named `name`, or `nil`.
+    func template(named name: String) async throws(StoreError) -> StoredTemplate?
+
+    /// Stores `template`, replacing one of the same name; returns whether it replaced one. One transaction.
+    func save(_ template: StoredTemplate) async throws(StoreError) -> Bool
+
+    /// Removes the template named `name` (``StoreError/templateNotFound(_:)`` when there is none).
+    func deleteTemplate(named name: String) async throws(StoreError)
+}
+
 /// Opens the store a URL names: `sqlite:PATH` (a file, made if missing) or `postgres://user:password@host:port/database`.
-public func openFontStore(url: String, logger: Logger) async throws(FontStoreError) -> any FontStore {
+/// It keeps both fonts and card templates.
+public func openStore(url: String, logger: Logger) async throws(StoreError) -> any FontStore & TemplateStore {
     if url.hasPrefix("sqlite:") {
         var path = String(url.dropFirst("sqlite:".count))
         if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
         guard !path.isEmpty else { throw .unsupportedURL(url) }
-        return try SQLiteFontStore(path: path)
+        return try SQLiteStore(path: path)
     }
     if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
-        return try PostgresFontStore(url: url, logger: logger)
+        return try PostgresStore(url: url, logger: logger)
     }
     throw .unsupportedURL(url)
 }

@@ -19,19 +19,20 @@ struct RouteTable {
     }
 }
 
-/// Who may call what: the admin token for font changes, the render token (when set) for measure and render.
+/// Who may call what: the admin token for font and template changes, the render token (when set) for measure,
+/// render and cards (template images are open: the template bounds what they draw).
 struct Authorization: Sendable {
     /// The admin token; `nil`: font registration is off.
     let adminToken: String?
     /// The render token; `nil`: measure and render are open.
     let renderToken: String?
 
-    /// 401 without the admin token, 403 when registration is off.
-    func requireAdmin(_ request: Request) throws {
+    /// 401 without the admin token, 403 when changes are off (`what` names them: font registration, template
+    /// upload).
+    func requireAdmin(_ request: Request, for what: String = "font registration") throws {
         guard let token = adminToken else {
             throw APIError(.forbidden, .registrationDisabled,
-                           "font registration is off; start the server with "
-                           + "\(ServerConfiguration.adminTokenVariable) set")
+                           "\(what) is off; start the server with \(ServerConfiguration.adminTokenVariable) set")
         }
         try require(request, token: token, name: "the admin token")
     }

@@ -63,6 +63,11 @@ public protocol ServerArguments: Sendable {
     var maxRenderMemory: Int { get }
     /// The most pixels an image may have with `"compression": "small"` (the slowest level). Past it: 422.
     var maxSmallCompressionPixels: Int { get }
+    /// The largest card template (its images inside as `data:` URIs), in bytes. Past it: 413.
+    var maxTemplateBytes: Int { get }
+    /// How long a template image may be cached (`Cache-Control: public, max-age=…`); its ETag tells when it
+    /// changed.
+    var templateMaxAge: Duration { get }
 }
 
 /// Server arguments as a value, with `mattertype-server`'s defaults: set the fields to change them.
@@ -112,6 +117,10 @@ public struct ServerConfiguration: ServerArguments {
     /// 4 megapixels: libdeflate's slowest level takes ~0.1 s a megapixel on a 2-core machine, ten times
     /// `balanced`.
     public var maxSmallCompressionPixels = 4_000_000
+    /// See ``ServerArguments/maxTemplateBytes``: 8 MiB.
+    public var maxTemplateBytes = 8 << 20
+    /// See ``ServerArguments/templateMaxAge``: 5 minutes.
+    public var templateMaxAge: Duration = .seconds(300)
 
     /// The defaults; no tokens.
     public init() {}

@@ -5,8 +5,8 @@ import MatterType
 import MatterTypeWire
 import NIOCore
 
-/// Text: `/v1/measure` (its layout as JSON), `/v1/render` (its image) and `/v1/cards` (a card document's image:
-/// text layers among rectangles and images), under the render limit, the deadline and the memory budget.
+/// Text: `/v1/measure` (its layout as JSON) and `/v1/render` (its image), under the render limit, the deadline and
+/// the memory budget — which ``CardController``'s cards share.
 struct TextController: Sendable {
     let library: FontLibrary
     let tokens: DesignTokens?
@@ -26,7 +26,6 @@ struct TextController: Sendable {
         var table = RouteTable()
         table.on(.post, "/v1/measure") { request, _ in try await measure(request) }
         table.on(.post, "/v1/render") { request, _ in try await render(request) }
-        table.on(.post, "/v1/cards") { request, _ in try await card(request) }
         return table
     }
 
@@ -70,62 +69,6 @@ struct TextController: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// A card's image: the body is a card document (MatterTypeWire's `Card`), `{{name}}` placeholders are filled
-    /// from the query string, `?format=webp` (or `Accept: image/webp`) asks for WebP. Images must be `data:` URIs.
-    private func card(_ request: Request) async throws -> Response {
-        let deadline = ContinuousClock.now + limits.requestDeadline
-        let data = try await jsonBody(of: request, what: "card")
-        var values: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters where name != "format" { values[String(name)] = String(value) }
-        let wantsWebP = request.uri.queryParameters["format"] == "webp"
-            || (request.headers[.accept]?.contains("image/webp") == true && request.uri.queryParameters["format"] == nil)
-        let format: ImageFormat = wantsWebP ? .webp : .png
-        let card: Card
-        do {
-            card = try Card.decode(from: data, values: values)
-        } catch {
-            throw Self.apiError(error)
-        }
-        let scalars = card.layers.reduce(0) { total, layer in
-            if case .text(let text) = layer { return total + text.request.scalarCount }
-            return total
-        }
-        if scalars > limits.maxTextLength {
-            throw APIError(.contentTooLarge, .textTooLong,
-                           "the card's text layers have \(scalars) characters, over \(limits.maxTextLength)")
-        }
-        let width = (card.width * card.scale).rounded(.up), height = (card.height * card.scale).rounded(.up)
-        guard width.isFinite, height.isFinite, width * height <= Double(limits.maxImagePixels) else {
-            throw APIError(.contentTooLarge, .imageTooLarge,
-                           "the card would be \(width) × \(height) px, over \(limits.maxImagePixels) pixels; "
-                           + "use a smaller size or scale")
-        }
-        var identity = data
-        identity.append(contentsOf: Array(values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            .joined(separator: "&").utf8))
-        identity.append(contentsOf: Array(format.rawValue.utf8))
-        let etag = entityTag(for: identity)
-        if let match = request.headers[.ifNoneMatch],
-           Self.entityTags(match).contains(where: { $0 == etag || $0 == "*" }) {
-            return Response(status: .notModified, headers: [.eTag: etag])
-        }
-        let bytes = try await withSlot(deadline: deadline) { slot in
-            let reserved = Int(width * height) * RenderMemory.bytesPerPixel(format)
-            try reserveMemory(reserved)
-            defer { renderMemory.withLock { $0 -= reserved } }
-            return try await slot.run(short: false) {
-                do throws(CardError) {
-                    return try CardRenderer(registry: library.registry, tokens: tokens).encoded(card, format: format)
-                } catch {
-                    throw Self.apiError(error)
-                }
-            }
-        }
-        return Response(status: .ok, headers: [.contentType: format == .png ? "image/png" : "image/webp",
-                                               .eTag: etag, .cacheControl: "no-cache"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
-    }
-
     static func apiError(_ error: CardError) -> APIError {
         switch error {
         case .malformedJSON: APIError(.badRequest, .malformedJson, error.description)
@@ -137,12 +80,13 @@ struct TextController: Sendable {
         }
     }
 
-    /// The body of a render, measure or card request: authorized, within the body size and JSON nesting limits.
-    private func jsonBody(of request: Request, what: String) async throws -> Data {
-        try authorization.requireRender(request)
+    /// The body of a JSON request, within `limit` bytes (`flag` sets it: for the message) and the JSON nesting
+    /// limit. The caller authorizes first.
+    func jsonBody(of request: Request, what: String, limit: Int? = nil,
+                  flag: String = "--max-body-bytes") async throws -> Data {
         var request = request
-        let body = try await request.collectBody(limit: limits.maxBodyBytes, timeout: limits.bodyTimeout,
-                                                 what: what, flag: "--max-body-bytes")
+        let body = try await request.collectBody(limit: limit ?? limits.maxBodyBytes, timeout: limits.bodyTimeout,
+                                                 what: what, flag: flag)
         let data = Data(body.readableBytesView)
         if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
             throw APIError(.unprocessableContent, .jsonTooDeep,
@@ -153,6 +97,7 @@ struct TextController: Sendable {
 
     /// The body as a render request (and the body): authorized, within the body, nesting and text limits.
     private func decode(_ request: Request) async throws -> (RenderRequest, Data) {
+        try authorization.requireRender(request)
         let data = try await jsonBody(of: request, what: "request body")
         let renderRequest: RenderRequest
         do {
@@ -202,7 +147,7 @@ struct TextController: Sendable {
 
     /// Reserves `bytes` of image memory against ``ServerArguments/maxRenderMemory``, or answers 503 with
     /// `Retry-After` when renders already use too much (a single image over the whole budget is 413).
-    private func reserveMemory(_ bytes: Int) throws {
+    func reserveMemory(_ bytes: Int) throws {
         let budget = limits.maxRenderMemory
         guard bytes <= budget else {
             throw APIError(.contentTooLarge, .imageTooLarge,
@@ -236,7 +181,7 @@ struct TextController: Sendable {
 
     /// Runs `work` in a render slot: 503 with `Retry-After` when no slot frees up in time or `deadline` passes
     /// while it waits.
-    private func withSlot<T: Sendable>(deadline: ContinuousClock.Instant,
+    func withSlot<T: Sendable>(deadline: ContinuousClock.Instant,
                                        _ work: (RenderLimiter.Slot) async throws -> T) async throws -> T {
         do {
             return try await limiter.withSlot { slot in
@@ -264,11 +209,12 @@ struct TextController: Sendable {
         }
     }
 
-    /// The render's entity tag: the request body in canonical form (so key order and spacing do not matter), the
-    /// fonts registered, the token files and the library version — everything the image depends on.
-    private func entityTag(for body: Data) -> String {
+    /// The render's entity tag: the JSON request body in canonical form (so key order and spacing do not matter),
+    /// `extra` (what else the image depends on: a card's values and format), the fonts registered, the token files
+    /// and the library version — everything the image depends on.
+    func entityTag(for body: Data, extra: String = "") -> String {
         var identity = CanonicalJSON.bytes(of: Array(body))
-        identity.append(contentsOf: Array("\n\(library.digest)\n\(tokensDigest)\n\(MatterTypeVersion.current)".utf8))
+        identity.append(contentsOf: Array("\n\(extra)\n\(library.digest)\n\(tokensDigest)\n\(MatterTypeVersion.current)".utf8))
         return "\"" + SHA256.hex(of: Data(identity)).prefix(32) + "\""
     }
 

@@ -88,6 +88,12 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
     @Option(help: "The most pixels an image may have with \"compression\": \"small\" (the slowest level).")
     var maxSmallCompressionPixels = defaults.maxSmallCompressionPixels
 
+    @Option(help: "The largest card template (images inside as data: URIs), in bytes.")
+    var maxTemplateBytes = defaults.maxTemplateBytes
+
+    @Option(help: "Seconds a template image may be cached (Cache-Control: public, max-age).")
+    var templateMaxAge = defaults.templateMaxAge
+
     @Option(help: "The level to log at.")
     var logLevel = defaults.logLevel
 
@@ -103,7 +109,8 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
                               ("--max-text-length", maxTextLength), ("--max-image-pixels", maxImagePixels),
                               ("--max-json-depth", maxJSONDepth), ("--max-concurrent-renders", maxConcurrentRenders),
                               ("--max-render-memory", maxRenderMemory), ("--max-connections", maxConnections),
-                              ("--max-small-compression-pixels", maxSmallCompressionPixels)]
+                              ("--max-small-compression-pixels", maxSmallCompressionPixels),
+                              ("--max-template-bytes", maxTemplateBytes)]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
@@ -112,6 +119,7 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
         where value <= .zero {
             throw ValidationError("\(name) must be above 0")
         }
+        guard templateMaxAge >= .zero else { throw ValidationError("--template-max-age must be 0 or more") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
     }
 

@@ -2,10 +2,12 @@ import Foundation
 import MatterType
 import MatterTypeWire
 @testable import MatterTypeServer
+import NIOHTTP1
 import Testing
 
-/// `POST /v1/cards` through real HTTP on loopback: the image is the library's for the same card, placeholders come
-/// from the query, and bad cards are JSON errors.
+/// `POST /v1/cards` and card templates through real HTTP on loopback: the image is the library's for the same card,
+/// placeholders come from the query, templates persist across a restart, and bad cards and templates are JSON
+/// errors that store nothing.
 @Suite("Card route")
 struct CardRouteTests {
     static let card = ##"""
@@ -31,6 +33,96 @@ struct CardRouteTests {
                 #expect(again.status == 304)
                 let webp = try await server.post("/v1/cards?title=Hello%20cards&format=webp", json: Self.card)
                 #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
+            }
+        }
+    }
+
+    /// A template with a logo (the fixture PNG as a data: URI) and two placeholders.
+    static func template() throws -> String {
+        let logo = try FontFiles.fixture("images/alpha.png").base64EncodedString()
+        return Self.card.replacingOccurrences(of: ##""fit": true}]}"##, with: ##""fit": true},"##
+            + ##" {"type": "image", "x": 250, "y": 100, "width": 48, "height": 32, "src": "data:image/png;base64,"##
+            + logo + ##""}, {"type": "text", "x": 24, "y": 130, "width": 200, "text": "by {{author}}", "size": 12, "color": "#FFFFFF"}]}"##)
+    }
+
+    @Test func templatesAreStoredDrawnAndCached() async throws {
+        try await withTemporaryDirectory { directory in
+            let configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            let template = try Self.template()
+            try await withServer(configuration) { server in
+                // Admin only; checked, then stored: 201 new, 200 replaced.
+                #expect(try await server.send(.PUT, "/v1/templates/social", body: Data(template.utf8)).status == 401)
+                let created = try await server.send(.PUT, "/v1/templates/social", body: Data(template.utf8), admin: true)
+                #expect(created.status == 201)
+                let record = try created.json()
+                #expect(record["placeholders"] as? [String] == ["author", "title"] && record["width"] as? Double == 320)
+                #expect(try await server.send(.PUT, "/v1/templates/social", body: Data(template.utf8),
+                                              admin: true).status == 200)
+                let list = try await server.send(.GET, "/v1/templates").json()
+                #expect((list["templates"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["social"])
+                let document = try await server.send(.GET, "/v1/templates/social")
+                #expect(document.status == 200 && document.body == Data(template.utf8))
+
+                // The og:image URL: the library's image of the card with the values filled.
+                let url = "/v1/templates/social.png?title=Hello%20templates&author=Ada&utm_source=feed"
+                let response = try await server.send(.GET, url)
+                #expect(response.status == 200 && response.header("Content-Type") == "image/png")
+                #expect(response.header("Cache-Control") == "public, max-age=300")
+                let expected = try CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+                    .image(of: try Card.decode(from: Data(template.utf8), values: ["title": "Hello templates", "author": "Ada"]))
+                #expect(try #require(PNGDecoder.decode(response.body)) == expected)
+                // 304 on its tag (a parameter that is no placeholder changes nothing); other values, another tag.
+                let etag = try #require(response.header("ETag"))
+                #expect(try await server.send(.GET, "/v1/templates/social.png?author=Ada&title=Hello%20templates",
+                                              headers: [("If-None-Match", etag)]).status == 304)
+                let other = try await server.send(.GET, "/v1/templates/social.png?title=Other&author=Ada")
+                #expect(other.status == 200 && other.header("ETag") != etag)
+                let webp = try await server.send(.GET, "/v1/templates/social.webp?title=a&author=b")
+                #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
+                // The logo was decoded once for all those images.
+                #expect(try await server.send(.GET, "/v1/templates/social.png?title=Third&author=Ada").status == 200)
+
+                // A missing value names it; an unknown template is 404.
+                let missing = try await server.send(.GET, "/v1/templates/social.png?title=Hello")
+                #expect(missing.status == 422 && missing.text.contains("{{author}}"))
+                #expect(try await server.send(.GET, "/v1/templates/nothing.png?a=b").status == 404)
+            }
+            // Stored: a new server on the same file draws it.
+            try await withServer(configuration) { (server) async throws in
+                #expect(try await server.send(.GET, "/v1/templates/social.png?title=Again&author=Ada").status == 200)
+                #expect(try await server.send(.DELETE, "/v1/templates/social", admin: true).status == 204)
+                #expect(try await server.send(.GET, "/v1/templates/social.png?title=Again&author=Ada").status == 404)
+                #expect(try await server.send(.DELETE, "/v1/templates/social", admin: true).status == 404)
+            }
+        }
+    }
+
+    @Test func badTemplatesAreRefusedAndNothingIsStored() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.maxTemplateBytes = 16_384
+            try await withServer(configuration) { server in
+                func put(_ name: String, _ body: String) async throws -> HTTPResult {
+                    try await server.send(.PUT, "/v1/templates/\(name)", body: Data(body.utf8), admin: true)
+                }
+                let corrupt = try await put("corrupt", #"{"width": 100, "height": 100, "layers": [{"type": "image", "x": 0, "y": 0, "width": 9, "height": 9, "src": "data:image/png;base64,iVBORw0KGgoAAAA"}]}"#)
+                #expect(corrupt.status == 422 && corrupt.text.contains("layer 0"))
+                let huge = try await put("huge", #"{"width": 100000, "height": 100000, "layers": []}"#)
+                #expect(huge.status == 413)
+                let layers = try await put("layers", #"{"width": 10, "height": 10, "layers": ["#
+                    + Array(repeating: #"{"type": "rect", "x": 0, "y": 0, "width": 1, "height": 1}"#, count: 101).joined(separator: ",") + "]}")
+                #expect(layers.status == 422 && layers.text.contains("at most 100"))
+                let big = try await put("big", #"{"width": 10, "height": 10, "layers": [], "x": ""# + String(repeating: "a", count: 20_000) + #""}"#)
+                #expect(big.status == 413 && big.text.contains("--max-template-bytes"))
+                let unknown = try await put("unknown", #"{"width": 10, "height": 10, "layers": [{"type": "video"}]}"#)
+                #expect(unknown.status == 422 && unknown.text.contains("video"))
+                let badName = try await put("no.dots", #"{"width": 10, "height": 10, "layers": []}"#)
+                #expect(badName.status == 422 && badName.text.contains("template name"))
+                // Placeholders where a color or an image goes are checked with stand-ins, not refused.
+                let colored = try await put("colored", ##"{"width": 10, "height": 10, "background": "{{brand}}", "layers": [{"type": "image", "x": 0, "y": 0, "width": 9, "height": 9, "src": "{{avatar}}"}]}"##)
+                #expect(colored.status == 201)
+                let list = try await server.send(.GET, "/v1/templates").json()
+                #expect((list["templates"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["colored"])
             }
         }
     }

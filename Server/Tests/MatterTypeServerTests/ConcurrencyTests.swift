@@ -55,7 +55,7 @@ struct ConcurrencyTests {
                 let served = Dictionary(uniqueKeysWithValues: listed.compactMap { font in
                     (font["postScriptName"] as? String).map { ($0, font["sha256"] as? String ?? "") }
                 })
-                let stored = try await SQLiteFontStore(path: "\(directory.path)/fonts.sqlite").index()
+                let stored = try await SQLiteStore(path: "\(directory.path)/fonts.sqlite").index()
                 #expect(served == stored)
                 // And every registered face is used for its family.
                 for name in served.keys where name.hasPrefix("Acme") {

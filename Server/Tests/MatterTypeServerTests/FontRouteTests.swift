@@ -83,7 +83,7 @@ struct FontRouteTests {
                 #expect(try await server.registeredNames().isEmpty)
             }
             // Nothing is left in the store, bytes included.
-            let sqlite = try SQLiteFontStore(path: "\(directory.path)/fonts.sqlite")
+            let sqlite = try SQLiteStore(path: "\(directory.path)/fonts.sqlite")
             #expect(try await sqlite.index().isEmpty)
             #expect(try await sqlite.fetch(names: nil).isEmpty)
             await sqlite.close()
@@ -107,7 +107,7 @@ struct FontRouteTests {
                 #expect(try await server.registeredNames() == ["Webby-Regular"])
             }
             // The bytes are kept under their SHA-256, never under a name from the font or the request.
-            let stored = try await SQLiteFontStore(path: "\(directory.path)/fonts.sqlite").fetch(names: nil)
+            let stored = try await SQLiteStore(path: "\(directory.path)/fonts.sqlite").fetch(names: nil)
             #expect(stored.map(\.sha256) == [SHA256.hex(of: try FontFiles.fixture("Webby-Regular.woff2"))])
         }
     }
@@ -145,7 +145,7 @@ struct FontRouteTests {
                 }
                 #expect(try await server.registeredNames().isEmpty)
             }
-            let sqlite = try SQLiteFontStore(path: "\(directory.path)/fonts.sqlite")
+            let sqlite = try SQLiteStore(path: "\(directory.path)/fonts.sqlite")
             #expect(try await sqlite.index().isEmpty)
             #expect(try await sqlite.fetch(names: nil).isEmpty)
         }
@@ -187,8 +187,8 @@ struct FontRouteTests {
     }
 
     @Test func unsupportedStoreURL() async {
-        await #expect(throws: FontStoreError.unsupportedURL("redis://x")) {
-            _ = try await openFontStore(url: "redis://x", logger: .init(label: "test"))
+        await #expect(throws: StoreError.unsupportedURL("redis://x")) {
+            _ = try await openStore(url: "redis://x", logger: .init(label: "test"))
         }
     }
 }

@@ -39,16 +39,18 @@ struct OpenAPIDocumentTests {
 
     @Test func operationsAreTheRoutes() async throws {
         try await withTemporaryDirectory { directory in
-            let store = try SQLiteFontStore(path: "\(directory.path)/fonts.sqlite")
+            let store = try SQLiteStore(path: "\(directory.path)/fonts.sqlite")
             let controllers = Controllers(arguments: ServerConfiguration(),
-                                          library: FontLibrary(store: store, logger: Logger(label: "t")), tokens: nil,
-                                          tokensDigest: "", metrics: ServerMetrics(), logger: Logger(label: "t"))
+                                          library: FontLibrary(store: store, logger: Logger(label: "t")),
+                                          templates: TemplateLibrary(store: store, logger: Logger(label: "t")),
+                                          tokens: nil, tokensDigest: "", metrics: ServerMetrics(),
+                                          logger: Logger(label: "t"))
             let routes = controllers.tables.flatMap(\.list)
             let documented = paths.flatMap { path, item in
                 item.keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { "\($0.uppercased()) \(path)" }
             }
             #expect(Set(routes) == Set(documented))
-            #expect(routes.count == 12)
+            #expect(routes.count == 16)
         }
     }
 

@@ -79,21 +79,54 @@ struct ReplicaTests {
             #expect(try await third.registeredNames() == ["Duo-Regular"])
             #expect(try await third.upload(Data("not a font".utf8)).status == 422)
         }
-        let store = try PostgresFontStore(url: cluster.url, logger: .init(label: "test"))
+        let store = try PostgresStore(url: cluster.url, logger: .init(label: "test"))
         #expect(try await store.index() == ["Duo-Regular": SHA256.hex(of: try FontFiles.fixture("Duo.ttc"))])
         #expect(try await store.fetch(names: nil).count == 1)
+        await store.close()
+    }
+
+    @Test func templatesAreSharedByReplicas() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let configuration = testConfiguration(store: cluster.url)
+        let template = try CardRouteTests.template()
+        let url = "/v1/templates/social.png?title=Shared&author=Ada"
+        try await withServer(configuration) { first in
+            try await withServer(configuration) { second in
+                // Stored through the first, drawn by the second.
+                #expect(try await first.send(.PUT, "/v1/templates/social", body: Data(template.utf8), admin: true)
+                    .status == 201)
+                let drawn = try await second.send(.GET, url)
+                #expect(drawn.status == 200)
+                let expected = try CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+                    .image(of: try Card.decode(from: Data(template.utf8), values: ["title": "Shared", "author": "Ada"]))
+                #expect(try #require(PNGDecoder.decode(drawn.body)) == expected)
+                // Replaced through the second (another background): the first, which has the old one in memory,
+                // draws the new one within 2 s.
+                #expect(try await first.send(.GET, url).body == drawn.body)
+                let recolored = template.replacingOccurrences(of: "#0B1F3A", with: "#5A189A")
+                #expect(try await second.send(.PUT, "/v1/templates/social", body: Data(recolored.utf8), admin: true)
+                    .status == 200)
+                #expect(try await first.eventually(within: 2) { try await first.send(.GET, url).body != drawn.body })
+                // Deleted through the first, gone from the second.
+                #expect(try await first.send(.DELETE, "/v1/templates/social", admin: true).status == 204)
+                #expect(try await second.eventually(within: 2) { try await second.send(.GET, url).status == 404 })
+            }
+        }
+        let store = try PostgresStore(url: cluster.url, logger: .init(label: "test"))
+        #expect(try await store.templateIndex().isEmpty)
         await store.close()
     }
 
     @Test func postgresStoreIsAllOrNothing() async throws {
         let cluster = try PostgresCluster()
         defer { cluster.stop() }
-        let store = try PostgresFontStore(url: cluster.url, logger: .init(label: "test"))
+        let store = try PostgresStore(url: cluster.url, logger: .init(label: "test"))
         let acme = try FontFiles.fixture("Acme-Regular.ttf")
         let file = StoredFontFile(sha256: SHA256.hex(of: acme), data: acme, postScriptNames: ["Acme-Regular"])
         try await store.save(file, replacing: false)
-        await #expect(throws: FontStoreError.namesTaken(["Acme-Regular"])) { try await store.save(file, replacing: false) }
-        await #expect(throws: FontStoreError.namesNotFound(["Nope"])) {
+        await #expect(throws: StoreError.namesTaken(["Acme-Regular"])) { try await store.save(file, replacing: false) }
+        await #expect(throws: StoreError.namesNotFound(["Nope"])) {
             try await store.delete(names: ["Acme-Regular", "Nope"])
         }
         #expect(try await store.index() == ["Acme-Regular": file.sha256])
@@ -103,7 +136,7 @@ struct ReplicaTests {
         #expect(try await store.fetch(names: nil).isEmpty)
         await store.close()
         // A wrong password or database is an error naming the problem, not a crash.
-        let wrong = try PostgresFontStore(url: "postgres://mattertype@127.0.0.1:\(cluster.port)/nodb",
+        let wrong = try PostgresStore(url: "postgres://mattertype@127.0.0.1:\(cluster.port)/nodb",
                                           logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
                                           operationTimeout: .seconds(1))
         await #expect {

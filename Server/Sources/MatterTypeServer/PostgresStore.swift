@@ -2,10 +2,10 @@ import Foundation
 public import Logging
 import PostgresNIO
 
-/// The replicas' store: PostgreSQL through postgres-nio. Every change is one transaction that ends with
-/// `NOTIFY mattertype_fonts` (delivered at commit), and every replica LISTENs on that channel
-/// (``followChanges(_:)``), so a font registered or deleted through one is used or dropped by all.
-public final class PostgresFontStore: FontStore {
+/// The replicas' store of fonts and card templates: PostgreSQL through postgres-nio. Every change is one
+/// transaction that ends with `NOTIFY mattertype_fonts` (delivered at commit), and every replica LISTENs on that
+/// channel (``followChanges(_:)``), so a font or template saved or deleted through one is used or dropped by all.
+public final class PostgresStore: FontStore, TemplateStore {
     /// The notification channel.
     static let channel = "mattertype_fonts"
 
@@ -19,11 +19,11 @@ public final class PostgresFontStore: FontStore {
 
     /// Connects to `url` (`postgres://user:password@host:port/database`); the tables are made if missing on first
     /// use. An operation that cannot finish within `operationTimeout` (the server down, a wrong database) fails.
-    public init(url: String, logger: Logger, operationTimeout: Duration = .seconds(10)) throws(FontStoreError) {
+    public init(url: String, logger: Logger, operationTimeout: Duration = .seconds(10)) throws(StoreError) {
         self.operationTimeout = operationTimeout
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty,
               let user = components.user, !user.isEmpty else {
-            throw .unsupportedURL(PostgresFontStore.redacted(url))
+            throw .unsupportedURL(PostgresStore.redacted(url))
         }
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         let configuration = PostgresClient.Configuration(
@@ -52,6 +52,13 @@ public final class PostgresFontStore: FontStore {
                     post_script_name TEXT PRIMARY KEY,
                     sha256 TEXT NOT NULL REFERENCES font_file(sha256))
                 """, logger: self.logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS card_template (
+                    name TEXT PRIMARY KEY,
+                    sha256 TEXT NOT NULL,
+                    document BYTEA NOT NULL,
+                    updated_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                """, logger: self.logger)
         }
         schemaCreated.withLock { $0 = true }
     }
@@ -64,7 +71,7 @@ public final class PostgresFontStore: FontStore {
     }
 
     /// Which file (by SHA-256) each stored PostScript name comes from.
-    public func index() async throws(FontStoreError) -> [String: String] {
+    public func index() async throws(StoreError) -> [String: String] {
         try await run {
             var index: [String: String] = [:]
             let rows = try await self.client.query("SELECT post_script_name, sha256 FROM font_face", logger: self.logger)
@@ -74,7 +81,7 @@ public final class PostgresFontStore: FontStore {
     }
 
     /// The files holding these PostScript names (every file for `nil`), each once.
-    public func fetch(names: [String]?) async throws(FontStoreError) -> [StoredFontFile] {
+    public func fetch(names: [String]?) async throws(StoreError) -> [StoredFontFile] {
         let index = try await index()
         let wanted = names.map(Set.init)
         var namesByFile: [String: [String]] = [:]
@@ -96,7 +103,7 @@ public final class PostgresFontStore: FontStore {
     }
 
     /// Stores the file and points its faces' names at it, in one transaction (see ``FontStore``).
-    public func save(_ file: StoredFontFile, replacing: Bool) async throws(FontStoreError) {
+    public func save(_ file: StoredFontFile, replacing: Bool) async throws(StoreError) {
         try await run {
             try await self.client.withTransaction(logger: self.logger) { connection in
                 let names = file.postScriptNames
@@ -105,7 +112,7 @@ public final class PostgresFontStore: FontStore {
                     logger: self.logger)
                 var takenNames: [String] = []
                 for try await name in taken.decode(String.self) { takenNames.append(name) }
-                if !replacing, !takenNames.isEmpty { throw FontStoreError.namesTaken(takenNames.sorted()) }
+                if !replacing, !takenNames.isEmpty { throw StoreError.namesTaken(takenNames.sorted()) }
                 try await connection.query("""
                     INSERT INTO font_file (sha256, bytes) VALUES (\(file.sha256), \(file.data))
                     ON CONFLICT (sha256) DO NOTHING
@@ -116,13 +123,13 @@ public final class PostgresFontStore: FontStore {
                         ON CONFLICT (post_script_name) DO UPDATE SET sha256 = EXCLUDED.sha256
                         """, logger: self.logger)
                 }
-                try await PostgresFontStore.finishChange(connection, logger: self.logger)
+                try await PostgresStore.finishChange(connection, logger: self.logger)
             }
         }
     }
 
     /// Removes these names, all or none, and the files no name points at any more, in one transaction.
-    public func delete(names: [String]) async throws(FontStoreError) {
+    public func delete(names: [String]) async throws(StoreError) {
         try await run {
             try await self.client.withTransaction(logger: self.logger) { connection in
                 let rows = try await connection.query(
@@ -131,10 +138,64 @@ public final class PostgresFontStore: FontStore {
                 var found = Set<String>()
                 for try await name in rows.decode(String.self) { found.insert(name) }
                 let missing = names.filter { !found.contains($0) }
-                if !missing.isEmpty { throw FontStoreError.namesNotFound(missing) }
+                if !missing.isEmpty { throw StoreError.namesNotFound(missing) }
                 try await connection.query("DELETE FROM font_face WHERE post_script_name = ANY(\(names))",
                                            logger: self.logger)
-                try await PostgresFontStore.finishChange(connection, logger: self.logger)
+                try await PostgresStore.finishChange(connection, logger: self.logger)
+            }
+        }
+    }
+
+    /// Each stored template's name and the SHA-256 of its document.
+    public func templateIndex() async throws(StoreError) -> [String: String] {
+        try await run {
+            var index: [String: String] = [:]
+            let rows = try await self.client.query("SELECT name, sha256 FROM card_template", logger: self.logger)
+            for try await (name, sha256) in rows.decode((String, String).self) { index[name] = sha256 }
+            return index
+        }
+    }
+
+    /// The template named `name`, or `nil`.
+    public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
+        try await run {
+            let rows = try await self.client.query("SELECT document FROM card_template WHERE name = \(name)",
+                                                   logger: self.logger)
+            for try await document in rows.decode(Data.self) { return StoredTemplate(name: name, document: document) }
+            return nil
+        }
+    }
+
+    /// Stores the template, replacing one of the same name, and tells every replica; whether it replaced one.
+    public func save(_ template: StoredTemplate) async throws(StoreError) -> Bool {
+        try await run {
+            try await self.client.withTransaction(logger: self.logger) { connection in
+                let rows = try await connection.query(
+                    "SELECT 1 FROM card_template WHERE name = \(template.name) FOR UPDATE", logger: self.logger)
+                var existed = false
+                for try await _ in rows { existed = true }
+                try await connection.query("""
+                    INSERT INTO card_template (name, sha256, document) VALUES (\(template.name), \(template.sha256),
+                        \(template.document))
+                    ON CONFLICT (name) DO UPDATE SET sha256 = EXCLUDED.sha256, document = EXCLUDED.document,
+                        updated_at = now()
+                    """, logger: self.logger)
+                try await connection.query("SELECT pg_notify(\(PostgresStore.channel), 'changed')", logger: self.logger)
+                return existed
+            }
+        }
+    }
+
+    /// Removes the template named `name` and tells every replica.
+    public func deleteTemplate(named name: String) async throws(StoreError) {
+        try await run {
+            try await self.client.withTransaction(logger: self.logger) { connection in
+                let rows = try await connection.query(
+                    "DELETE FROM card_template WHERE name = \(name) RETURNING name", logger: self.logger)
+                var deleted = false
+                for try await _ in rows { deleted = true }
+                if !deleted { throw StoreError.templateNotFound(name) }
+                try await connection.query("SELECT pg_notify(\(PostgresStore.channel), 'changed')", logger: self.logger)
             }
         }
     }
@@ -153,7 +214,7 @@ public final class PostgresFontStore: FontStore {
             do {
                 try await ensureSchema()
                 try await client.withConnection { connection in
-                    try await connection.listen(on: PostgresFontStore.channel) { notifications in
+                    try await connection.listen(on: PostgresStore.channel) { notifications in
                         await onChange()
                         for try await _ in notifications { await onChange() }
                     }
@@ -175,7 +236,7 @@ public final class PostgresFontStore: FontStore {
     }
 
 
-    private func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(FontStoreError) -> T {
+    private func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(StoreError) -> T {
         // A race between the work and a timer, answered by whichever ends first; the loser is cancelled (a
         // cancelled connection lease stops retrying) and never waited for.
         let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
@@ -195,7 +256,7 @@ public final class PostgresFontStore: FontStore {
             }
             Task {
                 try? await Task.sleep(for: self.operationTimeout)
-                if answer(.failure(FontStoreError.database(
+                if answer(.failure(StoreError.database(
                     "PostgreSQL did not answer within \(self.operationTimeout); check that it runs and the store URL's "
                     + "host, port, user and database"))) {
                     work.cancel()
@@ -205,18 +266,18 @@ public final class PostgresFontStore: FontStore {
         do {
             return try outcome.get()
         } catch {
-            throw PostgresFontStore.storeError(error)
+            throw PostgresStore.storeError(error)
         }
     }
 
     /// The store error an error from postgres-nio stands for: a refusal from inside a transaction as itself, a
     /// server error by its message.
-    private static func storeError(_ error: any Error) -> FontStoreError {
+    private static func storeError(_ error: any Error) -> StoreError {
         switch error {
-        case let error as FontStoreError: error
+        case let error as StoreError: error
         case let error as PostgresTransactionError:
             storeError(error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError
-                       ?? FontStoreError.database("the transaction failed"))
+                       ?? StoreError.database("the transaction failed"))
         case let error as PSQLError: .database(error.serverInfo?[.message] ?? "\(error.code)")
         default: .database("\(error)")
         }

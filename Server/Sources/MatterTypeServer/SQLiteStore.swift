@@ -1,13 +1,13 @@
 import Foundation
 import GRDB
 
-/// The embedded store: one SQLite file through GRDB, in WAL mode, each change one transaction (a crash mid-upload
-/// leaves the state before it).
+/// The embedded store of fonts and card templates: one SQLite file through GRDB, in WAL mode, each change one
+/// transaction (a crash mid-upload leaves the state before it).
 ///
 /// A full disk must not lock fonts in: deleting writes too (SQLite's log), so the store keeps a reserve file of
 /// ``reserveSize`` bytes beside the database (`PATH-reserve`) and gives it up when a delete finds the disk full,
 /// then makes it again when there is room.
-public final class SQLiteFontStore: FontStore {
+public final class SQLiteStore: FontStore, TemplateStore {
     private let pool: DatabasePool
     /// The reserve file's path.
     private let reservePath: String
@@ -15,7 +15,7 @@ public final class SQLiteFontStore: FontStore {
     static let reserveSize = 1 << 20
 
     /// Opens (or makes) the database at `path` and brings its schema up to date.
-    public init(path: String) throws(FontStoreError) {
+    public init(path: String) throws(StoreError) {
         do {
             pool = try DatabasePool(path: path)  // WAL by default
             var migrator = DatabaseMigrator()
@@ -29,6 +29,15 @@ public final class SQLiteFontStore: FontStore {
                         post_script_name TEXT PRIMARY KEY NOT NULL,
                         sha256 TEXT NOT NULL REFERENCES font_file(sha256));
                     CREATE INDEX font_face_sha256 ON font_face(sha256);
+                    """)
+            }
+            migrator.registerMigration("v2: card templates") { db in
+                try db.execute(sql: """
+                    CREATE TABLE card_template (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        sha256 TEXT NOT NULL,
+                        document BLOB NOT NULL,
+                        updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
                     """)
             }
             try migrator.migrate(pool)
@@ -46,7 +55,7 @@ public final class SQLiteFontStore: FontStore {
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
               let handle = FileHandle(forWritingAtPath: temporary) else { return }
         do {
-            try handle.write(contentsOf: Data(count: SQLiteFontStore.reserveSize))
+            try handle.write(contentsOf: Data(count: SQLiteStore.reserveSize))
             try handle.synchronize()
             try handle.close()
             try FileManager.default.moveItem(atPath: temporary, toPath: reservePath)
@@ -57,7 +66,7 @@ public final class SQLiteFontStore: FontStore {
     }
 
     /// Which file (by SHA-256) each stored PostScript name comes from.
-    public func index() async throws(FontStoreError) -> [String: String] {
+    public func index() async throws(StoreError) -> [String: String] {
         try await run { db in
             var index: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT post_script_name, sha256 FROM font_face") {
@@ -68,7 +77,7 @@ public final class SQLiteFontStore: FontStore {
     }
 
     /// The files holding these PostScript names (every file for `nil`), each once.
-    public func fetch(names: [String]?) async throws(FontStoreError) -> [StoredFontFile] {
+    public func fetch(names: [String]?) async throws(StoreError) -> [StoredFontFile] {
         try await run { db in
             let faces = try Row.fetchAll(db, sql: "SELECT post_script_name, sha256 FROM font_face ORDER BY post_script_name")
             var namesByFile: [String: [String]] = [:]
@@ -85,13 +94,13 @@ public final class SQLiteFontStore: FontStore {
     }
 
     /// Stores the file and points its faces' names at it, in one transaction (see ``FontStore``).
-    public func save(_ file: StoredFontFile, replacing: Bool) async throws(FontStoreError) {
+    public func save(_ file: StoredFontFile, replacing: Bool) async throws(StoreError) {
         try await write { db in
             if !replacing {
                 let taken = try file.postScriptNames.filter {
                     try Bool.fetchOne(db, sql: "SELECT 1 FROM font_face WHERE post_script_name = ?", arguments: [$0]) ?? false
                 }
-                if !taken.isEmpty { throw FontStoreError.namesTaken(taken) }
+                if !taken.isEmpty { throw StoreError.namesTaken(taken) }
             }
             try db.execute(sql: "INSERT OR IGNORE INTO font_file (sha256, bytes) VALUES (?, ?)",
                            arguments: [file.sha256, file.data])
@@ -101,12 +110,12 @@ public final class SQLiteFontStore: FontStore {
                     ON CONFLICT(post_script_name) DO UPDATE SET sha256 = excluded.sha256
                     """, arguments: [name, file.sha256])
             }
-            try SQLiteFontStore.removeUnusedFiles(db)
+            try SQLiteStore.removeUnusedFiles(db)
         }
     }
 
     /// Removes these names, all or none, and the files no name points at any more, in one transaction.
-    public func delete(names: [String]) async throws(FontStoreError) {
+    public func delete(names: [String]) async throws(StoreError) {
         do {
             try await deleteRows(names)
         } catch .diskFull {
@@ -119,17 +128,66 @@ public final class SQLiteFontStore: FontStore {
         keepReserve()
     }
 
-    private func deleteRows(_ names: [String]) async throws(FontStoreError) {
+    private func deleteRows(_ names: [String]) async throws(StoreError) {
         try await write { db in
             let missing = try names.filter {
                 try !(Bool.fetchOne(db, sql: "SELECT 1 FROM font_face WHERE post_script_name = ?", arguments: [$0]) ?? false)
             }
-            if !missing.isEmpty { throw FontStoreError.namesNotFound(missing) }
+            if !missing.isEmpty { throw StoreError.namesNotFound(missing) }
             for name in names {
                 try db.execute(sql: "DELETE FROM font_face WHERE post_script_name = ?", arguments: [name])
             }
-            try SQLiteFontStore.removeUnusedFiles(db)
+            try SQLiteStore.removeUnusedFiles(db)
         }
+    }
+
+    /// Each stored template's name and the SHA-256 of its document.
+    public func templateIndex() async throws(StoreError) -> [String: String] {
+        try await run { db in
+            var index: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, sha256 FROM card_template") { index[row["name"]] = row["sha256"] }
+            return index
+        }
+    }
+
+    /// The template named `name`, or `nil`.
+    public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
+        try await run { db in
+            try Data.fetchOne(db, sql: "SELECT document FROM card_template WHERE name = ?", arguments: [name])
+                .map { StoredTemplate(name: name, document: $0) }
+        }
+    }
+
+    /// Stores the template, replacing one of the same name; whether it replaced one.
+    public func save(_ template: StoredTemplate) async throws(StoreError) -> Bool {
+        try await write { db in
+            let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM card_template WHERE name = ?",
+                                            arguments: [template.name]) ?? false
+            try db.execute(sql: """
+                INSERT INTO card_template (name, sha256, document) VALUES (?, ?, ?)
+                ON CONFLICT(name) DO UPDATE SET sha256 = excluded.sha256, document = excluded.document,
+                    updated_at = CURRENT_TIMESTAMP
+                """, arguments: [template.name, template.sha256, template.document])
+            return existed
+        }
+    }
+
+    /// Removes the template named `name`; a full disk is handled as for fonts.
+    public func deleteTemplate(named name: String) async throws(StoreError) {
+        func deleteRow() async throws(StoreError) {
+            try await write { db in
+                try db.execute(sql: "DELETE FROM card_template WHERE name = ?", arguments: [name])
+                if db.changesCount == 0 { throw StoreError.templateNotFound(name) }
+            }
+        }
+        do {
+            try await deleteRow()
+        } catch .diskFull {
+            try? FileManager.default.removeItem(atPath: reservePath)
+            try await deleteRow()
+            _ = try? await pool.write { db in try db.checkpoint(.truncate) }
+        }
+        keepReserve()
     }
 
     /// One process owns the file: nothing to follow.
@@ -144,20 +202,20 @@ public final class SQLiteFontStore: FontStore {
         try db.execute(sql: "DELETE FROM font_file WHERE sha256 NOT IN (SELECT sha256 FROM font_face)")
     }
 
-    private func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FontStoreError) -> T {
+    private func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.read(body)
-        } catch let error as FontStoreError {
+        } catch let error as StoreError {
             throw error
         } catch {
             throw .database("\(error)")
         }
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(FontStoreError) -> T {
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.write(body)
-        } catch let error as FontStoreError {
+        } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
             throw .diskFull

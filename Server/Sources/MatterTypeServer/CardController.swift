@@ -1,0 +1,247 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import MatterType
+import MatterTypeWire
+import NIOCore
+
+/// Cards: `POST /v1/cards` (a card document's image) and card templates — `PUT`, `GET` and `DELETE
+/// /v1/templates/{name}`, `GET /v1/templates`, and `GET /v1/templates/{name}.png|.webp?name=value…`, the URL a page
+/// puts in its `og:image` tag. Drawn under the same render limit, deadline and memory budget as text renders.
+struct CardController: Sendable {
+    /// The text controller, whose render slots, memory budget, entity tags and body reading cards share.
+    let text: TextController
+    let templates: TemplateLibrary
+    let authorization: Authorization
+    let limits: any ServerArguments
+    let logger: Logger
+
+    /// The routes.
+    var routes: RouteTable {
+        var table = RouteTable()
+        table.on(.post, "/v1/cards") { request, _ in try await card(request) }
+        table.on(.get, "/v1/templates") { request, _ in try await list(request) }
+        table.on(.put, "/v1/templates/:name") { request, context in try await save(request, context) }
+        table.on(.get, "/v1/templates/:name") { request, context in try await get(request, context) }
+        table.on(.delete, "/v1/templates/:name") { request, context in try await delete(request, context) }
+        return table
+    }
+
+    /// A card's image: the body is a card document (MatterTypeWire's `Card`), `{{name}}` placeholders are filled
+    /// from the query string, `?format=webp` (or `Accept: image/webp`) asks for WebP. Images must be `data:` URIs.
+    private func card(_ request: Request) async throws -> Response {
+        let deadline = ContinuousClock.now + limits.requestDeadline
+        try authorization.requireRender(request)
+        let data = try await text.jsonBody(of: request, what: "card")
+        var values: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters where name != "format" { values[String(name)] = String(value) }
+        let wantsWebP = request.uri.queryParameters["format"] == "webp"
+            || (request.headers[.accept]?.contains("image/webp") == true && request.uri.queryParameters["format"] == nil)
+        let format: ImageFormat = wantsWebP ? .webp : .png
+        let card: Card
+        do {
+            card = try Card.decode(from: data, values: values)
+        } catch {
+            throw TextController.apiError(error)
+        }
+        let etag = text.entityTag(for: data, extra: Self.identity(values: values, format: format))
+        if Self.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag]) }
+        let bytes = try await draw(card, format: format, renderer: CardRenderer(registry: text.library.registry,
+                                                                              tokens: text.tokens),
+                                   deadline: deadline)
+        return Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
+    }
+
+    /// The templates: name, version, placeholders and canvas of each.
+    private func list(_ request: Request) async throws -> Response {
+        try authorization.requireRender(request)
+        let all = try await Self.answering { () async throws(StoreError) in try await templates.templates() }
+        return .json(["templates": all.map(TemplateRecord.init)])
+    }
+
+    /// Stores a template (admin): the body is a card document, checked by decoding and drawing it once with
+    /// stand-ins for its placeholders; nothing is stored when that fails. 201 when new, 200 when it replaced one.
+    private func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let deadline = ContinuousClock.now + limits.requestDeadline
+        try authorization.requireAdmin(request, for: "template upload")
+        let name = try Self.templateName(context)
+        let data = try await text.jsonBody(of: request, what: "template", limit: limits.maxTemplateBytes,
+                                           flag: "--max-template-bytes")
+        let template: CardTemplate
+        let standIn: Card
+        do {
+            template = try CardTemplate(StoredTemplate(name: name, document: data))
+            standIn = try Card.decodeTemplate(from: data).card
+        } catch {
+            throw TextController.apiError(error)
+        }
+        _ = try await draw(standIn, format: .png, renderer: CardRenderer(registry: text.library.registry,
+                                                                        tokens: text.tokens,
+                                                                        images: templates.images),
+                           deadline: deadline)
+        let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
+        logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
+        return .json(TemplateRecord(template), status: replaced ? .ok : .created)
+    }
+
+    /// `GET /v1/templates/{name}`: the document; `{name}.png` or `{name}.webp`: the image, its placeholders filled
+    /// from the query (open to all: the template bounds what a request can ask for).
+    private func get(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let deadline = ContinuousClock.now + limits.requestDeadline
+        let raw = try context.parameters.require("name")
+        let format: ImageFormat? = raw.hasSuffix(".png") ? .png : raw.hasSuffix(".webp") ? .webp : nil
+        let name = try Self.templateName(format.map { String(raw.dropLast($0.rawValue.count + 1)) } ?? raw)
+        let found = try await Self.answering { () async throws(StoreError) in try await templates.template(named: name) }
+        guard let template = found else {
+            throw APIError(.notFound, .templateNotFound, StoreError.templateNotFound(name).description)
+        }
+        guard let format else {
+            try authorization.requireRender(request)
+            return Response(status: .ok, headers: [.contentType: "application/json", .eTag: "\"\(template.sha256.prefix(32))\""],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: template.document)))
+        }
+        var values: [String: String] = [:]
+        for placeholder in template.placeholders {
+            guard let value = request.uri.queryParameters[Substring(placeholder)] else {
+                throw APIError(.unprocessableContent, .invalidRequest,
+                               "no value for {{\(placeholder)}}; add ?\(placeholder)=… to the URL (the template's "
+                               + "placeholders: \(template.placeholders.joined(separator: ", ")))")
+            }
+            values[placeholder] = String(value)
+        }
+        let scalars = values.values.reduce(0) { $0 + $1.unicodeScalars.count }
+        if scalars > limits.maxTextLength {
+            throw APIError(.contentTooLarge, .textTooLong,
+                           "the values have \(scalars) characters, over \(limits.maxTextLength)")
+        }
+        let etag = text.entityTag(for: Data("\"\(template.sha256)\"".utf8),
+                                  extra: Self.identity(values: values, format: format))
+        let cacheControl = "public, max-age=\(limits.templateMaxAge.components.seconds)"
+        if Self.matches(request, etag) {
+            return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
+        }
+        let card: Card
+        do {
+            card = try Card.decode(from: template.document, values: values)
+        } catch {
+            throw TextController.apiError(error)
+        }
+        let renderer = CardRenderer(registry: text.library.registry, tokens: text.tokens, images: templates.images)
+        let bytes = try await draw(card, format: format, renderer: renderer, deadline: deadline)
+        return Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
+    }
+
+    /// Deletes a template (admin): 204, or 404 when there is none.
+    private func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try authorization.requireAdmin(request, for: "template upload")
+        let name = try Self.templateName(context)
+        try await Self.answering { () async throws(StoreError) in try await templates.delete(named: name) }
+        logger.info("template deleted", metadata: ["template": "\(name)"])
+        return Response(status: .noContent)
+    }
+
+    /// Draws and encodes `card` in a render slot, within its memory reservation: 413 for text or a canvas over
+    /// the limits, 503 when the server is busy or `deadline` passes.
+    private func draw(_ card: Card, format: ImageFormat, renderer: CardRenderer,
+                      deadline: ContinuousClock.Instant) async throws -> Data {
+        let scalars = card.layers.reduce(0) { total, layer in
+            if case .text(let text) = layer { return total + text.request.scalarCount }
+            return total
+        }
+        if scalars > limits.maxTextLength {
+            throw APIError(.contentTooLarge, .textTooLong,
+                           "the card's text layers have \(scalars) characters, over \(limits.maxTextLength)")
+        }
+        let width = (card.width * card.scale).rounded(.up), height = (card.height * card.scale).rounded(.up)
+        guard width.isFinite, height.isFinite, width * height <= Double(limits.maxImagePixels) else {
+            throw APIError(.contentTooLarge, .imageTooLarge,
+                           "the card would be \(width) × \(height) px, over \(limits.maxImagePixels) pixels; "
+                           + "use a smaller size or scale")
+        }
+        return try await text.withSlot(deadline: deadline) { slot in
+            let reserved = Int(width * height) * RenderMemory.bytesPerPixel(format)
+            try text.reserveMemory(reserved)
+            defer { text.renderMemory.withLock { $0 -= reserved } }
+            return try await slot.run(short: false) {
+                do throws(CardError) {
+                    return try renderer.encoded(card, format: format)
+                } catch {
+                    throw TextController.apiError(error)
+                }
+            }
+        }
+    }
+
+    /// What an image depends on beyond its document: the values (as sorted JSON, so that no two sets of values
+    /// read alike) and the format.
+    private static func identity(values: [String: String], format: ImageFormat) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return json + "\n" + format.rawValue
+    }
+
+    /// Whether the request's `If-None-Match` names `etag` (or `*`).
+    private static func matches(_ request: Request, _ etag: String) -> Bool {
+        guard let header = request.headers[.ifNoneMatch] else { return false }
+        return TextController.entityTags(header).contains { $0 == etag || $0 == "*" }
+    }
+
+    private static func image(_ bytes: Data, format: ImageFormat, etag: String, cacheControl: String) -> Response {
+        Response(status: .ok, headers: [.contentType: format == .png ? "image/png" : "image/webp", .eTag: etag,
+                                        .cacheControl: cacheControl],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The `{name}` path parameter, checked.
+    private static func templateName(_ context: BasicRequestContext) throws -> String {
+        try templateName(try context.parameters.require("name"))
+    }
+
+    /// `name`, checked: 422 unless it is 1 to 64 letters, digits, `-` and `_`.
+    private static func templateName(_ name: String) throws -> String {
+        guard CardTemplate.isValidName(name) else {
+            throw APIError(.unprocessableContent, .invalidRequest,
+                           "\"\(name.prefix(80))\" is not a template name; use 1 to 64 letters, digits, - and _")
+        }
+        return name
+    }
+
+    /// `body`'s result, or its store error as the API's: 404 for a missing template, 507 for a full disk, 500 else.
+    @discardableResult
+    private static func answering<T>(_ body: () async throws(StoreError) -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch .templateNotFound(let name) {
+            throw APIError(.notFound, .templateNotFound, StoreError.templateNotFound(name).description)
+        } catch .diskFull {
+            throw APIError(.insufficientStorage, .diskFull, StoreError.diskFull.description)
+        } catch {
+            throw APIError(.internalServerError, .storeFailed, error.description)
+        }
+    }
+}
+
+/// A template as `GET /v1/templates` and `PUT` describe it.
+struct TemplateRecord: Codable, Sendable {
+    /// Its name.
+    var name: String
+    /// The SHA-256 of its document.
+    var sha256: String
+    /// Its placeholders' names, sorted.
+    var placeholders: [String]
+    /// The canvas's width and height in points.
+    var width, height: Double
+    /// The document's size in bytes.
+    var bytes: Int
+
+    init(_ template: CardTemplate) {
+        name = template.name
+        sha256 = template.sha256
+        placeholders = template.placeholders
+        width = template.width
+        height = template.height
+        bytes = template.document.count
+    }
+}

@@ -1,0 +1,134 @@
+public import Foundation
+public import Logging
+import MatterType
+public import MatterTypeWire
+
+/// A card template as the server keeps it in memory: the stored document and what was learnt checking it.
+public struct CardTemplate: Sendable {
+    /// Its name.
+    public let name: String
+    /// The card document, placeholders unfilled.
+    public let document: Data
+    /// The SHA-256 of ``document``: the version, part of every image's entity tag.
+    public let sha256: String
+    /// The placeholders' names, sorted: what its image URL's query gives.
+    public let placeholders: [String]
+    /// The canvas's size in points.
+    public let width, height: Double
+
+    /// `stored`, read: its placeholders and canvas. Throws the ``CardError`` that decoding it gives.
+    init(_ stored: StoredTemplate) throws(CardError) {
+        let (card, placeholders) = try Card.decodeTemplate(from: stored.document)
+        name = stored.name
+        document = stored.document
+        sha256 = stored.sha256
+        self.placeholders = placeholders
+        width = card.width
+        height = card.height
+    }
+
+    /// Whether `name` may name a template: 1 to 64 ASCII letters, digits, `-` and `_` (so that `NAME.png` in a
+    /// URL is unambiguous and no name needs escaping).
+    public static func isValidName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count)
+            && name.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_")
+            }
+    }
+}
+
+/// The server's card templates: a ``TemplateStore`` and the templates read from it, kept by name and version.
+///
+/// A template is read from the store the first time it is drawn, then kept (at most ``maximumKept``); a change
+/// through this process updates what is kept at once, and a change through another replica when the store
+/// announces it (``run()``), which drops what changed. Images are decoded once for all templates, by ``images``.
+public final class TemplateLibrary: Sendable {
+    private let store: any TemplateStore
+    private let logger: Logger
+    /// The templates kept, and how many changes this process has made (a template read from the store while a
+    /// change ran is not kept: it may be the version from before).
+    private let kept = Locked<(templates: [String: CardTemplate], changes: Int)>(([:], 0))
+    /// The most templates kept in memory; past it, the kept ones are dropped and read again when drawn.
+    static let maximumKept = 256
+    /// The templates' decoded images (128 MiB of pixels).
+    public let images = CardImageCache(maximumBytes: 128 << 20)
+
+    /// A library over `store`.
+    public init(store: any TemplateStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// The template named `name`, or `nil` when there is none.
+    /// - Throws: ``StoreError`` when the store cannot be read.
+    public func template(named name: String) async throws(StoreError) -> CardTemplate? {
+        let (known, changes) = kept.withLock { ($0.templates[name], $0.changes) }
+        if let known { return known }
+        guard let stored = try await store.template(named: name) else { return nil }
+        do {
+            let template = try CardTemplate(stored)
+            keep(template, ifChangesAre: changes)
+            return template
+        } catch {
+            // Checked when saved, so only a template written by an older or other program gets here.
+            logger.error("a stored template cannot be read", metadata: ["template": "\(name)", "error": "\(error)"])
+            throw .database("the template \(name) is stored but cannot be read (\(error)); upload it again")
+        }
+    }
+
+    /// Every template, sorted by name.
+    public func templates() async throws(StoreError) -> [CardTemplate] {
+        var found: [CardTemplate] = []
+        for name in try await store.templateIndex().keys.sorted() {
+            if let template = try await template(named: name) { found.append(template) }
+        }
+        return found
+    }
+
+    /// Stores `template` (checked by the caller: see ``CardTemplate``), replacing one of the same name; returns
+    /// whether it replaced one.
+    public func save(_ template: CardTemplate) async throws(StoreError) -> Bool {
+        kept.withLock { $0.changes += 1 }
+        let replaced = try await store.save(StoredTemplate(name: template.name, document: template.document))
+        keep(template, ifChangesAre: nil)
+        return replaced
+    }
+
+    /// Removes the template named `name`.
+    /// - Throws: ``StoreError/templateNotFound(_:)`` when there is none.
+    public func delete(named name: String) async throws(StoreError) {
+        kept.withLock { $0.changes += 1 }
+        try await store.deleteTemplate(named: name)
+        kept.withLock { $0.templates[name] = nil }
+    }
+
+    /// Drops the kept templates the store no longer has, or has in another version.
+    public func synchronize() async throws(StoreError) {
+        let index = try await store.templateIndex()
+        kept.withLock { kept in kept.templates = kept.templates.filter { index[$0.key] == $0.value.sha256 } }
+    }
+
+    /// Follows the store's changes until cancelled (see ``FontStore/followChanges(_:)``), synchronizing on each.
+    public func run(following changes: any FontStore) async throws {
+        try await changes.followChanges { [self] in
+            do {
+                try await synchronize()
+            } catch {
+                logger.error("cannot re-read the templates", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// Keeps `template`, unless `changes` is given and this process has made a change since it was that.
+    private func keep(_ template: CardTemplate, ifChangesAre changes: Int?) {
+        kept.withLock { kept in
+            if let changes, kept.changes != changes { return }
+            if kept.templates[template.name] == nil, kept.templates.count >= TemplateLibrary.maximumKept {
+                kept.templates.removeAll()
+            }
+            kept.templates[template.name] = template
+        }
+    }
+}
