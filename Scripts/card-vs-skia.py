@@ -6,11 +6,13 @@ in one run, alternating, with the medians and PNG sizes of both.
     pip install skia-python==144.1
     swift build -c release && python3 Scripts/card-vs-skia.py [--rounds 5] [--repeat 20]
 
-The card is Examples/card.json with Examples/card-values.json and a logo layer (Examples/logo.png); the headline is
-fitted: MatterType's fit searches the 0.25 pt grid, and the Skia side does the same search by laying out its
-paragraph at each size tried, as a Skia user would have to.
+The card is Examples/card.json with Examples/card-values.json: a gradient, a translucent rounded panel with a border,
+a logo image, a radial-gradient disc, a fitted and balanced headline with a blurred shadow, and a byline with an
+inline badge image. MatterType's fit searches the 0.25 pt grid; the Skia side does the same search by laying out its
+paragraph at each size tried, as a Skia user would have to, draws the shadow through a drop-shadow image filter
+(skia-python has no paragraph shadows) and places the badge after the measured author name (nor placeholders).
 """
-import argparse, json, os, re, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, statistics, subprocess, sys, time
 
 import skia
 
@@ -20,15 +22,7 @@ W, H = 1200, 630
 TITLE = json.load(open(os.path.join(ROOT, "Examples", "card-values.json")))["title"]
 AUTHOR = json.load(open(os.path.join(ROOT, "Examples", "card-values.json")))["author"]
 LOGO = os.path.join(ROOT, "Examples", "logo.png")
-
-
-def card_json(directory):
-    card = json.load(open(os.path.join(ROOT, "Examples", "card.json")))
-    card["layers"].append({"type": "image", "x": 1000, "y": 90, "width": 96, "height": 64, "src": LOGO,
-                           "fit": "contain"})
-    path = os.path.join(directory, "card.json")
-    json.dump(card, open(path, "w"))
-    return path
+BADGE = os.path.join(ROOT, "Examples", "badge.png")
 
 
 def color(hex_rgba):
@@ -46,6 +40,7 @@ class SkiaCard:
         self.fonts = skia.textlayout.FontCollection()
         self.fonts.setDefaultFontManager(provider)
         self.logo = skia.Image.open(LOGO)
+        self.badge = skia.Image.open(BADGE)
 
     def paragraph(self, text, size, line_height, bold, rgba, width):
         style = skia.textlayout.ParagraphStyle()
@@ -94,11 +89,22 @@ class SkiaCard:
         radial = skia.GradientShader.MakeRadial((1040, 480), 84.85, [color("#FFD166"), color("#EF476F")])
         canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect(980, 420, 1100, 540), 60, 60),
                          skia.Paint(Shader=radial, AntiAlias=True))
-        canvas.drawImageRect(self.logo, skia.Rect(1000, 90 + 0, 1096, 154), skia.SamplingOptions(skia.FilterMode.kLinear))
-        headline = self.fitted(TITLE, 1000, 260)
-        headline.paint(canvas, 100, 100 + (260 - headline.Height) / 2)
-        byline = self.paragraph(AUTHOR + " · 5 min read", 28, 42, False, color("#FFFFFFCC"), 800)
-        byline.paint(canvas, 100, 420)
+        linear = skia.SamplingOptions(skia.FilterMode.kLinear)
+        canvas.drawImageRect(self.logo, skia.Rect(1008, 96, 1104, 160), linear)
+        headline = self.fitted(TITLE, 880, 260)
+        shadow = skia.ImageFilters.DropShadow(0, 4, 6, 6, color("#00000066"))
+        top = 100 + (260 - headline.Height) / 2
+        # The layer only as large as the headline and its shadow's reach (3 sigma), as a careful Skia user would.
+        canvas.saveLayer(skia.Rect(100 - 18, top - 18, 100 + 880 + 18, top + headline.Height + 4 + 18),
+                         skia.Paint(ImageFilter=shadow))
+        headline.paint(canvas, 100, top)
+        canvas.restore()
+        author = self.paragraph(AUTHOR + " ", 28, 42, False, color("#FFFFFFCC"), 800)
+        author.paint(canvas, 100, 420)
+        x = 100 + author.MaxIntrinsicWidth
+        canvas.drawImageRect(self.badge, skia.Rect(x, 420 + 7, x + 28, 420 + 35), linear)
+        rest = self.paragraph(" · 5 min read", 28, 42, False, color("#FFFFFFCC"), 800)
+        rest.paint(canvas, x + 28, 420)
         return bytes(surface.makeImageSnapshot().encodeToData(skia.EncodedImageFormat.kPNG, 100))
 
 
@@ -107,24 +113,28 @@ def main():
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "release", "mattertype"))
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--save", help="write both PNGs here (DIR/mattertype.png, DIR/skia.png) to look at")
     args = parser.parse_args()
     skia_card = SkiaCard()
     skia_card.draw()  # warm-up
     ours, theirs, our_bytes, their_bytes = [], [], 0, 0
-    with tempfile.TemporaryDirectory() as directory:
-        path = card_json(directory)
-        values = os.path.join(ROOT, "Examples", "card-values.json")
-        for _ in range(args.rounds):
-            out = subprocess.run([args.mattertype, "bench", "--task", "card", "--card", path, "--values", values,
-                                  "--repeat", str(args.repeat), "--passes", "3", "--json"],
-                                 capture_output=True, text=True, check=True).stdout
-            result = json.loads(out)
-            ours.append(result["seconds"] / args.repeat * 1000)
-            our_bytes = result["imageBytes"]
-            start = time.perf_counter()
-            for _ in range(args.repeat):
-                their_bytes = len(skia_card.draw())
-            theirs.append((time.perf_counter() - start) / args.repeat * 1000)
+    path = os.path.join(ROOT, "Examples", "card.json")
+    values = os.path.join(ROOT, "Examples", "card-values.json")
+    for _ in range(args.rounds):
+        out = subprocess.run([args.mattertype, "bench", "--task", "card", "--card", path, "--values", values,
+                              "--repeat", str(args.repeat), "--passes", "3", "--json"],
+                             capture_output=True, text=True, check=True).stdout
+        result = json.loads(out)
+        ours.append(result["seconds"] / args.repeat * 1000)
+        our_bytes = result["imageBytes"]
+        start = time.perf_counter()
+        for _ in range(args.repeat):
+            their_bytes = len(skia_card.draw())
+        theirs.append((time.perf_counter() - start) / args.repeat * 1000)
+    if args.save:
+        open(os.path.join(args.save, "skia.png"), "wb").write(skia_card.draw())
+        subprocess.run([args.mattertype, "card", path, "--values", values, "-o",
+                        os.path.join(args.save, "mattertype.png")], check=True, capture_output=True)
     a, b = statistics.median(ours), statistics.median(theirs)
     print(f"MatterType: {a:.2f} ms a card (rounds {', '.join(f'{x:.2f}' for x in ours)}), PNG {our_bytes} bytes")
     print(f"skia-python {skia.__version__}: {b:.2f} ms a card (rounds {', '.join(f'{x:.2f}' for x in theirs)}), "

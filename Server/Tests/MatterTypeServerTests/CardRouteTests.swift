@@ -31,6 +31,10 @@ struct CardRouteTests {
                 let again = try await server.post("/v1/cards?title=Hello%20cards", json: Self.card,
                                                   headers: [("If-None-Match", etag)])
                 #expect(again.status == 304)
+                // Other values, another image: the tag covers the values, not only the document.
+                let other = try await server.post("/v1/cards?title=Other%20cards", json: Self.card,
+                                                  headers: [("If-None-Match", etag)])
+                #expect(other.status == 200 && other.header("ETag") != etag)
                 let webp = try await server.post("/v1/cards?title=Hello%20cards&format=webp", json: Self.card)
                 #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
             }
