@@ -38,6 +38,10 @@ struct CardTests {
         #expect(vertical[5, 10] == RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
         let threeQuarters = vertical[5, 75]  // (75.5 / 100 − 0.5) / 0.5 = 0.51 of the way to blue
         #expect(abs(Double(threeQuarters.blue) - 0.51 * 255) <= 0.5 && abs(Double(threeQuarters.red) - 0.49 * 255) <= 0.5)
+        // Two stops at one offset: a hard edge there (CSS), red before it and blue after.
+        let hard = try card(##"{"width": 100, "height": 4, "background": {"linear": {"angle": 90, "stops": [{"offset": 0.5, "color": "#ff0000"}, {"offset": 0.5, "color": "#0000ff"}]}}, "layers": []}"##)
+        #expect(hard[10, 2] == RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(hard[90, 2] == RGBAImage.Pixel(red: 0, green: 0, blue: 255, alpha: 255))
     }
 
     @Test("a radial gradient reaches its last stop at the farthest corner by default, or at its radius")

@@ -129,15 +129,18 @@ struct PaintShader {
         if case .uniform(let color) = kind {
             ramp = [packed(color)]
             rampScale = 0
-        } else {
-            let first = offsets.first ?? 0, span = (offsets.last ?? 0) - first
+        } else if let first = offsets.first, let last = offsets.last, last > first {
             let steps = Double(PaintShader.rampSize - 1)
-            // Stops all at one offset: a step from the first color to the last there.
-            rampScale = span > 0 ? steps / span : .greatestFiniteMagnitude
+            rampScale = steps / (last - first)
             let colors = self.colors, offsets = self.offsets
             ramp = (0..<PaintShader.rampSize).map { step in
-                packed(PaintShader.color(at: first + Double(step) / steps * max(span, 0), offsets, colors))
+                packed(PaintShader.color(at: first + Double(step) / steps * (last - first), offsets, colors))
             }
+        } else {
+            // Stops all at one offset: the first color up to it, the last past it (no stops: transparent).
+            let none = (0.0, 0.0, 0.0, 0.0)
+            ramp = [packed(colors.first ?? none), packed(colors.last ?? none)]
+            rampScale = .greatestFiniteMagnitude
         }
     }
 
