@@ -92,12 +92,12 @@ struct CardController: Sendable {
         let raw = try context.parameters.require("name")
         let format: ImageFormat? = raw.hasSuffix(".png") ? .png : raw.hasSuffix(".webp") ? .webp : nil
         let name = try Self.templateName(format.map { String(raw.dropLast($0.rawValue.count + 1)) } ?? raw)
+        if format == nil { try authorization.requireRender(request) }
         let found = try await Self.answering { () async throws(StoreError) in try await templates.template(named: name) }
         guard let template = found else {
             throw APIError(.notFound, .templateNotFound, StoreError.templateNotFound(name).description)
         }
         guard let format else {
-            try authorization.requireRender(request)
             return Response(status: .ok, headers: [.contentType: "application/json", .eTag: "\"\(template.sha256.prefix(32))\""],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: template.document)))
         }
