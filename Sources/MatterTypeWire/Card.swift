@@ -327,7 +327,7 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformedJSON(let message), .invalidJSON(let message): message
-        case .missingValue(let name): "no value for {{\(name)}}; give it with --set \(name)=… or in the values file"
+        case .missingValue(let name): "no value for {{\(name)}}"
         case .invalid(let field, let reason): "\"\(field)\": \(reason)"
         case .layer(let index, let error): "layer \(index): \(error)"
         case .image(let place, let reason): "\(place): \(reason)"

@@ -69,7 +69,12 @@ struct CardCommand: ParsableCommand {
 
     func run() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: card))
-        let document = try Card.decode(from: data, values: try placeholderValues())
+        let document: Card
+        do {
+            document = try Card.decode(from: data, values: try placeholderValues())
+        } catch CardError.missingValue(let name) {
+            throw CLIError(description: "no value for {{\(name)}}; give it with --set \(name)=… or in the values file")
+        }
         let tokens = self.tokens.isEmpty ? nil
             : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) })
         let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
@@ -78,12 +83,6 @@ struct CardCommand: ParsableCommand {
         let image = try renderer.image(of: document)
         let bytes = try format.encode(image)
         let status = "\(output): \(image.width) × \(image.height) px, \(document.layers.count) layers, \(bytes.count) bytes"
-        if output == "-" {
-            try writeToStandardOutput(bytes)
-            FileHandle.standardError.write(Data((status + "\n").utf8))
-        } else {
-            try ImageFile.write(bytes, to: output)
-            print(status)
-        }
+        try writeImage(bytes, to: output, status: status)
     }
 }

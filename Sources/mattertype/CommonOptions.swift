@@ -47,6 +47,18 @@ func writeToStandardOutput(_ data: Data) throws {
     }
 }
 
+/// Writes an image's bytes to `output` (`-`: standard output) and its one-line `status`: to standard output after a
+/// file, to standard error after image bytes on standard output.
+func writeImage(_ bytes: Data, to output: String, status: String) throws {
+    if output == "-" {
+        try writeToStandardOutput(bytes)
+        FileHandle.standardError.write(Data((status + "\n").utf8))
+    } else {
+        try ImageFile.write(bytes, to: output)
+        print(status)
+    }
+}
+
 /// Parses `--weight`: a name, a synonym or a number.
 func parseWeight(_ text: String) throws -> FontWeight {
     guard let weight = FontWeight(parsing: text) else {

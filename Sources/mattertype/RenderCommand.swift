@@ -101,13 +101,7 @@ struct RenderCommand: ParsableCommand {
         if frame.origin != Point(x: padding, y: padding) {
             status += ", text origin at (\(points(frame.origin.x)), \(points(frame.origin.y))) pt to hold its ink"
         }
-        if output == "-" {
-            try writeToStandardOutput(bytes)
-            FileHandle.standardError.write(Data((status + "\n").utf8))
-        } else {
-            try ImageFile.write(bytes, to: output)
-            print(status)
-        }
+        try writeImage(bytes, to: output, status: status)
     }
 }
 

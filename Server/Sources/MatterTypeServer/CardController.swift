@@ -43,7 +43,7 @@ struct CardController: Sendable {
         do {
             card = try Card.decode(from: data, values: values)
         } catch {
-            throw TextController.apiError(error)
+            throw Self.apiError(error)
         }
         let etag = text.entityTag(for: data, extra: Self.identity(values: values, format: format))
         if Self.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag]) }
@@ -71,10 +71,11 @@ struct CardController: Sendable {
         let template: CardTemplate
         let standIn: Card
         do {
-            template = try CardTemplate(StoredTemplate(name: name, document: data))
-            standIn = try Card.decodeTemplate(from: data).card
+            let decoded = try Card.decodeTemplate(from: data)
+            template = CardTemplate(StoredTemplate(name: name, document: data), decoded: decoded)
+            standIn = decoded.card
         } catch {
-            throw TextController.apiError(error)
+            throw Self.apiError(error)
         }
         _ = try await draw(standIn, format: .png, renderer: CardRenderer(registry: text.library.registry,
                                                                         tokens: text.tokens,
@@ -125,7 +126,7 @@ struct CardController: Sendable {
         do {
             card = try Card.decode(from: template.document, values: values)
         } catch {
-            throw TextController.apiError(error)
+            throw Self.apiError(error)
         }
         let renderer = CardRenderer(registry: text.library.registry, tokens: text.tokens, images: templates.images)
         let bytes = try await draw(card, format: format, renderer: renderer, deadline: deadline)
@@ -167,9 +168,25 @@ struct CardController: Sendable {
                 do throws(CardError) {
                     return try renderer.encoded(card, format: format)
                 } catch {
-                    throw TextController.apiError(error)
+                    throw Self.apiError(error)
                 }
             }
+        }
+    }
+
+    /// The API error a card error answers as: a layer's as its render request's would, with the layer named.
+    static func apiError(_ error: CardError) -> APIError {
+        if case .layer(_, let inner) = error {
+            let answer = TextController.apiError(inner)
+            return APIError(answer.status, answer.code, error.description)
+        }
+        return switch error {
+        case .malformedJSON: APIError(.badRequest, .malformedJson, error.description)
+        case .missingValue(let name):
+            APIError(.unprocessableContent, .invalidRequest, "\(error); add ?\(name)=… to the query")
+        case .invalidJSON, .invalid, .image, .layer: APIError(.unprocessableContent, .invalidRequest, error.description)
+        case .render(.imageTooLarge): APIError(.contentTooLarge, .imageTooLarge, error.description)
+        case .render: APIError(.internalServerError, .renderFailed, error.description)
         }
     }
 

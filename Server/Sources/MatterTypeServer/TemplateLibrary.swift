@@ -18,7 +18,12 @@ public struct CardTemplate: Sendable {
 
     /// `stored`, read: its placeholders and canvas. Throws the ``CardError`` that decoding it gives.
     init(_ stored: StoredTemplate) throws(CardError) {
-        let (card, placeholders) = try Card.decodeTemplate(from: stored.document)
+        self.init(stored, decoded: try Card.decodeTemplate(from: stored.document))
+    }
+
+    /// `stored` with what `Card.decodeTemplate(from:)` read from its document.
+    init(_ stored: StoredTemplate, decoded: (card: Card, placeholders: [String])) {
+        let (card, placeholders) = decoded
         name = stored.name
         document = stored.document
         sha256 = stored.sha256

@@ -69,17 +69,6 @@ struct TextController: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    static func apiError(_ error: CardError) -> APIError {
-        switch error {
-        case .malformedJSON: APIError(.badRequest, .malformedJson, error.description)
-        case .invalidJSON, .invalid, .missingValue, .image: APIError(.unprocessableContent, .invalidRequest, error.description)
-        case .layer(_, let inner):
-            APIError(apiError(inner).status, apiError(inner).code, error.description)
-        case .render(.imageTooLarge): APIError(.contentTooLarge, .imageTooLarge, error.description)
-        case .render: APIError(.internalServerError, .renderFailed, error.description)
-        }
-    }
-
     /// The body of a JSON request, within `limit` bytes (`flag` sets it: for the message) and the JSON nesting
     /// limit. The caller authorizes first.
     func jsonBody(of request: Request, what: String, limit: Int? = nil,
