@@ -9,6 +9,8 @@
 #include FT_FONT_FORMATS_H
 #include FT_MULTIPLE_MASTERS_H
 #include FT_OUTLINE_H
+#include FT_COLOR_H
+#include FT_CID_H
 
 /// FreeType's message for an error code. FT_Error_String returns NULL unless FreeType was built with
 /// FT_CONFIG_OPTION_ERROR_STRINGS (Debian's is not), so the table in FT_ERRORS_H is expanded here instead.

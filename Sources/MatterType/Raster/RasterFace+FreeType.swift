@@ -178,3 +178,147 @@ final class RasterFace: Sendable {
         }
     }
 }
+
+extension RasterFace {
+    /// Every glyph's vector drawing, by face id and glyph (bounded like the other caches beside their stages).
+    private static let vectorGlyphs = BoundedCache<VectorGlyphKey, VectorGlyph>(limit: 50_000)
+
+    private struct VectorGlyphKey: Hashable, Sendable {
+        var face: Int
+        var glyph: UInt32
+    }
+
+    /// How `glyph` of `fontFace` draws as vectors, kept after the first call.
+    static func vectorGlyph(_ glyph: UInt32, of fontFace: FontFace) -> VectorGlyph {
+        vectorGlyphs.value(for: VectorGlyphKey(face: fontFace.id, glyph: glyph)) {
+            RasterFace.of(fontFace)?.vectorGlyph(glyph, unitsPerEm: fontFace.metrics.unitsPerEm) ?? .empty
+        }
+    }
+
+    /// How `glyph` draws as vectors: the largest strike's bitmap for a bitmap-only color face, COLRv0 layers
+    /// where the face has them for the glyph, else its outline (unhinted, in font units, FT_LOAD_NO_SCALE), with a
+    /// synthesized bold or slant applied as ``render(glyph:pixelSize:subpixel:hinted:)`` applies it.
+    private func vectorGlyph(_ glyph: UInt32, unitsPerEm: Int) -> VectorGlyph {
+        face.withLock { face -> VectorGlyph in
+            if loadsColor, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0,
+               face.pointee.num_fixed_sizes > 0, let sizes = face.pointee.available_sizes {
+                let largest = (0..<Int(face.pointee.num_fixed_sizes)).map { Double(sizes[$0].y_ppem) / 64 }.max() ?? 0
+                let bitmap = renderStrike(face, glyph: glyph, pixelSize: largest)
+                return bitmap.width > 0 ? .bitmap(bitmap, pixelsPerEm: largest) : .empty
+            }
+            FT_Set_Transform(face, nil, nil)
+            if loadsColor, let layers = colorLayers(face, glyph: glyph, unitsPerEm: unitsPerEm) {
+                return .layers(layers)
+            }
+            return outline(face, glyph: glyph, unitsPerEm: unitsPerEm).map { .outline($0) } ?? .empty
+        }
+    }
+
+    /// The COLRv0 layers of `glyph` with CPAL palette 0's colors (`nil` for the text color, index 0xFFFF);
+    /// `nil` when the glyph has none.
+    private func colorLayers(_ face: FT_Face, glyph: UInt32,
+                             unitsPerEm: Int) -> [(outline: GlyphOutline, color: Color?)]? {
+        var palette: UnsafeMutablePointer<FT_Color>?
+        var paletteData = FT_Palette_Data()
+        let colorCount = FT_Palette_Data_Get(face, &paletteData) == 0 && FT_Palette_Select(face, 0, &palette) == 0
+            ? Int(paletteData.num_palette_entries) : 0
+        var iterator = FT_LayerIterator()
+        iterator.p = nil
+        var layerGlyph: FT_UInt = 0
+        var colorIndex: FT_UInt = 0
+        var layers: [(outline: GlyphOutline, color: Color?)] = []
+        while FT_Get_Color_Glyph_Layer(face, glyph, &layerGlyph, &colorIndex, &iterator) != 0 {
+            var color: Color?
+            if colorIndex != 0xFFFF, Int(colorIndex) < colorCount, let palette {
+                let c = palette[Int(colorIndex)]
+                color = Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+            }
+            if let outline = outline(face, glyph: layerGlyph, unitsPerEm: unitsPerEm) { layers.append((outline, color)) }
+        }
+        return layers.isEmpty ? nil : layers
+    }
+
+    /// `glyph`'s outline in font units, y up; `nil` when it cannot be loaded or is not an outline.
+    private func outline(_ face: FT_Face, glyph: UInt32, unitsPerEm: Int) -> GlyphOutline? {
+        guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE) | Int32(FT_LOAD_NO_BITMAP)) == 0,
+              let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+        if synthetic.bold {
+            FT_Outline_Embolden(&slot.pointee.outline,
+                                FT_Pos((Double(unitsPerEm) * RasterFace.syntheticEmboldening).rounded()))
+        }
+        // In 1/64 units from here (and slanted for a synthesized italic): FT_Outline_Decompose puts the on-curve
+        // point implied between two off-curve ones at their midpoint in integers, which in whole font units
+        // would drop half units.
+        var toSixtyFourths = FT_Matrix(xx: 64 << 16, xy: synthetic.italic ? FT_Fixed(RasterFace.syntheticSlant * 64 * 65536) : 0,
+                                       yx: 0, yy: 64 << 16)
+        FT_Outline_Transform(&slot.pointee.outline, &toSixtyFourths)
+        let recorder = OutlineRecorder()
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in OutlineRecorder.from(user)?.move(to) ?? 1 },
+            line_to: { to, user in OutlineRecorder.from(user)?.append(.line(to: OutlineRecorder.point(to))) ?? 1 },
+            conic_to: { control, to, user in
+                OutlineRecorder.from(user)?.append(.quadratic(control: OutlineRecorder.point(control),
+                                                              to: OutlineRecorder.point(to))) ?? 1
+            },
+            cubic_to: { c1, c2, to, user in
+                OutlineRecorder.from(user)?.append(.cubic(control1: OutlineRecorder.point(c1),
+                                                          control2: OutlineRecorder.point(c2),
+                                                          to: OutlineRecorder.point(to))) ?? 1
+            },
+            shift: 0, delta: 0)
+        let status = withExtendedLifetime(recorder) {
+            FT_Outline_Decompose(&slot.pointee.outline, &funcs, Unmanaged.passUnretained(recorder).toOpaque())
+        }
+        guard status == 0 else { return nil }
+        if !recorder.segments.isEmpty { recorder.segments.append(.close) }
+        return GlyphOutline(segments: recorder.segments, unitsPerEm: unitsPerEm)
+    }
+}
+
+/// Collects FT_Outline_Decompose's callbacks into segments (reached through the callbacks' user pointer).
+private final class OutlineRecorder {
+    var segments: [GlyphOutline.Segment] = []
+
+    /// The recorder FT_Outline_Decompose was given (it passes the pointer back unchanged).
+    static func from(_ user: UnsafeMutableRawPointer?) -> OutlineRecorder? {
+        user.map { Unmanaged<OutlineRecorder>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// A point of the outline, given in 1/64 font units.
+    static func point(_ vector: UnsafePointer<FT_Vector>?) -> Point {
+        guard let vector else { return .zero }
+        return Point(x: Double(vector.pointee.x) / 64, y: Double(vector.pointee.y) / 64)
+    }
+
+    func move(_ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        if !segments.isEmpty { segments.append(.close) }
+        segments.append(.move(to: OutlineRecorder.point(to)))
+        return 0
+    }
+
+    func append(_ segment: GlyphOutline.Segment) -> Int32 {
+        segments.append(segment)
+        return 0
+    }
+}
+
+extension RasterFace {
+    /// `glyph`'s name from the font's `post` table or CFF charset (FT_Get_Glyph_Name); `nil` when it has none.
+    /// A CID-keyed CFF font names none: its glyphs are called `cid` and their CID in five digits, as fontTools
+    /// calls them (FT_Get_CID_From_Glyph_Index).
+    func glyphName(_ glyph: UInt32) -> String? {
+        face.withLock { face -> String? in
+            var isCID: FT_Bool = 0
+            var cid: FT_UInt = 0
+            if FT_Get_CID_Is_Internally_CID_Keyed(face, &isCID) == 0, isCID != 0,
+               FT_Get_CID_From_Glyph_Index(face, glyph, &cid) == 0 {
+                let digits = String(cid)
+                return "cid" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+            }
+            guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_GLYPH_NAMES) != 0 else { return nil }
+            var buffer = [CChar](repeating: 0, count: 128)
+            guard FT_Get_Glyph_Name(face, glyph, &buffer, FT_UInt(buffer.count)) == 0, buffer[0] != 0 else { return nil }
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+}
