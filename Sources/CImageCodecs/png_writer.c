@@ -255,3 +255,24 @@ void mattertype_buffer_free(mattertype_buffer *buffer) {
     buffer->data = NULL;
     buffer->size = buffer->capacity = 0;
 }
+
+int mattertype_zlib_compress(const uint8_t *data, size_t size, int level, mattertype_buffer *out) {
+    out->message[0] = 0;
+    int owns_compressor = 0;
+    struct libdeflate_compressor *compressor = take_compressor(level, &owns_compressor);
+    if (!compressor) {
+        snprintf(out->message, sizeof out->message, "out of memory for a compressor");
+        return 0;
+    }
+    size_t bound = libdeflate_zlib_compress_bound(compressor, size);
+    int ok = 0;
+    if (!reserve(out, bound)) {
+        snprintf(out->message, sizeof out->message, "out of memory for %zu compressed bytes", bound);
+    } else {
+        out->size = libdeflate_zlib_compress(compressor, data, size, out->data, bound);
+        ok = out->size > 0;
+        if (!ok) snprintf(out->message, sizeof out->message, "libdeflate could not compress %zu bytes", size);
+    }
+    if (owns_compressor) libdeflate_free_compressor(compressor);
+    return ok;
+}

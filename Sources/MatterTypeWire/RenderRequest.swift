@@ -93,8 +93,16 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var clip: Bool?
     /// Hinting of the drawn glyphs (default none).
     public var hinting: TextRenderer.Hinting?
-    /// The image format (default PNG).
+    /// The image format: png (the default), webp, svg or pdf.
     public var format: ImageFormat?
+    /// PDF only: the page size (JSON: "a4", "letter" or "WxH" in points); the text then flows over as many pages as
+    /// it needs, whole lines on each, inside ``margin``; the width defaults to the page's less the margins. `nil`:
+    /// one page the size of the image (1 point a pixel at @1x).
+    public var pageSize: PageSize?
+    /// PDF only, with ``pageSize``: the margin on every side in points (default 36, half an inch).
+    public var margin: Double?
+    /// SVG only: also write each line as invisible `<text>` for selection and screen readers (default false).
+    public var svgText: Bool?
     /// The PNG representation (default auto: the smallest exact one).
     public var pngEncoding: PNGEncoding?
     /// Time against bytes when encoding (default balanced).
@@ -112,12 +120,14 @@ public struct RenderRequest: Sendable, Hashable, Codable {
 
     /// The most padding, in points.
     public static let maximumPadding = 10_000.0
+    /// A PDF page's margin when none is given: half an inch.
+    public static let defaultMargin = 36.0
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case text, spans, token, family, weight, italic, fontWidth, size, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
              language, direction, textWrap, textBox, hyphens, variations, width, maxLines, maxHeight, fit, minFontSize, lineBreakMode, alignment, scale, color, background,
-             padding, clip, hinting, format, pngEncoding, compression
+             padding, clip, hinting, format, pageSize, margin, svgText, pngEncoding, compression
     }
 
     // MARK: - What the request means
@@ -181,9 +191,11 @@ public struct RenderRequest: Sendable, Hashable, Codable {
                               displayScale: scale ?? 1)
     }
 
-    /// The width, line count, line breaking and alignment.
+    /// The width, line count, line breaking and alignment (for a PDF of pages, the width defaults to the page's
+    /// less the margins).
     public var limits: LayoutLimits {
-        LayoutLimits(width: width, maxLines: maxLines ?? 0, lineBreakMode: lineBreakMode ?? .byWordWrapping,
+        let pageWidth = format == .pdf ? pageSize.map { $0.size.width - 2 * (margin ?? RenderRequest.defaultMargin) } : nil
+        return LayoutLimits(width: width ?? pageWidth, maxLines: maxLines ?? 0, lineBreakMode: lineBreakMode ?? .byWordWrapping,
                      alignment: alignment ?? .natural, maxHeight: maxHeight,
                      fit: fit == true ? TextFit(minimumFontSize: minFontSize ?? 1) : nil)
     }
@@ -218,11 +230,33 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         guard padding.isFinite, (0...RenderRequest.maximumPadding).contains(padding) else {
             throw .invalid(field: "padding", reason: "\(padding) is not allowed; use 0 to 10000 points")
         }
-        do {
-            let image = try renderer.image(of: layout, color: color ?? .black, background: background ?? .clear,
+        let format = self.format ?? .png
+        let color = self.color ?? .black, background = self.background ?? .clear
+        let compression = self.compression ?? .balanced
+        let margin = self.margin ?? RenderRequest.defaultMargin
+        if let pageSize, format == .pdf,
+           !(margin.isFinite && margin >= 0 && 2 * margin < min(pageSize.size.width, pageSize.size.height)) {
+            throw .invalid(field: "margin", reason: "\(margin) is not allowed; use 0 to less than half the page's "
+                           + "shorter side")
+        }
+        do throws(RenderError) {
+            if let pageSize, format == .pdf {
+                return try Drawing.pdf(pages: Drawing.pages(of: layout, pageSize: pageSize.size, margin: margin,
+                                                            color: color, background: background),
+                                       compression: compression, renderer: renderer)
+            }
+            if format.isVector {
+                let drawing = Drawing(layout, color: color, background: background, padding: padding,
+                                      clip: clip ?? false, hinting: hinting ?? TextRenderer.Hinting.none)
+                guard drawing.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount) else {
+                    throw .imageTooLarge(width: drawing.pixelSize.width, height: drawing.pixelSize.height)
+                }
+                return try format.encode(drawing, renderer: renderer, compression: compression,
+                                         options: VectorOptions(svgText: svgText ?? false))
+            }
+            let image = try renderer.image(of: layout, color: color, background: background,
                                            padding: padding, clip: clip ?? false, hinting: hinting ?? TextRenderer.Hinting.none)
-            return try (format ?? .png).encode(image, pngEncoding: pngEncoding ?? .auto,
-                                               compression: compression ?? .balanced)
+            return try format.encode(image, pngEncoding: pngEncoding ?? .auto, compression: compression)
         } catch {
             throw .render(error)
         }
@@ -307,6 +341,15 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         clip = try c.decodeIfPresent(Bool.self, forKey: .clip)
         hinting = try c.decodeIfPresent(String.self, forKey: .hinting).map { try RenderRequest.choice($0, .hinting, c) }
         format = try c.decodeIfPresent(String.self, forKey: .format).map { try RenderRequest.choice($0, .format, c) }
+        pageSize = try c.decodeIfPresent(String.self, forKey: .pageSize).map { text in
+            guard let size = PageSize(parsing: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .pageSize, in: c, debugDescription:
+                    "\"\(text)\" is not a page size; use a4, letter or WxH in points (400x600)")
+            }
+            return size
+        }
+        margin = try c.decodeIfPresent(Double.self, forKey: .margin)
+        svgText = try c.decodeIfPresent(Bool.self, forKey: .svgText)
         pngEncoding = try c.decodeIfPresent(String.self, forKey: .pngEncoding)
             .map { try RenderRequest.choice($0, .pngEncoding, c) }
         compression = try c.decodeIfPresent(String.self, forKey: .compression)
@@ -356,6 +399,10 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(clip, forKey: .clip)
         try c.encodeIfPresent(hinting?.rawValue, forKey: .hinting)
         try c.encodeIfPresent(format?.rawValue, forKey: .format)
+        try c.encodeIfPresent(pageSize.map { "\(VectorNumber.format($0.size.width))x\(VectorNumber.format($0.size.height))" },
+                              forKey: .pageSize)
+        try c.encodeIfPresent(margin, forKey: .margin)
+        try c.encodeIfPresent(svgText, forKey: .svgText)
         try c.encodeIfPresent(pngEncoding?.rawValue, forKey: .pngEncoding)
         try c.encodeIfPresent(compression?.rawValue, forKey: .compression)
     }

@@ -7,8 +7,8 @@ import MatterTypeWire
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a text to a PNG or WebP image: (width + 2 × padding) × (height + 2 × padding) points, "
-            + "times --scale.")
+        abstract: "Render a text to PNG, WebP, SVG or PDF: (width + 2 × padding) × (height + 2 × padding) points, "
+            + "times --scale; PDF with --page-size on pages.")
 
     @OptionGroup var input: TextInputOptions
     @OptionGroup var typography: TypographyOptions
@@ -36,13 +36,25 @@ struct RenderCommand: ParsableCommand {
     var hinting: TextRenderer.Hinting = .none
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where to write the image: a .png or .webp file (written atomically), or - for standard output.",
+        "Where to write the image: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output.",
         valueName: "file.png"))
     var output: String
 
-    @Option(help: "png or webp (default: from the -o extension; png for -o -).",
+    @Option(help: "png, webp, svg or pdf (default: from the -o extension; png for -o -).",
             transform: { try parseChoice($0, ImageFormat.self, "--format") })
     var format: ImageFormat?
+
+    @Option(name: .customLong("page-size"), help: ArgumentHelp(
+        "PDF: a4, letter or WxH in points; the text flows over as many pages as it needs, whole lines on each (its width defaults to the page's less the margins).",
+        valueName: "size"))
+    var pageSize: String?
+
+    @Option(parsing: .unconditional, help: "PDF with --page-size: the margin on every side, in points (36).")
+    var margin: Double?
+
+    @Flag(name: .customLong("svg-text"),
+          help: "SVG: also write each line as invisible <text>, for selection, search and screen readers.")
+    var svgText = false
 
     @Option(name: .customLong("png-encoding"),
             help: "auto (the smallest exact PNG: indexed, gray, gray + alpha, RGB or RGBA) or rgba.",
@@ -54,7 +66,14 @@ struct RenderCommand: ParsableCommand {
     var compression: ImageCompression = .balanced
 
     func validate() throws {
-        _ = try imageFormat()
+        let format = try imageFormat()
+        if pageSize != nil || margin != nil, format != .pdf {
+            throw ValidationError("--page-size and --margin are for PDF; write a .pdf file or add --format pdf")
+        }
+        if let pageSize, PageSize(parsing: pageSize) == nil {
+            throw ValidationError("--page-size \(pageSize): use a4, letter or WxH in points (400x600)")
+        }
+        if svgText, format != .svg { throw ValidationError("--svg-text is for SVG; write a .svg file or add --format svg") }
     }
 
     /// The format: `--format`, else the output's extension, else PNG for standard output.
@@ -84,6 +103,9 @@ struct RenderCommand: ParsableCommand {
         request.clip = clip ? true : nil
         request.hinting = hinting
         request.format = try imageFormat()
+        request.pageSize = pageSize.flatMap(PageSize.init(parsing:))
+        request.margin = margin
+        request.svgText = svgText ? true : nil
         request.pngEncoding = pngEncoding
         request.compression = compression
         return request
@@ -96,8 +118,8 @@ struct RenderCommand: ParsableCommand {
         warnAboutLayout(result)
         let bytes = try request.image(of: result)
         let frame = request.imageFrame(of: result)
-        var status = "\(output): \(frame.size.width) × \(frame.size.height) px, \(result.lines.count) lines, "
-            + "\(bytes.count) bytes"
+        var status = request.pageSize != nil ? "\(output): \(result.lines.count) lines on pages, \(bytes.count) bytes"
+            : "\(output): \(frame.size.width) × \(frame.size.height) px, \(result.lines.count) lines, \(bytes.count) bytes"
         if frame.origin != Point(x: padding, y: padding) {
             status += ", text origin at (\(points(frame.origin.x)), \(points(frame.origin.y))) pt to hold its ink"
         }

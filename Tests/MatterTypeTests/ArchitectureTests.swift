@@ -87,7 +87,7 @@ struct ArchitectureTests {
     func cImportsOnlyInNamedFiles() throws {
         // Fontconfig's own FreeType bridge (FcFreeTypeQueryFace) takes an FT_Face, so its file may name FreeType.
         let libraries = ["CFreeType": ["+FreeType", "+Fontconfig"], "CHarfBuzz": ["+HarfBuzz"],
-                         "CFontconfig": ["+Fontconfig"], "CPNG": ["+PNG"], "CImageCodecs": ["+PNG", "+WebP"], "CJPEG": ["+JPEG"],
+                         "CFontconfig": ["+Fontconfig"], "CPNG": ["+PNG"], "CImageCodecs": ["+PNG", "+WebP", "+Deflate"], "CJPEG": ["+JPEG"],
                          "CHyphen": ["+Hyphen"]]
         for file in try Self.sources() {
             for (module, suffixes) in libraries where file.code.contains("import \(module)\n") {

@@ -40,6 +40,10 @@ int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t
 int mattertype_webp_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t *width,
                                 uint32_t *height, mattertype_buffer *out);
 
+/// Compresses `size` bytes as a zlib stream (PDF's FlateDecode) with libdeflate at `level` (1–12) into `out`.
+/// Returns 0 and sets `out->message` on failure.
+int mattertype_zlib_compress(const uint8_t *data, size_t size, int level, mattertype_buffer *out);
+
 /// Frees what an encoder wrote.
 void mattertype_buffer_free(mattertype_buffer *buffer);
 

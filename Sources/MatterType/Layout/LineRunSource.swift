@@ -147,6 +147,37 @@ struct LineRunSource: Sendable {
         return text.firstScalar
     }
 
+    /// The text each of the line's glyphs stands for, in the order the positioner emitted them (``TextLine/glyphs``):
+    /// a cluster's first glyph gets its text and that of the clusters after it in reading order that have no glyph
+    /// of their own (a ligature's letters: "ffi" for f_f_i), its other glyphs (marks drawn apart) get "". An ellipsis
+    /// or hyphen's first glyph gets what it shows. For a PDF's ToUnicode map, so that extracted text reads back.
+    func glyphTexts() -> [String] {
+        let paragraph = context.paragraphs[self.paragraph]
+        let clusters = paragraph.clusters
+        var inLine = Set<Int>()
+        for item in items { if case .cluster(let c) = item { inLine.insert(c) } }
+        var texts: [String] = []
+        for position in 0..<placed.count {
+            let i = order?[position] ?? position
+            switch items[i] {
+            case .cluster(let c):
+                let count = clusters[c].glyphs.count
+                guard count > 0 else { continue }
+                var end = c + 1
+                while end < clusters.count, clusters[end].glyphs.isEmpty, inLine.contains(end) { end += 1 }
+                texts.append(String(context.text.utf8Substring(paragraph.text.byteRange(ofGraphemes: c..<end))))
+                texts += repeatElement("", count: count - 1)
+            case .ellipsis, .hyphen:
+                let inserted = context.inserted(items[i], paragraph)
+                let count = inserted?.glyphs.count ?? 0
+                guard count > 0 else { continue }
+                texts.append(inserted?.text ?? "")
+                texts += repeatElement("", count: count - 1)
+            }
+        }
+        return texts
+    }
+
     /// What the line shows: its clusters' text, with "…" and hyphens where they are.
     func shownText() -> String {
         let paragraph = context.paragraphs[self.paragraph]

@@ -266,6 +266,9 @@ public struct TextLine: Sendable {
     public var runs: [TextRun] { source.runs() }
     /// What ``text`` and ``runs`` are made from.
     let source: LineRunSource
+
+    /// The text each glyph of ``glyphs`` stands for (see `LineRunSource.glyphTexts()`). Made when read.
+    var glyphTexts: [String] { source.glyphTexts() }
 }
 
 /// A run of a ``TextLine``: neighbouring grapheme clusters drawn with one font in one direction, or an

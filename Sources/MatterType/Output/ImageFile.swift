@@ -1,11 +1,28 @@
 public import Foundation
 
-/// The image formats MatterType writes.
+/// The image formats MatterType writes: two raster formats and two vector formats.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     /// PNG, in the smallest exact representation (see ``PNGEncoding``).
     case png
     /// Lossless WebP.
     case webp
+    /// SVG: glyph outlines as paths, each distinct glyph defined once (see ``Drawing``).
+    case svg
+    /// PDF: text in embedded font subsets with ToUnicode maps, so that it can be searched and copied.
+    case pdf
+
+    /// Whether the format keeps shapes and text as vectors (SVG, PDF) rather than pixels.
+    public var isVector: Bool { self == .svg || self == .pdf }
+
+    /// The format's media type (`image/png`, `image/webp`, `image/svg+xml`, `application/pdf`).
+    public var mediaType: String {
+        switch self {
+        case .png: "image/png"
+        case .webp: "image/webp"
+        case .svg: "image/svg+xml"
+        case .pdf: "application/pdf"
+        }
+    }
 
     /// The format a file name's extension names (`.png`, `.webp`, any case), or `nil` for any other.
     public init?(path: String) {
@@ -15,14 +32,76 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         self = format
     }
 
-    /// `image` in this format.
+    /// `image` in this format (an SVG or PDF of it holds it as one embedded PNG image, one point a pixel).
     /// - Throws: ``RenderError`` when the encoder refuses the image.
     public func encode(_ image: RGBAImage, pngEncoding: PNGEncoding = .auto,
                        compression: ImageCompression = .balanced) throws(RenderError) -> Data {
         switch self {
-        case .png: try PNGEncoder.encode(image, encoding: pngEncoding, compression: compression)
-        case .webp: try WebPEncoder.encode(image, compression: compression)
+        case .png: return try PNGEncoder.encode(image, encoding: pngEncoding, compression: compression)
+        case .webp: return try WebPEncoder.encode(image, compression: compression)
+        case .svg, .pdf:
+            var drawing = Drawing(width: Double(image.width), height: Double(image.height))
+            drawing.draw(image, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                         fit: .fill)
+            return try encode(drawing)
         }
+    }
+
+    /// `drawing` in this format: rasterized by `renderer` for PNG and WebP; as vectors for SVG (with `options`'
+    /// accessible text) and PDF (on `options`' pages).
+    /// - Throws: ``RenderError`` when the image is too large or an encoder refuses it.
+    public func encode(_ drawing: Drawing, renderer: TextRenderer = .shared, pngEncoding: PNGEncoding = .auto,
+                       compression: ImageCompression = .balanced,
+                       options: VectorOptions = VectorOptions()) throws(RenderError) -> Data {
+        switch self {
+        case .png, .webp:
+            return try encode(drawing.rasterized(renderer: renderer), pngEncoding: pngEncoding, compression: compression)
+        case .svg:
+            var writer = SVGWriter(drawing, includesText: options.svgText)
+            return try writer.write()
+        case .pdf:
+            return try Drawing.pdf(pages: [drawing], compression: compression, renderer: renderer)
+        }
+    }
+}
+
+/// A PDF page size in points.
+public struct PageSize: Sendable, Hashable {
+    /// The page's width and height in points.
+    public var size: Size
+
+    /// A page of `width` × `height` points.
+    public init(width: Double, height: Double) {
+        size = Size(width: width, height: height)
+    }
+
+    /// ISO A4, 210 × 297 mm: 595.276 × 841.89 points.
+    public static let a4 = PageSize(width: 595.276, height: 841.89)
+    /// US Letter, 8.5 × 11 inches: 612 × 792 points.
+    public static let letter = PageSize(width: 612, height: 792)
+
+    /// `a4`, `letter` (any case) or `WxH` in points (`400x600`); `nil` for anything else or a size outside
+    /// 1…14,400 points (PDF's largest page).
+    public init?(parsing text: String) {
+        let lowered = text.lowercased()
+        if lowered == "a4" { self = .a4; return }
+        if lowered == "letter" { self = .letter; return }
+        let parts = lowered.split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              (1...14_400).contains(width), (1...14_400).contains(height) else { return nil }
+        self.init(width: width, height: height)
+    }
+}
+
+/// How the vector formats are written.
+public struct VectorOptions: Sendable, Hashable {
+    /// SVG: also write each line as invisible `<text>` over its outlines, for selection, search and screen readers
+    /// (off by default: the text is then in the file twice).
+    public var svgText: Bool
+
+    /// Options with `svgText` (off by default).
+    public init(svgText: Bool = false) {
+        self.svgText = svgText
     }
 }
 

@@ -221,3 +221,24 @@ final class GlyphBitmap: @unchecked Sendable {
         pixels.deallocate()
     }
 }
+
+extension GlyphBitmap {
+    /// A color bitmap's pixels as an image (premultiplied RGBA, as it holds them); a coverage bitmap's as black
+    /// at that coverage.
+    var image: RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let out = (y * width + x) * 4
+                if isColor {
+                    for c in 0..<4 { pixels[out + c] = self.pixels[y * pitch + x * 4 + c] }
+                } else {
+                    pixels[out + 3] = self.pixels[y * pitch + x]
+                }
+            }
+        }
+        image.pixels = pixels
+        return image
+    }
+}

@@ -8,6 +8,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case pngEncodingFailed(reason: String)
     /// libwebp refused the image; `reason` is its message.
     case webpEncodingFailed(reason: String)
+    /// The PDF could not be written (a font HarfBuzz cannot subset, out of memory); `reason` names the font.
+    case pdfEncodingFailed(reason: String)
     /// The image could not be written to `path`; `reason` says why in words.
     case unwritableFile(path: String, reason: String)
     /// `path`'s extension names no format MatterType writes.
@@ -24,10 +26,12 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             "the PNG could not be encoded (\(reason))"
         case .webpEncodingFailed(let reason):
             "libwebp could not encode the image (\(reason))"
+        case .pdfEncodingFailed(let reason):
+            "the PDF could not be written (\(reason))"
         case .unwritableFile(let path, let reason):
             "\(path): cannot write the image (\(reason))"
         case .unsupportedFormat(let path):
-            "\(path): MatterType writes .png and .webp images; name the file so"
+            "\(path): MatterType writes .png, .webp, .svg and .pdf files; name the file so"
         }
     }
 }

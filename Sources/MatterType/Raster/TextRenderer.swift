@@ -93,14 +93,22 @@ public final class TextRenderer: Sendable {
     /// (`nil`: the renderer's ``hinting``).
     public func draw(_ layout: TextLayout, into image: inout RGBAImage, at origin: Point = .zero,
                      color: Color = .black, hinting: Hinting? = nil) {
-        composite(layout, into: &image, origin: origin, color: color, hinting: hinting ?? self.hinting)
+        composite(layout, lines: layout.lines.indices, into: &image, origin: origin, color: color,
+                  hinting: hinting ?? self.hinting)
+    }
+
+    /// Draws `lines` of `layout` (a page's share) into `image` as ``draw(_:into:at:color:hinting:)`` draws them all.
+    func draw(_ layout: TextLayout, lines: Range<Int>, into image: inout RGBAImage, at origin: Point,
+              color: Color, hinting: Hinting) {
+        composite(layout, lines: lines, into: &image, origin: origin, color: color, hinting: hinting)
     }
 
     /// Draws `layout`'s coverage into `bitmap` with its top-left corner at `origin` (points), with `hinting`
     /// (`nil`: the renderer's ``hinting``).
     public func draw(_ layout: TextLayout, into bitmap: inout GrayBitmap,
                      at origin: Point = .zero, hinting: Hinting? = nil) {
-        composite(layout, into: &bitmap, origin: origin, color: .black, hinting: hinting ?? self.hinting)
+        composite(layout, lines: layout.lines.indices, into: &bitmap, origin: origin, color: .black,
+                  hinting: hinting ?? self.hinting)
     }
 
     /// An image of `layout` on `background`, framed by ``frame(for:padding:clip:)``: large enough for all of its
@@ -118,9 +126,9 @@ public final class TextRenderer: Sendable {
         return image
     }
 
-    /// Composites every glyph and decoration of `layout` into `canvas`, clipped to it: each in its style's size
+    /// Composites every glyph and decoration of `layout`'s `lines` into `canvas`, clipped to it: each in its style's size
     /// and color (`color` where the style has none).
-    private func composite<Canvas: CoverageCanvas>(_ layout: TextLayout, into canvas: inout Canvas,
+    private func composite<Canvas: CoverageCanvas>(_ layout: TextLayout, lines: Range<Int>, into canvas: inout Canvas,
                                                    origin: Point, color: Color, hinting: Hinting) {
         let scale = layout.typography.environment.displayScale
         let table = layout.styleTable
@@ -144,9 +152,9 @@ public final class TextRenderer: Sendable {
             }
             withUnsafeTemporaryAllocation(of: Int.self, capacity: layout.faces.count) { faceIDs in
                 for (index, face) in layout.faces.enumerated() { faceIDs.initializeElement(at: index, to: face.id) }
-                glyphCache.withMemo(glyphs: layout.lines.reduce(0) { $0 + $1.glyphs.count }) { memo in
+                glyphCache.withMemo(glyphs: layout.lines[lines].reduce(0) { $0 + $1.glyphs.count }) { memo in
                     canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
-                        for line in layout.lines {
+                        for line in layout.lines[lines] {
                             for glyph in line.glyphs {
                                 let x = (origin.x + glyph.x) * scale
                                 let y = (origin.y + glyph.y) * scale

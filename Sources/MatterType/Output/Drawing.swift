@@ -1,0 +1,341 @@
+public import Foundation
+
+/// A drawing kept as shapes, text and images, in points: rasterized for PNG and WebP (``rasterized(renderer:)``),
+/// written as paths, glyph outlines and embedded fonts for SVG and PDF, from the same items in the same order.
+///
+/// ```swift
+/// var drawing = Drawing(width: 320, height: 80)
+/// drawing.fill(Rect(x: 0, y: 0, width: 320, height: 80), paint: .color(.white))
+/// drawing.draw(layout, at: Point(x: 16, y: 16), color: .black)
+/// let svg = try ImageFormat.svg.encode(drawing)
+/// ```
+///
+/// Glyphs are placed where the raster at ``scale`` puts them (x to a quarter pixel, baselines on whole pixel rows,
+/// decorations on whole rows), so that a rasterized SVG or PDF matches the PNG.
+public struct Drawing: Sendable {
+    /// The width in points.
+    public let width: Double
+    /// The height in points.
+    public let height: Double
+    /// Pixels a point of the PNG this drawing matches.
+    public let scale: Double
+    /// The pixel size of the PNG it matches: `ceil(width × scale)` × `ceil(height × scale)`, at least 1 × 1.
+    public let pixelSize: PixelSize
+    /// What is drawn, first to last.
+    var items: [Item] = []
+
+    /// One thing drawn.
+    enum Item: Sendable {
+        case fill(Rect, cornerRadius: Double, paint: Paint, opacity: Double)
+        case border(Rect, cornerRadius: Double, width: Double, paint: Paint, opacity: Double)
+        case image(RGBAImage, box: Rect, fit: ImageFit, cornerRadius: Double, opacity: Double)
+        case text(TextLayout, lines: Range<Int>, origin: Point, color: Color, hinting: TextRenderer.Hinting)
+        case shadow(TextLayout, origin: Point, blur: Double, color: Color, hinting: TextRenderer.Hinting)
+        case stroke(TextLayout, origin: Point, width: Double, color: Color, centered: Bool,
+                    hinting: TextRenderer.Hinting)
+        case clip(Rect, [Item])
+    }
+
+    /// An empty drawing of `width` × `height` points matching a PNG of `scale` pixels a point.
+    public init(width: Double, height: Double, scale: Double = 1) {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        self.width = width.isFinite ? max(width, 0) : 0
+        self.height = height.isFinite ? max(height, 0) : 0
+        self.scale = scale
+        func pixels(_ points: Double) -> Int { max(1, Int(min((points * scale).rounded(.up), 1e9))) }
+        pixelSize = PixelSize(width: pixels(self.width), height: pixels(self.height))
+    }
+
+    /// An empty drawing the size of an image of `pixelSize` at `scale` pixels a point (a text image's
+    /// ``TextImageFrame``).
+    public init(pixelSize: PixelSize, scale: Double = 1) {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        width = Double(max(pixelSize.width, 1)) / scale
+        height = Double(max(pixelSize.height, 1)) / scale
+        self.scale = scale
+        self.pixelSize = PixelSize(width: max(pixelSize.width, 1), height: max(pixelSize.height, 1))
+    }
+
+    /// A drawing of `layout` as ``TextRenderer/image(of:color:background:padding:clip:hinting:)`` draws it: the
+    /// same frame, background, origin and colors.
+    public init(_ layout: TextLayout, color: Color = .black, background: Color = .clear, padding: Double = 0,
+                clip: Bool = false, hinting: TextRenderer.Hinting = .none) {
+        let frame = TextRenderer.frame(for: layout, padding: padding, clip: clip)
+        self.init(pixelSize: frame.size, scale: layout.typography.environment.displayScale)
+        if background.alpha > 0 { fill(Rect(x: 0, y: 0, width: width, height: height), paint: .color(background)) }
+        draw(layout, at: frame.origin, color: color, hinting: hinting)
+    }
+
+    /// `layout` on pages of `pageSize` points inside `margin` points, for a PDF document: as many whole lines on
+    /// each page as fit its height less the margins (a line taller than that gets a page of its own), never a
+    /// line split; each page on `background`, the text in `color`.
+    public static func pages(of layout: TextLayout, pageSize: Size, margin: Double, color: Color = .black,
+                             background: Color = .clear) -> [Drawing] {
+        let available = pageSize.height - 2 * margin
+        var pages: [Drawing] = []
+        var first = 0
+        while first < layout.lines.count || pages.isEmpty {
+            var end = first
+            let top = first < layout.lines.count ? layout.lines[first].top : 0
+            while end < layout.lines.count,
+                  end == first || layout.lines[end].top + layout.lines[end].height - top <= available + 1e-9 {
+                end += 1
+            }
+            var page = Drawing(width: pageSize.width, height: pageSize.height)
+            if background.alpha > 0 {
+                page.fill(Rect(x: 0, y: 0, width: pageSize.width, height: pageSize.height), paint: .color(background))
+            }
+            if end > first { page.draw(layout, lines: first..<end, at: Point(x: margin, y: margin - top), color: color) }
+            pages.append(page)
+            first = max(end, first + 1)
+        }
+        return pages
+    }
+
+    /// `pages` as one PDF document, streams compressed at `compression`.
+    /// - Throws: ``RenderError/pdfEncodingFailed(reason:)`` when a font cannot be subset or a stream compressed.
+    public static func pdf(pages: [Drawing], compression: ImageCompression = .balanced,
+                           renderer: TextRenderer = .shared) throws(RenderError) -> Data {
+        try PDFWriter(pages: pages, compression: compression, renderer: renderer).write()
+    }
+
+    /// Fills a rectangle (points) with rounded corners with `paint` at `opacity` (0…1), as
+    /// ``RGBAImage/fill(_:cornerRadius:paint:opacity:scale:)`` does.
+    public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, paint: Paint, opacity: Double = 1) {
+        items.append(.fill(rect, cornerRadius: cornerRadius, paint: paint, opacity: opacity))
+    }
+
+    /// Strokes the inside of a rounded rectangle's outline `width` points wide (a CSS border), as
+    /// ``RGBAImage/strokeBorder(_:cornerRadius:width:paint:opacity:scale:)`` does.
+    public mutating func strokeBorder(_ rect: Rect, cornerRadius: Double = 0, width: Double, paint: Paint,
+                                      opacity: Double = 1) {
+        guard width > 0 else { return }
+        items.append(.border(rect, cornerRadius: cornerRadius, width: width, paint: paint, opacity: opacity))
+    }
+
+    /// Draws `image` into `box` (points) as `fit` says, clipped to the box with rounded corners, at `opacity`.
+    public mutating func draw(_ image: RGBAImage, in box: Rect, fit: ImageFit, cornerRadius: Double = 0,
+                              opacity: Double = 1) {
+        guard image.width > 0, image.height > 0, box.width > 0, box.height > 0 else { return }
+        items.append(.image(image, box: box, fit: fit, cornerRadius: cornerRadius, opacity: opacity))
+    }
+
+    /// Draws `layout`'s glyphs and decorations (of its `lines` only, when given: a page's share of a long text)
+    /// with its top-left corner at `origin`, each in its style's color (`color` where the style has none);
+    /// rasterized with `hinting` (vector formats draw unhinted outlines).
+    public mutating func draw(_ layout: TextLayout, lines: Range<Int>? = nil, at origin: Point, color: Color = .black,
+                              hinting: TextRenderer.Hinting = .none) {
+        let all = 0..<layout.lines.count
+        items.append(.text(layout, lines: lines?.clamped(to: all) ?? all, origin: origin, color: color,
+                           hinting: hinting))
+    }
+
+    /// Draws `layout`'s glyphs at `origin` in `color`, blurred by a Gaussian of σ = `blur` / 2 points (a card's
+    /// text shadow).
+    public mutating func drawShadow(of layout: TextLayout, at origin: Point, blur: Double, color: Color,
+                                    hinting: TextRenderer.Hinting = .none) {
+        items.append(.shadow(layout, origin: origin, blur: max(blur.isFinite ? blur : 0, 0), color: color,
+                             hinting: hinting))
+    }
+
+    /// Strokes the outlines of `layout`'s glyphs at `origin` in `color`, `width` points wide with round joins: on
+    /// the outline when `centered`, else outside it only (drawn before the glyphs, which cover its inner half).
+    public mutating func drawStroke(of layout: TextLayout, at origin: Point, width: Double, color: Color,
+                                    centered: Bool, hinting: TextRenderer.Hinting = .none) {
+        guard width > 0, width.isFinite else { return }
+        items.append(.stroke(layout, origin: origin, width: width, color: color, centered: centered, hinting: hinting))
+    }
+
+    /// Draws what `body` draws clipped to `rect` (points).
+    public mutating func clip(to rect: Rect, _ body: (inout Drawing) -> Void) {
+        var inner = Drawing(width: width, height: height, scale: scale)
+        body(&inner)
+        items.append(.clip(rect, inner.items))
+    }
+}
+
+extension Drawing {
+    /// The drawing in pixels: ``pixelSize``, each item composited in order in premultiplied RGBA, text by
+    /// `renderer` (whose glyph cache it shares).
+    /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``TextRenderer/maximumPixelCount``.
+    public func rasterized(renderer: TextRenderer = .shared) throws(RenderError) -> RGBAImage {
+        let size = pixelSize
+        guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else {
+            throw .imageTooLarge(width: size.width, height: size.height)
+        }
+        var image = RGBAImage(width: size.width, height: size.height)
+        Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer)
+        return image
+    }
+
+    /// Composites `items` into `image`, each moved by `shift` points (a clip's box image starts inside the page).
+    private static func rasterize(_ items: [Item], into image: inout RGBAImage, shift: Point, scale: Double,
+                                  renderer: TextRenderer) {
+        func pixels(_ rect: Rect) -> Rect {
+            Rect(x: (rect.x + shift.x) * scale, y: (rect.y + shift.y) * scale, width: rect.width * scale,
+                 height: rect.height * scale)
+        }
+        func moved(_ point: Point) -> Point { Point(x: point.x + shift.x, y: point.y + shift.y) }
+        func coverage(_ layout: TextLayout, at origin: Point, hinting: TextRenderer.Hinting) -> GrayBitmap {
+            var mask = GrayBitmap(width: image.width, height: image.height)
+            renderer.draw(layout, into: &mask, at: moved(origin), hinting: hinting)
+            return mask
+        }
+        for item in items {
+            switch item {
+            case .fill(let rect, let radius, let paint, let opacity):
+                image.fill(pixels(rect), cornerRadius: radius * scale, paint: paint, opacity: opacity, scale: scale)
+            case .border(let rect, let radius, let width, let paint, let opacity):
+                image.strokeBorder(pixels(rect), cornerRadius: radius * scale, width: width * scale, paint: paint,
+                                   opacity: opacity, scale: scale)
+            case .image(let picture, let box, let fit, let radius, let opacity):
+                image.draw(picture, in: pixels(box), fit: fit, cornerRadius: radius * scale, opacity: opacity)
+            case .text(let layout, let lines, let origin, let color, let hinting):
+                renderer.draw(layout, lines: lines, into: &image, at: moved(origin), color: color, hinting: hinting)
+            case .shadow(let layout, let origin, let blur, let color, let hinting):
+                image.fill(mask: coverage(layout, at: origin, hinting: hinting).blurred(radius: blur * scale),
+                           color: color)
+            case .stroke(let layout, let origin, let width, let color, let centered, let hinting):
+                let ink = coverage(layout, at: origin, hinting: hinting)
+                if centered {
+                    let half = width * scale / 2
+                    image.fill(mask: ink.dilated(by: half).subtracting(ink.dilated(by: -half)), color: color)
+                } else {
+                    image.fill(mask: ink.dilated(by: width * scale), color: color)
+                }
+            case .clip(let rect, let inner):
+                // Drawn into an image of the clip's whole pixels at the same place modulo whole pixels (so each
+                // glyph is rasterized as it would be unclipped), then composited.
+                let box = clipPixels(rect, shift: shift, scale: scale, within: image)
+                guard box.right > box.left, box.bottom > box.top else { continue }
+                var part = RGBAImage(width: box.right - box.left, height: box.bottom - box.top)
+                rasterize(inner, into: &part, shift: Point(x: shift.x - Double(box.left) / scale,
+                                                           y: shift.y - Double(box.top) / scale),
+                          scale: scale, renderer: renderer)
+                image.draw(part, atX: box.left, y: box.top)
+            }
+        }
+    }
+
+    /// The whole pixels a clip rectangle covers (rounded out), cut to `image`.
+    static func clipPixels(_ rect: Rect, shift: Point, scale: Double,
+                           within image: RGBAImage) -> (left: Int, top: Int, right: Int, bottom: Int) {
+        func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max((value * scale).rounded(rule), -1e9), 1e9))
+        }
+        return (max(pixel(rect.x + shift.x, .down), 0), max(pixel(rect.y + shift.y, .down), 0),
+                min(pixel(rect.x + shift.x + rect.width, .up), image.width),
+                min(pixel(rect.y + shift.y + rect.height, .up), image.height))
+    }
+}
+
+/// A glyph of a ``Drawing``'s text, where the PNG draws it.
+struct PlacedGlyph {
+    let face: FontFace
+    let glyph: UInt32
+    /// The font size in points.
+    let size: Double
+    let color: Color
+    /// The pen position in points, snapped as the PNG snaps it.
+    let x: Double
+    let y: Double
+    /// The text the glyph stands for ("" for a ligature's or cluster's later glyphs).
+    let text: String
+}
+
+/// A ``Drawing`` text's decoration, snapped to whole pixel rows as the PNG draws it.
+struct PlacedDecoration {
+    let rect: Rect
+    let color: Color
+}
+
+extension TextLayout {
+    /// The glyphs at `origin` (points), placed as ``TextRenderer`` places them at `scale` pixels a point: x to a
+    /// quarter pixel, baselines on pixel rows; each in its style's color or `color`.
+    func placedGlyphs(at origin: Point, scale: Double, color: Color, lines range: Range<Int>? = nil) -> [PlacedGlyph] {
+        var placed: [PlacedGlyph] = []
+        for line in lines[range ?? lines.indices] {
+            let texts = line.glyphTexts
+            for (index, glyph) in line.glyphs.enumerated() {
+                let x = (origin.x + glyph.x) * scale, y = (origin.y + glyph.y) * scale
+                guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }
+                let pen = PixelPen(x: x, y: y)
+                placed.append(PlacedGlyph(face: faces[glyph.fontIndex], glyph: glyph.glyphID,
+                                          size: styleTable.fontSizes[glyph.styleIndex],
+                                          color: styleTable.colors[glyph.styleIndex] ?? color,
+                                          x: pen.x / scale, y: Double(pen.baseline) / scale,
+                                          text: index < texts.count ? texts[index] : ""))
+            }
+        }
+        return placed
+    }
+
+    /// The decorations at `origin`, on whole pixel rows as ``TextRenderer`` fills them at `scale`.
+    func placedDecorations(at origin: Point, scale: Double, color: Color,
+                           lines range: Range<Int>? = nil) -> [PlacedDecoration] {
+        lines[range ?? lines.indices].flatMap(\.decorations).map { rect in
+            let top = ((origin.y + rect.y) * scale).rounded() / scale
+            let height = max(1, (rect.height * scale).rounded()) / scale
+            return PlacedDecoration(rect: Rect(x: origin.x + rect.x, y: top, width: rect.width, height: height),
+                                    color: styleTable.colors[rect.styleIndex] ?? color)
+        }
+    }
+}
+
+/// Geometry both writers share.
+enum VectorGeometry {
+    /// Where an image of `size` pixels lands to fill `box` as `fit` says (centered), as
+    /// ``RGBAImage/draw(_:in:fit:cornerRadius:opacity:)`` places it.
+    static func target(of size: (width: Int, height: Int), in box: Rect, fit: ImageFit) -> Rect {
+        let width = Double(size.width), height = Double(size.height)
+        switch fit {
+        case .fill:
+            return box
+        case .contain, .cover:
+            let ratio = fit == .contain ? min(box.width / width, box.height / height)
+                : max(box.width / width, box.height / height)
+            return Rect(x: box.x + (box.width - width * ratio) / 2, y: box.y + (box.height - height * ratio) / 2,
+                        width: width * ratio, height: height * ratio)
+        }
+    }
+
+    /// A linear gradient's line over `box`: CSS's, through the center at the angle, as long as the box's
+    /// projection on it.
+    static func line(of gradient: LinearGradient, over box: Rect) -> (start: Point, end: Point) {
+        let radians = gradient.angle * .pi / 180
+        let dx = sin(radians), dy = -cos(radians)
+        let half = (abs(box.width * dx) + abs(box.height * dy)) / 2
+        let cx = box.x + box.width / 2, cy = box.y + box.height / 2
+        return (Point(x: cx - dx * half, y: cy - dy * half), Point(x: cx + dx * half, y: cy + dy * half))
+    }
+
+    /// A radial gradient's center and radius over `box` (points): `radius`, else the farthest corner.
+    static func circle(of gradient: RadialGradient, over box: Rect) -> (center: Point, radius: Double) {
+        let cx = box.x + box.width * gradient.centerX, cy = box.y + box.height * gradient.centerY
+        if let radius = gradient.radius { return (Point(x: cx, y: cy), radius) }
+        let dx = max(cx - box.x, box.x + box.width - cx), dy = max(cy - box.y, box.y + box.height - cy)
+        return (Point(x: cx, y: cy), (dx * dx + dy * dy).squareRoot())
+    }
+
+    /// A rounded rectangle's outline as cubic Béziers (the radius clamped to half the shorter side, as the
+    /// rasterizer clamps it), clockwise from the top-left corner's end: `move`, then `line`/`curve` calls, then
+    /// `close`.
+    static func roundedRect(_ rect: Rect, radius: Double, move: (Point) -> Void, line: (Point) -> Void,
+                            curve: (Point, Point, Point) -> Void, close: () -> Void) {
+        let r = min(max(radius.isFinite ? radius : 0, 0), max(rect.width, 0) / 2, max(rect.height, 0) / 2)
+        let k = r * 0.5522847498  // a quarter circle's control points: 4/3 (√2 − 1) of the radius along each tangent
+        let left = rect.x, top = rect.y, right = rect.x + rect.width, bottom = rect.y + rect.height
+        move(Point(x: left + r, y: top))
+        line(Point(x: right - r, y: top))
+        if r > 0 { curve(Point(x: right - r + k, y: top), Point(x: right, y: top + r - k), Point(x: right, y: top + r)) }
+        line(Point(x: right, y: bottom - r))
+        if r > 0 {
+            curve(Point(x: right, y: bottom - r + k), Point(x: right - r + k, y: bottom), Point(x: right - r, y: bottom))
+        }
+        line(Point(x: left + r, y: bottom))
+        if r > 0 { curve(Point(x: left + r - k, y: bottom), Point(x: left, y: bottom - r + k), Point(x: left, y: bottom - r)) }
+        line(Point(x: left, y: top + r))
+        if r > 0 { curve(Point(x: left, y: top + r - k), Point(x: left + r - k, y: top), Point(x: left + r, y: top)) }
+        close()
+    }
+}

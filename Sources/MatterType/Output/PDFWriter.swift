@@ -1,0 +1,575 @@
+import Foundation
+
+/// Writes ``Drawing``s as the pages of a PDF 1.7 file, with its own small writer: numbered objects, a
+/// cross-reference table, content and font streams compressed by libdeflate (FlateDecode).
+///
+/// Text is real text: each face's glyphs are embedded as a subset (``FontSubset``, HarfBuzz's subsetter) in a
+/// Type 0 font with Identity-H encoding (CIDFontType2 for TrueType outlines, CIDFontType0 with an OpenType file for
+/// CFF), its widths, and a ToUnicode map from each glyph to the text of its cluster, so that text extraction
+/// (`pdftotext`) gives the text back. Color glyphs: bitmaps (CBDT, sbix) as images, COLRv0 layers as filled paths.
+/// Gradients are axial and radial shadings; blurred text shadows are images of the blurred coverage (at the
+/// drawing's scale) with a soft mask. The same pages always give the same bytes: no dates, no random ids.
+struct PDFWriter {
+    private let pages: [Drawing]
+    private let compression: ImageCompression
+    private let renderer: TextRenderer
+
+    init(pages: [Drawing], compression: ImageCompression, renderer: TextRenderer = .shared) {
+        self.pages = pages
+        self.compression = compression
+        self.renderer = renderer
+    }
+
+    /// The PDF file.
+    /// - Throws: ``RenderError/pdfEncodingFailed(reason:)`` when a font cannot be subset or a stream compressed.
+    func write() throws(RenderError) -> Data {
+        var document = PDFDocument(compression: compression, renderer: renderer)
+        // First every glyph each face shows, so that each face is subset once for the whole file.
+        for page in pages { document.collectGlyphs(page.items, scale: page.scale) }
+        try document.makeFonts()
+        var pageObjects: [Int] = []
+        let pagesObject = 2
+        for page in pages {
+            var content = PDFContent()
+            content.append("1 0 0 -1 0 \(n(page.height)) cm\n")  // y down from the top-left, as the drawing
+            try document.write(page.items, page: page, into: &content)
+            let stream = try document.stream(Data(content.text.utf8))
+            let contents = document.add(stream)
+            pageObjects.append(document.reserve())
+            document.pageBodies.append((pageObjects.count - 1, "<< /Type /Page /Parent \(pagesObject) 0 R "
+                + "/MediaBox [0 0 \(n(page.width)) \(n(page.height))] /Resources RESOURCES /Contents \(contents) 0 R >>"))
+        }
+        return try document.finish(pages: pageObjects)
+    }
+}
+
+/// A number as PDF writes it (at most 3 decimals).
+private func n(_ value: Double) -> String { VectorNumber.format(value) }
+
+/// A page's content stream being written.
+private struct PDFContent {
+    var text = ""
+
+    mutating func append(_ operators: String) { text += operators }
+}
+
+/// The objects of a PDF being written and the resources its pages share.
+private struct PDFDocument {
+    let compression: ImageCompression
+    let renderer: TextRenderer
+    /// Object bodies by number − 1 (`nil`: reserved, written later). Objects 1 and 2 are the catalog and the
+    /// page tree.
+    private var objects: [Data?] = [nil, nil]
+    /// Each page's object (by page index) and its dictionary, `RESOURCES` standing for the shared resources.
+    var pageBodies: [(Int, String)] = []
+
+    /// Each face drawn as text, in order of first use.
+    private var fonts: [FontUse] = []
+    private var fontIndex: [Int: Int] = [:]
+    /// Images (and shadow masks) by their pixels, as resource names.
+    private var images: [String] = []
+    private var imageIndex: [RGBAImage: String] = [:]
+    /// Fill opacities, as ExtGState resources.
+    private var opacities: [Double: String] = [:]
+    private var shadings: [String] = []
+    private var imageResources: [(String, Int)] = []
+    private var opacityResources: [(String, String)] = []
+    private var shadingResources: [(String, Int)] = []
+
+    /// A face whose glyphs are shown as text: the glyphs, what each stands for, and its font once subset.
+    private struct FontUse {
+        let face: FontFace
+        let resource: String
+        var glyphs: Set<UInt32> = [0]
+        var texts: [UInt32: String] = [:]
+        var subset: FontSubset?
+    }
+
+    init(compression: ImageCompression, renderer: TextRenderer) {
+        self.compression = compression
+        self.renderer = renderer
+    }
+
+    // MARK: Objects
+
+    mutating func reserve() -> Int {
+        objects.append(nil)
+        return objects.count
+    }
+
+    mutating func add(_ body: Data) -> Int {
+        objects.append(body)
+        return objects.count
+    }
+
+    mutating func add(_ body: String) -> Int { add(Data(body.utf8)) }
+
+    mutating func set(_ number: Int, _ body: String) { objects[number - 1] = Data(body.utf8) }
+
+    /// A stream object's body: `data` compressed, with `dictionary`'s other entries.
+    func stream(_ data: Data, dictionary: String = "") throws(RenderError) -> Data {
+        let compressed = try FlateStream.compressed(data, compression: compression)
+        var body = Data("<< /Length \(compressed.count) /Filter /FlateDecode\(dictionary) >>\nstream\n".utf8)
+        body += compressed
+        body += Data("\nendstream".utf8)
+        return body
+    }
+
+    /// The file: the header, every object, the cross-reference table and the trailer.
+    mutating func finish(pages: [Int]) throws(RenderError) -> Data {
+        var resources = "<<"
+        if !fonts.isEmpty {
+            resources += " /Font <<" + fonts.map { " /\($0.resource) \(fontObjects[$0.resource] ?? 0) 0 R" }.joined() + " >>"
+        }
+        if !imageResources.isEmpty {
+            resources += " /XObject <<" + imageResources.map { " /\($0.0) \($0.1) 0 R" }.joined() + " >>"
+        }
+        if !opacityResources.isEmpty {
+            resources += " /ExtGState <<" + opacityResources.map { " /\($0.0) \($0.1)" }.joined() + " >>"
+        }
+        if !shadingResources.isEmpty {
+            resources += " /Shading <<" + shadingResources.map { " /\($0.0) \($0.1) 0 R" }.joined() + " >>"
+        }
+        resources += " >>"
+        let resourcesObject = add(resources)
+        for (index, body) in pageBodies {
+            set(pages[index], body.replacingOccurrences(of: "RESOURCES", with: "\(resourcesObject) 0 R"))
+        }
+        set(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        set(2, "<< /Type /Pages /Kids [" + pages.map { "\($0) 0 R" }.joined(separator: " ") + "] /Count \(pages.count) >>")
+        let info = add("<< /Producer (MatterType) >>")
+        var file = Data("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
+        var offsets: [Int] = []
+        for (index, body) in objects.enumerated() {
+            offsets.append(file.count)
+            file += Data("\(index + 1) 0 obj\n".utf8)
+            file += body ?? Data("null".utf8)
+            file += Data("\nendobj\n".utf8)
+        }
+        let table = file.count
+        var xref = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets {
+            let digits = String(offset)
+            xref += String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n"
+        }
+        xref += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R /Info \(info) 0 R >>\nstartxref\n\(table)\n%%EOF\n"
+        file += Data(xref.utf8)
+        return file
+    }
+
+    // MARK: Fonts
+
+    /// Notes every glyph drawn as text in `items`.
+    mutating func collectGlyphs(_ items: [Drawing.Item], scale: Double) {
+        for item in items {
+            switch item {
+            case .text(let layout, let lines, let origin, let color, _):
+                collect(layout.placedGlyphs(at: origin, scale: scale, color: color, lines: lines))
+            case .stroke(let layout, let origin, _, let color, _, _):
+                collect(layout.placedGlyphs(at: origin, scale: scale, color: color))
+            case .clip(_, let inner):
+                collectGlyphs(inner, scale: scale)
+            case .fill, .border, .image, .shadow:
+                break
+            }
+        }
+    }
+
+    private mutating func collect(_ glyphs: [PlacedGlyph]) {
+        for glyph in glyphs where PDFDocument.isText(glyph) {
+            let index = fontIndex[glyph.face.id] ?? {
+                fonts.append(FontUse(face: glyph.face, resource: "F\(fonts.count + 1)"))
+                fontIndex[glyph.face.id] = fonts.count - 1
+                return fonts.count - 1
+            }()
+            fonts[index].glyphs.insert(glyph.glyph)
+            if !glyph.text.isEmpty, fonts[index].texts[glyph.glyph] == nil { fonts[index].texts[glyph.glyph] = glyph.text }
+        }
+    }
+
+    /// Whether a glyph is shown as text (an outline, or nothing: a space) rather than drawn (a color glyph).
+    private static func isText(_ glyph: PlacedGlyph) -> Bool {
+        switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
+        case .outline, .empty: true
+        case .layers, .bitmap: false
+        }
+    }
+
+    /// Each font's objects, by resource name.
+    private var fontObjects: [String: Int] = [:]
+
+    /// Subsets and embeds every face noted.
+    mutating func makeFonts() throws(RenderError) {
+        for index in fonts.indices {
+            let use = fonts[index]
+            let subset = try FontSubset(of: use.face, glyphs: use.glyphs)
+            fonts[index].subset = subset
+            let name = PDFDocument.subsetTag(use) + "+" + PDFDocument.postScriptName(use.face.descriptor.postScriptName)
+            let file = add(try stream(subset.data, dictionary: subset.isCFF ? " /Subtype /OpenType"
+                                                                            : " /Length1 \(subset.data.count)"))
+            let metrics = use.face.metrics
+            let unit = 1000 / Double(metrics.unitsPerEm)
+            let ascent = Double(metrics.ascender) * unit, descent = Double(metrics.descender) * unit
+            let descriptor = add("<< /Type /FontDescriptor /FontName /\(name) /Flags 4 "
+                + "/FontBBox [-1000 \(n(descent)) 2000 \(n(ascent))] /ItalicAngle 0 /Ascent \(n(ascent)) "
+                + "/Descent \(n(descent)) /CapHeight \(n(ascent)) /StemV 80 "
+                + (subset.isCFF ? "/FontFile3" : "/FontFile2") + " \(file) 0 R >>")
+            // Widths by new glyph index, in runs of consecutive indices.
+            let widths = use.glyphs.compactMap { old in subset.newGlyphs[old].map { ($0, subset.widths[old] ?? 0) } }
+                .sorted { $0.0 < $1.0 }
+            var w = ""
+            var run: (start: UInt32, values: [String])?
+            for (cid, width) in widths {
+                if let open = run, open.start + UInt32(open.values.count) == cid {
+                    run?.values.append(n(width))
+                } else {
+                    if let open = run { w += "\(open.start) [\(open.values.joined(separator: " "))] " }
+                    run = (cid, [n(width)])
+                }
+            }
+            if let open = run { w += "\(open.start) [\(open.values.joined(separator: " "))]" }
+            let cidFont = add("<< /Type /Font /Subtype /" + (subset.isCFF ? "CIDFontType0" : "CIDFontType2")
+                + " /BaseFont /\(name) /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
+                + "/FontDescriptor \(descriptor) 0 R /DW 0 /W [\(w)]" + (subset.isCFF ? "" : " /CIDToGIDMap /Identity")
+                + " >>")
+            let toUnicode = add(try stream(Data(PDFDocument.toUnicode(use, subset: subset).utf8)))
+            fontObjects[use.resource] = add("<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H "
+                + "/DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R >>")
+        }
+    }
+
+    /// Six capital letters naming the subset (PDF's convention), from the face's name and its glyphs: the same
+    /// glyphs always get the same tag.
+    private static func subsetTag(_ use: FontUse) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+        for byte in use.face.descriptor.postScriptName.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        for glyph in use.glyphs.sorted() { hash = (hash ^ UInt64(glyph)) &* 0x100_0000_01B3 }
+        return String((0..<6).map { i in Character(Unicode.Scalar(UInt8(65 + (hash >> (i * 5)) % 26))) })
+    }
+
+    /// A PostScript name with only the characters a PDF name may hold unescaped.
+    private static func postScriptName(_ name: String) -> String {
+        let kept = name.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F && !"()<>[]{}/%#".unicodeScalars.contains($0) }
+        return kept.isEmpty ? "Font" : String(String.UnicodeScalarView(kept))
+    }
+
+    /// The ToUnicode CMap: each subset glyph with a text, to that text in UTF-16.
+    private static func toUnicode(_ use: FontUse, subset: FontSubset) -> String {
+        let entries = use.texts.compactMap { old, text in subset.newGlyphs[old].map { ($0, text) } }.sorted { $0.0 < $1.0 }
+        var cmap = "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+            + "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            + "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"
+        for start in stride(from: 0, to: entries.count, by: 100) {
+            let block = entries[start..<min(start + 100, entries.count)]
+            cmap += "\(block.count) beginbfchar\n"
+            for (cid, text) in block {
+                cmap += "<" + hex(cid, digits: 4) + "> <" + text.utf16.map { hex(UInt32($0), digits: 4) }.joined() + ">\n"
+            }
+            cmap += "endbfchar\n"
+        }
+        return cmap + "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
+    // MARK: Content
+
+    /// Writes the operators drawing `items` of `page`.
+    mutating func write(_ items: [Drawing.Item], page: Drawing, into content: inout PDFContent) throws(RenderError) {
+        for item in items {
+            switch item {
+            case .fill(let rect, let radius, let paint, let opacity):
+                try fill(path(rect, radius: radius), evenOdd: false, paint: paint, box: rect, opacity: opacity,
+                         into: &content)
+            case .border(let rect, let radius, let width, let paint, let opacity):
+                let inner = Rect(x: rect.x + width, y: rect.y + width, width: max(rect.width - 2 * width, 0),
+                                 height: max(rect.height - 2 * width, 0))
+                try fill(path(rect, radius: radius) + path(inner, radius: max(radius - width, 0)), evenOdd: true,
+                         paint: paint, box: rect, opacity: opacity, into: &content)
+            case .image(let picture, let box, let fit, let radius, let opacity):
+                let target = VectorGeometry.target(of: (picture.width, picture.height), in: box, fit: fit)
+                content.append("q\n")
+                if fit == .cover || radius > 0 { content.append(path(box, radius: radius) + "W n\n") }
+                if opacity < 1 { content.append("/\(opacityResource(max(opacity, 0))) gs\n") }
+                let name = try image(picture)
+                content.append("\(n(target.width)) 0 0 \(n(-target.height)) \(n(target.x)) \(n(target.y + target.height)) cm "
+                               + "/\(name) Do\nQ\n")
+            case .text(let layout, let lines, let origin, let color, _):
+                try text(layout.placedGlyphs(at: origin, scale: page.scale, color: color, lines: lines), into: &content)
+                for decoration in layout.placedDecorations(at: origin, scale: page.scale, color: color, lines: lines) {
+                    let r = decoration.rect
+                    content.append(colorOperators(decoration.color)
+                                   + "\(n(r.x)) \(n(r.y)) \(n(r.width)) \(n(r.height)) re f\n")
+                }
+            case .shadow(let layout, let origin, let blur, let color, let hinting):
+                try shadow(layout, origin: origin, blur: blur, color: color, hinting: hinting, page: page,
+                           into: &content)
+            case .stroke(let layout, let origin, let width, let color, let centered, _):
+                let glyphs = layout.placedGlyphs(at: origin, scale: page.scale, color: color)
+                try text(glyphs, into: &content, stroke: (centered ? width : 2 * width, centered, color))
+            case .clip(let rect, let inner):
+                let scale = page.scale
+                let left = (rect.x * scale).rounded(.down) / scale, top = (rect.y * scale).rounded(.down) / scale
+                let right = ((rect.x + rect.width) * scale).rounded(.up) / scale
+                let bottom = ((rect.y + rect.height) * scale).rounded(.up) / scale
+                content.append("q \(n(left)) \(n(top)) \(n(right - left)) \(n(bottom - top)) re W n\n")
+                try write(inner, page: page, into: &content)
+                content.append("Q\n")
+            }
+        }
+    }
+
+    /// Path operators for a rounded rectangle.
+    private func path(_ rect: Rect, radius: Double) -> String {
+        var ops = ""
+        VectorGeometry.roundedRect(rect, radius: radius, move: { ops += "\(n($0.x)) \(n($0.y)) m\n" },
+                                   line: { ops += "\(n($0.x)) \(n($0.y)) l\n" },
+                                   curve: { ops += "\(n($0.x)) \(n($0.y)) \(n($1.x)) \(n($1.y)) \(n($2.x)) \(n($2.y)) c\n" },
+                                   close: { ops += "h\n" })
+        return ops
+    }
+
+    /// Fills `path` with `paint` over `box` at `opacity`.
+    private mutating func fill(_ path: String, evenOdd: Bool, paint: Paint, box: Rect, opacity: Double,
+                               into content: inout PDFContent) throws(RenderError) {
+        let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
+        switch paint {
+        case .color(let color):
+            content.append("q\n" + colorOperators(color, opacity: opacity) + path + (evenOdd ? "f*\n" : "f\n") + "Q\n")
+        case .linear(let gradient):
+            let line = VectorGeometry.line(of: gradient, over: box)
+            let shading = try shadingResource(type: 2, coords: [line.start.x, line.start.y, line.end.x, line.end.y],
+                                              stops: gradient.stops)
+            content.append("q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
+                           + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n")
+        case .radial(let gradient):
+            let circle = VectorGeometry.circle(of: gradient, over: box)
+            let shading = try shadingResource(type: 3, coords: [circle.center.x, circle.center.y, 0, circle.center.x,
+                                                                 circle.center.y, circle.radius], stops: gradient.stops)
+            content.append("q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
+                           + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n")
+        }
+    }
+
+    /// `r g b rg` (and an opacity state when not opaque).
+    private mutating func colorOperators(_ color: Color, opacity: Double = 1) -> String {
+        let alpha = Double(color.alpha) / 255 * opacity
+        return (alpha < 1 ? "/\(opacityResource(alpha)) gs " : "") + components(color) + " rg\n"
+    }
+
+    private func components(_ color: Color) -> String {
+        [color.red, color.green, color.blue].map { VectorNumber.format(Double($0) / 255, fractionDigits: 4) }
+            .joined(separator: " ")
+    }
+
+    /// The ExtGState resource filling and stroking at `opacity`.
+    private mutating func opacityResource(_ opacity: Double) -> String {
+        let key = (opacity * 1000).rounded() / 1000
+        if let known = opacities[key] { return known }
+        let name = "A\(opacities.count + 1)"
+        opacities[key] = name
+        opacityResources.append((name, "<< /ca \(n(key)) /CA \(n(key)) >>"))
+        return name
+    }
+
+    /// An axial (type 2) or radial (type 3) shading through `stops` (colors only: a stop's alpha is not kept).
+    private mutating func shadingResource(type: Int, coords: [Double], stops: [GradientStop]) throws(RenderError) -> String {
+        var points = stops.map { (min(max($0.offset, 0), 1), $0.color) }.sorted { $0.0 < $1.0 }
+        if points.isEmpty { points = [(0, .clear)] }
+        if let first = points.first, first.0 > 0 { points.insert((0, first.1), at: 0) }
+        if let last = points.last, last.0 < 1 { points.append((1, last.1)) }
+        if points.count == 1 { points.append((1, points[0].1)) }
+        func exponential(_ a: Color, _ b: Color) -> String {
+            "<< /FunctionType 2 /Domain [0 1] /C0 [\(components(a))] /C1 [\(components(b))] /N 1 >>"
+        }
+        let function: String
+        if points.count == 2 {
+            function = exponential(points[0].1, points[1].1)
+        } else {
+            let pieces = (0..<points.count - 1).map { exponential(points[$0].1, points[$0 + 1].1) }
+            function = "<< /FunctionType 3 /Domain [0 1] /Functions [" + pieces.joined(separator: " ") + "] /Bounds ["
+                + points.dropFirst().dropLast().map { n($0.0) }.joined(separator: " ") + "] /Encode ["
+                + pieces.map { _ in "0 1" }.joined(separator: " ") + "] >>"
+        }
+        let object = add("<< /ShadingType \(type) /ColorSpace /DeviceRGB /Coords [" + coords.map(n).joined(separator: " ")
+                         + "] /Function " + function + " /Extend [true true] >>")
+        let name = "S\(shadingResources.count + 1)"
+        shadingResources.append((name, object))
+        return name
+    }
+
+    /// The image XObject resource of `picture` (premultiplied RGBA): its colors with alpha divided out, and a
+    /// soft mask of its alpha unless it is opaque; each distinct image written once.
+    private mutating func image(_ picture: RGBAImage) throws(RenderError) -> String {
+        if let known = imageIndex[picture] { return known }
+        let count = picture.width * picture.height
+        var rgb = [UInt8](repeating: 0, count: count * 3)
+        var alpha = [UInt8](repeating: 0, count: count)
+        var opaque = true
+        let pixels = picture.pixels
+        for i in 0..<count {
+            let a = Int(pixels[i * 4 + 3])
+            alpha[i] = UInt8(a)
+            if a < 255 { opaque = false }
+            guard a > 0 else { continue }
+            for c in 0..<3 { rgb[i * 3 + c] = UInt8(min(255, (Int(pixels[i * 4 + c]) * 255 + a / 2) / a)) }
+        }
+        var mask = ""
+        if !opaque {
+            let soft = add(try stream(Data(alpha), dictionary: " /Type /XObject /Subtype /Image /Width \(picture.width) "
+                                      + "/Height \(picture.height) /ColorSpace /DeviceGray /BitsPerComponent 8"))
+            mask = " /SMask \(soft) 0 R"
+        }
+        let object = add(try stream(Data(rgb), dictionary: " /Type /XObject /Subtype /Image /Width \(picture.width) "
+                                    + "/Height \(picture.height) /ColorSpace /DeviceRGB /BitsPerComponent 8" + mask))
+        let name = "I\(imageResources.count + 1)"
+        imageResources.append((name, object))
+        imageIndex[picture] = name
+        return name
+    }
+
+    /// Shows glyphs: outline glyphs as text in their subset font (filled, or stroked `stroke.width` wide with
+    /// round joins, filled too unless centered), color glyphs drawn (bitmaps as images, COLRv0 layers as paths).
+    private mutating func text(_ glyphs: [PlacedGlyph], into content: inout PDFContent,
+                               stroke: (width: Double, centered: Bool, color: Color)? = nil) throws(RenderError) {
+        var inText = false
+        var font: (String, Double)?
+        var color: Color?
+        var mode: Int?
+        for glyph in glyphs {
+            let vector = RasterFace.vectorGlyph(glyph.glyph, of: glyph.face)
+            guard case .outline = vector else {
+                if case .empty = vector {} else {
+                    if inText { content.append("ET\n"); inText = false }
+                    if stroke == nil { try drawColorGlyph(glyph, vector, into: &content) }
+                    continue
+                }
+                if stroke != nil { continue }  // a space: nothing to stroke
+                // A space: shown as text all the same, so that extracted text has its word breaks.
+                guard let index = fontIndex[glyph.face.id] else { continue }
+                _ = index
+                if !inText { content.append("BT\n"); inText = true; font = nil; color = nil; mode = nil }
+                try show(glyph, font: &font, into: &content)
+                continue
+            }
+            guard fontIndex[glyph.face.id] != nil else { continue }
+            if !inText {
+                content.append("BT\n")
+                inText = true
+                font = nil
+                color = nil
+                mode = nil
+            }
+            let ink = stroke?.color ?? glyph.color
+            if color != ink {
+                color = ink
+                content.append(colorOperators(ink))
+                if stroke != nil { content.append(components(ink) + " RG\n") }
+            }
+            // Text rendering mode: 0 fill, 1 stroke, 2 fill and stroke (a synthesized bold grows its outline by
+            // size / 24, as a stroke that wide does).
+            let bold = glyph.face.synthetic.bold
+            let wanted = stroke.map { $0.centered ? 1 : 2 } ?? (bold ? 2 : 0)
+            let lineWidth = (stroke?.width ?? 0) + (bold ? glyph.size * RasterFace.syntheticEmboldening : 0)
+            if mode != wanted || wanted != 0 {
+                mode = wanted
+                content.append("\(wanted) Tr" + (wanted != 0 ? " \(n(lineWidth)) w 1 j" + (stroke == nil ? " " + components(ink) + " RG" : "") : "") + "\n")
+            }
+            try show(glyph, font: &font, into: &content)
+        }
+        if inText { content.append("ET\n") }
+    }
+
+    /// Shows one glyph of a face embedded as a font: its font and size when they change, its place, its index.
+    private func show(_ glyph: PlacedGlyph, font: inout (String, Double)?,
+                      into content: inout PDFContent) throws(RenderError) {
+        guard let index = fontIndex[glyph.face.id], let subset = fonts[index].subset,
+              let cid = subset.newGlyphs[glyph.glyph] else { return }
+        let resource = fonts[index].resource
+        if font?.0 != resource || font?.1 != glyph.size {
+            font = (resource, glyph.size)
+            content.append("/\(resource) \(n(glyph.size)) Tf\n")
+        }
+        let slant = glyph.face.synthetic.italic ? n(RasterFace.syntheticSlant) : "0"
+        content.append("1 0 \(slant) -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(cid, digits: 4))> Tj\n")
+    }
+
+    /// Draws a color glyph: a bitmap as an image, COLRv0 layers as filled paths.
+    private mutating func drawColorGlyph(_ glyph: PlacedGlyph, _ vector: VectorGlyph,
+                                         into content: inout PDFContent) throws(RenderError) {
+        let unitsPerEm = Double(glyph.face.metrics.unitsPerEm)
+        switch vector {
+        case .bitmap(let bitmap, let ppem):
+            let unit = glyph.size / ppem
+            let name = try image(bitmap.image)
+            let width = Double(bitmap.width) * unit, height = Double(bitmap.height) * unit
+            let x = glyph.x + Double(bitmap.left) * unit, top = glyph.y - Double(bitmap.top) * unit
+            content.append("q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(top + height)) cm /\(name) Do Q\n")
+        case .layers(let layers):
+            let unit = glyph.size / unitsPerEm
+            content.append("q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(VectorNumber.format(unit, fractionDigits: 6)) 0 0 "
+                           + "\(VectorNumber.format(unit, fractionDigits: 6)) 0 0 cm\n")
+            for layer in layers {
+                content.append(colorOperators(layer.color ?? glyph.color) + PDFDocument.path(layer.outline) + "f\n")
+            }
+            content.append("Q\n")
+        case .outline, .empty:
+            break
+        }
+    }
+
+    /// An outline's path operators in font units (quadratic curves raised to cubic).
+    private static func path(_ outline: GlyphOutline) -> String {
+        var ops = ""
+        var current = Point.zero
+        func p(_ point: Point) -> String { VectorNumber.format(point.x, fractionDigits: 2) + " " + VectorNumber.format(point.y, fractionDigits: 2) }
+        for segment in outline.segments {
+            switch segment {
+            case .move(let to): ops += p(to) + " m\n"; current = to
+            case .line(let to): ops += p(to) + " l\n"; current = to
+            case .quadratic(let c, let to):
+                let c1 = Point(x: current.x + (c.x - current.x) * 2 / 3, y: current.y + (c.y - current.y) * 2 / 3)
+                let c2 = Point(x: to.x + (c.x - to.x) * 2 / 3, y: to.y + (c.y - to.y) * 2 / 3)
+                ops += p(c1) + " " + p(c2) + " " + p(to) + " c\n"
+                current = to
+            case .cubic(let c1, let c2, let to): ops += p(c1) + " " + p(c2) + " " + p(to) + " c\n"; current = to
+            case .close: ops += "h\n"
+            }
+        }
+        return ops
+    }
+
+    /// A blurred text shadow: the glyphs' coverage rasterized at the page's scale, blurred as the PNG blurs it,
+    /// cut to its ink, and drawn as an image of the shadow's color through that coverage as a soft mask.
+    private mutating func shadow(_ layout: TextLayout, origin: Point, blur: Double, color: Color,
+                                 hinting: TextRenderer.Hinting, page: Drawing, into content: inout PDFContent) throws(RenderError) {
+        let size = page.pixelSize
+        guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else { return }
+        var mask = GrayBitmap(width: size.width, height: size.height)
+        renderer.draw(layout, into: &mask, at: origin, hinting: hinting)
+        let blurred = mask.blurred(radius: blur * page.scale)
+        guard let ink = blurred.inkBounds() else { return }
+        var picture = RGBAImage(width: ink.x.count, height: ink.y.count)
+        var pixels = [UInt8](repeating: 0, count: ink.x.count * ink.y.count * 4)
+        let alpha = Int(color.alpha)
+        for (row, y) in ink.y.enumerated() {
+            for (column, x) in ink.x.enumerated() {
+                let a = (Int(blurred[x, y]) * alpha + 127) / 255
+                let out = (row * ink.x.count + column) * 4
+                pixels[out] = UInt8((Int(color.red) * a + 127) / 255)
+                pixels[out + 1] = UInt8((Int(color.green) * a + 127) / 255)
+                pixels[out + 2] = UInt8((Int(color.blue) * a + 127) / 255)
+                pixels[out + 3] = UInt8(a)
+            }
+        }
+        picture.pixels = pixels
+        let name = try image(picture)
+        let scale = page.scale
+        let x = Double(ink.x.lowerBound) / scale, y = Double(ink.y.lowerBound) / scale
+        let width = Double(ink.x.count) / scale, height = Double(ink.y.count) / scale
+        content.append("q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(y + height)) cm /\(name) Do Q\n")
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+
+/// Writes a ``Drawing`` as SVG: `width`/`height` in pixels, the `viewBox` in points; each distinct glyph defined
+/// once in `<defs>` (an outline as a `<path>` in font units, COLRv0 layers as a `<g>` of colored paths, a color
+/// bitmap as an `<image>`) and placed by `<use>` in a group scaled to its size; rectangles, borders, gradients,
+/// images (PNG `data:` URIs, each defined once), clips, blurred shadows and strokes as SVG draws them. The same
+/// drawing always gives the same bytes: ids are numbered in order of first use, numbers written by
+/// ``VectorNumber``.
+struct SVGWriter {
+    private let drawing: Drawing
+    /// Whether each line is also written as invisible `<text>`, for selection and screen readers.
+    private let includesText: Bool
+    private var definitions = ""
+    private var body = ""
+    private var glyphIDs: [GlyphKey: Int] = [:]
+    private var imageIDs: [Data: Int] = [:]
+    private var nextID = 0
+
+    private struct GlyphKey: Hashable {
+        let face: Int
+        let glyph: UInt32
+    }
+
+    init(_ drawing: Drawing, includesText: Bool) {
+        self.drawing = drawing
+        self.includesText = includesText
+    }
+
+    /// The SVG document.
+    /// - Throws: ``RenderError`` when an embedded image cannot be encoded as PNG.
+    mutating func write() throws(RenderError) -> Data {
+        try write(drawing.items)
+        let size = drawing.pixelSize
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(size.width)\" height=\"\(size.height)\" "
+            + "viewBox=\"0 0 \(n(drawing.width)) \(n(drawing.height))\">\n"
+        if !definitions.isEmpty { svg += "<defs>\n" + definitions + "</defs>\n" }
+        svg += body + "</svg>\n"
+        return Data(svg.utf8)
+    }
+
+    private mutating func newID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    private func n(_ value: Double, _ digits: Int = 3) -> String { VectorNumber.format(value, fractionDigits: digits) }
+
+    private mutating func write(_ items: [Drawing.Item]) throws(RenderError) {
+        for item in items {
+            switch item {
+            case .fill(let rect, let radius, let paint, let opacity):
+                let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
+                body += "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
+                    + (r > 0 ? " rx=\"\(n(r))\"" : "") + fill(paint, over: rect, opacity: opacity) + "/>\n"
+            case .border(let rect, let radius, let width, let paint, let opacity):
+                let inner = Rect(x: rect.x + width, y: rect.y + width, width: max(rect.width - 2 * width, 0),
+                                 height: max(rect.height - 2 * width, 0))
+                body += "<path fill-rule=\"evenodd\" d=\"" + path(rect, radius: radius)
+                    + path(inner, radius: max(radius - width, 0)) + "\"" + fill(paint, over: rect, opacity: opacity) + "/>\n"
+            case .image(let picture, let box, let fit, let radius, let opacity):
+                try image(picture, box: box, fit: fit, radius: radius, opacity: opacity)
+            case .text(let layout, let lines, let origin, let color, _):
+                text(layout, lines: lines, origin: origin, color: color)
+            case .shadow(let layout, let origin, let blur, let color, _):
+                let id = newID()
+                definitions += "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" "
+                    + "width=\"\(n(drawing.width))\" height=\"\(n(drawing.height))\">"
+                    + "<feGaussianBlur stdDeviation=\"\(n(blur / 2))\"/></filter>\n"
+                body += "<g filter=\"url(#f\(id))\">\n"
+                text(layout, origin: origin, color: color, override: color)
+                body += "</g>\n"
+            case .stroke(let layout, let origin, let width, let color, let centered, _):
+                text(layout, origin: origin, color: color, override: color,
+                     stroke: (centered ? width : 2 * width, centered))
+            case .clip(let rect, let inner):
+                // The raster clips to whole pixels: so does the SVG.
+                let scale = drawing.scale
+                let left = (rect.x * scale).rounded(.down) / scale, top = (rect.y * scale).rounded(.down) / scale
+                let right = ((rect.x + rect.width) * scale).rounded(.up) / scale
+                let bottom = ((rect.y + rect.height) * scale).rounded(.up) / scale
+                let id = newID()
+                definitions += "<clipPath id=\"c\(id)\"><rect x=\"\(n(left))\" y=\"\(n(top))\" "
+                    + "width=\"\(n(right - left))\" height=\"\(n(bottom - top))\"/></clipPath>\n"
+                body += "<g clip-path=\"url(#c\(id))\">\n"
+                try write(inner)
+                body += "</g>\n"
+            }
+        }
+    }
+
+    /// ` fill="…"` (and `fill-opacity`) for `paint` over `box` at `opacity`; a gradient is defined first.
+    private mutating func fill(_ paint: Paint, over box: Rect, opacity: Double) -> String {
+        let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
+        switch paint {
+        case .color(let color):
+            return fill(color, opacity: opacity)
+        case .linear(let gradient):
+            let id = newID()
+            let line = VectorGeometry.line(of: gradient, over: box)
+            definitions += "<linearGradient id=\"p\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(line.start.x))\" "
+                + "y1=\"\(n(line.start.y))\" x2=\"\(n(line.end.x))\" y2=\"\(n(line.end.y))\">" + stops(gradient.stops)
+                + "</linearGradient>\n"
+            return " fill=\"url(#p\(id))\"" + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "")
+        case .radial(let gradient):
+            let id = newID()
+            let circle = VectorGeometry.circle(of: gradient, over: box)
+            definitions += "<radialGradient id=\"p\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(circle.center.x))\" "
+                + "cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius))\">" + stops(gradient.stops) + "</radialGradient>\n"
+            return " fill=\"url(#p\(id))\"" + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "")
+        }
+    }
+
+    private func stops(_ stops: [GradientStop]) -> String {
+        stops.map { stop in
+            "<stop offset=\"\(n(min(max(stop.offset, 0), 1)))\" stop-color=\"\(hex(stop.color))\""
+                + (stop.color.alpha < 255 ? " stop-opacity=\"\(n(Double(stop.color.alpha) / 255))\"" : "") + "/>"
+        }.joined()
+    }
+
+    /// `#rrggbb`.
+    private func hex(_ color: Color) -> String {
+        let digits = Array("0123456789abcdef")
+        var text = "#"
+        for channel in [color.red, color.green, color.blue] {
+            text.append(digits[Int(channel >> 4)])
+            text.append(digits[Int(channel & 15)])
+        }
+        return text
+    }
+
+    private func fill(_ color: Color, opacity: Double = 1) -> String {
+        let alpha = Double(color.alpha) / 255 * opacity
+        return " fill=\"\(hex(color))\"" + (alpha < 1 ? " fill-opacity=\"\(n(alpha))\"" : "")
+    }
+
+    /// Path data for a rounded rectangle.
+    private func path(_ rect: Rect, radius: Double) -> String {
+        var d = ""
+        VectorGeometry.roundedRect(rect, radius: radius, move: { d += "M\(n($0.x)) \(n($0.y))" },
+                                   line: { d += "L\(n($0.x)) \(n($0.y))" },
+                                   curve: { d += "C\(n($0.x)) \(n($0.y)) \(n($1.x)) \(n($1.y)) \(n($2.x)) \(n($2.y))" },
+                                   close: { d += "Z" })
+        return d
+    }
+
+    /// An image placed as `fit` says in `box`, clipped to the box's rounded outline when it may overflow it.
+    private mutating func image(_ picture: RGBAImage, box: Rect, fit: ImageFit, radius: Double,
+                                opacity: Double) throws(RenderError) {
+        let id = try imageID(picture)
+        let target = VectorGeometry.target(of: (picture.width, picture.height), in: box, fit: fit)
+        var attributes = ""
+        if fit == .cover || radius > 0 {
+            let clip = newID()
+            definitions += "<clipPath id=\"c\(clip)\"><path d=\"\(path(box, radius: radius))\"/></clipPath>\n"
+            attributes += " clip-path=\"url(#c\(clip))\""
+        }
+        if opacity < 1 { attributes += " opacity=\"\(n(max(opacity, 0)))\"" }
+        let sx = target.width / Double(picture.width), sy = target.height / Double(picture.height)
+        body += "<g\(attributes)><use href=\"#i\(id)\" transform=\"matrix(\(n(sx, 6)) 0 0 \(n(sy, 6)) "
+            + "\(n(target.x)) \(n(target.y)))\"/></g>\n"
+    }
+
+    /// The id of an image's definition (one pixel a unit), defined on first use.
+    private mutating func imageID(_ picture: RGBAImage) throws(RenderError) -> Int {
+        let png = try PNGEncoder.encode(picture)
+        if let known = imageIDs[png] { return known }
+        let id = newID()
+        imageIDs[png] = id
+        definitions += "<image id=\"i\(id)\" width=\"\(picture.width)\" height=\"\(picture.height)\" "
+            + "href=\"data:image/png;base64,\(png.base64EncodedString())\"/>\n"
+        return id
+    }
+
+    /// A layout's glyphs (each style run in a group scaled from font units to its size) and decorations; with
+    /// `override`, all in that color (a shadow or stroke); with `stroke`, outlines stroked that wide (centered:
+    /// not filled).
+    private mutating func text(_ layout: TextLayout, lines: Range<Int>? = nil, origin: Point, color: Color,
+                               override: Color? = nil, stroke: (width: Double, centered: Bool)? = nil) {
+        let glyphs = layout.placedGlyphs(at: origin, scale: drawing.scale, color: color, lines: lines)
+        var open: (color: Color, unit: Double)?
+        for glyph in glyphs {
+            guard let id = glyphID(glyph) else { continue }
+            let unit = glyph.size / Double(glyph.face.metrics.unitsPerEm)
+            let color = override ?? glyph.color
+            if open?.color != color || open?.unit != unit {
+                if open != nil { body += "</g>\n" }
+                open = (color, unit)
+                var attributes = stroke?.centered == true ? " fill=\"none\"" : fill(color)
+                if let stroke {
+                    let alpha = Double(color.alpha) / 255
+                    attributes += " stroke=\"\(hex(color))\" stroke-width=\"\(n(stroke.width / unit, 2))\" "
+                        + "stroke-linejoin=\"round\"" + (alpha < 1 ? " stroke-opacity=\"\(n(alpha))\"" : "")
+                }
+                body += "<g\(attributes) transform=\"scale(\(n(unit, 6)))\">\n"
+            }
+            body += "<use href=\"#g\(id)\" x=\"\(n(glyph.x / unit, 2))\" y=\"\(n(glyph.y / unit, 2))\"/>\n"
+        }
+        if open != nil { body += "</g>\n" }
+        if stroke == nil || stroke?.centered == false {
+            for decoration in layout.placedDecorations(at: origin, scale: drawing.scale, color: color, lines: lines) {
+                let r = decoration.rect
+                body += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\""
+                    + fill(override ?? decoration.color) + "/>\n"
+            }
+        }
+        if includesText, override == nil { accessibleText(layout, lines: lines, origin: origin) }
+    }
+
+    /// Each line's text as invisible `<text>` over its glyphs, stretched to the line's width, so that the text can
+    /// be selected, searched and read aloud.
+    private mutating func accessibleText(_ layout: TextLayout, lines: Range<Int>?, origin: Point) {
+        let typography = layout.typography
+        let family = escaped(typography.font.font.familyName)
+        for line in layout.lines[lines ?? layout.lines.indices] {
+            let shown = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !shown.isEmpty, line.width > 0 else { continue }
+            body += "<text x=\"\(n(origin.x + line.x))\" y=\"\(n(origin.y + line.baseline))\" "
+                + "font-family=\"\(family)\" font-size=\"\(n(typography.fontSize))\" textLength=\"\(n(line.width))\" "
+                + "lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\">\(escaped(shown))</text>\n"
+        }
+    }
+
+    private func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\u{9}", "\u{A}", "\u{D}": out += " "
+            default:
+                // XML 1.0 allows no other C0 controls, nor U+FFFE/U+FFFF.
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The id of a glyph's definition, defined on first use; `nil` for a glyph that draws nothing.
+    private mutating func glyphID(_ glyph: PlacedGlyph) -> Int? {
+        let key = GlyphKey(face: glyph.face.id, glyph: glyph.glyph)
+        if let known = glyphIDs[key] { return known }
+        let unitsPerEm = Double(glyph.face.metrics.unitsPerEm)
+        let definition: String
+        switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
+        case .empty:
+            return nil
+        case .outline(let outline):
+            guard !outline.isEmpty else { return nil }
+            definition = "<path id=\"g\(nextID)\" d=\"\(outline.svgPathData(fractionDigits: 2))\"/>"
+        case .layers(let layers):
+            definition = "<g id=\"g\(nextID)\">" + layers.map { layer in
+                "<path d=\"\(layer.outline.svgPathData(fractionDigits: 2))\"" + (layer.color.map { fill($0) } ?? "") + "/>"
+            }.joined() + "</g>"
+        case .bitmap(let bitmap, let ppem):
+            guard let png = try? PNGEncoder.encode(bitmap.image) else { return nil }
+            let unit = unitsPerEm / ppem
+            definition = "<image id=\"g\(nextID)\" x=\"\(n(Double(bitmap.left) * unit, 2))\" "
+                + "y=\"\(n(-Double(bitmap.top) * unit, 2))\" width=\"\(n(Double(bitmap.width) * unit, 2))\" "
+                + "height=\"\(n(Double(bitmap.height) * unit, 2))\" href=\"data:image/png;base64,\(png.base64EncodedString())\"/>"
+        }
+        let id = newID()
+        glyphIDs[key] = id
+        definitions += definition + "\n"
+        return id
+    }
+}
