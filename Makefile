@@ -1,6 +1,7 @@
 # MatterType quick start: `make demo` and `make test`. Both first install the system libraries MatterType
 # builds against (Debian packages) when pkg-config cannot find them; `make test` also installs the fonts the
-# tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing, and what the server package's
+# tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing, the readers the vector tests
+# check SVG and PDF with (librsvg2-bin's rsvg-convert, poppler-utils' pdftoppm, pdftotext, pdffonts), and what the server package's
 # tests need (SQLite's headers for GRDB, PostgreSQL for the replica tests' throwaway cluster, Python 3 to start it).
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev \
@@ -11,7 +12,7 @@ HEADERS := /usr/include/hyphen.h
 # The fonts the tests lay out, and the hyphenation dictionaries they hyphenate with (hyphens auto).
 TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-extra fonts-noto-cjk \
                       fonts-noto-color-emoji fonts-inter-variable \
-                      fonts-cantarell hyphen-en-us hyphen-de hyphen-fr
+                      fonts-cantarell hyphen-en-us hyphen-de hyphen-fr poppler-utils librsvg2-bin
 SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
@@ -33,7 +34,7 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## test-fonts: install the Debian font and hyphenation dictionary packages the tests use, if any is missing.
+## test-fonts: install the Debian font and hyphenation dictionary packages and SVG/PDF readers the tests use, if any is missing.
 test-fonts:
 	@missing=""; for p in $(TEST_FONT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \

@@ -39,39 +39,51 @@ public struct CardRenderer: Sendable {
     /// The card drawn.
     /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), or an image too large.
     public func image(of card: Card) throws(CardError) -> RGBAImage {
+        let drawing = try drawing(of: card)
+        do {
+            return try drawing.rasterized(renderer: renderer)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    /// The card as a ``Drawing``: the background, then each layer in order, in points. Rasterized, it is
+    /// ``image(of:)``; written as SVG or PDF, the same shapes, text and images as vectors.
+    /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), or an image too large.
+    public func drawing(of card: Card) throws(CardError) -> Drawing {
         let size = try pixelSize(of: card)
         guard card.layers.count <= Card.maximumLayers else {
             throw .invalid(field: "layers", reason: "\(card.layers.count) layers; a card has at most \(Card.maximumLayers)")
         }
-        var image = RGBAImage(width: size.width, height: size.height)
-        let scale = card.scale
-        let canvas = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        var drawing = Drawing(pixelSize: PixelSize(width: size.width, height: size.height), scale: card.scale)
+        let canvas = Rect(x: 0, y: 0, width: drawing.width, height: drawing.height)
         switch card.background {
         case .paint(let paint):
-            image.fill(canvas, paint: paint, scale: scale)
+            drawing.fill(canvas, paint: paint)
         case .image(let source, let fit):
-            image.draw(try picture(source, place: "the background"), in: canvas, fit: fit)
+            drawing.draw(try picture(source, place: "the background"), in: canvas, fit: fit)
         case nil:
             break
         }
         for (index, layer) in card.layers.enumerated() {
             switch layer {
             case .rect(let rect):
-                try draw(rect, index: index, scale: scale, into: &image)
+                try draw(rect, index: index, into: &drawing)
             case .text(let text):
-                try draw(text, index: index, scale: scale, into: &image)
+                try draw(text, index: index, scale: card.scale, into: &drawing)
             case .image(let layer):
-                try draw(layer, index: index, scale: scale, into: &image)
+                try draw(layer, index: index, into: &drawing)
             }
         }
-        return image
+        return drawing
     }
 
-    /// The card drawn and encoded in `format`.
-    public func encoded(_ card: Card, format: ImageFormat = .png) throws(CardError) -> Data {
-        let image = try image(of: card)
+    /// The card drawn and encoded in `format` (SVG and PDF as vectors, with `options`).
+    public func encoded(_ card: Card, format: ImageFormat = .png,
+                        options: VectorOptions = VectorOptions()) throws(CardError) -> Data {
+        let drawing = try drawing(of: card)
         do {
-            return try format.encode(image)
+            return try format.encode(drawing, renderer: renderer, options: options)
         } catch {
             throw .render(error)
         }
@@ -99,28 +111,27 @@ public struct CardRenderer: Sendable {
         }
     }
 
-    private func draw(_ rect: CardRectLayer, index: Int, scale: Double, into image: inout RGBAImage) throws(CardError) {
+    private func draw(_ rect: CardRectLayer, index: Int, into drawing: inout Drawing) throws(CardError) {
         try check([("x", rect.x), ("y", rect.y), ("width", rect.width), ("height", rect.height),
                    ("cornerRadius", rect.cornerRadius), ("opacity", rect.opacity)], index: index)
-        let box = Rect(x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale)
+        let box = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
         if let fill = rect.fill {
-            image.fill(box, cornerRadius: rect.cornerRadius * scale, paint: fill, opacity: rect.opacity, scale: scale)
+            drawing.fill(box, cornerRadius: rect.cornerRadius, paint: fill, opacity: rect.opacity)
         }
         if let border = rect.border {
             try check([("border width", border.width)], index: index)
-            image.strokeBorder(box, cornerRadius: rect.cornerRadius * scale, width: border.width * scale,
-                               paint: border.paint, opacity: rect.opacity, scale: scale)
+            drawing.strokeBorder(box, cornerRadius: rect.cornerRadius, width: border.width, paint: border.paint,
+                                 opacity: rect.opacity)
         }
     }
 
-    private func draw(_ layer: CardImageLayer, index: Int, scale: Double,
-                      into image: inout RGBAImage) throws(CardError) {
+    private func draw(_ layer: CardImageLayer, index: Int, into drawing: inout Drawing) throws(CardError) {
         try check([("x", layer.x), ("y", layer.y), ("width", layer.width), ("height", layer.height),
                    ("cornerRadius", layer.cornerRadius), ("opacity", layer.opacity)], index: index)
         let decoded = try picture(layer.source, place: "layer \(index)")
-        let box = Rect(x: layer.x * scale, y: layer.y * scale, width: layer.width * scale, height: layer.height * scale)
-        let radius = layer.isCircle ? min(box.width, box.height) / 2 : layer.cornerRadius * scale
-        image.draw(decoded, in: box, fit: layer.fit, cornerRadius: radius, opacity: layer.opacity)
+        let box = Rect(x: layer.x, y: layer.y, width: layer.width, height: layer.height)
+        let radius = layer.isCircle ? min(box.width, box.height) / 2 : layer.cornerRadius
+        drawing.draw(decoded, in: box, fit: layer.fit, cornerRadius: radius, opacity: layer.opacity)
     }
 
     /// The image `source` names, decoded (or kept from before): a base64 `data:` URI, or a file under
@@ -184,7 +195,7 @@ public struct CardRenderer: Sendable {
         }
     }
 
-    private func draw(_ text: CardTextLayer, index: Int, scale: Double, into image: inout RGBAImage) throws(CardError) {
+    private func draw(_ text: CardTextLayer, index: Int, scale: Double, into drawing: inout Drawing) throws(CardError) {
         try check([("x", text.x), ("y", text.y), ("height", text.height ?? 0), ("baselineOffset", text.baselineOffset)],
                   index: index)
         guard text.shadows.count <= CardTextLayer.maximumShadows else {
@@ -222,55 +233,41 @@ public struct CardRenderer: Sendable {
             pictures[box] = try picture(boxImage.source, place: "layer \(index), box \(box)")
         }
         guard request.clip == true else {
-            paint(text, layout, pictures: pictures, at: origin, scale: scale, into: &image)
+            paint(text, layout, pictures: pictures, at: origin, into: &drawing)
             return
         }
-        // Clipped to the box's pixels: drawn into an image of the box, at the same place modulo whole pixels (so
-        // each glyph is rasterized as it would be unclipped), then composited.
-        // (The box is cut to the canvas first: nothing outside it is drawn anyway.)
-        let left = max(Int((text.x * scale).rounded(.down)), 0), upper = max(Int((text.y * scale).rounded(.down)), 0)
-        let right = min(Int(((text.x + (request.width ?? layout.width)) * scale).rounded(.up)), image.width)
-        let lower = min(Int(((text.y + (text.height ?? layout.height)) * scale).rounded(.up)), image.height)
-        guard right > left, lower > upper else { return }
-        var box = RGBAImage(width: right - left, height: lower - upper)
-        paint(text, layout, pictures: pictures,
-              at: Point(x: origin.x - Double(left) / scale, y: origin.y - Double(upper) / scale), scale: scale,
-              into: &box)
-        image.draw(box, atX: left, y: upper)
+        // Clipped to the box (to its whole pixels when rasterized).
+        let box = Rect(x: text.x, y: text.y, width: request.width ?? layout.width, height: text.height ?? layout.height)
+        drawing.clip(to: box) { paint(text, layout, pictures: pictures, at: origin, into: &$0) }
     }
 
     /// Draws a text layer's shadows (the last listed first, so the first is on top, as CSS), its outside stroke,
-    /// its glyphs, its centered stroke, then the images of its inline boxes (`pictures`, by box), into `image` with
-    /// the text's top-left corner at `origin` (points). Shadows and strokes are the glyphs' coverage moved, blurred
-    /// (a Gaussian of σ = blur / 2), grown or shrunk.
+    /// its glyphs, its centered stroke, then the images of its inline boxes (`pictures`, by box), with the text's
+    /// top-left corner at `origin` (points). Shadows are the glyphs blurred by a Gaussian of σ = blur / 2; strokes
+    /// grow or straddle their outlines.
     private func paint(_ text: CardTextLayer, _ layout: TextLayout, pictures: [Int: RGBAImage], at origin: Point,
-                       scale: Double, into image: inout RGBAImage) {
+                       into drawing: inout Drawing) {
         let request = text.request
         let hinting = request.hinting ?? TextRenderer.Hinting.none
-        func coverage(at point: Point) -> GrayBitmap {
-            var mask = GrayBitmap(width: image.width, height: image.height)
-            renderer.draw(layout, into: &mask, at: point, hinting: hinting)
-            return mask
-        }
         for shadow in text.shadows.reversed() {
-            let moved = coverage(at: Point(x: origin.x + shadow.x, y: origin.y + shadow.y))
-            image.fill(mask: moved.blurred(radius: shadow.blur * scale), color: shadow.color)
+            drawing.drawShadow(of: layout, at: Point(x: origin.x + shadow.x, y: origin.y + shadow.y), blur: shadow.blur,
+                               color: shadow.color, hinting: hinting)
         }
         let stroke = text.stroke.flatMap { $0.width > 0 ? $0 : nil }
-        let ink = stroke == nil ? nil : coverage(at: origin)
-        if let stroke, let ink, stroke.position == .outside {
-            image.fill(mask: ink.dilated(by: stroke.width * scale), color: stroke.color)
+        if let stroke, stroke.position == .outside {
+            drawing.drawStroke(of: layout, at: origin, width: stroke.width, color: stroke.color, centered: false,
+                               hinting: hinting)
         }
-        renderer.draw(layout, into: &image, at: origin, color: request.color ?? .black, hinting: hinting)
-        if let stroke, let ink, stroke.position == .center {
-            let half = stroke.width * scale / 2
-            image.fill(mask: ink.dilated(by: half).subtracting(ink.dilated(by: -half)), color: stroke.color)
+        drawing.draw(layout, at: origin, color: request.color ?? .black, hinting: hinting)
+        if let stroke, stroke.position == .center {
+            drawing.drawStroke(of: layout, at: origin, width: stroke.width, color: stroke.color, centered: true,
+                               hinting: hinting)
         }
         for placed in layout.inlineBoxes {
             guard let picture = pictures[placed.index], let fit = text.boxImages[placed.index]?.fit else { continue }
             let box = placed.rect
-            image.draw(picture, in: Rect(x: (origin.x + box.x) * scale, y: (origin.y + box.y) * scale,
-                                         width: box.width * scale, height: box.height * scale), fit: fit)
+            drawing.draw(picture, in: Rect(x: origin.x + box.x, y: origin.y + box.y, width: box.width,
+                                           height: box.height), fit: fit)
         }
     }
 }

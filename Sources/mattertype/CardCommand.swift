@@ -33,7 +33,7 @@ struct CardCommand: ParsableCommand {
     @OptionGroup var fontSources: FontSourceOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where to write the image: a .png or .webp file (written atomically), or - for standard output (PNG).",
+        "Where to write the card: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output (PNG).",
         valueName: "file.png"))
     var output: String
 
@@ -80,9 +80,10 @@ struct CardCommand: ParsableCommand {
         let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
                                     imageDirectory: URL(fileURLWithPath: card).deletingLastPathComponent())
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
-        let image = try renderer.image(of: document)
-        let bytes = try format.encode(image)
-        let status = "\(output): \(image.width) × \(image.height) px, \(document.layers.count) layers, \(bytes.count) bytes"
+        let drawing = try renderer.drawing(of: document)
+        let bytes = try format.encode(drawing, renderer: renderer.renderer)
+        let size = drawing.pixelSize
+        let status = "\(output): \(size.width) × \(size.height) px, \(document.layers.count) layers, \(bytes.count) bytes"
         try writeImage(bytes, to: output, status: status)
     }
 }

@@ -7,7 +7,7 @@ import MatterTypeWire
 import NIOCore
 
 /// Cards: `POST /v1/cards` (a card document's image) and card templates — `PUT`, `GET` and `DELETE
-/// /v1/templates/{name}`, `GET /v1/templates`, and `GET /v1/templates/{name}.png|.webp?name=value…`, the URL a page
+/// /v1/templates/{name}`, `GET /v1/templates`, and `GET /v1/templates/{name}.png|.webp|.svg|.pdf?name=value…`, the URL a page
 /// puts in its `og:image` tag. Drawn under the same render limit, deadline and memory budget as text renders.
 struct CardController: Sendable {
     /// The text controller, whose render slots, memory budget, entity tags and body reading cards share.
@@ -29,16 +29,23 @@ struct CardController: Sendable {
     }
 
     /// A card's image: the body is a card document (MatterTypeWire's `Card`), `{{name}}` placeholders are filled
-    /// from the query string, `?format=webp` (or `Accept: image/webp`) asks for WebP. Images must be `data:` URIs.
+    /// from the query string, `?format=webp|svg|pdf` (or an `Accept` naming one of them) asks for that format.
+    /// Images must be `data:` URIs.
     private func card(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
         let data = try await text.jsonBody(of: request, what: "card")
         var values: [String: String] = [:]
         for (name, value) in request.uri.queryParameters where name != "format" { values[String(name)] = String(value) }
-        let wantsWebP = request.uri.queryParameters["format"] == "webp"
-            || (request.headers[.accept]?.contains("image/webp") == true && request.uri.queryParameters["format"] == nil)
-        let format: ImageFormat = wantsWebP ? .webp : .png
+        let format: ImageFormat
+        if let asked = request.uri.queryParameters["format"] {
+            guard let named = ImageFormat(rawValue: String(asked).lowercased()) else {
+                throw APIError(.unprocessableContent, .invalidRequest, "format \(asked): use png, webp, svg or pdf")
+            }
+            format = named
+        } else {
+            format = ImageFormat(accept: request.headers[.accept]) ?? .png
+        }
         let card: Card
         do {
             card = try Card.decode(from: data, values: values)
@@ -86,12 +93,12 @@ struct CardController: Sendable {
         return .json(TemplateRecord(template), status: replaced ? .ok : .created)
     }
 
-    /// `GET /v1/templates/{name}`: the document; `{name}.png` or `{name}.webp`: the image, its placeholders filled
+    /// `GET /v1/templates/{name}`: the document; `{name}.png`, `.webp`, `.svg` or `.pdf`: the image, its placeholders filled
     /// from the query (open to all: the template bounds what a request can ask for).
     private func get(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         let raw = try context.parameters.require("name")
-        let format: ImageFormat? = raw.hasSuffix(".png") ? .png : raw.hasSuffix(".webp") ? .webp : nil
+        let format = ImageFormat.allCases.first { raw.hasSuffix("." + $0.rawValue) }
         let name = try Self.templateName(format.map { String(raw.dropLast($0.rawValue.count + 1)) } ?? raw)
         if format == nil { try authorization.requireRender(request) }
         let found = try await Self.answering { () async throws(StoreError) in try await templates.template(named: name) }
@@ -206,7 +213,7 @@ struct CardController: Sendable {
     }
 
     private static func image(_ bytes: Data, format: ImageFormat, etag: String, cacheControl: String) -> Response {
-        Response(status: .ok, headers: [.contentType: format == .png ? "image/png" : "image/webp", .eTag: etag,
+        Response(status: .ok, headers: [.contentType: format.mediaType, .eTag: etag,
                                         .cacheControl: cacheControl],
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MatterType
 import NIOCore
 
 /// A controller's routes: Hummingbird's `RouteCollection`, and each route as `METHOD /path/{parameter}` — the form
@@ -112,5 +113,15 @@ extension Response {
         data.append(0x0A)
         return Response(status: status, headers: [.contentType: "application/json"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension ImageFormat {
+    /// The format an `Accept` header asks for by media type: SVG, PDF or WebP when it names one (in that order of
+    /// preference, q-values aside); `nil` when it names none of them (PNG, the default, then answers).
+    init?(accept: String?) {
+        guard let accept = accept?.lowercased() else { return nil }
+        guard let format = [ImageFormat.svg, .pdf, .webp].first(where: { accept.contains($0.mediaType) }) else { return nil }
+        self = format
     }
 }

@@ -157,6 +157,10 @@ enum RenderMemory {
         switch format {
         case .png: 11
         case .webp: 20
+        // No canvas: only a PDF's blurred shadows are rasterized (a page of coverage, blurred); images are the
+        // decoded ones the card holds anyway.
+        case .svg: 2
+        case .pdf: 6
         }
     }
 }

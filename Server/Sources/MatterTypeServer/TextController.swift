@@ -40,8 +40,15 @@ struct TextController: Sendable {
 
     private func render(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
-        let (renderRequest, body) = try await decode(request)
-        let etag = entityTag(for: body)
+        let (decoded, body) = try await decode(request)
+        // "format" in the body wins; else the Accept header may ask for SVG, PDF or WebP (and the tag says which).
+        let negotiated = decoded.format == nil ? ImageFormat(accept: request.headers[.accept]) : nil
+        let renderRequest = negotiated.map { format in
+            var request = decoded
+            request.format = format
+            return request
+        } ?? decoded
+        let etag = entityTag(for: body, extra: negotiated?.rawValue ?? "")
         if let match = request.headers[.ifNoneMatch],
            Self.entityTags(match).contains(where: { $0 == etag || $0 == "*" }) {
             return Response(status: .notModified, headers: [.eTag: etag])
@@ -61,10 +68,10 @@ struct TextController: Sendable {
             let bytes = try await slot.run(short: short) { try renderRequest.image(of: laidOut) }
             return (bytes, frame.origin)
         }
-        let type = (renderRequest.format ?? .png) == .png ? "image/png" : "image/webp"
+        let type = (renderRequest.format ?? .png).mediaType
         // Where the text's top-left corner is in the image, in points: the padding, plus what the image grew by to
         // hold ink left of or above the layout.
-        var headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "no-cache"]
+        var headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "no-cache", .vary: "Accept"]
         headers[Self.textOriginField] = "\(TextMeasurement.rounded(origin.x)),\(TextMeasurement.rounded(origin.y))"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }

@@ -1,0 +1,239 @@
+import Foundation
+@testable import MatterType
+import MatterTypeWire
+import Testing
+
+/// SVG and PDF checked by independent readers: librsvg's `rsvg-convert` and poppler's `pdftoppm` rasterize them
+/// to compare with the PNG of the same request, `pdftotext` reads the text back, `pdffonts` lists the fonts.
+/// (`make test` installs librsvg2-bin and poppler-utils.)
+@Suite("Vector output: SVG and PDF against rsvg, poppler and the PNG")
+struct VectorOutputTests {
+    /// A text to render, in a family, and how close a rasterized SVG or PDF must be to the PNG: the mean channel
+    /// difference on white, and the share of pixels off by more than 32 levels. Bitmap emoji are resampled
+    /// differently by each reader (MatterType box-filters the 136 px strike), hence their looser bounds.
+    struct Sample: CustomTestStringConvertible, Sendable {
+        let name: String
+        let text: String
+        let family: String
+        var weight = 400
+        var decoration: TextDecoration = .none
+        var meanLimit = 1.5
+        var offShareLimit = 0.01
+        var testDescription: String { name }
+    }
+
+    static let samples: [Sample] = [
+        Sample(name: "Latin with ligatures, underlined", text: "The office affine fjord, ffi ffl", family: "Noto Sans",
+               decoration: .underline),
+        Sample(name: "Hebrew", text: "שלום עולם", family: "Noto Sans Hebrew"),
+        Sample(name: "Arabic", text: "مرحبا بالعالم", family: "Noto Sans Arabic"),
+        Sample(name: "CJK (CFF outlines)", text: "永和九年，岁在癸丑", family: "Noto Sans CJK SC"),
+        Sample(name: "Inter variable at wght 700", text: "Variable Inter", family: "Inter", weight: 700),
+        Sample(name: "color emoji (CBDT bitmaps)", text: "Hi 😀🎉 there", family: "Noto Sans", meanLimit: 8,
+               offShareLimit: 0.12),
+    ]
+
+    static func layout(_ sample: Sample, scale: Double = 1) throws -> TextLayout {
+        var typography = Typography(family: .named(sample.family), fontSize: 24, lineHeight: 32)
+        typography.fontWeight = FontWeight(rawValue: sample.weight) ?? .regular
+        typography.textDecoration = sample.decoration
+        return try TextLayout(sample.text, typography: typography,
+                              environment: TypographyEnvironment(displayScale: scale), limits: LayoutLimits(width: 420))
+    }
+
+    @Test("rsvg-convert draws the SVG as the PNG", arguments: samples)
+    func svgMatchesPNG(_ sample: Sample) throws {
+        let layout = try Self.layout(sample)
+        let png = try TextRenderer.shared.image(of: layout)
+        let svg = try ImageFormat.svg.encode(Drawing(layout))
+        let drawn = try Self.rasterized(svg, with: "rsvg-convert", arguments: ["-o"], name: "x.svg")
+        try Self.expectClose(drawn, png, sample)
+    }
+
+    @Test("pdftoppm draws the PDF as the PNG", arguments: samples)
+    func pdfMatchesPNG(_ sample: Sample) throws {
+        let layout = try Self.layout(sample)
+        let png = try TextRenderer.shared.image(of: layout)
+        let pdf = try ImageFormat.pdf.encode(Drawing(layout))
+        let drawn = try Self.rasterized(pdf, with: "pdftoppm", arguments: ["-r", "72", "-png", "-singlefile"],
+                                        name: "x.pdf", outputSuffix: ".png")
+        try Self.expectClose(drawn, png, sample)
+    }
+
+    @Test("@2x: the SVG and the PDF page are the image's size in points, drawn at twice the pixels")
+    func doubleScale() throws {
+        let sample = Self.samples[0]
+        let layout = try Self.layout(sample, scale: 2)
+        let png = try TextRenderer.shared.image(of: layout)
+        let svg = try ImageFormat.svg.encode(Drawing(layout))
+        try Self.expectClose(try Self.rasterized(svg, with: "rsvg-convert", arguments: ["-o"], name: "x.svg"), png, sample)
+        let pdf = try ImageFormat.pdf.encode(Drawing(layout))
+        let drawn = try Self.rasterized(pdf, with: "pdftoppm", arguments: ["-r", "144", "-png", "-singlefile"],
+                                        name: "x.pdf", outputSuffix: ".png")
+        // poppler snaps the underline's edges to whole pixels at 144 dpi; the glyphs match as at @1x.
+        try Self.expectClose(drawn, png, Sample(name: "", text: "", family: "", meanLimit: 4, offShareLimit: 0.08))
+    }
+
+    @Test("pdftotext reads the text back: ligatures, Hebrew and Arabic in logical order")
+    func textReadsBack() throws {
+        for (text, family) in [("The office affine fjord, ffi ffl", "Noto Sans"), ("שלום עולם", "Noto Sans Hebrew"),
+                               ("مرحبا بالعالم", "Noto Sans Arabic"), ("永和九年，岁在癸丑", "Noto Sans CJK SC")] {
+            let layout = try Self.layout(Sample(name: "", text: text, family: family))
+            let pdf = try ImageFormat.pdf.encode(Drawing(layout))
+            let read = try Self.run("pdftotext", [Self.scratch(pdf, "x.pdf"), "-"])
+            #expect(Self.normalized(read) == text, "\(family)")
+        }
+    }
+
+    @Test("pdffonts: every font embedded as a subset with a ToUnicode map; TrueType and CFF CIDFonts")
+    func fontsAreEmbeddedSubsets() throws {
+        let text = StyledText("Noto Sans, ").appending("永和", SpanStyle().family("Noto Sans CJK SC"))
+            .appending(" Inter", SpanStyle().family("Inter").weight(.bold))
+        let layout = try TextLayout(text, typography: Typography(family: "Noto Sans", fontSize: 20, lineHeight: 28))
+        let pdf = try ImageFormat.pdf.encode(Drawing(layout))
+        let listing = try Self.run("pdffonts", [Self.scratch(pdf, "x.pdf")])
+        let rows = listing.split(separator: "\n").dropFirst(2)
+        #expect(rows.count == 3)
+        for row in rows {
+            let columns = row.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            // name type… encoding emb sub uni object ID: the three flags are the 5th to 3rd from the end.
+            #expect(columns[0].range(of: #"^[A-Z]{6}\+"#, options: .regularExpression) != nil, "\(row)")
+            #expect(columns.suffix(5).prefix(3) == ["yes", "yes", "yes"], "\(row)")
+            #expect(row.contains("Identity-H"))
+        }
+        #expect(listing.contains("CID TrueType") && listing.contains("CID Type 0C"))
+    }
+
+    @Test("the same drawing gives the same bytes")
+    func deterministic() throws {
+        let layout = try Self.layout(Self.samples[0])
+        for format in [ImageFormat.svg, .pdf] {
+            #expect(try format.encode(Drawing(layout)) == format.encode(Drawing(layout)), "\(format)")
+        }
+    }
+
+    @Test("each distinct glyph is defined once in the SVG")
+    func glyphsDefinedOnce() throws {
+        let layout = try Self.layout(Sample(name: "", text: "aaaa bbbb aaaa", family: "Noto Sans"))
+        let svg = String(decoding: try ImageFormat.svg.encode(Drawing(layout)), as: UTF8.self)
+        #expect(svg.components(separatedBy: "<path id=").count - 1 == 2)  // a, b (the space draws nothing)
+        #expect(svg.components(separatedBy: "<use href=\"#g").count - 1 == 12)
+    }
+
+    @Test("--svg-text adds the lines as invisible text")
+    func svgText() throws {
+        let layout = try Self.layout(Sample(name: "", text: "Select <me> & copy", family: "Noto Sans"))
+        let svg = String(decoding: try ImageFormat.svg.encode(Drawing(layout), options: VectorOptions(svgText: true)),
+                         as: UTF8.self)
+        #expect(svg.contains(">Select &lt;me&gt; &amp; copy</text>"))
+        #expect(!String(decoding: try ImageFormat.svg.encode(Drawing(layout)), as: UTF8.self).contains("<text"))
+    }
+
+    @Test("pages: a long text on A5-sized pages, whole lines on each, every line once")
+    func pages() throws {
+        let words = (1...220).map { "word\($0)" }.joined(separator: " ")
+        var request = RenderRequest(text: words)
+        request.format = .pdf
+        request.pageSize = PageSize(width: 420, height: 595)
+        request.margin = 36
+        let layout = try request.layout()
+        let pdf = try request.image(of: layout)
+        let path = try Self.scratch(pdf, "pages.pdf")
+        let info = try Self.run("pdfinfo", [path])
+        let pageCount = Int(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?
+            .split(separator: " ").last ?? "") ?? 0
+        let perPage = Int((595 - 72) / 24)  // Noto Sans 16 on 24: 21 lines fit 523 points
+        #expect(pageCount == (layout.lines.count + perPage - 1) / perPage)
+        #expect(layout.lines.count > perPage)
+        let read = try Self.run("pdftotext", [path, "-"])
+        #expect(read.split(whereSeparator: \.isWhitespace).map(String.init) == words.split(separator: " ").map(String.init))
+        for page in 1...pageCount {
+            let text = try Self.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"])
+            let lines = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces.union(["\u{0C}"])).isEmpty }
+            #expect(lines.count <= perPage, "page \(page)")
+        }
+    }
+
+    @Test("a card: SVG and PDF drawn by rsvg and poppler match its PNG; its text reads back")
+    func card() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let examples = root.appendingPathComponent("Examples")
+        let values = try JSONDecoder().decode([String: String].self,
+                                              from: Data(contentsOf: examples.appendingPathComponent("card-values.json")))
+        let card = try Card.decode(from: Data(contentsOf: examples.appendingPathComponent("card.json")), values: values)
+        let renderer = CardRenderer(imageDirectory: examples)
+        let png = try renderer.image(of: card)
+        let loose = Sample(name: "card", text: "", family: "", meanLimit: 2, offShareLimit: 0.02)
+        let svg = try renderer.encoded(card, format: .svg)
+        try Self.expectClose(try Self.rasterized(svg, with: "rsvg-convert", arguments: ["-o"], name: "card.svg"), png, loose)
+        let pdf = try renderer.encoded(card, format: .pdf)
+        try Self.expectClose(try Self.rasterized(pdf, with: "pdftoppm", arguments: ["-r", "72", "-png", "-singlefile"],
+                                                 name: "card.pdf", outputSuffix: ".png"), png, loose)
+        let read = try Self.run("pdftotext", [Self.scratch(pdf, "card.pdf"), "-"])
+        #expect(read.contains(values["author"] ?? "—"))
+    }
+
+    // MARK: Helpers
+
+    /// Text with poppler's bidi marks (U+202A–U+202E) taken out and whitespace runs made one space.
+    static func normalized(_ text: String) -> String {
+        let kept = text.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }
+        return String(String.UnicodeScalarView(kept)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static func scratch(_ data: Data, _ name: String) throws -> String {
+        try TestSupport.scratchFile(name, contents: data)
+    }
+
+    /// Runs a tool and returns its standard output as text; throws when it fails.
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool) \(arguments.joined(separator: " ")) failed")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `data` written to a file `name`, rasterized by `tool` (`arguments`, then the input, then the output path;
+    /// pdftoppm adds `outputSuffix` to the name it is given), and decoded.
+    static func rasterized(_ data: Data, with tool: String, arguments: [String], name: String,
+                           outputSuffix: String = "") throws -> RGBAImage {
+        let input = try scratch(data, name)
+        let output = input + ".out"
+        if tool == "rsvg-convert" {
+            _ = try run(tool, arguments + [output, input])
+        } else {
+            _ = try run(tool, arguments + [input, output])
+        }
+        return try ImageDecoder.decode(Data(contentsOf: URL(fileURLWithPath: output + outputSuffix)))
+    }
+
+    /// Expects `drawn` to be `png`'s size and, on white, within the sample's limits.
+    static func expectClose(_ drawn: RGBAImage, _ png: RGBAImage, _ sample: Sample) throws {
+        try #require(drawn.width == png.width && drawn.height == png.height,
+                     "\(drawn.width) × \(drawn.height) vs \(png.width) × \(png.height)")
+        var total = 0, off = 0
+        for pixel in 0..<png.width * png.height {
+            var worst = 0
+            for channel in 0..<3 {
+                // Premultiplied over white: c + 255 − a.
+                let a = Int(drawn.pixels[pixel * 4 + channel]) + 255 - Int(drawn.pixels[pixel * 4 + 3])
+                let b = Int(png.pixels[pixel * 4 + channel]) + 255 - Int(png.pixels[pixel * 4 + 3])
+                total += abs(a - b)
+                worst = max(worst, abs(a - b))
+            }
+            if worst > 32 { off += 1 }
+        }
+        let mean = Double(total) / Double(png.width * png.height * 3)
+        let share = Double(off) / Double(png.width * png.height)
+        #expect(mean <= sample.meanLimit && share <= sample.offShareLimit,
+                "\(sample.name): mean difference \(mean), \(share * 100) % of pixels off by more than 32")
+    }
+}
