@@ -120,6 +120,18 @@ public struct RenderRequest: Sendable, Hashable, Codable {
 
     /// The most padding, in points.
     public static let maximumPadding = 10_000.0
+    /// The margin of a PDF's pages, checked: finite, not negative, less than half the page's shorter side.
+    /// - Throws: ``RenderRequestError/invalid(field:reason:)`` naming `margin`.
+    private func pageMargin() throws(RenderRequestError) -> Double {
+        let margin = self.margin ?? RenderRequest.defaultMargin
+        if let pageSize, format == .pdf,
+           !(margin.isFinite && margin >= 0 && 2 * margin < min(pageSize.size.width, pageSize.size.height)) {
+            throw .invalid(field: "margin", reason: "\(margin) is not allowed; use 0 to less than half the page's "
+                           + "shorter side")
+        }
+        return margin
+    }
+
     /// A PDF page's margin when none is given: half an inch.
     public static let defaultMargin = 36.0
 
@@ -205,6 +217,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     ///   family, invalid size…) as ``RenderRequestError/layout(_:)``.
     public func layout(registry: FontRegistry = .shared,
                        tokens: DesignTokens? = nil) throws(RenderRequestError) -> TextLayout {
+        _ = try pageMargin()
         let text = try styledText()
         let typography = try typography(tokens: tokens)
         do {
@@ -233,12 +246,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         let format = self.format ?? .png
         let color = self.color ?? .black, background = self.background ?? .clear
         let compression = self.compression ?? .balanced
-        let margin = self.margin ?? RenderRequest.defaultMargin
-        if let pageSize, format == .pdf,
-           !(margin.isFinite && margin >= 0 && 2 * margin < min(pageSize.size.width, pageSize.size.height)) {
-            throw .invalid(field: "margin", reason: "\(margin) is not allowed; use 0 to less than half the page's "
-                           + "shorter side")
-        }
+        let margin = try pageMargin()
         do throws(RenderError) {
             if let pageSize, format == .pdf {
                 return try Drawing.pdf(pages: Drawing.pages(of: layout, pageSize: pageSize.size, margin: margin,

@@ -78,7 +78,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("line-height"), help: "Line height in points (24 by default).")
     var lineHeight = 24.0
 
-    @Option(help: "The png task's format: png or webp.",
+    @Option(help: "The png and card tasks' format: png, webp, svg or pdf (SVG and PDF written from the same drawing, not rasterized).",
             transform: { try parseChoice($0, ImageFormat.self, "--format") })
     var format: ImageFormat = .png
 
@@ -146,7 +146,12 @@ struct BenchCommand: ParsableCommand {
                 var glyphs = 0
                 var encoded: EncodedImage?
                 func draw(_ layout: TextLayout) throws {
-                    if task == .png {
+                    if task == .png, format.isVector {
+                        let drawing = Drawing(layout, color: Color(red: 0x21, green: 0x21, blue: 0x21), background: .white)
+                        let bytes = try format.encode(drawing, renderer: renderer, compression: compression)
+                        encoded = EncodedImage(bytes: bytes.count, width: drawing.pixelSize.width,
+                                               height: drawing.pixelSize.height)
+                    } else if task == .png {
                         let image = try renderer.image(of: layout, color: Color(red: 0x21, green: 0x21, blue: 0x21),
                                                        background: .white)
                         let bytes = try format.encode(image, compression: compression)
@@ -292,7 +297,7 @@ extension BenchCommand {
         return (seconds.sorted()[seconds.count / 2], bytes)
     }
 
-    /// The card task: the card drawn and encoded as PNG `repeat` times a pass on each of `threads` threads.
+    /// The card task: the card drawn and encoded (--format) `repeat` times a pass on each of `threads` threads.
     func runCards() throws {
         guard let path = card, let data = FileManager.default.contents(atPath: path) else {
             throw CLIError(description: "\(card ?? ""): cannot read the card file")
@@ -308,15 +313,16 @@ extension BenchCommand {
         let document = try Card.decode(from: data, values: placeholderValues)
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false),
                                     imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
-        let (median, bytes) = try timeRenders { try renderer.encoded(document).count }
+        let format = self.format
+        let (median, bytes) = try timeRenders { try renderer.encoded(document, format: format).count }
         let cards = threads * self.repeat
         if json {
             try printJSON(RequestBenchResult(threads: threads, renders: cards, seconds: median,
                                              rendersPerSecond: Double(cards) / median, imageBytes: bytes))
         } else {
             print("card, \(threads) thread(s): \(cards) cards in " + String(format: "%.4f s (median of %d)", median, passes)
-                + String(format: " = %.1f cards/s, %.2f ms a card, %d PNG bytes", Double(cards) / median,
-                         median / Double(self.repeat) * 1000, bytes))
+                + String(format: " = %.1f cards/s, %.2f ms a card, %d ", Double(cards) / median,
+                         median / Double(self.repeat) * 1000, bytes) + format.rawValue.uppercased() + " bytes")
         }
     }
 

@@ -113,3 +113,17 @@ struct GlyphOutlineTests {
         #expect(VectorNumber.format(-0.0001) == "0" && VectorNumber.format(2.5) == "2.5" && VectorNumber.format(-1.0625) == "-1.063")
     }
 }
+
+@Suite("shape --svg")
+struct ShapeSVGTests {
+    @Test("prints each distinct glyph once as a symbol named font.glyph, placed by use, at size 1000 in 1/1000 em")
+    func outlines() throws {
+        let run = try CLIRun("shape", "office", "--svg", "--size", "1000", "--no-system-fonts")
+        #expect(run.status == 0)
+        // Noto Sans has an f_f_i ligature (fontTools: TTFont("Fonts/NotoSans-Regular.ttf").getGlyphOrder()) and
+        // 1000 units per em, so its outline's numbers are the font's own.
+        #expect(run.stdout.contains("<symbol id=\"NotoSans-Regular.f_f_i\" overflow=\"visible\"><path d=\"M332 -468L197 -468"))
+        #expect(run.stdout.components(separatedBy: "<symbol").count - 1 == 4)  // o, f_f_i, c, e
+        #expect(run.stdout.components(separatedBy: "<use").count - 1 == 4)
+    }
+}

@@ -37,6 +37,10 @@ struct CardRouteTests {
                 #expect(other.status == 200 && other.header("ETag") != etag)
                 let webp = try await server.post("/v1/cards?title=Hello%20cards&format=webp", json: Self.card)
                 #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
+                let pdf = try await server.post("/v1/cards?title=Hello%20cards", json: Self.card,
+                                                headers: [("Accept", "application/pdf")])
+                #expect(pdf.status == 200 && pdf.header("Content-Type") == "application/pdf")
+                #expect(try await server.post("/v1/cards?title=a&format=tiff", json: Self.card).status == 422)
             }
         }
     }
@@ -83,6 +87,8 @@ struct CardRouteTests {
                 #expect(other.status == 200 && other.header("ETag") != etag)
                 let webp = try await server.send(.GET, "/v1/templates/social.webp?title=a&author=b")
                 #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
+                let svg = try await server.send(.GET, "/v1/templates/social.svg?title=a&author=b")
+                #expect(svg.status == 200 && svg.header("Content-Type") == "image/svg+xml")
                 // The logo was decoded once for all those images.
                 #expect(try await server.send(.GET, "/v1/templates/social.png?title=Third&author=Ada").status == 200)
 

@@ -158,6 +158,18 @@ struct RenderRouteTests {
                 let webp = try await server.post("/v1/render", json: #"{"text": "Hi", "format": "webp"}"#)
                 #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
                 #expect(webp.body.prefix(4) == Data("RIFF".utf8) && webp.body.dropFirst(8).prefix(4) == Data("WEBP".utf8))
+
+                // Vector formats: by "format", or by Accept when the body names none (the tag then differs).
+                let svg = try await server.post("/v1/render", json: #"{"text": "Hi", "format": "svg"}"#)
+                #expect(svg.status == 200 && svg.header("Content-Type") == "image/svg+xml")
+                #expect(String(decoding: svg.body, as: UTF8.self).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+                let pdf = try await server.post("/v1/render", json: #"{"text": "Hi"}"#, headers: [("Accept", "application/pdf")])
+                #expect(pdf.status == 200 && pdf.header("Content-Type") == "application/pdf")
+                #expect(pdf.body.prefix(8) == Data("%PDF-1.7".utf8) && pdf.header("Vary") == "Accept")
+                let plain = try await server.post("/v1/render", json: #"{"text": "Hi"}"#)
+                #expect(plain.header("Content-Type") == "image/png" && plain.header("ETag") != pdf.header("ETag"))
+                let pages = try await server.post("/v1/render", json: #"{"text": "Hi", "format": "pdf", "pageSize": "a4", "margin": 400}"#)
+                #expect(pages.status == 422)
             }
         }
     }

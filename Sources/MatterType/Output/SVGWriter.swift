@@ -177,23 +177,25 @@ struct SVGWriter {
     private mutating func text(_ layout: TextLayout, lines: Range<Int>? = nil, origin: Point, color: Color,
                                override: Color? = nil, stroke: (width: Double, centered: Bool)? = nil) {
         let glyphs = layout.placedGlyphs(at: origin, scale: drawing.scale, color: color, lines: lines)
-        var open: (color: Color, unit: Double)?
+        // One group per run of glyphs on one baseline in one color and size, moved to the baseline and scaled
+        // from font units: each glyph is then `<use>` and its x alone.
+        var open: (color: Color, unit: Double, y: Double)?
         for glyph in glyphs {
             guard let id = glyphID(glyph) else { continue }
             let unit = glyph.size / Double(glyph.face.metrics.unitsPerEm)
             let color = override ?? glyph.color
-            if open?.color != color || open?.unit != unit {
+            if open?.color != color || open?.unit != unit || open?.y != glyph.y {
                 if open != nil { body += "</g>\n" }
-                open = (color, unit)
+                open = (color, unit, glyph.y)
                 var attributes = stroke?.centered == true ? " fill=\"none\"" : fill(color)
                 if let stroke {
                     let alpha = Double(color.alpha) / 255
                     attributes += " stroke=\"\(hex(color))\" stroke-width=\"\(n(stroke.width / unit, 2))\" "
                         + "stroke-linejoin=\"round\"" + (alpha < 1 ? " stroke-opacity=\"\(n(alpha))\"" : "")
                 }
-                body += "<g\(attributes) transform=\"scale(\(n(unit, 6)))\">\n"
+                body += "<g\(attributes) transform=\"matrix(\(n(unit, 6)) 0 0 \(n(unit, 6)) 0 \(n(glyph.y)))\">"
             }
-            body += "<use href=\"#g\(id)\" x=\"\(n(glyph.x / unit, 2))\" y=\"\(n(glyph.y / unit, 2))\"/>\n"
+            body += "<use href=\"#g\(id)\" x=\"\(n(glyph.x / unit, 1))\"/>"
         }
         if open != nil { body += "</g>\n" }
         if stroke == nil || stroke?.centered == false {
