@@ -74,6 +74,24 @@ struct VectorOutputTests {
         try Self.expectClose(drawn, png, Sample(name: "", text: "", family: "", meanLimit: 4, offShareLimit: 0.08))
     }
 
+    @Test("a synthesized bold italic (Noto Sans Math has one face): outlines emboldened and slanted as the PNG's")
+    func synthesizedStyles() throws {
+        var typography = Typography(family: "Noto Sans Math", fontSize: 30, lineHeight: 40)
+        typography.fontWeight = .bold
+        typography.fontStyle = .italic
+        let layout = try TextLayout("Fake bold", typography: typography)
+        #expect(layout.faces.first?.synthetic.bold == true && layout.faces.first?.synthetic.italic == true)
+        let png = try TextRenderer.shared.image(of: layout)
+        let sample = Sample(name: "synthesized", text: "", family: "")
+        let svg = try ImageFormat.svg.encode(Drawing(layout))
+        try Self.expectClose(try Self.rasterized(svg, with: "rsvg-convert", arguments: ["-o"], name: "x.svg"), png, sample)
+        // pdftocairo: poppler's Splash backend antialiases filled paths (the bold outlines) more coarsely than glyphs.
+        let pdf = try ImageFormat.pdf.encode(Drawing(layout))
+        try Self.expectClose(try Self.rasterized(pdf, with: "pdftocairo", arguments: ["-r", "72", "-png", "-singlefile"],
+                                                 name: "x.pdf", outputSuffix: ".png"), png, sample)
+        #expect(Self.normalized(try Self.run("pdftotext", [Self.scratch(pdf, "x.pdf"), "-"])) == "Fake bold")
+    }
+
     @Test("pdftotext reads the text back: ligatures, Hebrew and Arabic in logical order")
     func textReadsBack() throws {
         for (text, family) in [("The office affine fjord, ffi ffl", "Noto Sans"), ("שלום עולם", "Noto Sans Hebrew"),
@@ -207,7 +225,7 @@ struct VectorOutputTests {
                            outputSuffix: String = "") throws -> RGBAImage {
         let input = try scratch(data, name)
         let output = input + ".out"
-        if tool == "rsvg-convert" {
+        if tool == "rsvg-convert" {  // rsvg-convert -o OUT IN; pdftoppm and pdftocairo take IN OUT
             _ = try run(tool, arguments + [output, input])
         } else {
             _ = try run(tool, arguments + [input, output])

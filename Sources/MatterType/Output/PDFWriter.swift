@@ -440,19 +440,35 @@ private struct PDFDocument {
         var color: Color?
         var mode: Int?
         for glyph in glyphs {
-            let vector = RasterFace.vectorGlyph(glyph.glyph, of: glyph.face)
-            guard case .outline = vector else {
-                if case .empty = vector {} else {
-                    if inText { content.append("ET\n"); inText = false }
-                    if stroke == nil { try drawColorGlyph(glyph, vector, into: &content) }
-                    continue
+            switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
+            case .outline(let outline):
+                // A synthesized bold is its emboldened outline filled as a path (a stroke is not FreeType's
+                // emboldening: poppler draws it a pixel bolder), with the glyph as invisible text over it.
+                if glyph.face.synthetic.bold, stroke == nil {
+                    if inText {
+                        content.append("ET\n")
+                        inText = false
+                    }
+                    let unit = VectorNumber.format(glyph.size / Double(glyph.face.metrics.unitsPerEm), fractionDigits: 6)
+                    content.append("q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
+                                   + colorOperators(glyph.color) + PDFDocument.path(outline) + "f\nQ\n")
                 }
-                if stroke != nil { continue }  // a space: nothing to stroke
-                // A space: shown as text all the same, so that extracted text has its word breaks.
-                guard let index = fontIndex[glyph.face.id] else { continue }
-                _ = index
-                if !inText { content.append("BT\n"); inText = true; font = nil; color = nil; mode = nil }
+            case .empty:
+                // A space: shown as text all the same (nothing to stroke), so that extracted text has its word breaks.
+                guard stroke == nil, fontIndex[glyph.face.id] != nil else { continue }
+                if !inText {
+                    content.append("BT\n")
+                    inText = true
+                    font = nil
+                }
                 try show(glyph, font: &font, into: &content)
+                continue
+            case let vector:
+                if inText {
+                    content.append("ET\n")
+                    inText = false
+                }
+                if stroke == nil { try drawColorGlyph(glyph, vector, into: &content) }
                 continue
             }
             guard fontIndex[glyph.face.id] != nil else { continue }
@@ -469,14 +485,11 @@ private struct PDFDocument {
                 content.append(colorOperators(ink))
                 if stroke != nil { content.append(components(ink) + " RG\n") }
             }
-            // Text rendering mode: 0 fill, 1 stroke, 2 fill and stroke (a synthesized bold grows its outline by
-            // size / 24, as a stroke that wide does).
-            let bold = glyph.face.synthetic.bold
-            let wanted = stroke.map { $0.centered ? 1 : 2 } ?? (bold ? 2 : 0)
-            let lineWidth = (stroke?.width ?? 0) + (bold ? glyph.size * RasterFace.syntheticEmboldening : 0)
-            if mode != wanted || wanted != 0 {
+            // Text rendering mode: 0 fill, 1 stroke, 2 fill and stroke, 3 invisible (a synthesized bold, drawn above).
+            let wanted = stroke.map { $0.centered ? 1 : 2 } ?? (glyph.face.synthetic.bold ? 3 : 0)
+            if mode != wanted {
                 mode = wanted
-                content.append("\(wanted) Tr" + (wanted != 0 ? " \(n(lineWidth)) w 1 j" + (stroke == nil ? " " + components(ink) + " RG" : "") : "") + "\n")
+                content.append("\(wanted) Tr" + (stroke.map { " \(n($0.width)) w 1 j" } ?? "") + "\n")
             }
             try show(glyph, font: &font, into: &content)
         }

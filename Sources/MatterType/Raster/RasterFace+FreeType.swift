@@ -242,16 +242,16 @@ extension RasterFace {
     private func outline(_ face: FT_Face, glyph: UInt32, unitsPerEm: Int) -> GlyphOutline? {
         guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE) | Int32(FT_LOAD_NO_BITMAP)) == 0,
               let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-        if synthetic.bold {
-            FT_Outline_Embolden(&slot.pointee.outline,
-                                FT_Pos((Double(unitsPerEm) * RasterFace.syntheticEmboldening).rounded()))
-        }
         // In 1/64 units from here (and slanted for a synthesized italic): FT_Outline_Decompose puts the on-curve
         // point implied between two off-curve ones at their midpoint in integers, which in whole font units
-        // would drop half units.
+        // would drop half units. Slanted, then emboldened, as the rasterizer does it.
         var toSixtyFourths = FT_Matrix(xx: 64 << 16, xy: synthetic.italic ? FT_Fixed(RasterFace.syntheticSlant * 64 * 65536) : 0,
                                        yx: 0, yy: 64 << 16)
         FT_Outline_Transform(&slot.pointee.outline, &toSixtyFourths)
+        if synthetic.bold {
+            FT_Outline_Embolden(&slot.pointee.outline,
+                                FT_Pos((Double(unitsPerEm) * 64 * RasterFace.syntheticEmboldening).rounded()))
+        }
         let recorder = OutlineRecorder()
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in OutlineRecorder.from(user)?.move(to) ?? 1 },
