@@ -299,6 +299,14 @@ enum VectorGeometry {
         }
     }
 
+    /// `rect` grown to whole pixels at `scale` pixels a point (rounded out), in points: where the raster clips.
+    static func wholePixels(_ rect: Rect, scale: Double) -> Rect {
+        let left = (rect.x * scale).rounded(.down) / scale, top = (rect.y * scale).rounded(.down) / scale
+        let right = ((rect.x + rect.width) * scale).rounded(.up) / scale
+        let bottom = ((rect.y + rect.height) * scale).rounded(.up) / scale
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
     /// A linear gradient's line over `box`: CSS's, through the center at the angle, as long as the box's
     /// projection on it.
     static func line(of gradient: LinearGradient, over box: Rect) -> (start: Point, end: Point) {

@@ -311,11 +311,8 @@ private struct PDFDocument {
                 let glyphs = layout.placedGlyphs(at: origin, scale: page.scale, color: color)
                 try text(glyphs, into: &content, stroke: (centered ? width : 2 * width, centered, color))
             case .clip(let rect, let inner):
-                let scale = page.scale
-                let left = (rect.x * scale).rounded(.down) / scale, top = (rect.y * scale).rounded(.down) / scale
-                let right = ((rect.x + rect.width) * scale).rounded(.up) / scale
-                let bottom = ((rect.y + rect.height) * scale).rounded(.up) / scale
-                content.append("q \(n(left)) \(n(top)) \(n(right - left)) \(n(bottom - top)) re W n\n")
+                let box = VectorGeometry.wholePixels(rect, scale: page.scale)  // as the raster clips
+                content.append("q \(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height)) re W n\n")
                 try write(inner, page: page, into: &content)
                 content.append("Q\n")
             }

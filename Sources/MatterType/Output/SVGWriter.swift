@@ -74,13 +74,10 @@ struct SVGWriter {
                      stroke: (centered ? width : 2 * width, centered))
             case .clip(let rect, let inner):
                 // The raster clips to whole pixels: so does the SVG.
-                let scale = drawing.scale
-                let left = (rect.x * scale).rounded(.down) / scale, top = (rect.y * scale).rounded(.down) / scale
-                let right = ((rect.x + rect.width) * scale).rounded(.up) / scale
-                let bottom = ((rect.y + rect.height) * scale).rounded(.up) / scale
+                let box = VectorGeometry.wholePixels(rect, scale: drawing.scale)
                 let id = newID()
-                definitions += "<clipPath id=\"c\(id)\"><rect x=\"\(n(left))\" y=\"\(n(top))\" "
-                    + "width=\"\(n(right - left))\" height=\"\(n(bottom - top))\"/></clipPath>\n"
+                definitions += "<clipPath id=\"c\(id)\"><rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" "
+                    + "width=\"\(n(box.width))\" height=\"\(n(box.height))\"/></clipPath>\n"
                 body += "<g clip-path=\"url(#c\(id))\">\n"
                 try write(inner)
                 body += "</g>\n"
