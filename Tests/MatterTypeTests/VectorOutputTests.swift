@@ -92,6 +92,27 @@ struct VectorOutputTests {
         #expect(Self.normalized(try Self.run("pdftotext", [Self.scratch(pdf, "x.pdf"), "-"])) == "Fake bold")
     }
 
+    @Test("COLRv0 layers: colored paths in the SVG and the PDF, drawn as the PNG draws them")
+    func colorLayers() throws {
+        // Fixtures/Layers-Regular.ttf (make-fixtures.py): "A" is O in #D02020 over I in #2040D0.
+        let registry = FontRegistry(includesSystemFonts: false)
+        try registry.register(fileAt: TestSupport.fixture("Layers-Regular.ttf"))
+        let layout = try TextLayout("AbA", typography: Typography(family: "Layers", fontSize: 40, lineHeight: 48),
+                                    registry: registry)
+        let png = try TextRenderer.shared.image(of: layout)
+        let svg = try ImageFormat.svg.encode(Drawing(layout))
+        let text = String(decoding: svg, as: UTF8.self)
+        #expect(text.contains("fill=\"#d02020\"") && text.contains("fill=\"#2040d0\""))
+        let sample = Sample(name: "COLRv0", text: "", family: "")
+        try Self.expectClose(try Self.rasterized(svg, with: "rsvg-convert", arguments: ["-o"], name: "x.svg"), png, sample)
+        // The layers are filled paths, which poppler's Splash antialiases more coarsely than glyphs (and
+        // pdftocairo hints the "b"): a looser bound for the PDF.
+        let pdf = try ImageFormat.pdf.encode(Drawing(layout))
+        try Self.expectClose(try Self.rasterized(pdf, with: "pdftoppm", arguments: ["-r", "72", "-png", "-singlefile"],
+                                                 name: "x.pdf", outputSuffix: ".png"), png,
+                             Sample(name: "COLRv0 PDF", text: "", family: "", meanLimit: 2.5, offShareLimit: 0.04))
+    }
+
     @Test("pdftotext reads the text back: ligatures, Hebrew and Arabic in logical order")
     func textReadsBack() throws {
         for (text, family) in [("The office affine fjord, ffi ffl", "Noto Sans"), ("שלום עולם", "Noto Sans Hebrew"),
