@@ -27,31 +27,22 @@ struct PDFWriter {
         // First every glyph each face shows, so that each face is subset once for the whole file.
         for page in pages { document.collectGlyphs(page.items, scale: page.scale) }
         try document.makeFonts()
+        // One resources dictionary for every page, written once the pages have named all they use.
+        let resources = document.reserve()
         var pageObjects: [Int] = []
-        let pagesObject = 2
         for page in pages {
-            var content = PDFContent()
-            content.append("1 0 0 -1 0 \(n(page.height)) cm\n")  // y down from the top-left, as the drawing
+            var content = "1 0 0 -1 0 \(n(page.height)) cm\n"  // y down from the top-left, as the drawing
             try document.write(page.items, page: page, into: &content)
-            let stream = try document.stream(Data(content.text.utf8))
-            let contents = document.add(stream)
-            pageObjects.append(document.reserve())
-            document.pageBodies.append((pageObjects.count - 1, "<< /Type /Page /Parent \(pagesObject) 0 R "
-                + "/MediaBox [0 0 \(n(page.width)) \(n(page.height))] /Resources RESOURCES /Contents \(contents) 0 R >>"))
+            let contents = document.add(try document.stream(Data(content.utf8)))
+            pageObjects.append(document.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(n(page.width)) "
+                + "\(n(page.height))] /Resources \(resources) 0 R /Contents \(contents) 0 R >>"))
         }
-        return try document.finish(pages: pageObjects)
+        return try document.finish(pages: pageObjects, resources: resources)
     }
 }
 
 /// A number as PDF writes it (at most 3 decimals).
 private func n(_ value: Double) -> String { VectorNumber.format(value) }
-
-/// A page's content stream being written.
-private struct PDFContent {
-    var text = ""
-
-    mutating func append(_ operators: String) { text += operators }
-}
 
 /// The objects of a PDF being written and the resources its pages share.
 private struct PDFDocument {
@@ -60,18 +51,14 @@ private struct PDFDocument {
     /// Object bodies by number − 1 (`nil`: reserved, written later). Objects 1 and 2 are the catalog and the
     /// page tree.
     private var objects: [Data?] = [nil, nil]
-    /// Each page's object (by page index) and its dictionary, `RESOURCES` standing for the shared resources.
-    var pageBodies: [(Int, String)] = []
-
     /// Each face drawn as text, in order of first use.
     private var fonts: [FontUse] = []
     private var fontIndex: [Int: Int] = [:]
     /// Images (and shadow masks) by their pixels, as resource names.
-    private var images: [String] = []
     private var imageIndex: [RGBAImage: String] = [:]
     /// Fill opacities, as ExtGState resources.
     private var opacities: [Double: String] = [:]
-    private var shadings: [String] = []
+    /// The resources the pages name, in order: XObjects, graphics states and shadings.
     private var imageResources: [(String, Int)] = []
     private var opacityResources: [(String, String)] = []
     private var shadingResources: [(String, Int)] = []
@@ -115,8 +102,9 @@ private struct PDFDocument {
         return body
     }
 
-    /// The file: the header, every object, the cross-reference table and the trailer.
-    mutating func finish(pages: [Int]) throws(RenderError) -> Data {
+    /// The file: the header, every object, the cross-reference table and the trailer; the shared resources
+    /// dictionary goes into the object `resources` reserved for it.
+    mutating func finish(pages: [Int], resources resourcesObject: Int) throws(RenderError) -> Data {
         var resources = "<<"
         if !fonts.isEmpty {
             resources += " /Font <<" + fonts.map { " /\($0.resource) \(fontObjects[$0.resource] ?? 0) 0 R" }.joined() + " >>"
@@ -131,10 +119,7 @@ private struct PDFDocument {
             resources += " /Shading <<" + shadingResources.map { " /\($0.0) \($0.1) 0 R" }.joined() + " >>"
         }
         resources += " >>"
-        let resourcesObject = add(resources)
-        for (index, body) in pageBodies {
-            set(pages[index], body.replacingOccurrences(of: "RESOURCES", with: "\(resourcesObject) 0 R"))
-        }
+        set(resourcesObject, resources)
         set(1, "<< /Type /Catalog /Pages 2 0 R >>")
         set(2, "<< /Type /Pages /Kids [" + pages.map { "\($0) 0 R" }.joined(separator: " ") + "] /Count \(pages.count) >>")
         let info = add("<< /Producer (MatterType) >>")
@@ -278,7 +263,7 @@ private struct PDFDocument {
     // MARK: Content
 
     /// Writes the operators drawing `items` of `page`.
-    mutating func write(_ items: [Drawing.Item], page: Drawing, into content: inout PDFContent) throws(RenderError) {
+    mutating func write(_ items: [Drawing.Item], page: Drawing, into content: inout String) throws(RenderError) {
         for item in items {
             switch item {
             case .fill(let rect, let radius, let paint, let opacity):
@@ -291,18 +276,18 @@ private struct PDFDocument {
                          paint: paint, box: rect, opacity: opacity, into: &content)
             case .image(let picture, let box, let fit, let radius, let opacity):
                 let target = VectorGeometry.target(of: (picture.width, picture.height), in: box, fit: fit)
-                content.append("q\n")
-                if fit == .cover || radius > 0 { content.append(path(box, radius: radius) + "W n\n") }
-                if opacity < 1 { content.append("/\(opacityResource(max(opacity, 0))) gs\n") }
+                content += "q\n"
+                if fit == .cover || radius > 0 { content += path(box, radius: radius) + "W n\n" }
+                if opacity < 1 { content += "/\(opacityResource(max(opacity, 0))) gs\n" }
                 let name = try image(picture)
-                content.append("\(n(target.width)) 0 0 \(n(-target.height)) \(n(target.x)) \(n(target.y + target.height)) cm "
-                               + "/\(name) Do\nQ\n")
+                content += "\(n(target.width)) 0 0 \(n(-target.height)) \(n(target.x)) \(n(target.y + target.height)) cm "
+                    + "/\(name) Do\nQ\n"
             case .text(let layout, let lines, let origin, let color, _):
                 try text(layout.placedGlyphs(at: origin, scale: page.scale, color: color, lines: lines), into: &content)
                 for decoration in layout.placedDecorations(at: origin, scale: page.scale, color: color, lines: lines) {
                     let r = decoration.rect
-                    content.append(colorOperators(decoration.color)
-                                   + "\(n(r.x)) \(n(r.y)) \(n(r.width)) \(n(r.height)) re f\n")
+                    content += colorOperators(decoration.color)
+                        + "\(n(r.x)) \(n(r.y)) \(n(r.width)) \(n(r.height)) re f\n"
                 }
             case .shadow(let layout, let origin, let blur, let color, let hinting):
                 try shadow(layout, origin: origin, blur: blur, color: color, hinting: hinting, page: page,
@@ -312,9 +297,9 @@ private struct PDFDocument {
                 try text(glyphs, into: &content, stroke: (centered ? width : 2 * width, centered, color))
             case .clip(let rect, let inner):
                 let box = VectorGeometry.wholePixels(rect, scale: page.scale)  // as the raster clips
-                content.append("q \(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height)) re W n\n")
+                content += "q \(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height)) re W n\n"
                 try write(inner, page: page, into: &content)
-                content.append("Q\n")
+                content += "Q\n"
             }
         }
     }
@@ -331,23 +316,23 @@ private struct PDFDocument {
 
     /// Fills `path` with `paint` over `box` at `opacity`.
     private mutating func fill(_ path: String, evenOdd: Bool, paint: Paint, box: Rect, opacity: Double,
-                               into content: inout PDFContent) throws(RenderError) {
+                               into content: inout String) throws(RenderError) {
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
         switch paint {
         case .color(let color):
-            content.append("q\n" + colorOperators(color, opacity: opacity) + path + (evenOdd ? "f*\n" : "f\n") + "Q\n")
+            content += "q\n" + colorOperators(color, opacity: opacity) + path + (evenOdd ? "f*\n" : "f\n") + "Q\n"
         case .linear(let gradient):
             let line = VectorGeometry.line(of: gradient, over: box)
             let shading = try shadingResource(type: 2, coords: [line.start.x, line.start.y, line.end.x, line.end.y],
                                               stops: gradient.stops)
-            content.append("q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
-                           + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n")
+            content += "q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
+                + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n"
         case .radial(let gradient):
             let circle = VectorGeometry.circle(of: gradient, over: box)
             let shading = try shadingResource(type: 3, coords: [circle.center.x, circle.center.y, 0, circle.center.x,
                                                                  circle.center.y, circle.radius], stops: gradient.stops)
-            content.append("q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
-                           + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n")
+            content += "q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
+                + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n"
         }
     }
 
@@ -430,7 +415,7 @@ private struct PDFDocument {
 
     /// Shows glyphs: outline glyphs as text in their subset font (filled, or stroked `stroke.width` wide with
     /// round joins, filled too unless centered), color glyphs drawn (bitmaps as images, COLRv0 layers as paths).
-    private mutating func text(_ glyphs: [PlacedGlyph], into content: inout PDFContent,
+    private mutating func text(_ glyphs: [PlacedGlyph], into content: inout String,
                                stroke: (width: Double, centered: Bool, color: Color)? = nil) throws(RenderError) {
         var inText = false
         var font: (String, Double)?
@@ -443,18 +428,18 @@ private struct PDFDocument {
                 // emboldening: poppler draws it a pixel bolder), with the glyph as invisible text over it.
                 if glyph.face.synthetic.bold, stroke == nil {
                     if inText {
-                        content.append("ET\n")
+                        content += "ET\n"
                         inText = false
                     }
                     let unit = VectorNumber.format(glyph.size / Double(glyph.face.metrics.unitsPerEm), fractionDigits: 6)
-                    content.append("q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
-                                   + colorOperators(glyph.color) + PDFDocument.path(outline) + "f\nQ\n")
+                    content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
+                        + colorOperators(glyph.color) + PDFDocument.path(outline) + "f\nQ\n"
                 }
             case .empty:
                 // A space: shown as text all the same (nothing to stroke), so that extracted text has its word breaks.
                 guard stroke == nil, fontIndex[glyph.face.id] != nil else { continue }
                 if !inText {
-                    content.append("BT\n")
+                    content += "BT\n"
                     inText = true
                     font = nil
                 }
@@ -462,7 +447,7 @@ private struct PDFDocument {
                 continue
             case let vector:
                 if inText {
-                    content.append("ET\n")
+                    content += "ET\n"
                     inText = false
                 }
                 if stroke == nil { try drawColorGlyph(glyph, vector, into: &content) }
@@ -470,7 +455,7 @@ private struct PDFDocument {
             }
             guard fontIndex[glyph.face.id] != nil else { continue }
             if !inText {
-                content.append("BT\n")
+                content += "BT\n"
                 inText = true
                 font = nil
                 color = nil
@@ -479,37 +464,37 @@ private struct PDFDocument {
             let ink = stroke?.color ?? glyph.color
             if color != ink {
                 color = ink
-                content.append(colorOperators(ink))
-                if stroke != nil { content.append(components(ink) + " RG\n") }
+                content += colorOperators(ink)
+                if stroke != nil { content += components(ink) + " RG\n" }
             }
             // Text rendering mode: 0 fill, 1 stroke, 2 fill and stroke, 3 invisible (a synthesized bold, drawn above).
             let wanted = stroke.map { $0.centered ? 1 : 2 } ?? (glyph.face.synthetic.bold ? 3 : 0)
             if mode != wanted {
                 mode = wanted
-                content.append("\(wanted) Tr" + (stroke.map { " \(n($0.width)) w 1 j" } ?? "") + "\n")
+                content += "\(wanted) Tr" + (stroke.map { " \(n($0.width)) w 1 j" } ?? "") + "\n"
             }
             try show(glyph, font: &font, into: &content)
         }
-        if inText { content.append("ET\n") }
+        if inText { content += "ET\n" }
     }
 
     /// Shows one glyph of a face embedded as a font: its font and size when they change, its place, its index.
     private func show(_ glyph: PlacedGlyph, font: inout (String, Double)?,
-                      into content: inout PDFContent) throws(RenderError) {
+                      into content: inout String) throws(RenderError) {
         guard let index = fontIndex[glyph.face.id], let subset = fonts[index].subset,
               let cid = subset.newGlyphs[glyph.glyph] else { return }
         let resource = fonts[index].resource
         if font?.0 != resource || font?.1 != glyph.size {
             font = (resource, glyph.size)
-            content.append("/\(resource) \(n(glyph.size)) Tf\n")
+            content += "/\(resource) \(n(glyph.size)) Tf\n"
         }
         let slant = glyph.face.synthetic.italic ? n(RasterFace.syntheticSlant) : "0"
-        content.append("1 0 \(slant) -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(cid, digits: 4))> Tj\n")
+        content += "1 0 \(slant) -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(cid, digits: 4))> Tj\n"
     }
 
     /// Draws a color glyph: a bitmap as an image, COLRv0 layers as filled paths.
     private mutating func drawColorGlyph(_ glyph: PlacedGlyph, _ vector: VectorGlyph,
-                                         into content: inout PDFContent) throws(RenderError) {
+                                         into content: inout String) throws(RenderError) {
         let unitsPerEm = Double(glyph.face.metrics.unitsPerEm)
         switch vector {
         case .bitmap(let bitmap, let ppem):
@@ -517,15 +502,15 @@ private struct PDFDocument {
             let name = try image(bitmap.image)
             let width = Double(bitmap.width) * unit, height = Double(bitmap.height) * unit
             let x = glyph.x + Double(bitmap.left) * unit, top = glyph.y - Double(bitmap.top) * unit
-            content.append("q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(top + height)) cm /\(name) Do Q\n")
+            content += "q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(top + height)) cm /\(name) Do Q\n"
         case .layers(let layers):
             let unit = glyph.size / unitsPerEm
-            content.append("q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(VectorNumber.format(unit, fractionDigits: 6)) 0 0 "
-                           + "\(VectorNumber.format(unit, fractionDigits: 6)) 0 0 cm\n")
+            content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(VectorNumber.format(unit, fractionDigits: 6)) 0 0 "
+                + "\(VectorNumber.format(unit, fractionDigits: 6)) 0 0 cm\n"
             for layer in layers {
-                content.append(colorOperators(layer.color ?? glyph.color) + PDFDocument.path(layer.outline) + "f\n")
+                content += colorOperators(layer.color ?? glyph.color) + PDFDocument.path(layer.outline) + "f\n"
             }
-            content.append("Q\n")
+            content += "Q\n"
         case .outline, .empty:
             break
         }
@@ -555,7 +540,7 @@ private struct PDFDocument {
     /// A blurred text shadow: the glyphs' coverage rasterized at the page's scale, blurred as the PNG blurs it,
     /// cut to its ink, and drawn as an image of the shadow's color through that coverage as a soft mask.
     private mutating func shadow(_ layout: TextLayout, origin: Point, blur: Double, color: Color,
-                                 hinting: TextRenderer.Hinting, page: Drawing, into content: inout PDFContent) throws(RenderError) {
+                                 hinting: TextRenderer.Hinting, page: Drawing, into content: inout String) throws(RenderError) {
         let size = page.pixelSize
         guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else { return }
         var mask = GrayBitmap(width: size.width, height: size.height)
@@ -580,6 +565,6 @@ private struct PDFDocument {
         let scale = page.scale
         let x = Double(ink.x.lowerBound) / scale, y = Double(ink.y.lowerBound) / scale
         let width = Double(ink.x.count) / scale, height = Double(ink.y.count) / scale
-        content.append("q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(y + height)) cm /\(name) Do Q\n")
+        content += "q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(y + height)) cm /\(name) Do Q\n"
     }
 }
