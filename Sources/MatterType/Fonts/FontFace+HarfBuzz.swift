@@ -19,8 +19,11 @@ final class FontFace: @unchecked Sendable {
     let metrics: FontMetrics
     /// The immutable hb_font_t.
     let font: OpaquePointer
-    /// Whether the face has color glyphs (CBDT/CBLC or sbix bitmaps, or COLR layers).
+    /// Whether the face has color glyphs (CBDT/CBLC or sbix bitmaps, or COLR layers or paint graphs).
     let hasColorGlyphs: Bool
+    /// Whether the face's color glyphs take palette colors (a COLR table, version 0 or 1): drawn differently for
+    /// each palette and text color.
+    let hasPaletteColors: Bool
     /// Whether the cmap maps each ASCII code (0–127) to a glyph: layout's fast path for ASCII text.
     let asciiCoverage: [Bool]
     /// Whether every printable ASCII character (space to tilde) has a glyph: then ASCII text needs no fallback.
@@ -74,8 +77,10 @@ final class FontFace: @unchecked Sendable {
             return hb_font_get_nominal_glyph(font, UInt32(code), &glyph) != 0
         }
         coversPrintableASCII = asciiCoverage[0x20...0x7E].allSatisfy { $0 }
-        // CBDT/CBLC and sbix answer has_png; COLR answers has_layers (HarfBuzz 6 has no COLRv1 query).
-        hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
+        // CBDT/CBLC and sbix answer has_png; COLRv0 answers has_layers; HarfBuzz 6 has no COLRv1 query, so
+        // any COLR table counts.
+        hasPaletteColors = TableReader(face: face, tag: "COLR").int16(at: 0) != nil
+        hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hasPaletteColors
         self.file = file
         self.descriptor = descriptor
         let hhea = TableReader(face: face, tag: "hhea")

@@ -236,6 +236,8 @@ struct PlacedGlyph {
     /// The font size in points.
     let size: Double
     let color: Color
+    /// The CPAL palette its color glyph is drawn in (the typography's ``Typography/fontPalette``).
+    let palette: Int
     /// The pen position in points, snapped as the PNG snaps it.
     let x: Double
     let y: Double
@@ -263,7 +265,7 @@ extension TextLayout {
                 placed.append(PlacedGlyph(face: faces[glyph.fontIndex], glyph: glyph.glyphID,
                                           size: styleTable.fontSizes[glyph.styleIndex],
                                           color: styleTable.colors[glyph.styleIndex] ?? color,
-                                          x: pen.x / scale, y: Double(pen.baseline) / scale,
+                                          palette: typography.typography.fontPalette, x: pen.x / scale, y: Double(pen.baseline) / scale,
                                           text: index < texts.count ? texts[index] : ""))
             }
         }

@@ -176,7 +176,7 @@ private struct PDFDocument {
     private static func isText(_ glyph: PlacedGlyph) -> Bool {
         switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
         case .outline, .empty: true
-        case .layers, .bitmap: false
+        case .layers, .bitmap, .paint: false
         }
     }
 
@@ -511,6 +511,8 @@ private struct PDFDocument {
                 content += colorOperators(layer.color ?? glyph.color) + PDFDocument.path(layer.outline) + "f\n"
             }
             content += "Q\n"
+        case .paint:
+            break  // TODO
         case .outline, .empty:
             break
         }

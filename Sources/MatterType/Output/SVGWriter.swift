@@ -253,6 +253,8 @@ struct SVGWriter {
             definition = "<g id=\"g\(nextID)\">" + layers.map { layer in
                 "<path d=\"\(layer.outline.svgPathData(fractionDigits: 2))\"" + (layer.color.map { fill($0) } ?? "") + "/>"
             }.joined() + "</g>"
+        case .paint:
+            return nil  // TODO
         case .bitmap(let bitmap, let ppem):
             guard let png = try? PNGEncoder.encode(bitmap.image) else { return nil }
             let unit = unitsPerEm / ppem

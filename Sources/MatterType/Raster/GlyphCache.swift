@@ -1,7 +1,8 @@
 
 /// Rendered glyph bitmaps shared by every render, bounded by a byte budget.
 ///
-/// Keyed by face, pixel size, glyph, quarter-pixel x offset and hinting. Split into shards, each with its own
+/// Keyed by face, pixel size, glyph, quarter-pixel x offset and hinting, and for a face with palette colors
+/// (COLR) by the palette and text color it was drawn in. Split into shards, each with its own
 /// lock, so concurrent renders rarely wait for each other; when a shard passes its share of the budget, its
 /// least recently used glyphs are evicted.
 ///
@@ -39,12 +40,16 @@ public final class GlyphCache: Sendable {
         var glyph: UInt32
         var subpixel: UInt8
         var hinted: Bool
+        /// For a face with palette colors (COLR): the palette in the high 32 bits, the text color (RGBA) in the
+        /// low; 0 otherwise.
+        var ink: UInt64 = 0
 
         /// A cheap mix of the fields (equality still compares them all); also picks the shard.
         var mix: UInt64 {
             var x = UInt64(truncatingIfNeeded: face) &* 0x9E37_79B9_7F4A_7C15
             x ^= UInt64(truncatingIfNeeded: pixelSize64) &* 0xC2B2_AE3D_27D4_EB4F
             x ^= UInt64(glyph) << 3 | UInt64(subpixel) << 1 | (hinted ? 1 : 0)
+            x ^= ink &* 0x1656_67B1_9E37_79F9
             return x ^ (x >> 29)
         }
 

@@ -68,6 +68,8 @@ enum VectorGlyph: Sendable {
     /// A premultiplied RGBA bitmap from a strike of `pixelsPerEm` pixels per em; its `left` and `top` are in
     /// those pixels from the glyph origin.
     case bitmap(GlyphBitmap, pixelsPerEm: Double)
+    /// A COLRv1 paint graph (gradients, transforms, compositing), in font units.
+    case paint(ColorGlyph)
 }
 
 /// Writes numbers for vector formats: at most `fractionDigits` decimals, no trailing zeros, no exponent, no

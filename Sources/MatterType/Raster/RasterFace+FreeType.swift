@@ -16,6 +16,13 @@ final class RasterFace: Sendable {
     private let loadsColor: Bool
     /// What is synthesized: emboldened outlines, a 14° slant.
     private let synthetic: SyntheticStyle
+    /// The ``FontFace/id`` of the face it draws (the key of its color glyph graphs).
+    private let faceID: Int
+    private let unitsPerEm: Int
+    /// The CPAL palettes' colors, in palette order (none without CPAL).
+    let palettes: [[Color]]
+    /// The face's COLR table when it is version 1 or later: its glyphs may have paint graphs.
+    private let colorTable: ColorPaintTable?
 
     /// The horizontal shear of a synthesized italic: tan 14°, CSS's default oblique angle (Skia slants fake
     /// italics by a quarter, 14.04°).
@@ -39,7 +46,29 @@ final class RasterFace: Sendable {
         self.file = file
         loadsColor = fontFace.hasColorGlyphs
         synthetic = fontFace.synthetic
+        faceID = fontFace.id
+        unitsPerEm = fontFace.metrics.unitsPerEm
+        palettes = RasterFace.palettes(of: created.face)
+        colorTable = RasterFace.colorTable(of: created.face)
         face = Locked(created.face)
+    }
+
+    /// The colors of every CPAL palette of `face`.
+    private static func palettes(of face: FT_Face) -> [[Color]] {
+        var data = FT_Palette_Data()
+        guard FT_Palette_Data_Get(face, &data) == 0 else { return [] }
+        return (0..<Int(data.num_palettes)).map { index in
+            var entries: UnsafeMutablePointer<FT_Color>?
+            guard FT_Palette_Select(face, FT_UShort(index), &entries) == 0, let entries else { return [] }
+            return (0..<Int(data.num_palette_entries)).map { i in
+                Color(red: entries[i].red, green: entries[i].green, blue: entries[i].blue, alpha: entries[i].alpha)
+            }
+        }
+    }
+
+    /// The colors of palette `index` (the first palette when the face has no such palette, as CSS falls back).
+    func paletteColors(_ index: Int) -> [Color] {
+        palettes.indices.contains(index) ? palettes[index] : (palettes.first ?? [])
     }
 
     /// A new FT_Face handed out of the library lock to its only owner.
@@ -77,12 +106,20 @@ final class RasterFace: Sendable {
     }
 
     /// Renders `glyph` at `pixelSize` pixels per em, shifted right by `subpixel` quarter pixels, as 8-bit
-    /// coverage, or as premultiplied RGBA for a color glyph (CBDT/CBLC and sbix bitmaps scaled from the nearest
-    /// strike, COLRv0 layers blended by FreeType). No hinting unless `hinted` (then FreeType's light hinting). A
-    /// glyph with no ink (a space), one FreeType cannot load, or one too large gives an empty bitmap, so that it
-    /// is cached like any other.
-    func render(glyph: UInt32, pixelSize: Double, subpixel: UInt8, hinted: Bool) -> GlyphBitmap {
+    /// coverage, or as premultiplied RGBA for a color glyph: a COLRv1 paint graph drawn by
+    /// ``ColorGlyphRasterizer`` (preferred, as Chrome prefers it, when the glyph also has bitmaps or COLRv0
+    /// layers), CBDT/CBLC and sbix bitmaps scaled from the nearest strike, COLRv0 layers blended by FreeType.
+    /// Palette colors come from CPAL palette `palette`, index 0xFFFF from `foreground` (the text color). No
+    /// hinting unless `hinted` (then FreeType's light hinting). A glyph with no ink (a space), one FreeType cannot
+    /// load, or one too large gives an empty bitmap, so that it is cached like any other.
+    func render(glyph: UInt32, pixelSize: Double, subpixel: UInt8, hinted: Bool, palette: Int = 0,
+                foreground: Color = .black) -> GlyphBitmap {
         guard pixelSize > 0, pixelSize <= RasterFace.maximumPixelSize else { return .empty }
+        if colorTable != nil, let colorGlyph = colorGlyph(glyph) {
+            return ColorGlyphRasterizer.render(colorGlyph, pixelSize: pixelSize, subpixel: subpixel,
+                                               slant: synthetic.italic ? RasterFace.syntheticSlant : 0,
+                                               palette: paletteColors(palette), foreground: foreground)
+        }
         return self.face.withLock { face -> GlyphBitmap in
             let flags = face.pointee.face_flags
             if loadsColor, flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, face.pointee.num_fixed_sizes > 0 {
@@ -94,6 +131,12 @@ final class RasterFace: Sendable {
             var delta = FT_Vector(x: FT_Pos(subpixel) * 16, y: 0)  // a quarter pixel is 16/64
             var slant = FT_Matrix(xx: 0x10000, xy: FT_Fixed(RasterFace.syntheticSlant * 65536), yx: 0, yy: 0x10000)
             if synthetic.italic { FT_Set_Transform(face, &slant, &delta) } else { FT_Set_Transform(face, nil, &delta) }
+            if loadsColor, !palettes.isEmpty {  // COLRv0 layers in the palette, 0xFFFF in the text color
+                var entries: UnsafeMutablePointer<FT_Color>?
+                FT_Palette_Select(face, FT_UShort(palettes.indices.contains(palette) ? palette : 0), &entries)
+                FT_Palette_Set_Foreground_Color(face, FT_Color(blue: foreground.blue, green: foreground.green,
+                                                               red: foreground.red, alpha: foreground.alpha))
+            }
             // FT_LOAD_NO_HINTING, or FT_LOAD_TARGET_LIGHT; embedded bitmaps only as color layers.
             let flagsToLoad = (loadsColor ? Int32(FT_LOAD_COLOR) : Int32(FT_LOAD_NO_BITMAP))
                 | (hinted ? mattertype_ft_load_target_light() : Int32(FT_LOAD_NO_HINTING))
@@ -182,6 +225,16 @@ final class RasterFace: Sendable {
 extension RasterFace {
     /// Every glyph's vector drawing, by face id and glyph (bounded like the other caches beside their stages).
     private static let vectorGlyphs = BoundedCache<VectorGlyphKey, VectorGlyph>(limit: 50_000)
+    /// Every COLRv1 glyph's paint graph (`nil`: the glyph has none), by face id and glyph.
+    private static let colorGlyphs = BoundedCache<VectorGlyphKey, ColorGlyph?>(limit: 50_000)
+
+    /// `glyph`'s COLRv1 paint graph, read on first use; `nil` when it has none.
+    func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
+        guard let colorTable else { return nil }
+        return RasterFace.colorGlyphs.value(for: VectorGlyphKey(face: faceID, glyph: glyph)) {
+            face.withLock { readColorGlyph($0, table: colorTable, glyph: glyph, unitsPerEm: unitsPerEm) }
+        }
+    }
 
     private struct VectorGlyphKey: Hashable, Sendable {
         var face: Int
@@ -195,11 +248,13 @@ extension RasterFace {
         }
     }
 
-    /// How `glyph` draws as vectors: the largest strike's bitmap for a bitmap-only color face, COLRv0 layers
-    /// where the face has them for the glyph, else its outline (unhinted, in font units, FT_LOAD_NO_SCALE), with a
-    /// synthesized bold or slant applied as ``render(glyph:pixelSize:subpixel:hinted:)`` applies it.
+    /// How `glyph` draws as vectors: its COLRv1 paint graph where it has one, the largest strike's bitmap for a
+    /// bitmap-only color face, COLRv0 layers where the face has them for the glyph, else its outline (unhinted,
+    /// in font units, FT_LOAD_NO_SCALE), with a synthesized bold or slant applied as
+    /// ``render(glyph:pixelSize:subpixel:hinted:palette:foreground:)`` applies it.
     private func vectorGlyph(_ glyph: UInt32, unitsPerEm: Int) -> VectorGlyph {
-        face.withLock { face -> VectorGlyph in
+        if let colorGlyph = colorGlyph(glyph) { return .paint(colorGlyph) }
+        return face.withLock { face -> VectorGlyph in
             if loadsColor, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0,
                face.pointee.num_fixed_sizes > 0, let sizes = face.pointee.available_sizes {
                 let largest = (0..<Int(face.pointee.num_fixed_sizes)).map { Double(sizes[$0].y_ppem) / 64 }.max() ?? 0
@@ -238,17 +293,20 @@ extension RasterFace {
         return layers.isEmpty ? nil : layers
     }
 
-    /// `glyph`'s outline in font units, y up; `nil` when it cannot be loaded or is not an outline.
-    private func outline(_ face: FT_Face, glyph: UInt32, unitsPerEm: Int) -> GlyphOutline? {
+    /// `glyph`'s outline in font units, y up, with the face's synthesized bold and slant unless not `synthesized`
+    /// (a COLRv1 glyph's clipping outlines take the slant from the transform); `nil` when it cannot be loaded or
+    /// is not an outline.
+    func outline(_ face: FT_Face, glyph: UInt32, unitsPerEm: Int, synthesized: Bool = true) -> GlyphOutline? {
         guard FT_Load_Glyph(face, glyph, Int32(FT_LOAD_NO_SCALE) | Int32(FT_LOAD_NO_BITMAP)) == 0,
               let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
         // In 1/64 units from here (and slanted for a synthesized italic): FT_Outline_Decompose puts the on-curve
         // point implied between two off-curve ones at their midpoint in integers, which in whole font units
         // would drop half units. Slanted, then emboldened, as the rasterizer does it.
-        var toSixtyFourths = FT_Matrix(xx: 64 << 16, xy: synthetic.italic ? FT_Fixed(RasterFace.syntheticSlant * 64 * 65536) : 0,
+        let slanted = synthesized && synthetic.italic
+        var toSixtyFourths = FT_Matrix(xx: 64 << 16, xy: slanted ? FT_Fixed(RasterFace.syntheticSlant * 64 * 65536) : 0,
                                        yx: 0, yy: 64 << 16)
         FT_Outline_Transform(&slot.pointee.outline, &toSixtyFourths)
-        if synthetic.bold {
+        if synthesized && synthetic.bold {
             FT_Outline_Embolden(&slot.pointee.outline,
                                 FT_Pos((Double(unitsPerEm) * 64 * RasterFace.syntheticEmboldening).rounded()))
         }

@@ -144,14 +144,22 @@ public final class TextRenderer: Sendable {
         // Each style's ink and each face's id in stack buffers (a draw allocates no arrays of its own), read
         // through buffers: an array captured by the per-glyph closures is retained on every glyph.
         withUnsafeTemporaryAllocation(of: StyleInk.self, capacity: table.fontSizes.count) { styles in
+            let palette = layout.typography.typography.fontPalette
             for index in table.fontSizes.indices {
                 let pixelSize = table.fontSizes[index] * scale
+                let color = table.colors[index] ?? color
+                let ink = UInt64(UInt32(truncatingIfNeeded: palette)) << 32 | UInt64(color.red) | UInt64(color.green) << 8
+                    | UInt64(color.blue) << 16 | UInt64(color.alpha) << 24
                 styles.initializeElement(at: index, to: StyleInk(pixelSize: pixelSize,
                                                                  pixelSize64: Int((pixelSize * 64).rounded()),
-                                                                 color: table.colors[index] ?? color))
+                                                                 color: color, ink: ink))
             }
+            // Each face's id, negated for a face whose glyphs take palette colors (their bitmaps are keyed by
+            // palette and text color too).
             withUnsafeTemporaryAllocation(of: Int.self, capacity: layout.faces.count) { faceIDs in
-                for (index, face) in layout.faces.enumerated() { faceIDs.initializeElement(at: index, to: face.id) }
+                for (index, face) in layout.faces.enumerated() {
+                    faceIDs.initializeElement(at: index, to: face.hasPaletteColors ? ~face.id : face.id)
+                }
                 glyphCache.withMemo(glyphs: layout.lines[lines].reduce(0) { $0 + $1.glyphs.count }) { memo in
                     canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
                         for line in layout.lines[lines] {
@@ -161,14 +169,16 @@ public final class TextRenderer: Sendable {
                                 guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
                                 let pen = PixelPen(x: x, y: y)
                                 let style = styles[glyph.styleIndex]
-                                let key = GlyphCache.Key(face: faceIDs[glyph.fontIndex],
-                                                         pixelSize64: style.pixelSize64, glyph: glyph.glyphID,
-                                                         subpixel: pen.subpixel, hinted: hinted)
+                                let faceID = faceIDs[glyph.fontIndex]
+                                let key = GlyphCache.Key(face: faceID, pixelSize64: style.pixelSize64,
+                                                         glyph: glyph.glyphID, subpixel: pen.subpixel, hinted: hinted,
+                                                         ink: faceID < 0 ? style.ink : 0)
                                 memo.withGlyph(for: key, in: glyphCache) {
                                     if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
                                     let face = rasterFaces[glyph.fontIndex]
                                     return face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
-                                                        subpixel: pen.subpixel, hinted: hinted) ?? .empty
+                                                        subpixel: pen.subpixel, hinted: hinted, palette: palette,
+                                                        foreground: style.color) ?? .empty
                                 } draw: { bitmap in
                                     Self.composite(bitmap, at: (pen.pixelX, pen.baseline), into: canvasPixels,
                                                    width: width, height: height, color: style.color,
@@ -188,11 +198,13 @@ public final class TextRenderer: Sendable {
         }
     }
 
-    /// How a style's glyphs are drawn: their pixel size (also as the cache key's 1/64 px) and color.
+    /// How a style's glyphs are drawn: their pixel size (also as the cache key's 1/64 px), color, and the
+    /// palette and color packed as the cache key's ``GlyphCache/Key/ink``.
     private struct StyleInk {
         var pixelSize: Double
         var pixelSize64: Int
         var color: Color
+        var ink: UInt64
     }
 
     /// Composites one glyph with its pen position at `pen` (pixels; y on the baseline), clipped to the canvas.

@@ -61,6 +61,9 @@ public struct Typography: Sendable, Hashable, Codable {
     /// Where words may be hyphenated: at soft hyphens only (the default), also where the ``language``'s
     /// hyphenation dictionary allows, or nowhere (CSS `hyphens`).
     public var hyphens: Hyphens = .manual
+    /// The CPAL palette color fonts (COLR) are drawn in: 0, the font's default, or another of its palettes (CSS
+    /// `font-palette`); a font without that palette uses its first. Palette index 0xFFFF is the text color.
+    public var fontPalette: Int = 0
 
     /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``. A string
     /// literal is a named family.
@@ -166,7 +169,8 @@ public struct Typography: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
-             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap, textBox, hyphens
+             fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap, textBox, hyphens,
+             fontPalette
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -197,6 +201,7 @@ public struct Typography: Sendable, Hashable, Codable {
         textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap) ?? .wrap
         textBox = try c.decodeIfPresent(TextBox.self, forKey: .textBox) ?? .normal
         hyphens = try c.decodeIfPresent(Hyphens.self, forKey: .hyphens) ?? .manual
+        fontPalette = try c.decodeIfPresent(Int.self, forKey: .fontPalette) ?? 0
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {
@@ -237,6 +242,8 @@ public struct Typography: Sendable, Hashable, Codable {
     public func textWrap(_ wrap: TextWrap) -> Typography { with { $0.textWrap = wrap } }
     /// A copy that hyphenates words otherwise.
     public func hyphens(_ hyphens: Hyphens) -> Typography { with { $0.hyphens = hyphens } }
+    /// A copy drawing color fonts in another CPAL palette.
+    public func fontPalette(_ palette: Int) -> Typography { with { $0.fontPalette = palette } }
     /// A copy in another style.
     public func fontStyle(_ style: FontStyle) -> Typography { with { $0.fontStyle = style } }
     /// A copy at regular weight (as YMatterType's `.regular`).

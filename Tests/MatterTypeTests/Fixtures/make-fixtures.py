@@ -121,3 +121,163 @@ for record in dejavu_variable["name"].names:
     elif record.nameID in (3, 6):
         record.string = "DejaVuSans-Variable"
 dejavu_variable.save(os.path.join(HERE, "DejaVuSans-Variable.ttf"))
+
+# A COLRv1 font "Paints" (Paints-Regular.ttf): every non-variable paint format, extend mode and composite mode, on
+# three shapes added to the ASCII subset ("box" 100–900 × 0–800, "disc" centered at 500,400 with radius 400, "tri").
+# Each color glyph is 1000 units wide and mapped to a character (the table below is the key; the references
+# Scripts/make-colrv1-references.py draws with Skia show each glyph in turn):
+#   A solid palette color 0 at alpha 0.6 under the text color (0xFFFF) in a triangle;  B C D linear pad, repeat,
+#   reflect (B skewed by p2);  E F G radial pad, repeat, reflect (two circles);  H J K sweep pad, repeat, reflect;
+#   L PaintTransform;  M PaintTranslate;  N PaintScale, PaintScaleAroundCenter, PaintScaleUniform(AroundCenter);
+#   P PaintRotate(AroundCenter);  Q PaintSkew(AroundCenter);  R PaintColrGlyph of A and B (reuse);
+#   V a clip box cutting a radial gradient;  W stops outside 0–1;  a…z 0 1 PaintComposite in each of the 28 modes
+#   (a is CLEAR, … 1 is HSL_LUMINOSITY: a gradient disc over a gradient box);  S → T → S a PaintColrGlyph cycle;
+#   U nested 100 PaintTranslates deep (drawn), X 300 deep (refused, as hostile: drawn as nothing, as a cycle is).
+# Palette 0 is red, blue, yellow, green, white 50 %; palette 1 the same five slots in other colors.
+import json
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib.tables import otTables as ot
+from fontTools.colorLib.builder import buildCOLR, buildCPAL
+
+paints = make("NotoSans-Regular.ttf", "Paints", "Regular", "Paints-Regular")
+
+
+def add_glyph(font, name, draw):
+    pen = TTGlyphPen(None)
+    draw(pen)
+    font["glyf"][name] = pen.glyph()  # also appends it to the glyph order
+    font["hmtx"][name] = (1000, 0)
+
+
+def box(pen):
+    pen.moveTo((100, 0)); pen.lineTo((100, 800)); pen.lineTo((900, 800)); pen.lineTo((900, 0)); pen.closePath()
+
+
+def disc(pen):
+    # A circle of eight quadratic arcs (control points on the circumscribed octagon).
+    import math
+    r, cx, cy, n = 400, 500, 400, 8
+    k = r / math.cos(math.pi / n)
+    pen.moveTo((cx + r, cy))
+    for i in range(n):
+        a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
+        control = (round(cx + k * math.cos((a0 + a1) / 2)), round(cy + k * math.sin((a0 + a1) / 2)))
+        end = (round(cx + r * math.cos(a1)), round(cy + r * math.sin(a1)))
+        pen.qCurveTo(control, end)
+    pen.closePath()
+
+
+def tri(pen):
+    pen.moveTo((150, 0)); pen.lineTo((500, 800)); pen.lineTo((850, 0)); pen.closePath()
+
+
+for name, draw in (("box", box), ("disc", disc), ("tri", tri)):
+    add_glyph(paints, name, draw)
+cmap = paints.getBestCmap()
+keys = "ABCDEFGHJKLMNPQRVWSTUX" + "abcdefghijklmnopqrstuvwxyz01"
+for table in paints["cmap"].tables:
+    for ch in keys:
+        assert ord(ch) in table.cmap, ch
+glyph_of = {ch: cmap[ord(ch)] for ch in keys}
+for ch in keys:
+    paints["hmtx"][glyph_of[ch]] = (1000, 0)
+
+F = ot.PaintFormat
+
+
+def solid(index, alpha=1.0):
+    return {"Format": F.PaintSolid, "PaletteIndex": index, "Alpha": alpha}
+
+
+def line(extend, stops):
+    return {"Extend": extend, "ColorStop": [{"StopOffset": o, "PaletteIndex": i, "Alpha": a} for o, i, a in stops]}
+
+
+three = [(0.0, 0, 1.0), (0.5, 2, 1.0), (1.0, 1, 1.0)]
+
+
+def linear(extend, p0=(300, 400), p1=(500, 400), p2=(300, 600), stops=three):
+    return {"Format": F.PaintLinearGradient, "ColorLine": line(extend, stops),
+            "x0": p0[0], "y0": p0[1], "x1": p1[0], "y1": p1[1], "x2": p2[0], "y2": p2[1]}
+
+
+def radial(extend, stops=three):
+    return {"Format": F.PaintRadialGradient, "ColorLine": line(extend, stops),
+            "x0": 420, "y0": 360, "r0": 40, "x1": 500, "y1": 400, "r1": 180}
+
+
+def sweep(extend, stops=three):
+    return {"Format": F.PaintSweepGradient, "ColorLine": line(extend, stops),
+            "centerX": 500, "centerY": 400, "startAngle": 30, "endAngle": 150}
+
+
+def glyph(shape, paint):
+    return {"Format": F.PaintGlyph, "Glyph": shape, "Paint": paint}
+
+
+color_glyphs = {
+    "A": {"Format": F.PaintColrLayers, "Layers": [glyph("box", solid(0, 0.6)), glyph("tri", solid(0xFFFF))]},
+    "B": glyph("box", linear("pad", p2=(400, 600))),
+    "C": glyph("box", linear("repeat")),
+    "D": glyph("box", linear("reflect")),
+    "E": glyph("box", radial("pad")),
+    "F": glyph("box", radial("repeat")),
+    "G": glyph("box", radial("reflect")),
+    "H": glyph("disc", sweep("pad")),
+    "J": glyph("disc", sweep("repeat")),
+    "K": glyph("disc", sweep("reflect")),
+    "L": {"Format": F.PaintTransform, "Transform": {"xx": 0.8, "yx": 0.2, "xy": -0.3, "yy": 0.7, "dx": 150, "dy": 40},
+          "Paint": glyph("box", linear("pad"))},
+    "M": {"Format": F.PaintTranslate, "dx": 120, "dy": -80, "Paint": glyph("tri", radial("pad"))},
+    "N": {"Format": F.PaintColrLayers, "Layers": [
+        {"Format": F.PaintScale, "scaleX": 0.5, "scaleY": 0.4, "Paint": glyph("box", solid(3))},
+        {"Format": F.PaintScaleAroundCenter, "scaleX": 0.5, "scaleY": 1.0, "centerX": 900, "centerY": 0,
+         "Paint": glyph("disc", solid(1, 0.8))},
+        {"Format": F.PaintScaleUniform, "scale": 0.3, "Paint": glyph("tri", solid(0))},
+        {"Format": F.PaintScaleUniformAroundCenter, "scale": 0.5, "centerX": 500, "centerY": 800,
+         "Paint": glyph("tri", linear("pad"))}]},
+    "P": {"Format": F.PaintColrLayers, "Layers": [
+        {"Format": F.PaintRotate, "angle": 10, "Paint": glyph("tri", solid(1))},
+        {"Format": F.PaintRotateAroundCenter, "angle": -30, "centerX": 500, "centerY": 400,
+         "Paint": glyph("box", linear("reflect"))}]},
+    "Q": {"Format": F.PaintColrLayers, "Layers": [
+        {"Format": F.PaintSkew, "xSkewAngle": 20, "ySkewAngle": 0, "Paint": glyph("tri", solid(3))},
+        {"Format": F.PaintSkewAroundCenter, "xSkewAngle": -15, "ySkewAngle": 10, "centerX": 500, "centerY": 400,
+         "Paint": glyph("disc", sweep("pad"))}]},
+    "R": {"Format": F.PaintColrLayers, "Layers": [
+        {"Format": F.PaintScaleUniform, "scale": 0.5, "Paint": {"Format": F.PaintColrGlyph, "Glyph": glyph_of["A"]}},
+        {"Format": F.PaintTranslate, "dx": 500, "dy": 400, "Paint": {
+            "Format": F.PaintScaleUniform, "scale": 0.5, "Paint": {"Format": F.PaintColrGlyph, "Glyph": glyph_of["B"]}}}]},
+    "V": glyph("box", radial("reflect", stops=[(0.0, 3, 1.0), (1.0, 4, 0.5)])),
+    "W": {"Format": F.PaintColrLayers, "Layers": [
+        glyph("box", linear("repeat", stops=[(-0.5, 0, 1.0), (0.25, 2, 1.0), (1.5, 1, 0.4)])),
+        glyph("disc", radial("pad", stops=[(0.2, 3, 1.0), (0.8, 0, 0.7)]))]},
+    "S": {"Format": F.PaintColrGlyph, "Glyph": glyph_of["T"]},
+    "T": {"Format": F.PaintColrLayers, "Layers": [glyph("box", solid(0)), {"Format": F.PaintColrGlyph,
+                                                                          "Glyph": glyph_of["S"]}]},
+}
+nested = glyph("disc", solid(2))
+for _ in range(100):
+    nested = {"Format": F.PaintTranslate, "dx": 1, "dy": 0, "Paint": nested}
+color_glyphs["U"] = nested
+for i in range(200):  # 100 units back left in all: X's disc stays within its own em
+    nested = {"Format": F.PaintTranslate, "dx": -(i % 2), "dy": 0, "Paint": nested}
+color_glyphs["X"] = nested
+backdrop = glyph("box", linear("pad", p0=(100, 0), p1=(900, 800), p2=(100, 800),
+                              stops=[(0.0, 1, 1.0), (1.0, 2, 0.7)]))
+source = glyph("disc", radial("pad", stops=[(0.0, 0, 1.0), (1.0, 3, 0.5)]))
+for mode, ch in zip(ot.CompositeMode, "abcdefghijklmnopqrstuvwxyz01"):
+    color_glyphs[ch] = {"Format": F.PaintComposite, "SourcePaint": source, "CompositeMode": mode,
+                        "BackdropPaint": backdrop}
+assert set(color_glyphs) == set(keys)
+paints["COLR"] = buildCOLR({glyph_of[ch]: paint for ch, paint in color_glyphs.items()}, version=1,
+                           clipBoxes={glyph_of["V"]: (250, 150, 750, 650)})
+paints["CPAL"] = buildCPAL([
+    [(0.82, 0.13, 0.13, 1.0), (0.13, 0.25, 0.82, 1.0), (0.98, 0.80, 0.10, 1.0), (0.10, 0.60, 0.25, 1.0),
+     (1.0, 1.0, 1.0, 0.5)],
+    [(0.10, 0.70, 0.70, 1.0), (0.55, 0.10, 0.60, 1.0), (0.95, 0.45, 0.05, 1.0), (0.20, 0.20, 0.20, 1.0),
+     (0.0, 0.0, 0.0, 0.5)]])
+# No kerning or other layout: each color glyph is exactly 1000 units from the last, however a renderer shapes.
+for tag in ("GPOS", "GSUB", "GDEF"):
+    del paints[tag]
+paints.save(os.path.join(HERE, "Paints-Regular.ttf"))

@@ -1,0 +1,261 @@
+import Foundation
+
+/// Reads COLRv1 paint graphs from a font's `COLR` table (OpenType 1.9.1 §COLR), every offset and count checked
+/// against the table's bytes: a hostile font gets a refused glyph, never a read out of bounds.
+///
+/// Our own reader rather than FreeType's paint API: Debian 12's FreeType 2.12.1 ships that API disabled
+/// (debian/patches/disable_COLRv1.patch, Debian bug #1051816: 2.12's experimental API predates the final
+/// COLRv1 one), so `FT_Get_Color_Glyph_Paint` answers "no paint" for every glyph. The variable formats
+/// (`PaintVar…`, `VarColorLine`, ClipBox format 2) are read at their default values.
+struct ColorPaintTable: Sendable {
+    private let bytes: [UInt8]
+    private let baseGlyphList: Int?
+    private let layerList: Int?
+    private let clipList: Int?
+
+    /// How deep a paint graph may nest (Skia draws deeper graphs; a font needing more is treated as hostile):
+    /// past it the glyph draws nothing, as a cycle does.
+    static let depthLimit = 128
+    /// How many paint nodes one glyph may expand to (PaintColrGlyph and shared layers repeat subgraphs, so a
+    /// small hostile font can describe an exponential one): past it the glyph draws nothing.
+    static let nodeLimit = 20_000
+
+    /// The table in `bytes`; `nil` unless it is a COLR table of version 1 or later with a base glyph list.
+    init?(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        guard bytes.count >= 34, let version = ColorPaintTable.uint16(bytes, 0), version >= 1 else { return nil }
+        func offset(_ at: Int) -> Int? {
+            guard let value = ColorPaintTable.uint32(bytes, at), value > 0, value < bytes.count else { return nil }
+            return value
+        }
+        baseGlyphList = offset(14)
+        layerList = offset(18)
+        clipList = offset(22)
+        guard baseGlyphList != nil else { return nil }
+    }
+
+    /// `glyph`'s paint graph; `nil` when the table has none for it. A graph that cannot be read — a cycle of
+    /// PaintColrGlyph or of layers, nesting past ``depthLimit``, more than ``nodeLimit`` nodes, an offset out of
+    /// the table, an unknown format — is refused: the glyph then draws nothing (as Skia and Chrome draw
+    /// nothing), rather than some of its layers. `outline` gives a PaintGlyph's outline in font units.
+    func glyph(_ glyph: UInt32, unitsPerEm: Int, outline: (UInt32) -> GlyphOutline) -> ColorGlyph? {
+        guard let root = paintOffset(of: glyph) else { return nil }
+        let paint = withoutActuallyEscaping(outline) { outline in
+            var reader = Reader(table: self, outline: outline)
+            reader.visiting.insert(glyph)
+            return (try? reader.read(at: root, depth: 0)) ?? .layers([])
+        }
+        return ColorGlyph(paint: paint, clipBox: clipBox(of: glyph), unitsPerEm: unitsPerEm)
+    }
+
+    /// Where `glyph`'s root paint is, by binary search of the base glyph list (sorted by glyph id).
+    private func paintOffset(of glyph: UInt32) -> Int? {
+        guard let list = baseGlyphList, let count = ColorPaintTable.uint32(bytes, list) else { return nil }
+        var low = 0, high = min(count, (bytes.count - list - 4) / 6)
+        while low < high {
+            let middle = (low + high) / 2
+            let record = list + 4 + middle * 6
+            guard let id = ColorPaintTable.uint16(bytes, record) else { return nil }
+            if id == glyph {
+                guard let offset = ColorPaintTable.uint32(bytes, record + 2), offset > 0 else { return nil }
+                return list + offset < bytes.count ? list + offset : nil
+            }
+            if id < glyph { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The clip box the table gives `glyph`, in font units; `nil` when it gives none.
+    fileprivate func clipBox(of glyph: UInt32) -> FontBox? {
+        guard let list = clipList, bytes.count > list, bytes[list] == 1,
+              let count = ColorPaintTable.uint32(bytes, list + 1) else { return nil }
+        for index in 0..<min(count, (bytes.count - list - 5) / 7) {
+            let record = list + 5 + index * 7
+            guard let first = ColorPaintTable.uint16(bytes, record), let last = ColorPaintTable.uint16(bytes, record + 2),
+                  let offset = ColorPaintTable.uint24(bytes, record + 4) else { return nil }
+            guard (first...max(first, last)).contains(Int(glyph)) else { continue }
+            let box = list + offset
+            guard box < bytes.count, bytes[box] == 1 || bytes[box] == 2,
+                  let minX = ColorPaintTable.int16(bytes, box + 1), let minY = ColorPaintTable.int16(bytes, box + 3),
+                  let maxX = ColorPaintTable.int16(bytes, box + 5), let maxY = ColorPaintTable.int16(bytes, box + 7),
+                  minX < maxX, minY < maxY else { return nil }
+            return FontBox(minX: Double(minX), minY: Double(minY), maxX: Double(maxX), maxY: Double(maxY))
+        }
+        return nil
+    }
+
+    /// Why a paint graph is refused.
+    private enum Refusal: Error {
+        case cycle, tooDeep, tooLarge, malformed
+    }
+
+    /// Walks one glyph's paint graph into a ``ColorPaint`` tree.
+    private struct Reader {
+        let table: ColorPaintTable
+        let outline: (UInt32) -> GlyphOutline
+        /// The PaintColrGlyph glyphs being read (a cycle returns to one).
+        var visiting: Set<UInt32> = []
+        var nodes = 0
+        /// Outlines read so far, by glyph: shapes are reused across layers.
+        var outlines: [UInt32: GlyphOutline] = [:]
+
+        init(table: ColorPaintTable, outline: @escaping (UInt32) -> GlyphOutline) {
+            self.table = table
+            self.outline = outline
+        }
+
+        private var bytes: [UInt8] { table.bytes }
+
+        private func u8(_ at: Int) throws(Refusal) -> Int {
+            guard at >= 0, at < bytes.count else { throw .malformed }
+            return Int(bytes[at])
+        }
+        private func u16(_ at: Int) throws(Refusal) -> Int {
+            guard let value = ColorPaintTable.uint16(bytes, at) else { throw .malformed }
+            return value
+        }
+        private func s16(_ at: Int) throws(Refusal) -> Double {
+            guard let value = ColorPaintTable.int16(bytes, at) else { throw .malformed }
+            return Double(value)
+        }
+        /// An F2DOT14 number.
+        private func f2dot14(_ at: Int) throws(Refusal) -> Double { try s16(at) / 16384 }
+        /// A Fixed (16.16) number.
+        private func fixed(_ at: Int) throws(Refusal) -> Double {
+            guard let value = ColorPaintTable.uint32(bytes, at) else { throw .malformed }
+            return Double(Int32(truncatingIfNeeded: value)) / 65536
+        }
+        /// The paint at the 24-bit offset stored at `at`, relative to the paint table starting at `base`.
+        private func child(_ base: Int, _ at: Int) throws(Refusal) -> Int {
+            guard let offset = ColorPaintTable.uint24(bytes, at), offset > 0, base + offset < bytes.count else {
+                throw .malformed
+            }
+            return base + offset
+        }
+
+        mutating func read(at p: Int, depth: Int) throws(Refusal) -> ColorPaint {
+            guard depth < ColorPaintTable.depthLimit else { throw .tooDeep }
+            nodes += 1
+            guard nodes <= ColorPaintTable.nodeLimit else { throw .tooLarge }
+            let format = try u8(p)
+            // A PaintVar… format is laid out as the one before it, with a VarIndexBase after (ignored).
+            let isVariable = format >= 3 && format <= 31 && format % 2 == 1 && format != 11
+            let base = isVariable ? format - 1 : format
+            switch base {
+            case 1:  // PaintColrLayers
+                let count = try u8(p + 1)
+                guard let first = ColorPaintTable.uint32(bytes, p + 2), let list = table.layerList,
+                      let total = ColorPaintTable.uint32(bytes, list), first <= total, count <= total - first else {
+                    throw .malformed
+                }
+                var layers: [ColorPaint] = []
+                for index in first..<(first + count) {
+                    guard let offset = ColorPaintTable.uint32(bytes, list + 4 + index * 4), offset > 0,
+                          list + offset < bytes.count else { throw .malformed }
+                    layers.append(try read(at: list + offset, depth: depth + 1))
+                }
+                return .layers(layers)
+            case 2:  // PaintSolid
+                return .solid(PaletteColor(index: UInt16(try u16(p + 1)), alpha: min(1, max(0, try f2dot14(p + 3)))))
+            case 4:  // PaintLinearGradient
+                let line = try colorLine(at: try child(p, p + 1), variable: isVariable)
+                return .linear(p0: Point(x: try s16(p + 4), y: try s16(p + 6)),
+                               p1: Point(x: try s16(p + 8), y: try s16(p + 10)),
+                               p2: Point(x: try s16(p + 12), y: try s16(p + 14)), line)
+            case 6:  // PaintRadialGradient
+                let line = try colorLine(at: try child(p, p + 1), variable: isVariable)
+                return .radial(c0: Point(x: try s16(p + 4), y: try s16(p + 6)), r0: Double(try u16(p + 8)),
+                               c1: Point(x: try s16(p + 10), y: try s16(p + 12)), r1: Double(try u16(p + 14)), line)
+            case 8:  // PaintSweepGradient: angles are biased by one half turn (fontTools' BiasedAngle)
+                let line = try colorLine(at: try child(p, p + 1), variable: isVariable)
+                return .sweep(center: Point(x: try s16(p + 4), y: try s16(p + 6)),
+                              startAngle: (try f2dot14(p + 8) + 1) * 180, endAngle: (try f2dot14(p + 10) + 1) * 180,
+                              line)
+            case 10:  // PaintGlyph
+                let glyph = UInt32(try u16(p + 4))
+                let shape = outlines[glyph] ?? outline(glyph)
+                outlines[glyph] = shape
+                return .glyph(shape, try read(at: try child(p, p + 1), depth: depth + 1))
+            case 11:  // PaintColrGlyph
+                let glyph = UInt32(try u16(p + 1))
+                guard !visiting.contains(glyph) else { throw .cycle }
+                guard let root = table.paintOffset(of: glyph) else { throw .malformed }
+                visiting.insert(glyph)
+                defer { visiting.remove(glyph) }
+                let reused = try read(at: root, depth: depth + 1)
+                return table.clipBox(of: glyph).map { .clip($0, reused) } ?? reused
+            case 12:  // PaintTransform: Affine2x3 xx, yx, xy, yy, dx, dy
+                let m = try child(p, p + 4)
+                let matrix = AffineTransform(a: try fixed(m), b: try fixed(m + 4), c: try fixed(m + 8),
+                                             d: try fixed(m + 12), tx: try fixed(m + 16), ty: try fixed(m + 20))
+                return .transform(matrix, try read(at: try child(p, p + 1), depth: depth + 1))
+            case 14:  // PaintTranslate
+                let move = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: try s16(p + 4), ty: try s16(p + 6))
+                return .transform(move, try read(at: try child(p, p + 1), depth: depth + 1))
+            case 16, 18, 20, 22:  // PaintScale, …AroundCenter, …Uniform, …UniformAroundCenter
+                let uniform = base >= 20
+                let sx = try f2dot14(p + 4), sy = uniform ? sx : try f2dot14(p + 6)
+                let centerAt = uniform ? p + 6 : p + 8
+                let center = base == 18 || base == 22 ? Point(x: try s16(centerAt), y: try s16(centerAt + 2)) : .zero
+                let scale = AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+                return .transform(.around(center, scale), try read(at: try child(p, p + 1), depth: depth + 1))
+            case 24, 26:  // PaintRotate, PaintRotateAroundCenter: the angle in half turns
+                let radians = try f2dot14(p + 4) * .pi
+                let center = base == 26 ? Point(x: try s16(p + 6), y: try s16(p + 8)) : .zero
+                let rotation = AffineTransform(a: cos(radians), b: sin(radians), c: -sin(radians), d: cos(radians),
+                                               tx: 0, ty: 0)
+                return .transform(.around(center, rotation), try read(at: try child(p, p + 1), depth: depth + 1))
+            case 28, 30:  // PaintSkew, PaintSkewAroundCenter
+                // x′ = x − tan(xSkew)·y, y′ = y + tan(ySkew)·x: angles counter-clockwise, as fontTools and Skia
+                // read PaintSkew.
+                let xSkew = try f2dot14(p + 4) * .pi, ySkew = try f2dot14(p + 6) * .pi
+                let center = base == 30 ? Point(x: try s16(p + 8), y: try s16(p + 10)) : .zero
+                let skew = AffineTransform(a: 1, b: tan(ySkew), c: -tan(xSkew), d: 1, tx: 0, ty: 0)
+                return .transform(.around(center, skew), try read(at: try child(p, p + 1), depth: depth + 1))
+            case 32:  // PaintComposite
+                guard let mode = CompositeMode(rawValue: try u8(p + 4)) else { throw .malformed }
+                let backdrop = try read(at: try child(p, p + 5), depth: depth + 1)
+                return .composite(source: try read(at: try child(p, p + 1), depth: depth + 1), mode: mode,
+                                  backdrop: backdrop)
+            default:
+                throw .malformed
+            }
+        }
+
+        /// A ColorLine (or VarColorLine, whose stops carry a VarIndexBase more), stops sorted by offset.
+        private func colorLine(at p: Int, variable: Bool) throws(Refusal) -> ColorLine {
+            let extend: ColorLine.Extend = switch try u8(p) {
+            case 1: .repeat
+            case 2: .reflect
+            default: .pad
+            }
+            let count = try u16(p + 1), size = variable ? 10 : 6
+            var stops: [(offset: Double, color: PaletteColor)] = []
+            for index in 0..<count {
+                let stop = p + 3 + index * size
+                stops.append((try f2dot14(stop),
+                              PaletteColor(index: UInt16(try u16(stop + 2)), alpha: min(1, max(0, try f2dot14(stop + 4))))))
+            }
+            // Sorted by offset, stops at one offset keeping their order.
+            let sorted = stops.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+            return ColorLine(extend: extend, stops: sorted.map(\.element))
+        }
+    }
+
+    // Big-endian reads; `nil` past the end.
+    fileprivate static func uint16(_ bytes: [UInt8], _ at: Int) -> Int? {
+        guard at >= 0, at + 2 <= bytes.count else { return nil }
+        return Int(bytes[at]) << 8 | Int(bytes[at + 1])
+    }
+    fileprivate static func int16(_ bytes: [UInt8], _ at: Int) -> Int? {
+        uint16(bytes, at).map { Int(Int16(truncatingIfNeeded: $0)) }
+    }
+    fileprivate static func uint24(_ bytes: [UInt8], _ at: Int) -> Int? {
+        guard at >= 0, at + 3 <= bytes.count else { return nil }
+        return Int(bytes[at]) << 16 | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2])
+    }
+    fileprivate static func uint32(_ bytes: [UInt8], _ at: Int) -> Int? {
+        guard at >= 0, at + 4 <= bytes.count else { return nil }
+        return Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+    }
+}
