@@ -110,4 +110,72 @@ struct ColorGlyphTests {
                                                                                     registry: Self.registry))
         #expect(drawn.pixels.contains { $0 != 0 }, "U, 100 paints deep, is drawn")
     }
+
+    @Test("SVG and PDF embed COLRv1 glyphs as images at the output's scale, in the palette and text color")
+    func vectorOutput() throws {
+        var typography = Typography(family: "Paints", fontSize: 32, lineHeight: 40)
+        typography.fontPalette = 1
+        let layout = try TextLayout("ABHLaz", typography: typography, registry: Self.registry)
+        let color = Color(red: 30, green: 140, blue: 60)
+        let png = try TextRenderer.shared.image(of: layout, color: color)
+        let drawing = Drawing(layout, color: color)
+        let sample = VectorOutputTests.Sample(name: "COLRv1", text: "", family: "")
+        let svg = try ImageFormat.svg.encode(drawing)
+        #expect(String(decoding: svg, as: UTF8.self).contains("data:image/png;base64,"))
+        try VectorOutputTests.expectClose(try VectorOutputTests.rasterized(svg, with: "rsvg-convert", arguments: ["-o"],
+                                                                         name: "x.svg"), png, sample)
+        let pdf = try ImageFormat.pdf.encode(drawing)
+        // pdftocairo: poppler's Splash (pdftoppm) samples soft-masked images a pixel off at their edges.
+        try VectorOutputTests.expectClose(try VectorOutputTests.rasterized(pdf, with: "pdftocairo",
+                                                                         arguments: ["-r", "72", "-png", "-singlefile"],
+                                                                         name: "x.pdf", outputSuffix: ".png"), png,
+                                          sample)
+    }
+
+    @Test("Fuzzed COLR tables: no crash, no read out of bounds")
+    func fuzzedTables() throws {
+        // Fixed-seed byte flips in the Paints font's COLR table, each variant drawn glyph by glyph.
+        let font = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("Paints-Regular.ttf")))
+        let bytes = [UInt8](font)
+        // The COLR table's offset and length from the table directory.
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        var colr = 0..<0
+        for t in 0..<tables {
+            let record = 12 + t * 16
+            if bytes[record..<record + 4].elementsEqual("COLR".utf8) {
+                func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+                colr = u32(record + 8)..<(u32(record + 8) + u32(record + 12))
+            }
+        }
+        try #require(!colr.isEmpty)
+        var generator = SplitMix(seed: 24)
+        for _ in 0..<40 {
+            var table = [UInt8](bytes[colr])
+            for _ in 0..<24 {
+                table[Int(generator.next() % UInt64(table.count))] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            guard let parsed = ColorPaintTable(table) else { continue }
+            for glyph in UInt32(0)..<240 {
+                guard let colorGlyph = parsed.glyph(glyph, unitsPerEm: 1000, outline: { _ in
+                    GlyphOutline(segments: [.move(to: Point(x: 100, y: 0)), .line(to: Point(x: 900, y: 0)),
+                                            .line(to: Point(x: 500, y: 800)), .close], unitsPerEm: 1000)
+                }) else { continue }
+                _ = ColorGlyphRasterizer.render(colorGlyph, pixelSize: 24, subpixel: 1, slant: 0,
+                                                palette: [.black, .white], foreground: .black)
+            }
+        }
+    }
+
+    /// A small deterministic generator (SplitMix64).
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
 }

@@ -238,6 +238,8 @@ struct PlacedGlyph {
     let color: Color
     /// The CPAL palette its color glyph is drawn in (the typography's ``Typography/fontPalette``).
     let palette: Int
+    /// Its pixels per em at the drawing's scale: a COLRv1 glyph is embedded as an image of that resolution.
+    let pixelsPerEm: Double
     /// The pen position in points, snapped as the PNG snaps it.
     let x: Double
     let y: Double
@@ -265,7 +267,8 @@ extension TextLayout {
                 placed.append(PlacedGlyph(face: faces[glyph.fontIndex], glyph: glyph.glyphID,
                                           size: styleTable.fontSizes[glyph.styleIndex],
                                           color: styleTable.colors[glyph.styleIndex] ?? color,
-                                          palette: typography.typography.fontPalette, x: pen.x / scale, y: Double(pen.baseline) / scale,
+                                          palette: typography.typography.fontPalette,
+                                          pixelsPerEm: styleTable.fontSizes[glyph.styleIndex] * scale, x: pen.x / scale, y: Double(pen.baseline) / scale,
                                           text: index < texts.count ? texts[index] : ""))
             }
         }

@@ -492,17 +492,26 @@ private struct PDFDocument {
         content += "1 0 \(slant) -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(cid, digits: 4))> Tj\n"
     }
 
-    /// Draws a color glyph: a bitmap as an image, COLRv0 layers as filled paths.
+    /// Draws a color glyph: a bitmap as an image, COLRv0 layers as filled paths, a COLRv1 paint graph as an
+    /// image at the page's resolution.
     private mutating func drawColorGlyph(_ glyph: PlacedGlyph, _ vector: VectorGlyph,
                                          into content: inout String) throws(RenderError) {
         let unitsPerEm = Double(glyph.face.metrics.unitsPerEm)
-        switch vector {
-        case .bitmap(let bitmap, let ppem):
+        /// Places a color bitmap of `ppem` pixels per em as an image.
+        func place(_ bitmap: GlyphBitmap, ppem: Double) throws(RenderError) {
+            guard bitmap.width > 0 else { return }
             let unit = glyph.size / ppem
             let name = try image(bitmap.image)
             let width = Double(bitmap.width) * unit, height = Double(bitmap.height) * unit
             let x = glyph.x + Double(bitmap.left) * unit, top = glyph.y - Double(bitmap.top) * unit
             content += "q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(top + height)) cm /\(name) Do Q\n"
+        }
+        switch vector {
+        case .bitmap(let bitmap, let ppem):
+            try place(bitmap, ppem: ppem)
+        case .paint(let colorGlyph):
+            try place(RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
+                                       palette: glyph.palette, foreground: glyph.color), ppem: glyph.pixelsPerEm)
         case .layers(let layers):
             let unit = glyph.size / unitsPerEm
             content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(VectorNumber.format(unit, fractionDigits: 6)) 0 0 "
@@ -511,8 +520,6 @@ private struct PDFDocument {
                 content += colorOperators(layer.color ?? glyph.color) + PDFDocument.path(layer.outline) + "f\n"
             }
             content += "Q\n"
-        case .paint:
-            break  // TODO
         case .outline, .empty:
             break
         }

@@ -16,9 +16,14 @@ struct SVGWriter {
     private var imageIDs: [Data: Int] = [:]
     private var nextID = 0
 
+    /// A glyph's definition: by face and glyph, and for a COLRv1 glyph (an image) by its palette, text color and
+    /// pixel size too.
     private struct GlyphKey: Hashable {
         let face: Int
         let glyph: UInt32
+        var palette = 0
+        var color: Color?
+        var pixelsPerEm = 0.0
     }
 
     init(_ drawing: Drawing, includesText: Bool) {
@@ -237,13 +242,26 @@ struct SVGWriter {
         return out
     }
 
+    /// A color glyph's image definition in font units (`unit` font units a pixel), with the next id.
+    private func imageDefinition(_ bitmap: GlyphBitmap, png: Data, unit: Double) -> String {
+        "<image id=\"g\(nextID)\" x=\"\(n(Double(bitmap.left) * unit, 2))\" "
+            + "y=\"\(n(-Double(bitmap.top) * unit, 2))\" width=\"\(n(Double(bitmap.width) * unit, 2))\" "
+            + "height=\"\(n(Double(bitmap.height) * unit, 2))\" href=\"data:image/png;base64,\(png.base64EncodedString())\"/>"
+    }
+
     /// The id of a glyph's definition, defined on first use; `nil` for a glyph that draws nothing.
     private mutating func glyphID(_ glyph: PlacedGlyph) -> Int? {
-        let key = GlyphKey(face: glyph.face.id, glyph: glyph.glyph)
+        let vector = RasterFace.vectorGlyph(glyph.glyph, of: glyph.face)
+        var key = GlyphKey(face: glyph.face.id, glyph: glyph.glyph)
+        if case .paint = vector {
+            key.palette = glyph.palette
+            key.color = glyph.color
+            key.pixelsPerEm = glyph.pixelsPerEm
+        }
         if let known = glyphIDs[key] { return known }
         let unitsPerEm = Double(glyph.face.metrics.unitsPerEm)
         let definition: String
-        switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
+        switch vector {
         case .empty:
             return nil
         case .outline(let outline):
@@ -253,14 +271,14 @@ struct SVGWriter {
             definition = "<g id=\"g\(nextID)\">" + layers.map { layer in
                 "<path d=\"\(layer.outline.svgPathData(fractionDigits: 2))\"" + (layer.color.map { fill($0) } ?? "") + "/>"
             }.joined() + "</g>"
-        case .paint:
-            return nil  // TODO
+        case .paint(let colorGlyph):
+            let bitmap = RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
+                                          palette: glyph.palette, foreground: glyph.color)
+            guard bitmap.width > 0, let png = try? PNGEncoder.encode(bitmap.image) else { return nil }
+            definition = imageDefinition(bitmap, png: png, unit: unitsPerEm / glyph.pixelsPerEm)
         case .bitmap(let bitmap, let ppem):
             guard let png = try? PNGEncoder.encode(bitmap.image) else { return nil }
-            let unit = unitsPerEm / ppem
-            definition = "<image id=\"g\(nextID)\" x=\"\(n(Double(bitmap.left) * unit, 2))\" "
-                + "y=\"\(n(-Double(bitmap.top) * unit, 2))\" width=\"\(n(Double(bitmap.width) * unit, 2))\" "
-                + "height=\"\(n(Double(bitmap.height) * unit, 2))\" href=\"data:image/png;base64,\(png.base64EncodedString())\"/>"
+            definition = imageDefinition(bitmap, png: png, unit: unitsPerEm / ppem)
         }
         let id = newID()
         glyphIDs[key] = id

@@ -228,6 +228,16 @@ extension RasterFace {
     /// Every COLRv1 glyph's paint graph (`nil`: the glyph has none), by face id and glyph.
     private static let colorGlyphs = BoundedCache<VectorGlyphKey, ColorGlyph?>(limit: 50_000)
 
+    /// `colorGlyph` of `fontFace` drawn at `pixelsPerEm` in CPAL palette `palette`, index 0xFFFF in `foreground`:
+    /// how the vector writers embed a COLRv1 glyph (an image at the output's scale).
+    static func image(of colorGlyph: ColorGlyph, of fontFace: FontFace, pixelsPerEm: Double, palette: Int,
+                      foreground: Color) -> GlyphBitmap {
+        let face = RasterFace.of(fontFace)
+        return ColorGlyphRasterizer.render(colorGlyph, pixelSize: pixelsPerEm, subpixel: 0,
+                                           slant: fontFace.synthetic.italic ? syntheticSlant : 0,
+                                           palette: face?.paletteColors(palette) ?? [], foreground: foreground)
+    }
+
     /// `glyph`'s COLRv1 paint graph, read on first use; `nil` when it has none.
     func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
         guard let colorTable else { return nil }
