@@ -65,6 +65,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var textBox: TextBox?
     /// Where words may be hyphenated: none, manual or auto.
     public var hyphens: Hyphens?
+    /// The CPAL palette color fonts (COLR) are drawn in, 0…65535 (``Typography/fontPalette``).
+    public var palette: Int?
     /// Variation axis coordinates by tag.
     public var variations: [String: Double]?
     /// The maximum line width in points; `nil`: each paragraph is one line.
@@ -138,7 +140,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case text, spans, token, family, weight, italic, fontWidth, size, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
-             language, direction, textWrap, textBox, hyphens, variations, width, maxLines, maxHeight, fit, minFontSize, lineBreakMode, alignment, scale, color, background,
+             language, direction, textWrap, textBox, hyphens, palette, variations, width, maxLines, maxHeight, fit, minFontSize, lineBreakMode, alignment, scale, color, background,
              padding, clip, hinting, format, pageSize, margin, svgText, pngEncoding, compression
     }
 
@@ -194,6 +196,12 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         if let textWrap { result.textWrap = textWrap }
         if let textBox { result.textBox = textBox }
         if let hyphens { result.hyphens = hyphens }
+        if let palette {
+            guard (0...0xFFFF).contains(palette) else {
+                throw .invalid(field: "palette", reason: "\(palette) is not a palette index; use 0 to 65535")
+            }
+            result.fontPalette = palette
+        }
         return result
     }
 
@@ -334,6 +342,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap)
         textBox = try c.decodeIfPresent(TextBox.self, forKey: .textBox)
         hyphens = try c.decodeIfPresent(Hyphens.self, forKey: .hyphens)
+        palette = try c.decodeIfPresent(Int.self, forKey: .palette)
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
         width = try c.decodeIfPresent(Double.self, forKey: .width)
         maxLines = try c.decodeIfPresent(Int.self, forKey: .maxLines)
@@ -392,6 +401,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(textWrap, forKey: .textWrap)
         try c.encodeIfPresent(textBox, forKey: .textBox)
         try c.encodeIfPresent(hyphens, forKey: .hyphens)
+        try c.encodeIfPresent(palette, forKey: .palette)
         try c.encodeIfPresent(variations, forKey: .variations)
         try c.encodeIfPresent(width, forKey: .width)
         try c.encodeIfPresent(maxLines, forKey: .maxLines)

@@ -105,6 +105,9 @@ struct TypographyOptions: ParsableArguments {
             transform: { try parseChoice($0, Hyphens.self, "--hyphens") })
     var hyphens: Hyphens?
 
+    @Option(help: "The CPAL palette color fonts (COLR) are drawn in, 0 (the font's default) to 65535; a font without it uses its first.")
+    var palette: Int?
+
     @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\" (wght, ital/slnt and opsz follow --weight, --italic and --size unless given).",
             transform: parseVariations)
     var variations: [String: Double]?
@@ -142,6 +145,7 @@ struct TypographyOptions: ParsableArguments {
         request.textWrap = textWrap
         request.textBox = textBox
         request.hyphens = hyphens
+        request.palette = palette
         request.variations = variations
     }
 

@@ -24,6 +24,14 @@ struct RenderRequestTests {
         #expect(Set(options).subtracting(cliOnly) == Set(RenderRequest.keys).subtracting(["text"]))
     }
 
+    @Test("palette sets the typography's font palette; out of range is a field error")
+    func palette() throws {
+        let request = try RenderRequest.decode(from: Data(#"{"text": "A", "palette": 1}"#.utf8))
+        #expect(try request.typography().fontPalette == 1)
+        let bad = try RenderRequest.decode(from: Data(#"{"text": "A", "palette": -1}"#.utf8))
+        #expect(throws: RenderRequestError.self) { try bad.typography() }
+    }
+
     @Test func decodesTheCLIsSpellings() throws {
         let request = try RenderRequest.decode(from: Data("""
             {"text": "Hi", "family": "Inter, Noto Sans", "weight": "semibold", "italic": true, "size": 18,
