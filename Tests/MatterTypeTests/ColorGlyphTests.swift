@@ -10,8 +10,12 @@ struct ColorGlyphTests {
     struct Reference: Decodable {
         var name: String
         var font: String
+        var family: String
         var text: String
         var pixelSize: Double
+        var scale: Double
+        /// Pixels from one glyph to the next.
+        var advance: Double
         var baseline: Double
         var palette: Int
         var color: [UInt8]
@@ -28,37 +32,42 @@ struct ColorGlyphTests {
     static let registry: FontRegistry = {
         let registry = FontRegistry(includesSystemFonts: false)
         try? registry.register(fileAt: TestSupport.fixture("Paints-Regular.ttf"))
+        try? registry.register(fileAt: TestSupport.fixture("EmojiOne-COLRv1.ttf"))
         return registry
     }()
 
-    /// Our drawing of a reference's text: one row, its baseline on the reference's, at its pixel size (as @1x
-    /// points, or @2x for the 128 px one, so that the display scale is covered too).
+    /// Our drawing of a reference's text: each character laid out alone at its pixel size and display scale,
+    /// its pen at i advances rounded to whole pixels, its baseline on the reference's.
     static func draw(_ reference: Reference) throws -> RGBAImage {
-        let scale = reference.pixelSize >= 128 ? 2.0 : 1.0
-        var typography = Typography(family: "Paints", fontSize: reference.pixelSize / scale,
+        let scale = reference.scale
+        var typography = Typography(family: .named(reference.family), fontSize: reference.pixelSize / scale,
                                     lineHeight: reference.pixelSize / scale * 1.5)
         typography.fontPalette = reference.palette
-        let layout = try TextLayout(reference.text, typography: typography,
-                                    environment: TypographyEnvironment(displayScale: scale), registry: registry)
-        let baseline = try #require(layout.lines.first?.glyphs.first?.y)
         var image = RGBAImage(width: reference.width, height: reference.height)
         let color = Color(red: reference.color[0], green: reference.color[1], blue: reference.color[2],
                           alpha: reference.color[3])
-        TextRenderer(glyphCache: GlyphCache()).draw(layout, into: &image,
-                                                    at: Point(x: 0, y: reference.baseline / scale - baseline),
-                                                    color: color)
+        let renderer = TextRenderer(glyphCache: GlyphCache())
+        for (index, character) in reference.text.enumerated() {
+            let layout = try TextLayout(String(character), typography: typography,
+                                        environment: TypographyEnvironment(displayScale: scale), registry: registry)
+            let glyph = try #require(layout.lines.first?.glyphs.first)
+            let x = (Double(index) * reference.advance).rounded() / scale
+            renderer.draw(layout, into: &image, at: Point(x: x - glyph.x, y: reference.baseline / scale - glyph.y),
+                          color: color)
+        }
         return image
     }
 
-    /// Per glyph cell (one em wide): the mean difference (levels, premultiplied over white) and the share of
+    /// Per glyph cell (one advance wide): the mean difference (levels, premultiplied over white) and the share of
     /// pixels off by more than 32 in some channel.
     static func cells(_ ours: RGBAImage, _ skia: RGBAImage, _ reference: Reference)
         -> [(Character, mean: Double, off: Double)] {
-        let cell = Int(reference.pixelSize)
         return reference.text.enumerated().map { index, character in
             var total = 0, off = 0, count = 0
+            let cell = Int((Double(index) * reference.advance).rounded())
+                ..< Int((Double(index + 1) * reference.advance).rounded())
             for y in 0..<skia.height {
-                for x in index * cell..<min(skia.width, (index + 1) * cell) {
+                for x in cell.clamped(to: 0..<skia.width) {
                     let p = (y * skia.width + x) * 4
                     var worst = 0
                     for c in 0..<3 {
@@ -75,7 +84,8 @@ struct ColorGlyphTests {
         }
     }
 
-    @Test("Every paint format, extend and composite mode as Skia draws it", arguments: references.map(\.name))
+    @Test("Every paint format, extend and composite mode, and an emoji line at @1x and @2x, as Skia draws them",
+          arguments: references.map(\.name))
     func matchesSkia(name: String) throws {
         let reference = try #require(Self.references.first { $0.name == name })
         let skia = try ImageDecoder.decode(Data(contentsOf: URL(fileURLWithPath:
