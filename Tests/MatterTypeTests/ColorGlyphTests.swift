@@ -158,7 +158,7 @@ struct ColorGlyphTests {
             }
         }
         try #require(!colr.isEmpty)
-        var generator = SplitMix(seed: 24)
+        var generator = SeededGenerator(state: 24)  // HostileFontTests' SplitMix64
         for _ in 0..<40 {
             var table = [UInt8](bytes[colr])
             for _ in 0..<24 {
@@ -175,17 +175,5 @@ struct ColorGlyphTests {
             }
         }
     }
-
-    /// A small deterministic generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
