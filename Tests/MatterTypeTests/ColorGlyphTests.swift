@@ -175,5 +175,4 @@ struct ColorGlyphTests {
             }
         }
     }
-    }
 }
