@@ -79,7 +79,9 @@ final class FontFace: @unchecked Sendable {
         coversPrintableASCII = asciiCoverage[0x20...0x7E].allSatisfy { $0 }
         // CBDT/CBLC and sbix answer has_png; COLRv0 answers has_layers; HarfBuzz 6 has no COLRv1 query, so
         // any COLR table counts.
-        hasPaletteColors = TableReader(face: face, tag: "COLR").int16(at: 0) != nil
+        let colr = hb_face_reference_table(face, OpenTypeTag("COLR").rawValue)
+        hasPaletteColors = hb_blob_get_length(colr) > 0
+        hb_blob_destroy(colr)
         hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hasPaletteColors
         self.file = file
         self.descriptor = descriptor

@@ -56,6 +56,9 @@ private struct PDFDocument {
     private var fontIndex: [Int: Int] = [:]
     /// Images (and shadow masks) by their pixels, as resource names.
     private var imageIndex: [RGBAImage: String] = [:]
+    /// Each color glyph's image (a strike's bitmap, or a COLRv1 glyph drawn in a palette and text color at a
+    /// size) and its resource name, made once however often the glyph is drawn.
+    private var colorGlyphImages: [GlyphDrawingKey: (bitmap: GlyphBitmap, name: String)] = [:]
     /// Fill opacities, as ExtGState resources.
     private var opacities: [Double: String] = [:]
     /// The resources the pages name, in order: XObjects, graphics states and shadings.
@@ -497,21 +500,33 @@ private struct PDFDocument {
     private mutating func drawColorGlyph(_ glyph: PlacedGlyph, _ vector: VectorGlyph,
                                          into content: inout String) throws(RenderError) {
         let unitsPerEm = Double(glyph.face.metrics.unitsPerEm)
-        /// Places a color bitmap of `ppem` pixels per em as an image.
-        func place(_ bitmap: GlyphBitmap, ppem: Double) throws(RenderError) {
+        /// Places the color bitmap `draw` makes (once for each key) of `ppem` pixels per em as an image.
+        func place(_ key: GlyphDrawingKey, ppem: Double, _ draw: () -> GlyphBitmap) throws(RenderError) {
+            let made: (bitmap: GlyphBitmap, name: String)
+            if let known = colorGlyphImages[key] {
+                made = known
+            } else {
+                let bitmap = draw()
+                made = (bitmap, bitmap.width > 0 ? try image(bitmap.image) : "")
+                colorGlyphImages[key] = made
+            }
+            let bitmap = made.bitmap, name = made.name
             guard bitmap.width > 0 else { return }
             let unit = glyph.size / ppem
-            let name = try image(bitmap.image)
             let width = Double(bitmap.width) * unit, height = Double(bitmap.height) * unit
             let x = glyph.x + Double(bitmap.left) * unit, top = glyph.y - Double(bitmap.top) * unit
             content += "q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(top + height)) cm /\(name) Do Q\n"
         }
         switch vector {
         case .bitmap(let bitmap, let ppem):
-            try place(bitmap, ppem: ppem)
+            try place(GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph), ppem: ppem) { bitmap }
         case .paint(let colorGlyph):
-            try place(RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
-                                       palette: glyph.palette, foreground: glyph.color), ppem: glyph.pixelsPerEm)
+            let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette,
+                                         color: glyph.color, pixelsPerEm: glyph.pixelsPerEm)
+            try place(key, ppem: glyph.pixelsPerEm) {
+                RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
+                                 palette: glyph.palette, foreground: glyph.color)
+            }
         case .layers(let layers):
             let unit = glyph.size / unitsPerEm
             content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(VectorNumber.format(unit, fractionDigits: 6)) 0 0 "
@@ -576,4 +591,14 @@ private struct PDFDocument {
         let width = Double(ink.x.count) / scale, height = Double(ink.y.count) / scale
         content += "q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(y + height)) cm /\(name) Do Q\n"
     }
+}
+
+/// What a glyph's drawing in a vector file depends on: its face and glyph, and for a COLRv1 glyph (an image) its
+/// palette, text color and pixel size too. SVG defines each once; PDF makes each color glyph's image once.
+struct GlyphDrawingKey: Hashable {
+    let face: Int
+    let glyph: UInt32
+    var palette = 0
+    var color: Color?
+    var pixelsPerEm = 0.0
 }

@@ -12,19 +12,11 @@ struct SVGWriter {
     private let includesText: Bool
     private var definitions = ""
     private var body = ""
-    private var glyphIDs: [GlyphKey: Int] = [:]
+    /// Each glyph's definition id (a COLRv1 glyph's per palette, text color and size).
+    private var glyphIDs: [GlyphDrawingKey: Int] = [:]
     private var imageIDs: [Data: Int] = [:]
     private var nextID = 0
 
-    /// A glyph's definition: by face and glyph, and for a COLRv1 glyph (an image) by its palette, text color and
-    /// pixel size too.
-    private struct GlyphKey: Hashable {
-        let face: Int
-        let glyph: UInt32
-        var palette = 0
-        var color: Color?
-        var pixelsPerEm = 0.0
-    }
 
     init(_ drawing: Drawing, includesText: Bool) {
         self.drawing = drawing
@@ -252,7 +244,7 @@ struct SVGWriter {
     /// The id of a glyph's definition, defined on first use; `nil` for a glyph that draws nothing.
     private mutating func glyphID(_ glyph: PlacedGlyph) -> Int? {
         let vector = RasterFace.vectorGlyph(glyph.glyph, of: glyph.face)
-        var key = GlyphKey(face: glyph.face.id, glyph: glyph.glyph)
+        var key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph)
         if case .paint = vector {
             key.palette = glyph.palette
             key.color = glyph.color
