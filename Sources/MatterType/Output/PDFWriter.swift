@@ -521,6 +521,14 @@ private struct PDFDocument {
         case .bitmap(let bitmap, let ppem):
             try place(GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph), ppem: ppem) { bitmap }
         case .paint(let colorGlyph):
+            if let drawing = RasterFace.vectorDrawing(of: colorGlyph, of: glyph.face, palette: glyph.palette,
+                                                      foreground: glyph.color, format: .pdf) {
+                let unit = VectorNumber.format(glyph.size / unitsPerEm, fractionDigits: 6)
+                content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
+                try draw(drawing.root, of: drawing, transform: .identity, into: &content)
+                content += "Q\n"
+                return
+            }
             let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette,
                                          color: glyph.color, pixelsPerEm: glyph.pixelsPerEm)
             try place(key, ppem: glyph.pixelsPerEm) {
@@ -538,6 +546,72 @@ private struct PDFDocument {
         case .outline, .empty:
             break
         }
+    }
+
+    /// Draws `node` of a COLRv1 `glyph` (font units, y up) under `transform` from the glyph's root.
+    private mutating func draw(_ node: VectorColorGlyph.Node, of glyph: VectorColorGlyph, transform: AffineTransform,
+                               into content: inout String) throws(RenderError) {
+        switch node {
+        case .group(let nodes):
+            for child in nodes { try draw(child, of: glyph, transform: transform, into: &content) }
+        case .clip(let outline, let child):
+            try draw(child, clippedTo: PDFDocument.path(outline), of: glyph, transform: transform, into: &content)
+        case .clipBox(let box, let child):
+            try draw(child, clippedTo: Self.rectangle(box), of: glyph, transform: transform, into: &content)
+        case .transform(let m, let child):
+            content += "q " + Self.concatenation(m)
+            try draw(child, of: glyph, transform: transform.concatenating(m), into: &content)
+            content += "Q\n"
+        case .fill(let fill):
+            guard let region = glyph.region(under: transform) else { return }
+            try self.fill(fill, in: Self.rectangle(region), transform: .identity, into: &content)
+        }
+    }
+
+    /// Draws `child` clipped to `path`: the path filled when the child is a fill, else the child's drawing
+    /// within the path as a clip.
+    private mutating func draw(_ child: VectorColorGlyph.Node, clippedTo path: String, of glyph: VectorColorGlyph,
+                               transform: AffineTransform, into content: inout String) throws(RenderError) {
+        if let (fill, inner) = VectorColorGlyph.fill(under: child) {
+            try self.fill(fill, in: path, transform: inner, into: &content)
+            return
+        }
+        content += "q\n" + path + "W n\n"
+        try draw(child, of: glyph, transform: transform, into: &content)
+        content += "Q\n"
+    }
+
+    /// Fills `path` with a COLRv1 fill whose gradient lies under `transform`: a color, or an axial (type 2) or
+    /// radial (type 3) shading through the clip of the path, at the stops' shared opacity.
+    private mutating func fill(_ fill: VectorColorGlyph.Fill, in path: String, transform m: AffineTransform,
+                               into content: inout String) throws(RenderError) {
+        let shading: String, stops: [GradientStop]
+        switch fill {
+        case .solid(let color):
+            content += "q\n" + colorOperators(color) + path + "f\nQ\n"
+            return
+        case .linear(let start, let end, let gradient):
+            stops = gradient.stops
+            shading = try shadingResource(type: 2, coords: [start.x, start.y, end.x, end.y], stops: stops)
+        case .radial(let focus, let focusRadius, let center, let radius, let gradient):
+            stops = gradient.stops
+            shading = try shadingResource(type: 3, coords: [focus.x, focus.y, focusRadius, center.x, center.y, radius],
+                                          stops: stops)
+        }
+        let alpha = Double(stops.first?.color.alpha ?? 255) / 255
+        content += "q\n" + path + "W n\n" + (m != .identity ? Self.concatenation(m) : "")
+            + (alpha < 1 ? "/\(opacityResource(alpha)) gs\n" : "") + "/\(shading) sh\nQ\n"
+    }
+
+    /// `a b c d e f cm`: `m` made the current transform's innermost step.
+    private static func concatenation(_ m: AffineTransform) -> String {
+        [m.a, m.b, m.c, m.d].map { VectorNumber.format($0, fractionDigits: 6) }.joined(separator: " ")
+            + " \(n(m.tx)) \(n(m.ty)) cm\n"
+    }
+
+    /// Path operators for a box in font units.
+    private static func rectangle(_ box: FontBox) -> String {
+        "\(n(box.minX)) \(n(box.minY)) \(n(box.maxX - box.minX)) \(n(box.maxY - box.minY)) re\n"
     }
 
     /// An outline's path operators in font units (quadratic curves raised to cubic).

@@ -241,6 +241,80 @@ struct SVGWriter {
             + "height=\"\(n(Double(bitmap.height) * unit, 2))\" href=\"data:image/png;base64,\(png.base64EncodedString())\"/>"
     }
 
+    /// The elements drawing `node` of a COLRv1 `glyph` (font units, y up) under `transform` from the glyph's root;
+    /// the gradients and clip paths they use are defined on the way.
+    private mutating func elements(_ node: VectorColorGlyph.Node, of glyph: VectorColorGlyph,
+                                   transform: AffineTransform) -> String {
+        switch node {
+        case .group(let nodes):
+            var out = ""
+            for child in nodes { out += elements(child, of: glyph, transform: transform) }
+            return out
+        case .clip(let outline, let child):
+            return clipped(to: "<path d=\"\(outline.svgPathDataYUp(fractionDigits: 2))\"", child, of: glyph,
+                           transform: transform)
+        case .clipBox(let box, let child):
+            return clipped(to: rectangle(box), child, of: glyph, transform: transform)
+        case .transform(let matrix, let child):
+            return "<g transform=\"\(svgMatrix(matrix))\">"
+                + elements(child, of: glyph, transform: transform.concatenating(matrix)) + "</g>"
+        case .fill(let fill):
+            guard let region = glyph.region(under: transform) else { return "" }
+            return rectangle(region) + attributes(of: fill, transform: .identity) + "/>"
+        }
+    }
+
+    /// `child` clipped to `shape` (an element's start, unclosed): the shape itself filled when the child is a
+    /// fill, else a clip path around the child's elements.
+    private mutating func clipped(to shape: String, _ child: VectorColorGlyph.Node, of glyph: VectorColorGlyph,
+                                  transform: AffineTransform) -> String {
+        if let (fill, inner) = VectorColorGlyph.fill(under: child) {
+            return shape + attributes(of: fill, transform: inner) + "/>"
+        }
+        let id = newID()
+        definitions += "<clipPath id=\"c\(id)\">" + shape + "/></clipPath>\n"
+        return "<g clip-path=\"url(#c\(id))\">" + elements(child, of: glyph, transform: transform) + "</g>"
+    }
+
+    /// `<rect` of a box in font units.
+    private func rectangle(_ box: FontBox) -> String {
+        "<rect x=\"\(n(box.minX, 2))\" y=\"\(n(box.minY, 2))\" width=\"\(n(box.maxX - box.minX, 2))\" "
+            + "height=\"\(n(box.maxY - box.minY, 2))\""
+    }
+
+    private func svgMatrix(_ m: AffineTransform) -> String {
+        "matrix(\(n(m.a, 6)) \(n(m.b, 6)) \(n(m.c, 6)) \(n(m.d, 6)) \(n(m.tx, 2)) \(n(m.ty, 2)))"
+    }
+
+    /// ` fill="…"` for a COLRv1 fill whose gradient lies under `transform`; a gradient is defined first.
+    private mutating func attributes(of fill: VectorColorGlyph.Fill, transform: AffineTransform) -> String {
+        let id: Int
+        func common(_ gradient: VectorColorGlyph.Gradient) -> String {
+            var text = " gradientUnits=\"userSpaceOnUse\""
+            switch gradient.extend {
+            case .pad: break
+            case .repeat: text += " spreadMethod=\"repeat\""
+            case .reflect: text += " spreadMethod=\"reflect\""
+            }
+            if transform != .identity { text += " gradientTransform=\"\(svgMatrix(transform))\"" }
+            return text + ">" + stops(gradient.stops)
+        }
+        switch fill {
+        case .solid(let color):
+            return self.fill(color)
+        case .linear(let start, let end, let gradient):
+            id = newID()
+            definitions += "<linearGradient id=\"p\(id)\" x1=\"\(n(start.x, 2))\" y1=\"\(n(start.y, 2))\" "
+                + "x2=\"\(n(end.x, 2))\" y2=\"\(n(end.y, 2))\"" + common(gradient) + "</linearGradient>\n"
+        case .radial(let focus, let focusRadius, let center, let radius, let gradient):
+            id = newID()
+            definitions += "<radialGradient id=\"p\(id)\" cx=\"\(n(center.x, 2))\" cy=\"\(n(center.y, 2))\" "
+                + "r=\"\(n(radius, 2))\" fx=\"\(n(focus.x, 2))\" fy=\"\(n(focus.y, 2))\" fr=\"\(n(focusRadius, 2))\""
+                + common(gradient) + "</radialGradient>\n"
+        }
+        return " fill=\"url(#p\(id))\""
+    }
+
     /// The id of a glyph's definition, defined on first use; `nil` for a glyph that draws nothing.
     private mutating func glyphID(_ glyph: PlacedGlyph) -> Int? {
         let vector = RasterFace.vectorGlyph(glyph.glyph, of: glyph.face)
@@ -264,6 +338,14 @@ struct SVGWriter {
                 "<path d=\"\(layer.outline.svgPathData(fractionDigits: 2))\"" + (layer.color.map { fill($0) } ?? "") + "/>"
             }.joined() + "</g>"
         case .paint(let colorGlyph):
+            if let drawing = RasterFace.vectorDrawing(of: colorGlyph, of: glyph.face, palette: glyph.palette,
+                                                      foreground: glyph.color, format: .svg) {
+                // In font units with y up inside; drawn as an image would be: in its own colors, never stroked.
+                let content = elements(drawing.root, of: drawing, transform: .identity)
+                definition = "<g id=\"g\(nextID)\" transform=\"matrix(1 0 0 -1 0 0)\" fill-opacity=\"1\" "
+                    + "stroke=\"none\">" + content + "</g>"
+                break
+            }
             let bitmap = RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
                                           palette: glyph.palette, foreground: glyph.color)
             guard bitmap.width > 0, let png = try? PNGEncoder.encode(bitmap.image) else { return nil }

@@ -1,5 +1,6 @@
 /// A COLRv1 color glyph: its paint graph as the font defines it, in font units (y up), read once per face and
-/// glyph by FreeType's paint API and drawn by ``ColorGlyphRasterizer`` (pixels) or the vector writers.
+/// glyph by ``ColorPaintTable`` and drawn by ``ColorGlyphRasterizer`` (pixels) or, as ``VectorColorGlyph``, the
+/// vector writers.
 ///
 /// Colors stay palette indices until drawn, so one graph serves every palette and text color.
 struct ColorGlyph: Sendable {
@@ -37,8 +38,8 @@ struct ColorGlyph: Sendable {
     }
 }
 
-/// One node of a COLRv1 paint graph (OpenType `COLR` version 1, as FreeType 2.12 hands it out; the variable
-/// `PaintVar…` formats are not among them).
+/// One node of a COLRv1 paint graph (OpenType `COLR` version 1; the variable `PaintVar…` formats are read at their
+/// default values).
 indirect enum ColorPaint: Sendable {
     /// Paints drawn bottom first, each over the ones before (PaintColrLayers).
     case layers([ColorPaint])

@@ -36,12 +36,21 @@ public struct GlyphOutline: Sendable, Hashable {
     /// flipped down, as SVG's y axis runs; numbers as ``VectorNumber`` writes them, with `fractionDigits` decimals
     /// at most (integers stay integers).
     public func svgPathData(scale: Double = 1, fractionDigits: Int = 3) -> String {
+        pathData(xScale: scale, yScale: -scale, fractionDigits: fractionDigits)
+    }
+
+    /// SVG path data in font units with y up, as the outline's own (for drawings inside a y-flipped group).
+    func svgPathDataYUp(fractionDigits: Int) -> String {
+        pathData(xScale: 1, yScale: 1, fractionDigits: fractionDigits)
+    }
+
+    private func pathData(xScale: Double, yScale: Double, fractionDigits: Int) -> String {
         var data = ""
         data.reserveCapacity(segments.count * 12)
         func point(_ p: Point) {
-            VectorNumber.append(p.x * scale, fractionDigits: fractionDigits, to: &data)
+            VectorNumber.append(p.x * xScale, fractionDigits: fractionDigits, to: &data)
             data += " "
-            VectorNumber.append(-p.y * scale, fractionDigits: fractionDigits, to: &data)
+            VectorNumber.append(p.y * yScale, fractionDigits: fractionDigits, to: &data)
         }
         for segment in segments {
             switch segment {
