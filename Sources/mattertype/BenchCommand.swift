@@ -86,6 +86,12 @@ struct BenchCommand: ParsableCommand {
             transform: { try parseChoice($0, ImageCompression.self, "--compression") })
     var compression: ImageCompression = .balanced
 
+    @Flag(name: .customLong("cold-glyphs"),
+          help: ArgumentHelp("Empty the glyph cache before each timed pass (untimed), so that every pass draws each "
+                             + "glyph anew: the cost of a glyph's first sight. Shaping caches and read COLRv1 paint "
+                             + "graphs stay warm; for lines, paragraph, spans and png."))
+    var coldGlyphs = false
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -186,6 +192,7 @@ struct BenchCommand: ParsableCommand {
         var seconds: [Double] = []
         var counts = (lines: 0, glyphs: 0)
         for _ in 0..<passes {
+            if coldGlyphs { renderer.glyphCache.removeAll() }
             let start = DispatchTime.now().uptimeNanoseconds
             counts = try pass()
             seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -193,7 +200,8 @@ struct BenchCommand: ParsableCommand {
         let median = seconds.sorted()[seconds.count / 2]
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        let result = BenchResult(task: task.rawValue, threads: threads, lines: counts.lines, glyphs: counts.glyphs,
+        let result = BenchResult(task: task.rawValue, threads: threads, coldGlyphs: coldGlyphs, lines: counts.lines,
+                                 glyphs: counts.glyphs,
                                  seconds: median, linesPerSecond: Double(counts.lines) / median,
                                  glyphsPerSecond: Double(counts.glyphs) / median,
                                  peakRSSBytes: Int(usage.ru_maxrss) * 1024,
@@ -202,7 +210,8 @@ struct BenchCommand: ParsableCommand {
         if json {
             try printJSON(result)
         } else {
-            print("\(task.rawValue), \(threads) thread(s): \(counts.lines) lines, \(counts.glyphs) glyphs in "
+            print("\(task.rawValue), \(threads) thread(s)" + (coldGlyphs ? ", cold glyph cache" : "")
+                + ": \(counts.lines) lines, \(counts.glyphs) glyphs in "
                 + String(format: "%.4f s (median of %d)", median, passes)
                 + String(format: " = %.0f lines/s, %.3g glyphs/s, peak RSS %.1f MB", result.linesPerSecond,
                          result.glyphsPerSecond, Double(result.peakRSSBytes) / 1e6)
@@ -385,6 +394,8 @@ private struct EncodedImage: Sendable {
 private struct BenchResult: Encodable {
     let task: String
     let threads: Int
+    /// Whether the glyph cache was emptied before each pass (`--cold-glyphs`).
+    let coldGlyphs: Bool
     let lines: Int
     let glyphs: Int
     let seconds: Double

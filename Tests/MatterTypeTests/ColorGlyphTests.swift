@@ -162,9 +162,10 @@ struct ColorGlyphTests {
         // are images, each an RGB image and its soft mask.
         #expect(Self.count("/Subtype /Image", in: pdf) == 2 * 8)
         #expect(pdf.contains("/ShadingType 2") && pdf.contains("/ShadingType 3"))
-        // The emoji font (solid fills, transforms, layers) is all vectors in both.
-        let emoji = try Self.expectVectorOutput("😀😂😍🚀🎉👍❤🌈🌟🍕", family: "Emoji One COLRv1")
+        // The emoji font (solid fills, transforms, layers) is all vectors in both, each glyph defined once.
+        let emoji = try Self.expectVectorOutput("😀😂😍🚀🎉👍❤🌈🌟🍕 😀😂😍🚀🎉👍❤🌈🌟🍕", family: "Emoji One COLRv1")
         #expect(!emoji.svg.contains("<image") && !emoji.pdf.contains("/Subtype /Image"))
+        #expect(Self.count("<g id=", in: emoji.svg) == 10 && Self.count("/Subtype /Form", in: emoji.pdf) == 10)
     }
 
     @Test("Fuzzed COLR tables: no crash, no read out of bounds")

@@ -6,7 +6,8 @@ import Foundation
 /// Text is real text: each face's glyphs are embedded as a subset (``FontSubset``, HarfBuzz's subsetter) in a
 /// Type 0 font with Identity-H encoding (CIDFontType2 for TrueType outlines, CIDFontType0 with an OpenType file for
 /// CFF), its widths, and a ToUnicode map from each glyph to the text of its cluster, so that text extraction
-/// (`pdftotext`) gives the text back. Color glyphs: bitmaps (CBDT, sbix) as images, COLRv0 layers as filled paths.
+/// (`pdftotext`) gives the text back. Color glyphs: bitmaps (CBDT, sbix) as images, COLRv0 layers as filled paths,
+/// COLRv1 paint graphs as form XObjects of paths, clips and shadings where PDF draws them exactly, else as images.
 /// Gradients are axial and radial shadings; blurred text shadows are images of the blurred coverage (at the
 /// drawing's scale) with a soft mask. The same pages always give the same bytes: no dates, no random ids.
 struct PDFWriter {
@@ -27,17 +28,15 @@ struct PDFWriter {
         // First every glyph each face shows, so that each face is subset once for the whole file.
         for page in pages { document.collectGlyphs(page.items, scale: page.scale) }
         try document.makeFonts()
-        // One resources dictionary for every page, written once the pages have named all they use.
-        let resources = document.reserve()
         var pageObjects: [Int] = []
         for page in pages {
             var content = "1 0 0 -1 0 \(n(page.height)) cm\n"  // y down from the top-left, as the drawing
             try document.write(page.items, page: page, into: &content)
             let contents = document.add(try document.stream(Data(content.utf8)))
             pageObjects.append(document.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(n(page.width)) "
-                + "\(n(page.height))] /Resources \(resources) 0 R /Contents \(contents) 0 R >>"))
+                + "\(n(page.height))] /Resources \(PDFDocument.resources) 0 R /Contents \(contents) 0 R >>"))
         }
-        return try document.finish(pages: pageObjects, resources: resources)
+        return try document.finish(pages: pageObjects)
     }
 }
 
@@ -48,9 +47,11 @@ private func n(_ value: Double) -> String { VectorNumber.format(value) }
 private struct PDFDocument {
     let compression: ImageCompression
     let renderer: TextRenderer
-    /// Object bodies by number − 1 (`nil`: reserved, written later). Objects 1 and 2 are the catalog and the
-    /// page tree.
-    private var objects: [Data?] = [nil, nil]
+    /// Object bodies by number − 1 (`nil`: reserved, written later). Objects 1, 2 and 3 are the catalog, the
+    /// page tree and ``resources``.
+    private var objects: [Data?] = [nil, nil, nil]
+    /// The object of the one resources dictionary every page and form shares, written once all are named.
+    static let resources = 3
     /// Each face drawn as text, in order of first use.
     private var fonts: [FontUse] = []
     private var fontIndex: [Int: Int] = [:]
@@ -59,10 +60,13 @@ private struct PDFDocument {
     /// Each color glyph's image (a strike's bitmap, or a COLRv1 glyph drawn in a palette and text color at a
     /// size) and its resource name, made once however often the glyph is drawn.
     private var colorGlyphImages: [GlyphDrawingKey: (bitmap: GlyphBitmap, name: String)] = [:]
+    /// How each COLRv1 glyph in a palette and text color is drawn: its form's resource name, or `nil` when PDF
+    /// cannot draw it exactly (it is then an image in ``colorGlyphImages``).
+    private var colorGlyphForms: [GlyphDrawingKey: String?] = [:]
     /// Fill opacities, as ExtGState resources.
     private var opacities: [Double: String] = [:]
-    /// The resources the pages name, in order: XObjects, graphics states and shadings.
-    private var imageResources: [(String, Int)] = []
+    /// The resources the pages name, in order: XObjects (images and forms), graphics states and shadings.
+    private var xObjectResources: [(String, Int)] = []
     private var opacityResources: [(String, String)] = []
     private var shadingResources: [(String, Int)] = []
 
@@ -81,11 +85,6 @@ private struct PDFDocument {
     }
 
     // MARK: Objects
-
-    mutating func reserve() -> Int {
-        objects.append(nil)
-        return objects.count
-    }
 
     mutating func add(_ body: Data) -> Int {
         objects.append(body)
@@ -106,14 +105,14 @@ private struct PDFDocument {
     }
 
     /// The file: the header, every object, the cross-reference table and the trailer; the shared resources
-    /// dictionary goes into the object `resources` reserved for it.
-    mutating func finish(pages: [Int], resources resourcesObject: Int) throws(RenderError) -> Data {
+    /// dictionary goes into ``resources``.
+    mutating func finish(pages: [Int]) throws(RenderError) -> Data {
         var resources = "<<"
         if !fonts.isEmpty {
             resources += " /Font <<" + fonts.map { " /\($0.resource) \(fontObjects[$0.resource] ?? 0) 0 R" }.joined() + " >>"
         }
-        if !imageResources.isEmpty {
-            resources += " /XObject <<" + imageResources.map { " /\($0.0) \($0.1) 0 R" }.joined() + " >>"
+        if !xObjectResources.isEmpty {
+            resources += " /XObject <<" + xObjectResources.map { " /\($0.0) \($0.1) 0 R" }.joined() + " >>"
         }
         if !opacityResources.isEmpty {
             resources += " /ExtGState <<" + opacityResources.map { " /\($0.0) \($0.1)" }.joined() + " >>"
@@ -122,7 +121,7 @@ private struct PDFDocument {
             resources += " /Shading <<" + shadingResources.map { " /\($0.0) \($0.1) 0 R" }.joined() + " >>"
         }
         resources += " >>"
-        set(resourcesObject, resources)
+        set(PDFDocument.resources, resources)
         set(1, "<< /Type /Catalog /Pages 2 0 R >>")
         set(2, "<< /Type /Pages /Kids [" + pages.map { "\($0) 0 R" }.joined(separator: " ") + "] /Count \(pages.count) >>")
         let info = add("<< /Producer (MatterType) >>")
@@ -410,8 +409,8 @@ private struct PDFDocument {
         }
         let object = add(try stream(Data(rgb), dictionary: " /Type /XObject /Subtype /Image /Width \(picture.width) "
                                     + "/Height \(picture.height) /ColorSpace /DeviceRGB /BitsPerComponent 8" + mask))
-        let name = "I\(imageResources.count + 1)"
-        imageResources.append((name, object))
+        let name = "I\(xObjectResources.count + 1)"
+        xObjectResources.append((name, object))
         imageIndex[picture] = name
         return name
     }
@@ -495,8 +494,8 @@ private struct PDFDocument {
         content += "1 0 \(slant) -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(cid, digits: 4))> Tj\n"
     }
 
-    /// Draws a color glyph: a bitmap as an image, COLRv0 layers as filled paths, a COLRv1 paint graph as an
-    /// image at the page's resolution.
+    /// Draws a color glyph: a bitmap as an image, COLRv0 layers as filled paths, a COLRv1 paint graph as its form
+    /// (or, when PDF cannot draw it exactly, as an image at the page's resolution).
     private mutating func drawColorGlyph(_ glyph: PlacedGlyph, _ vector: VectorGlyph,
                                          into content: inout String) throws(RenderError) {
         let unitsPerEm = Double(glyph.face.metrics.unitsPerEm)
@@ -521,12 +520,9 @@ private struct PDFDocument {
         case .bitmap(let bitmap, let ppem):
             try place(GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph), ppem: ppem) { bitmap }
         case .paint(let colorGlyph):
-            if let drawing = RasterFace.vectorDrawing(of: colorGlyph, of: glyph.face, palette: glyph.palette,
-                                                      foreground: glyph.color, format: .pdf) {
+            if let form = try colorGlyphForm(colorGlyph, glyph) {
                 let unit = VectorNumber.format(glyph.size / unitsPerEm, fractionDigits: 6)
-                content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
-                try draw(drawing.root, of: drawing, transform: .identity, into: &content)
-                content += "Q\n"
+                content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(unit) 0 0 \(unit) 0 0 cm /\(form) Do Q\n"
                 return
             }
             let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette,
@@ -546,6 +542,28 @@ private struct PDFDocument {
         case .outline, .empty:
             break
         }
+    }
+
+    /// The form XObject drawing a COLRv1 glyph in its palette and text color in font units (y up), made on first
+    /// use; `nil` when PDF cannot draw it exactly.
+    private mutating func colorGlyphForm(_ colorGlyph: ColorGlyph, _ glyph: PlacedGlyph) throws(RenderError) -> String? {
+        let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette, color: glyph.color)
+        if let known = colorGlyphForms[key] { return known }
+        guard let drawing = VectorColorGlyph(colorGlyph, of: glyph.face, palette: glyph.palette,
+                                                 foreground: glyph.color, format: .pdf) else {
+            colorGlyphForms[key] = .some(nil)
+            return nil
+        }
+        var content = ""
+        try draw(drawing.root, of: drawing, transform: .identity, into: &content)
+        let box = drawing.bounds
+        let object = add(try stream(Data(content.utf8), dictionary: " /Type /XObject /Subtype /Form /BBox ["
+            + [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1].map(n).joined(separator: " ")
+            + "] /Resources \(PDFDocument.resources) 0 R"))
+        let name = "G\(xObjectResources.count + 1)"
+        xObjectResources.append((name, object))
+        colorGlyphForms[key] = name
+        return name
     }
 
     /// Draws `node` of a COLRv1 `glyph` (font units, y up) under `transform` from the glyph's root.
@@ -667,8 +685,9 @@ private struct PDFDocument {
     }
 }
 
-/// What a glyph's drawing in a vector file depends on: its face and glyph, and for a COLRv1 glyph (an image) its
-/// palette, text color and pixel size too. SVG defines each once; PDF makes each color glyph's image once.
+/// What a glyph's drawing in a vector file depends on: its face and glyph, for a COLRv1 glyph its palette and text
+/// color, and for one drawn as an image its pixel size too. SVG defines each once; PDF makes each color glyph's
+/// form or image once.
 struct GlyphDrawingKey: Hashable {
     let face: Int
     let glyph: UInt32

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Writes a ``Drawing`` as SVG: `width`/`height` in pixels, the `viewBox` in points; each distinct glyph defined
-/// once in `<defs>` (an outline as a `<path>` in font units, COLRv0 layers as a `<g>` of colored paths, a color
-/// bitmap as an `<image>`) and placed by `<use>` in a group scaled to its size; rectangles, borders, gradients,
+/// once in `<defs>` (an outline as a `<path>` in font units, COLRv0 layers as a `<g>` of colored paths, a COLRv1
+/// paint graph as a `<g>` of paths, clip paths and gradients — or an `<image>` when SVG cannot draw it exactly —,
+/// a color bitmap as an `<image>`) and placed by `<use>` in a group scaled to its size; rectangles, borders, gradients,
 /// images (PNG `data:` URIs, each defined once), clips, blurred shadows and strokes as SVG draws them. The same
 /// drawing always gives the same bytes: ids are numbered in order of first use, numbers written by
 /// ``VectorNumber``.
@@ -338,8 +339,8 @@ struct SVGWriter {
                 "<path d=\"\(layer.outline.svgPathData(fractionDigits: 2))\"" + (layer.color.map { fill($0) } ?? "") + "/>"
             }.joined() + "</g>"
         case .paint(let colorGlyph):
-            if let drawing = RasterFace.vectorDrawing(of: colorGlyph, of: glyph.face, palette: glyph.palette,
-                                                      foreground: glyph.color, format: .svg) {
+            if let drawing = VectorColorGlyph(colorGlyph, of: glyph.face, palette: glyph.palette,
+                                                  foreground: glyph.color, format: .svg) {
                 // In font units with y up inside; drawn as an image would be: in its own colors, never stroked.
                 let content = elements(drawing.root, of: drawing, transform: .identity)
                 definition = "<g id=\"g\(nextID)\" transform=\"matrix(1 0 0 -1 0 0)\" fill-opacity=\"1\" "

@@ -2,9 +2,9 @@
 /// gradients, in font units (y up), with its palette colors resolved. The vector writers draw a glyph this way
 /// when ``init(_:palette:foreground:slant:format:)`` can express it, and embed it as an image when it cannot
 /// (sweep gradients, composite modes other than source-over, gradients the format would draw differently).
-struct VectorColorGlyph {
+struct VectorColorGlyph: Sendable {
     /// One node of the drawing.
-    indirect enum Node {
+    indirect enum Node: Sendable {
         /// Children drawn bottom first, each over the ones before.
         case group([Node])
         /// `node` clipped to an outline (nonzero winding).
@@ -18,7 +18,7 @@ struct VectorColorGlyph {
     }
 
     /// A fill: one color or a gradient.
-    enum Fill {
+    enum Fill: Sendable {
         case solid(Color)
         /// A linear gradient: offset 0 at `start`, 1 at `end`, lines of equal color perpendicular to the two.
         case linear(start: Point, end: Point, Gradient)
@@ -28,13 +28,13 @@ struct VectorColorGlyph {
     }
 
     /// A gradient's stops, offsets within 0…1 in order, and how it extends past them.
-    struct Gradient {
+    struct Gradient: Sendable {
         var stops: [GradientStop]
         var extend: ColorLine.Extend
     }
 
     /// What a vector format draws exactly beyond solid fills, source-over and pad gradients of opaque stops.
-    struct Format {
+    struct Format: Sendable {
         /// Whether gradients may repeat or reflect (SVG `spreadMethod`); PDF shadings only pad.
         var spreads: Bool
         /// Whether a gradient's stops may differ in opacity (SVG `stop-opacity`); a PDF shading has no alpha, so
@@ -47,8 +47,8 @@ struct VectorColorGlyph {
 
     /// The drawing, root first.
     let root: Node
-    /// The box (font units) a fill outside any outline covers: the glyph's clip box or clipping outlines, as
-    /// ``ColorGlyphRasterizer`` bounds its bitmap.
+    /// The box (font units, around the slant) the drawing stays within and a fill outside any outline covers: the
+    /// glyph's clip box or clipping outlines, as ``ColorGlyphRasterizer`` bounds its bitmap.
     let bounds: FontBox
 
     /// `glyph` in `palette`, index 0xFFFF in `foreground`, sheared by `slant` (a synthesized italic); `nil` when
@@ -58,9 +58,21 @@ struct VectorColorGlyph {
         let converter = Converter(palette: palette, foreground: foreground, format: format)
         guard var root = converter.node(glyph.paint) else { return nil }
         if let clipBox = glyph.clipBox { root = .clipBox(clipBox, root) }
-        if slant != 0 { root = .transform(AffineTransform(a: 1, b: 0, c: slant, d: 1, tx: 0, ty: 0), root) }
+        if slant != 0 {
+            let shear = AffineTransform(a: 1, b: 0, c: slant, d: 1, tx: 0, ty: 0)
+            root = .transform(shear, root)
+            self.bounds = bounds.transformed(by: shear)
+        } else {
+            self.bounds = bounds
+        }
         self.root = root
-        self.bounds = bounds
+    }
+
+    /// `glyph` of `face` in CPAL palette `palette`, index 0xFFFF in `foreground`, with the face's synthesized
+    /// slant: how the vector writers draw a COLRv1 glyph; `nil` when `format` cannot draw it exactly.
+    init?(_ glyph: ColorGlyph, of face: FontFace, palette: Int, foreground: Color, format: Format) {
+        self.init(glyph, palette: RasterFace.of(face)?.paletteColors(palette) ?? [], foreground: foreground,
+                  slant: face.synthetic.italic ? RasterFace.syntheticSlant : 0, format: format)
     }
 
     /// The fill `node` reduces to under a chain of transforms (their product, the outermost first); `nil` when

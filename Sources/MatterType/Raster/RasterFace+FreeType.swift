@@ -228,14 +228,6 @@ extension RasterFace {
     /// Every COLRv1 glyph's paint graph (`nil`: the glyph has none), by face id and glyph.
     private static let colorGlyphs = BoundedCache<VectorGlyphKey, ColorGlyph?>(limit: 50_000)
 
-    /// `colorGlyph` of `fontFace` as vectors in CPAL palette `palette`, index 0xFFFF in `foreground`, with the
-    /// face's synthesized slant: how the vector writers draw a COLRv1 glyph when `format` can draw it exactly.
-    static func vectorDrawing(of colorGlyph: ColorGlyph, of fontFace: FontFace, palette: Int, foreground: Color,
-                              format: VectorColorGlyph.Format) -> VectorColorGlyph? {
-        VectorColorGlyph(colorGlyph, palette: RasterFace.of(fontFace)?.paletteColors(palette) ?? [],
-                         foreground: foreground, slant: fontFace.synthetic.italic ? syntheticSlant : 0, format: format)
-    }
-
     /// `colorGlyph` of `fontFace` drawn at `pixelsPerEm` in CPAL palette `palette`, index 0xFFFF in `foreground`:
     /// how the vector writers embed a COLRv1 glyph they cannot draw as vectors (an image at the output's scale).
     static func image(of colorGlyph: ColorGlyph, of fontFace: FontFace, pixelsPerEm: Double, palette: Int,
