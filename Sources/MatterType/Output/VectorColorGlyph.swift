@@ -148,7 +148,11 @@ struct VectorColorGlyph: Sendable {
             case .transform(let matrix, let child):
                 // A flattening transform leaves nothing to draw (the raster's shaders and coverage agree).
                 guard matrix.inverted != nil else { return .group([]) }
-                return node(child).map { .transform(matrix, $0) }
+                // Nested transforms become one (a chain of them would nest as deep in `q`/`<g>`).
+                switch node(child) {
+                case .transform(let inner, let grandchild): return .transform(matrix.concatenating(inner), grandchild)
+                case let converted: return converted.map { .transform(matrix, $0) }
+                }
             case .composite(let source, let mode, let backdrop):
                 // Source-over composites like layers; the other exact ones keep one side or neither.
                 switch mode {
