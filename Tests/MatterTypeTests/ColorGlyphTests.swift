@@ -170,7 +170,8 @@ struct ColorGlyphTests {
 
     @Test("Fuzzed COLR tables: no crash, no read out of bounds")
     func fuzzedTables() throws {
-        // Fixed-seed byte flips in the Paints font's COLR table, each variant drawn glyph by glyph.
+        // Fixed-seed byte flips in the Paints font's COLR table, each variant drawn glyph by glyph, in pixels and
+        // as the vector writers would draw it.
         let font = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("Paints-Regular.ttf")))
         let bytes = [UInt8](font)
         // The COLR table's offset and length from the table directory.
@@ -198,6 +199,10 @@ struct ColorGlyphTests {
                 }) else { continue }
                 _ = ColorGlyphRasterizer.render(colorGlyph, pixelSize: 24, subpixel: 1, slant: 0,
                                                 palette: [.black, .white], foreground: .black)
+                for format in [VectorColorGlyph.Format.svg, .pdf] {
+                    _ = VectorColorGlyph(colorGlyph, palette: [.black, .white], foreground: .black, slant: 0.2,
+                                         format: format)
+                }
             }
         }
     }
