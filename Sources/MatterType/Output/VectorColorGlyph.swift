@@ -188,14 +188,7 @@ struct VectorColorGlyph: Sendable {
 
         /// A palette color with its alpha applied (an index past the palette: transparent, as the raster draws it).
         private func resolve(_ color: PaletteColor) -> Color {
-            let entry: Color
-            if color.index == PaletteColor.foreground {
-                entry = foreground
-            } else if Int(color.index) < palette.count {
-                entry = palette[Int(color.index)]
-            } else {
-                return .clear
-            }
+            guard let entry = color.entry(in: palette, foreground: foreground) else { return .clear }
             let alpha = (Double(entry.alpha) * min(max(color.alpha, 0), 1)).rounded()
             return Color(red: entry.red, green: entry.green, blue: entry.blue, alpha: UInt8(alpha))
         }

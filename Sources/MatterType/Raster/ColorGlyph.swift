@@ -78,6 +78,13 @@ struct PaletteColor: Sendable, Hashable {
 
     /// The index meaning "the text's color".
     static let foreground: UInt16 = 0xFFFF
+
+    /// The entry's color before ``alpha``: `palette`'s, or `foreground` for index 0xFFFF; `nil` for an index past
+    /// the palette (drawn transparent).
+    func entry(in palette: [Color], foreground: Color) -> Color? {
+        if index == PaletteColor.foreground { return foreground }
+        return Int(index) < palette.count ? palette[Int(index)] : nil
+    }
 }
 
 /// A gradient's color stops and how it extends past them.

@@ -106,14 +106,7 @@ struct ColorGlyphRasterizer {
 
     /// A palette color, premultiplied, 0…1 (an index past the palette: transparent).
     func resolve(_ color: PaletteColor) -> SIMD4<Float> {
-        let entry: Color
-        if color.index == PaletteColor.foreground {
-            entry = foreground
-        } else if Int(color.index) < palette.count {
-            entry = palette[Int(color.index)]
-        } else {
-            return .zero
-        }
+        guard let entry = color.entry(in: palette, foreground: foreground) else { return .zero }
         let alpha = Float(entry.alpha) / 255 * Float(color.alpha)
         return SIMD4(Float(entry.red) / 255 * alpha, Float(entry.green) / 255 * alpha, Float(entry.blue) / 255 * alpha,
                      alpha)
