@@ -121,8 +121,8 @@ struct ColorGlyphTests {
         #expect(drawn.pixels.contains { $0 != 0 }, "U, 100 paints deep, is drawn")
     }
 
-    /// The glyphs of `text` in the Paints font as SVG and PDF, each checked against our PNG of the same drawing
-    /// (rasterized by rsvg and by poppler's cairo backend), and the SVG and the PDF themselves.
+    /// `text` in `family` at 32 pt as SVG and PDF, each rasterized (by rsvg, by poppler's cairo backend) and
+    /// checked against our PNG of the same drawing; returns the SVG and the PDF themselves.
     static func expectVectorOutput(_ text: String, family: String, palette: Int = 0,
                                    color: Color = .black) throws -> (svg: String, pdf: String) {
         var typography = Typography(family: .named(family), fontSize: 32, lineHeight: 40)

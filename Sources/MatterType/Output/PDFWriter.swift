@@ -546,11 +546,12 @@ private struct PDFDocument {
 
     /// The form XObject drawing a COLRv1 glyph in its palette and text color in font units (y up), made on first
     /// use; `nil` when PDF cannot draw it exactly.
-    private mutating func colorGlyphForm(_ colorGlyph: ColorGlyph, _ glyph: PlacedGlyph) throws(RenderError) -> String? {
+    private mutating func colorGlyphForm(_ colorGlyph: ColorGlyph,
+                                         _ glyph: PlacedGlyph) throws(RenderError) -> String? {
         let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette, color: glyph.color)
         if let known = colorGlyphForms[key] { return known }
         guard let drawing = VectorColorGlyph(colorGlyph, of: glyph.face, palette: glyph.palette,
-                                                 foreground: glyph.color, format: .pdf) else {
+                                             foreground: glyph.color, format: .pdf) else {
             colorGlyphForms[key] = .some(nil)
             return nil
         }

@@ -3,9 +3,9 @@ import Foundation
 /// Writes a ``Drawing`` as SVG: `width`/`height` in pixels, the `viewBox` in points; each distinct glyph defined
 /// once in `<defs>` (an outline as a `<path>` in font units, COLRv0 layers as a `<g>` of colored paths, a COLRv1
 /// paint graph as a `<g>` of paths, clip paths and gradients — or an `<image>` when SVG cannot draw it exactly —,
-/// a color bitmap as an `<image>`) and placed by `<use>` in a group scaled to its size; rectangles, borders, gradients,
-/// images (PNG `data:` URIs, each defined once), clips, blurred shadows and strokes as SVG draws them. The same
-/// drawing always gives the same bytes: ids are numbered in order of first use, numbers written by
+/// a color bitmap as an `<image>`) and placed by `<use>` in a group scaled to its size; rectangles, borders,
+/// gradients, images (PNG `data:` URIs, each defined once), clips, blurred shadows and strokes as SVG draws them.
+/// The same drawing always gives the same bytes: ids are numbered in order of first use, numbers written by
 /// ``VectorNumber``.
 struct SVGWriter {
     private let drawing: Drawing
@@ -283,6 +283,7 @@ struct SVGWriter {
             + "height=\"\(n(box.maxY - box.minY, 2))\""
     }
 
+    /// `matrix(a b c d e f)` of a transform in font units.
     private func svgMatrix(_ m: AffineTransform) -> String {
         "matrix(\(n(m.a, 6)) \(n(m.b, 6)) \(n(m.c, 6)) \(n(m.d, 6)) \(n(m.tx, 2)) \(n(m.ty, 2)))"
     }
@@ -340,7 +341,7 @@ struct SVGWriter {
             }.joined() + "</g>"
         case .paint(let colorGlyph):
             if let drawing = VectorColorGlyph(colorGlyph, of: glyph.face, palette: glyph.palette,
-                                                  foreground: glyph.color, format: .svg) {
+                                              foreground: glyph.color, format: .svg) {
                 // In font units with y up inside; drawn as an image would be: in its own colors, never stroked.
                 let content = elements(drawing.root, of: drawing, transform: .identity)
                 definition = "<g id=\"g\(nextID)\" transform=\"matrix(1 0 0 -1 0 0)\" fill-opacity=\"1\" "
