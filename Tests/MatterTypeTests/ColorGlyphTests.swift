@@ -4,7 +4,9 @@ import Testing
 
 /// COLRv1 color glyphs (ColorPaintTable, ColorGlyphRasterizer) against Skia, the renderer Chrome draws them with:
 /// the reference images in Fixtures/colrv1 are Skia's (Scripts/make-colrv1-references.py, skia-python 144.1), of
-/// Fixtures/Paints-Regular.ttf (make-fixtures.py: every paint format, extend mode and composite mode).
+/// Fixtures/Paints-Regular.ttf (make-fixtures.py: every paint format, extend mode and composite mode) and of the
+/// variable Fixtures/VarPaints-Regular.ttf (every PaintVar… format) at several instances; its "A" also has COLRv0
+/// layers, which Skia, as Chrome, leaves for the COLRv1 paint (as we must).
 @Suite("COLRv1 color glyphs")
 struct ColorGlyphTests {
     struct Reference: Decodable {
@@ -19,6 +21,8 @@ struct ColorGlyphTests {
         var baseline: Double
         var palette: Int
         var color: [UInt8]
+        /// Design coordinates by axis tag (a variable font's instance).
+        var variations: [String: Double]?
         var width: Int
         var height: Int
     }
@@ -33,6 +37,7 @@ struct ColorGlyphTests {
         let registry = FontRegistry(includesSystemFonts: false)
         try? registry.register(fileAt: TestSupport.fixture("Paints-Regular.ttf"))
         try? registry.register(fileAt: TestSupport.fixture("EmojiOne-COLRv1.ttf"))
+        try? registry.register(fileAt: TestSupport.fixture("VarPaints-Regular.ttf"))
         return registry
     }()
 
@@ -43,6 +48,7 @@ struct ColorGlyphTests {
         var typography = Typography(family: .named(reference.family), fontSize: reference.pixelSize / scale,
                                     lineHeight: reference.pixelSize / scale * 1.5)
         typography.fontPalette = reference.palette
+        typography.variations = reference.variations ?? [:]
         var image = RGBAImage(width: reference.width, height: reference.height)
         let color = Color(red: reference.color[0], green: reference.color[1], blue: reference.color[2],
                           alpha: reference.color[3])
@@ -84,7 +90,7 @@ struct ColorGlyphTests {
         }
     }
 
-    @Test("Every paint format, extend and composite mode, and an emoji line at @1x and @2x, as Skia draws them",
+    @Test("Every paint format, extend and composite mode, variable paints at several instances, an emoji line",
           arguments: references.map(\.name))
     func matchesSkia(name: String) throws {
         let reference = try #require(Self.references.first { $0.name == name })
@@ -93,11 +99,15 @@ struct ColorGlyphTests {
         let ours = try Self.draw(reference)
         try #require(skia.width == ours.width && skia.height == ours.height)
         for (character, mean, off) in Self.cells(ours, skia, reference) {
-            switch character {
-            case "X":
+            switch (reference.font, character) {
+            case ("Paints-Regular.ttf", "X"):
                 // 300 paints deep: Skia draws it, we refuse it as hostile (past ColorPaintTable.depthLimit).
                 continue
-            case "y", "z":
+            case ("VarPaints-Regular.ttf", "L"):
+                // PaintVarTransform's dx and dy deltas need 32 bits (LONG_WORDS), which Skia m144 reads truncated
+                // to 16 bits: checked against fontTools' deltas in `variationDeltas` instead.
+                continue
+            case ("Paints-Regular.ttf", "y"), ("Paints-Regular.ttf", "z"):
                 // Hue and saturation of a nearly gray source: Skia composites its layers in 8 bits, and the
                 // hue of a color a level or two from gray swings with each level; we composite in floats.
                 #expect(mean <= 6 && off <= 0.2, "\(name) \(character): mean \(mean), \(off * 100) % off by > 32")
@@ -105,6 +115,58 @@ struct ColorGlyphTests {
                 #expect(mean <= 1.5 && off <= 0.02, "\(name) \(character): mean \(mean), \(off * 100) % off by > 32")
             }
         }
+    }
+
+    /// The bytes of table `tag` of the font file `name` in Fixtures, by its table directory.
+    static func table(_ tag: String, ofFixture name: String) throws -> [UInt8] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture(name))))
+        func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        let record = try #require((0..<tables).map { 12 + $0 * 16 }.first {
+            bytes[$0..<$0 + 4].elementsEqual(tag.utf8)
+        })
+        return [UInt8](bytes[u32(record + 8)..<u32(record + 8) + u32(record + 12)])
+    }
+
+    @Test("Variable paints: every variation index's delta as fontTools computes it, and 32-bit deltas applied whole")
+    func variationDeltas() throws {
+        // Fixtures/colrv1/var-deltas.json: fontTools' VarStoreInstancer through the DeltaSetIndexMap of
+        // VarPaints-Regular.ttf, at fontTools' normalized (avar-mapped) coordinates of each instance.
+        struct Instance: Decodable { var variations: [String: Double]; var coordinates: [Double]; var deltas: [Double] }
+        struct File: Decodable { var instances: [Instance] }
+        let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath:
+            TestSupport.fixture("colrv1/var-deltas.json"))))
+        let colr = try Self.table("COLR", ofFixture: "VarPaints-Regular.ttf")
+        func u32(_ at: Int) -> Int { colr[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        for instance in file.instances {
+            let variations = try #require(ColorVariations(colr, store: u32(30), indexMap: u32(26),
+                                                          coordinates: instance.coordinates))
+            let ours = variations.deltas(base: 0, count: instance.deltas.count)
+            for (index, (mine, theirs)) in zip(ours, instance.deltas).enumerated() {
+                #expect(abs(mine - theirs) <= 1e-6 * max(1, abs(theirs)), "\(instance.variations) index \(index)")
+            }
+            #expect(variations.deltas(base: 0xFFFF_FFFF, count: 2) == [0, 0], "no variation")
+        }
+        // L (make-fixtures.py): dx + 300 units in the wght-and-SHFT region, dy − 60 in wght's lower one (+ 250
+        // at its intermediate peak, 0 at its ends): at 64 px, 19.2 px right at (900, 100), 3.84 px down at 100.
+        func inkCenter(_ variations: [String: Double]) throws -> Point {
+            var typography = Typography(family: "Var Paints", fontSize: 64, lineHeight: 96)
+            typography.variations = variations
+            let image = try TextRenderer(glyphCache: GlyphCache()).image(of: TextLayout("L", typography: typography,
+                                                                                        registry: Self.registry))
+            var sum = (x: 0.0, y: 0.0, weight: 0.0)
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let alpha = Double(image.pixels[(y * image.width + x) * 4 + 3])
+                    sum = (sum.x + Double(x) * alpha, sum.y + Double(y) * alpha, sum.weight + alpha)
+                }
+            }
+            return Point(x: sum.x / sum.weight, y: sum.y / sum.weight)
+        }
+        let origin = try inkCenter([:]), far = try inkCenter(["wght": 900, "SHFT": 100])
+        let low = try inkCenter(["wght": 100])
+        #expect(abs(far.x - origin.x - 19.2) < 0.05 && abs(far.y - origin.y) < 0.05, "\(origin) → \(far)")
+        #expect(abs(low.x - origin.x) < 0.05 && abs(low.y - origin.y - 3.84) < 0.05, "\(origin) → \(low)")
     }
 
     @Test("A cycle and a graph past the depth limit draw nothing, and nothing crashes")
@@ -123,10 +185,11 @@ struct ColorGlyphTests {
 
     /// `text` in `family` at 32 pt as SVG and PDF, each rasterized (by rsvg, by poppler's cairo backend) and
     /// checked against our PNG of the same drawing; returns the SVG and the PDF themselves.
-    static func expectVectorOutput(_ text: String, family: String, palette: Int = 0,
-                                   color: Color = .black) throws -> (svg: String, pdf: String) {
+    static func expectVectorOutput(_ text: String, family: String, palette: Int = 0, color: Color = .black,
+                                   variations: [String: Double] = [:]) throws -> (svg: String, pdf: String) {
         var typography = Typography(family: .named(family), fontSize: 32, lineHeight: 40)
         typography.fontPalette = palette
+        typography.variations = variations
         let layout = try TextLayout(text, typography: typography, registry: registry)
         let png = try TextRenderer.shared.image(of: layout, color: color)
         let drawing = Drawing(layout, color: color)
@@ -166,42 +229,34 @@ struct ColorGlyphTests {
         let emoji = try Self.expectVectorOutput("😀😂😍🚀🎉👍❤🌈🌟🍕 😀😂😍🚀🎉👍❤🌈🌟🍕", family: "Emoji One COLRv1")
         #expect(!emoji.svg.contains("<image") && !emoji.pdf.contains("/Subtype /Image"))
         #expect(Self.count("<g id=", in: emoji.svg) == 10 && Self.count("/Subtype /Form", in: emoji.pdf) == 10)
+        // Variable paints at an instance: the vector writers draw the same varied graph as the PNG.
+        _ = try Self.expectVectorOutput("ABCDEFGHJKLM", family: "Var Paints", variations: ["wght": 700, "SHFT": 50])
     }
 
     @Test("Fuzzed COLR tables: no crash, no read out of bounds")
     func fuzzedTables() throws {
-        // Fixed-seed byte flips in the Paints font's COLR table, each variant drawn glyph by glyph, in pixels and
-        // as the vector writers would draw it.
-        let font = try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture("Paints-Regular.ttf")))
-        let bytes = [UInt8](font)
-        // The COLR table's offset and length from the table directory.
-        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
-        var colr = 0..<0
-        for t in 0..<tables {
-            let record = 12 + t * 16
-            if bytes[record..<record + 4].elementsEqual("COLR".utf8) {
-                func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-                colr = u32(record + 8)..<(u32(record + 8) + u32(record + 12))
-            }
-        }
-        try #require(!colr.isEmpty)
+        // Fixed-seed byte flips in the COLR tables of Paints and of Var Paints (its variation store and index map
+        // read at an instance), each variant drawn glyph by glyph, in pixels and as the vector writers would draw it.
         var generator = SeededGenerator(state: 24)  // HostileFontTests' SplitMix64
-        for _ in 0..<40 {
-            var table = [UInt8](bytes[colr])
-            for _ in 0..<24 {
-                table[Int(generator.next() % UInt64(table.count))] = UInt8(truncatingIfNeeded: generator.next())
-            }
-            guard let parsed = ColorPaintTable(table) else { continue }
-            for glyph in UInt32(0)..<240 {
-                guard let colorGlyph = parsed.glyph(glyph, unitsPerEm: 1000, outline: { _ in
-                    GlyphOutline(segments: [.move(to: Point(x: 100, y: 0)), .line(to: Point(x: 900, y: 0)),
-                                            .line(to: Point(x: 500, y: 800)), .close], unitsPerEm: 1000)
-                }) else { continue }
-                _ = ColorGlyphRasterizer.render(colorGlyph, pixelSize: 24, subpixel: 1, slant: 0,
-                                                palette: [.black, .white], foreground: .black)
-                for format in [VectorColorGlyph.Format.svg, .pdf] {
-                    _ = VectorColorGlyph(colorGlyph, palette: [.black, .white], foreground: .black, slant: 0.2,
-                                         format: format)
+        for (font, coordinates) in [("Paints-Regular.ttf", []), ("VarPaints-Regular.ttf", [0.8, -0.5])] {
+            let colr = try Self.table("COLR", ofFixture: font)
+            for _ in 0..<40 {
+                var table = colr
+                for _ in 0..<24 {
+                    table[Int(generator.next() % UInt64(table.count))] = UInt8(truncatingIfNeeded: generator.next())
+                }
+                guard let parsed = ColorPaintTable(table, coordinates: coordinates) else { continue }
+                for glyph in UInt32(0)..<240 {
+                    guard let colorGlyph = parsed.glyph(glyph, unitsPerEm: 1000, outline: { _ in
+                        GlyphOutline(segments: [.move(to: Point(x: 100, y: 0)), .line(to: Point(x: 900, y: 0)),
+                                                .line(to: Point(x: 500, y: 800)), .close], unitsPerEm: 1000)
+                    }) else { continue }
+                    _ = ColorGlyphRasterizer.render(colorGlyph, pixelSize: 24, subpixel: 1, slant: 0,
+                                                    palette: [.black, .white], foreground: .black)
+                    for format in [VectorColorGlyph.Format.svg, .pdf] {
+                        _ = VectorColorGlyph(colorGlyph, palette: [.black, .white], foreground: .black, slant: 0.2,
+                                             format: format)
+                    }
                 }
             }
         }

@@ -6,12 +6,14 @@ import Foundation
 /// Our own reader rather than FreeType's paint API: Debian 12's FreeType 2.12.1 ships that API disabled
 /// (debian/patches/disable_COLRv1.patch, Debian bug #1051816: 2.12's experimental API predates the final
 /// COLRv1 one), so `FT_Get_Color_Glyph_Paint` answers "no paint" for every glyph. The variable formats
-/// (`PaintVar…`, `VarColorLine`, ClipBox format 2) are read at their default values.
+/// (`PaintVar…`, `VarColorLine`, ClipBox format 2) get the deltas of the face's instance (``ColorVariations``).
 struct ColorPaintTable: Sendable {
     private let bytes: [UInt8]
     private let baseGlyphList: Int?
     private let layerList: Int?
     private let clipList: Int?
+    /// The deltas of the face's instance; `nil` for a face that is not variable or a table without variations.
+    private let variations: ColorVariations?
 
     /// How deep a paint graph may nest (Skia draws deeper graphs; a font needing more is treated as hostile):
     /// past it the glyph draws nothing, as a cycle does.
@@ -20,8 +22,9 @@ struct ColorPaintTable: Sendable {
     /// small hostile font can describe an exponential one): past it the glyph draws nothing.
     static let nodeLimit = 20_000
 
-    /// The table in `bytes`; `nil` unless it is a COLR table of version 1 or later with a base glyph list.
-    init?(_ bytes: [UInt8]) {
+    /// The table in `bytes` of a face at `coordinates` (normalized, one per `fvar` axis; empty for a face that is
+    /// not variable); `nil` unless it is a COLR table of version 1 or later with a base glyph list.
+    init?(_ bytes: [UInt8], coordinates: [Double] = []) {
         self.bytes = bytes
         guard bytes.count >= 34, let version = ColorPaintTable.uint16(bytes, 0), version >= 1 else { return nil }
         func offset(_ at: Int) -> Int? {
@@ -32,6 +35,9 @@ struct ColorPaintTable: Sendable {
         layerList = offset(18)
         clipList = offset(22)
         guard baseGlyphList != nil else { return nil }
+        variations = offset(30).flatMap { store in
+            ColorVariations(bytes, store: store, indexMap: offset(26), coordinates: coordinates)
+        }
     }
 
     /// `glyph`'s paint graph; `nil` when the table has none for it. A graph that cannot be read — a cycle of
@@ -77,11 +83,24 @@ struct ColorPaintTable: Sendable {
             let box = list + offset
             guard box < bytes.count, bytes[box] == 1 || bytes[box] == 2,
                   let minX = ColorPaintTable.int16(bytes, box + 1), let minY = ColorPaintTable.int16(bytes, box + 3),
-                  let maxX = ColorPaintTable.int16(bytes, box + 5), let maxY = ColorPaintTable.int16(bytes, box + 7),
-                  minX < maxX, minY < maxY else { return nil }
-            return FontBox(minX: Double(minX), minY: Double(minY), maxX: Double(maxX), maxY: Double(maxY))
+                  let maxX = ColorPaintTable.int16(bytes, box + 5), let maxY = ColorPaintTable.int16(bytes, box + 7)
+            else { return nil }
+            // Format 2 is a variable clip box: its VarIndexBase follows the four bounds.
+            let d = bytes[box] == 2 ? deltas(at: box + 9, count: 4) : [0, 0, 0, 0]
+            let clip = FontBox(minX: Double(minX) + d[0], minY: Double(minY) + d[1], maxX: Double(maxX) + d[2],
+                               maxY: Double(maxY) + d[3])
+            return clip.minX < clip.maxX && clip.minY < clip.maxY ? clip : nil
         }
         return nil
+    }
+
+    /// The deltas of `count` varied fields whose VarIndexBase is at `at`, in the fields' units (all 0 at the
+    /// default instance, for a face that is not variable, or when the index cannot be read).
+    fileprivate func deltas(at: Int, count: Int) -> [Double] {
+        guard let variations, let base = ColorPaintTable.uint32(bytes, at) else {
+            return Array(repeating: 0, count: count)
+        }
+        return variations.deltas(base: base, count: count)
     }
 
     /// Why a paint graph is refused.
@@ -138,9 +157,13 @@ struct ColorPaintTable: Sendable {
             nodes += 1
             guard nodes <= ColorPaintTable.nodeLimit else { throw .tooLarge }
             let format = try u8(p)
-            // A PaintVar… format is laid out as the one before it, with a VarIndexBase after (ignored).
+            // A PaintVar… format is laid out as the one before it, with a VarIndexBase after.
             let isVariable = format >= 3 && format <= 31 && format % 2 == 1 && format != 11
             let base = isVariable ? format - 1 : format
+            /// The deltas of a paint's `count` varied fields, whose VarIndexBase (in a PaintVar… format) is at `at`.
+            func deltas(at: Int, count: Int) -> [Double] {
+                isVariable ? table.deltas(at: at, count: count) : Array(repeating: 0, count: count)
+            }
             switch base {
             case 1:  // PaintColrLayers
                 let count = try u8(p + 1)
@@ -156,21 +179,28 @@ struct ColorPaintTable: Sendable {
                 }
                 return .layers(layers)
             case 2:  // PaintSolid
-                return .solid(PaletteColor(index: UInt16(try u16(p + 1)), alpha: min(1, max(0, try f2dot14(p + 3)))))
+                let d = deltas(at: p + 5, count: 1)
+                return .solid(PaletteColor(index: UInt16(try u16(p + 1)),
+                                           alpha: min(1, max(0, try f2dot14(p + 3) + d[0] / 16384))))
             case 4:  // PaintLinearGradient
                 let line = try colorLine(at: try child(p, p + 1), variable: isVariable)
-                return .linear(p0: Point(x: try s16(p + 4), y: try s16(p + 6)),
-                               p1: Point(x: try s16(p + 8), y: try s16(p + 10)),
-                               p2: Point(x: try s16(p + 12), y: try s16(p + 14)), line)
+                let d = deltas(at: p + 16, count: 6)
+                return .linear(p0: Point(x: try s16(p + 4) + d[0], y: try s16(p + 6) + d[1]),
+                               p1: Point(x: try s16(p + 8) + d[2], y: try s16(p + 10) + d[3]),
+                               p2: Point(x: try s16(p + 12) + d[4], y: try s16(p + 14) + d[5]), line)
             case 6:  // PaintRadialGradient
                 let line = try colorLine(at: try child(p, p + 1), variable: isVariable)
-                return .radial(c0: Point(x: try s16(p + 4), y: try s16(p + 6)), r0: Double(try u16(p + 8)),
-                               c1: Point(x: try s16(p + 10), y: try s16(p + 12)), r1: Double(try u16(p + 14)), line)
+                let d = deltas(at: p + 16, count: 6)
+                return .radial(c0: Point(x: try s16(p + 4) + d[0], y: try s16(p + 6) + d[1]),
+                               r0: Double(try u16(p + 8)) + d[2],
+                               c1: Point(x: try s16(p + 10) + d[3], y: try s16(p + 12) + d[4]),
+                               r1: Double(try u16(p + 14)) + d[5], line)
             case 8:  // PaintSweepGradient: angles are biased by one half turn (fontTools' BiasedAngle)
                 let line = try colorLine(at: try child(p, p + 1), variable: isVariable)
-                return .sweep(center: Point(x: try s16(p + 4), y: try s16(p + 6)),
-                              startAngle: (try f2dot14(p + 8) + 1) * 180, endAngle: (try f2dot14(p + 10) + 1) * 180,
-                              line)
+                let d = deltas(at: p + 12, count: 4)
+                return .sweep(center: Point(x: try s16(p + 4) + d[0], y: try s16(p + 6) + d[1]),
+                              startAngle: (try f2dot14(p + 8) + d[2] / 16384 + 1) * 180,
+                              endAngle: (try f2dot14(p + 10) + d[3] / 16384 + 1) * 180, line)
             case 10:  // PaintGlyph
                 let glyph = UInt32(try u16(p + 4))
                 let shape = outlines[glyph] ?? outline(glyph)
@@ -184,32 +214,41 @@ struct ColorPaintTable: Sendable {
                 defer { visiting.remove(glyph) }
                 let reused = try read(at: root, depth: depth + 1)
                 return table.clipBox(of: glyph).map { .clip($0, reused) } ?? reused
-            case 12:  // PaintTransform: Affine2x3 xx, yx, xy, yy, dx, dy
+            case 12:  // PaintTransform: Affine2x3 xx, yx, xy, yy, dx, dy (VarAffine2x3: its VarIndexBase after)
                 let m = try child(p, p + 4)
-                let matrix = AffineTransform(a: try fixed(m), b: try fixed(m + 4), c: try fixed(m + 8),
-                                             d: try fixed(m + 12), tx: try fixed(m + 16), ty: try fixed(m + 20))
+                let d = deltas(at: m + 24, count: 6).map { $0 / 65536 }
+                let matrix = AffineTransform(a: try fixed(m) + d[0], b: try fixed(m + 4) + d[1],
+                                             c: try fixed(m + 8) + d[2], d: try fixed(m + 12) + d[3],
+                                             tx: try fixed(m + 16) + d[4], ty: try fixed(m + 20) + d[5])
                 return .transform(matrix, try read(at: try child(p, p + 1), depth: depth + 1))
             case 14:  // PaintTranslate
-                let move = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: try s16(p + 4), ty: try s16(p + 6))
+                let d = deltas(at: p + 8, count: 2)
+                let move = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: try s16(p + 4) + d[0], ty: try s16(p + 6) + d[1])
                 return .transform(move, try read(at: try child(p, p + 1), depth: depth + 1))
             case 16, 18, 20, 22:  // PaintScale, …AroundCenter, …Uniform, …UniformAroundCenter
-                let uniform = base >= 20
-                let sx = try f2dot14(p + 4), sy = uniform ? sx : try f2dot14(p + 6)
-                let centerAt = uniform ? p + 6 : p + 8
-                let center = base == 18 || base == 22 ? Point(x: try s16(centerAt), y: try s16(centerAt + 2)) : .zero
+                let uniform = base >= 20, around = base == 18 || base == 22
+                let scales = uniform ? 1 : 2, fields = scales + (around ? 2 : 0)
+                let d = deltas(at: p + 4 + fields * 2, count: fields)
+                let sx = try f2dot14(p + 4) + d[0] / 16384
+                let sy = uniform ? sx : try f2dot14(p + 6) + d[1] / 16384
+                let centerAt = p + 4 + scales * 2
+                let center = around ? Point(x: try s16(centerAt) + d[scales], y: try s16(centerAt + 2) + d[scales + 1])
+                    : .zero
                 let scale = AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
                 return .transform(.around(center, scale), try read(at: try child(p, p + 1), depth: depth + 1))
             case 24, 26:  // PaintRotate, PaintRotateAroundCenter: the angle in half turns
-                let radians = try f2dot14(p + 4) * .pi
-                let center = base == 26 ? Point(x: try s16(p + 6), y: try s16(p + 8)) : .zero
+                let d = deltas(at: base == 26 ? p + 10 : p + 6, count: base == 26 ? 3 : 1)
+                let radians = (try f2dot14(p + 4) + d[0] / 16384) * .pi
+                let center = base == 26 ? Point(x: try s16(p + 6) + d[1], y: try s16(p + 8) + d[2]) : .zero
                 let rotation = AffineTransform(a: cos(radians), b: sin(radians), c: -sin(radians), d: cos(radians),
                                                tx: 0, ty: 0)
                 return .transform(.around(center, rotation), try read(at: try child(p, p + 1), depth: depth + 1))
             case 28, 30:  // PaintSkew, PaintSkewAroundCenter
                 // x′ = x − tan(xSkew)·y, y′ = y + tan(ySkew)·x: angles counter-clockwise, as fontTools and Skia
                 // read PaintSkew.
-                let xSkew = try f2dot14(p + 4) * .pi, ySkew = try f2dot14(p + 6) * .pi
-                let center = base == 30 ? Point(x: try s16(p + 8), y: try s16(p + 10)) : .zero
+                let d = deltas(at: base == 30 ? p + 12 : p + 8, count: base == 30 ? 4 : 2)
+                let xSkew = (try f2dot14(p + 4) + d[0] / 16384) * .pi, ySkew = (try f2dot14(p + 6) + d[1] / 16384) * .pi
+                let center = base == 30 ? Point(x: try s16(p + 8) + d[2], y: try s16(p + 10) + d[3]) : .zero
                 let skew = AffineTransform(a: 1, b: tan(ySkew), c: -tan(xSkew), d: 1, tx: 0, ty: 0)
                 return .transform(.around(center, skew), try read(at: try child(p, p + 1), depth: depth + 1))
             case 32:  // PaintComposite
@@ -222,7 +261,8 @@ struct ColorPaintTable: Sendable {
             }
         }
 
-        /// A ColorLine (or VarColorLine, whose stops carry a VarIndexBase more), stops sorted by offset.
+        /// A ColorLine (or VarColorLine, whose stops carry a VarIndexBase more: offset and alpha vary), stops
+        /// sorted by offset (after their variation).
         private func colorLine(at p: Int, variable: Bool) throws(Refusal) -> ColorLine {
             let extend: ColorLine.Extend = switch try u8(p) {
             case 1: .repeat
@@ -233,8 +273,10 @@ struct ColorPaintTable: Sendable {
             var stops: [(offset: Double, color: PaletteColor)] = []
             for index in 0..<count {
                 let stop = p + 3 + index * size
-                stops.append((try f2dot14(stop),
-                              PaletteColor(index: UInt16(try u16(stop + 2)), alpha: min(1, max(0, try f2dot14(stop + 4))))))
+                let d = variable ? table.deltas(at: stop + 6, count: 2) : [0, 0]
+                let alpha = try f2dot14(stop + 4) + d[1] / 16384
+                stops.append((try f2dot14(stop) + d[0] / 16384,
+                              PaletteColor(index: UInt16(try u16(stop + 2)), alpha: min(1, max(0, alpha)))))
             }
             // Sorted by offset, stops at one offset keeping their order.
             let sorted = stops.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }

@@ -41,7 +41,7 @@ final class RasterFace: Sendable {
         let created = try FreeTypeLibrary.shared.withLibrary { (library) throws(FreeTypeError) -> CreatedFace in
             let face = try file.openFace(library: library, index: index)
             if !variations.isEmpty { RasterFace.setVariations(variations, of: face, library: library) }
-            return CreatedFace(face: face)
+            return CreatedFace(face: face, coordinates: RasterFace.normalizedCoordinates(of: face, library: library))
         }
         self.file = file
         loadsColor = fontFace.hasColorGlyphs
@@ -49,7 +49,7 @@ final class RasterFace: Sendable {
         faceID = fontFace.id
         unitsPerEm = fontFace.metrics.unitsPerEm
         palettes = RasterFace.palettes(of: created.face)
-        colorTable = RasterFace.colorTable(of: created.face)
+        colorTable = RasterFace.colorTable(of: created.face, coordinates: created.coordinates)
         face = Locked(created.face)
     }
 
@@ -75,6 +75,8 @@ final class RasterFace: Sendable {
     // @unchecked Sendable: nothing else holds the face yet.
     private struct CreatedFace: @unchecked Sendable {
         let face: FT_Face
+        /// Its normalized variation coordinates (``normalizedCoordinates(of:library:)``).
+        var coordinates: [Double] = []
     }
 
     deinit {
@@ -94,6 +96,19 @@ final class RasterFace: Sendable {
             return variations[tag].map { FT_Fixed(($0 * 65536).rounded()) } ?? axis.def
         }
         FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
+    }
+
+    /// The normalized coordinates (−1…1, `avar` applied) `face` is drawn at, one per `fvar` axis, as
+    /// FT_Get_Var_Blend_Coordinates gives them; empty for a face that is not variable.
+    private static func normalizedCoordinates(of face: FT_Face, library: FT_Library) -> [Double] {
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 else { return [] }
+        var master: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &master) == 0, let master else { return [] }
+        let count = Int(master.pointee.num_axis)
+        FT_Done_MM_Var(library, master)
+        var coordinates = [FT_Fixed](repeating: 0, count: count)
+        guard count > 0, FT_Get_Var_Blend_Coordinates(face, FT_UInt(count), &coordinates) == 0 else { return [] }
+        return coordinates.map { Double($0) / 65536 }
     }
 
     /// Every face's raster face, by its ``FontFace/id`` (`nil`: FreeType cannot open it). Bounded: instances at

@@ -281,3 +281,153 @@ paints["CPAL"] = buildCPAL([
 for tag in ("GPOS", "GSUB", "GDEF"):
     del paints[tag]
 paints.save(os.path.join(HERE, "Paints-Regular.ttf"))
+
+# A variable COLRv1 font "Var Paints" (VarPaints-Regular.ttf): every PaintVar… format, a VarColorLine and a variable
+# clip box (ClipBox format 2), on the same three shapes. Axes: wght 100–900 (default 400; avar maps 700 to 0.8, so
+# a renderer must use normalized coordinates after avar) and SHFT 0–100 (default 0). Deltas sit in five regions —
+# wght up (0,1,1), wght down (-1,-1,0), wght intermediate (0,0.5,1), SHFT up, and wght and SHFT up together — and
+# L's Fixed translation deltas need 32-bit delta rows (LONG_WORDS). Each glyph is 1000 units wide:
+#   A PaintVarSolid (alpha);  B PaintVarLinearGradient with VarColorStops (offset, alpha);  C PaintVarRadialGradient
+#   (reflect);  D PaintVarSweepGradient (repeat);  E PaintVarTransform (the 2×2 part);  F PaintVarTranslate;
+#   G PaintVarScale, …AroundCenter, …Uniform, …UniformAroundCenter;  H PaintVarRotate(AroundCenter);
+#   J PaintVarSkew(AroundCenter);  K a variable clip box;  L PaintVarTransform's dx and dy (32-bit deltas, which
+#   Skia m144 reads truncated to 16 bits: checked against fontTools' deltas instead);  M PaintVarTranslate whose
+#   VarIndexBase is 0xFFFFFFFF (no variation: never moves).
+# A also has COLRv0 layers (a box in palette color 3): a renderer that draws COLRv1, as Chrome does, ignores them.
+from fontTools.varLib.varStore import OnlineVarStoreBuilder
+from fontTools.varLib.builder import buildDeltaSetIndexMap
+from fontTools.ttLib import newTable
+from fontTools.ttLib.tables._f_v_a_r import Axis
+
+var_paints = make("NotoSans-Regular.ttf", "Var Paints", "Regular", "VarPaints-Regular")
+for name, draw in (("box", box), ("disc", disc), ("tri", tri)):
+    add_glyph(var_paints, name, draw)
+var_keys = "ABCDEFGHJKLM"
+var_glyph_of = {ch: var_paints.getBestCmap()[ord(ch)] for ch in var_keys}
+for ch in var_keys:
+    var_paints["hmtx"][var_glyph_of[ch]] = (1000, 0)
+fvar = newTable("fvar")
+for tag, low, default, high, label in (("wght", 100, 400, 900, "Weight"), ("SHFT", 0, 0, 100, "Shift")):
+    axis = Axis()
+    axis.axisTag, axis.minValue, axis.defaultValue, axis.maxValue = tag, low, default, high
+    axis.axisNameID = var_paints["name"].addMultilingualName({"en": label}, mac=False)
+    fvar.axes.append(axis)
+var_paints["fvar"] = fvar
+avar = newTable("avar")
+avar.segments = {"wght": {-1.0: -1.0, 0.0: 0.0, 0.6: 0.8, 1.0: 1.0}, "SHFT": {-1.0: -1.0, 0.0: 0.0, 1.0: 1.0}}
+var_paints["avar"] = avar
+# FreeType treats a TrueType face as variable only with a gvar table (real variable COLRv1 fonts vary outlines too):
+# one that varies no outline.
+gvar = newTable("gvar")
+gvar.version, gvar.reserved = 1, 0
+gvar.variations = {name: [] for name in var_paints.getGlyphOrder()}
+var_paints["gvar"] = gvar
+
+regions = {"up": {"wght": (0, 1, 1)}, "down": {"wght": (-1, -1, 0)}, "mid": {"wght": (0, 0.5, 1)},
+           "shift": {"SHFT": (0, 1, 1)}, "both": {"wght": (0, 1, 1), "SHFT": (0, 1, 1)}}
+store_builder = OnlineVarStoreBuilder(["wght", "SHFT"])
+store_builder.setSupports(list(regions.values()))
+var_indexes = []  # the DeltaSetIndexMap: VarIndexBase + i -> outer << 16 | inner
+
+
+def varied(*fields):
+    """The VarIndexBase of consecutive varied fields, each {region: delta in the field's raw units}."""
+    base = len(var_indexes)
+    for deltas in fields:
+        var_indexes.append(store_builder.storeDeltas([deltas.get(region, 0) for region in regions]))
+    return base
+
+
+def f2dot14(value):  # a delta of an F2DOT14 field (alpha, offset, scale)
+    return round(value * 16384)
+
+
+def degrees(value):  # a delta of an angle (F2DOT14 half turns)
+    return round(value / 180 * 16384)
+
+
+def fixed(value):  # a delta of a Fixed field (Affine2x3)
+    return round(value * 65536)
+
+
+def var_line(extend, stops):
+    return {"Extend": extend, "ColorStop": [{"StopOffset": o, "PaletteIndex": i, "Alpha": a,
+                                             "VarIndexBase": varied(*d)} for o, i, a, d in stops]}
+
+
+def var_solid(index, alpha, d=({},)):
+    return {"Format": F.PaintVarSolid, "PaletteIndex": index, "Alpha": alpha, "VarIndexBase": varied(*d)}
+
+
+var_color_glyphs = {
+    "A": glyph("disc", var_solid(0, 1.0, ({"up": f2dot14(-0.6), "down": f2dot14(-0.3)},))),
+    "B": glyph("box", {"Format": F.PaintVarLinearGradient,
+                       "ColorLine": var_line("pad", [(0.0, 0, 1.0, ({"shift": f2dot14(-0.5)},
+                                                                    {"shift": f2dot14(-0.5)})),
+                                                     (0.5, 2, 1.0, ({"up": f2dot14(0.3)}, {})),
+                                                     (1.0, 1, 1.0, ({}, {}))]),
+                       "x0": 200, "y0": 400, "x1": 500, "y1": 400, "x2": 200, "y2": 600,
+                       "VarIndexBase": varied({}, {}, {"shift": 200}, {}, {}, {"up": 100})}),
+    "C": glyph("box", {"Format": F.PaintVarRadialGradient, "ColorLine": var_line("reflect", [
+                           (0.0, 0, 1.0, ({}, {})), (0.5, 2, 1.0, ({}, {})), (1.0, 1, 1.0, ({}, {}))]),
+                       "x0": 420, "y0": 360, "r0": 40, "x1": 500, "y1": 400, "r1": 180,
+                       "VarIndexBase": varied({"shift": 80}, {}, {"mid": 20}, {}, {}, {"up": 150})}),
+    "D": glyph("disc", {"Format": F.PaintVarSweepGradient, "ColorLine": var_line("repeat", [
+                            (0.0, 0, 1.0, ({}, {})), (0.5, 2, 1.0, ({}, {})), (1.0, 1, 1.0, ({}, {}))]),
+                        "centerX": 500, "centerY": 400, "startAngle": 30, "endAngle": 150,
+                        "VarIndexBase": varied({}, {}, {"down": degrees(-20)}, {"shift": degrees(90)})}),
+    "E": {"Format": F.PaintVarTransform, "Paint": glyph("tri", solid(3)),
+          "Transform": {"xx": 1.0, "yx": 0.0, "xy": 0.0, "yy": 1.0, "dx": 0.0, "dy": 0.0,
+                        "VarIndexBase": varied({"up": fixed(-0.4)}, {"mid": fixed(0.2)}, {"shift": fixed(0.3)},
+                                               {"down": fixed(-0.25)}, {}, {})}},
+    "F": {"Format": F.PaintVarTranslate, "dx": 0, "dy": 0,
+          "VarIndexBase": varied({"shift": 250}, {"mid": 200}),
+          "Paint": {"Format": F.PaintScaleUniform, "scale": 0.5, "Paint": glyph("disc", solid(1))}},
+    "G": {"Format": F.PaintColrLayers, "Layers": [
+        {"Format": F.PaintVarScale, "scaleX": 0.5, "scaleY": 0.4, "VarIndexBase": varied({"up": f2dot14(0.3)}, {}),
+         "Paint": glyph("box", solid(3))},
+        {"Format": F.PaintVarScaleAroundCenter, "scaleX": 0.5, "scaleY": 1.0, "centerX": 900, "centerY": 0,
+         "VarIndexBase": varied({}, {"shift": f2dot14(-0.4)}, {"down": -100}, {}), "Paint": glyph("tri", solid(2))},
+        {"Format": F.PaintVarScaleUniform, "scale": 0.3, "VarIndexBase": varied({"mid": f2dot14(0.2)}),
+         "Paint": glyph("tri", solid(0))},
+        {"Format": F.PaintVarScaleUniformAroundCenter, "scale": 0.5, "centerX": 500, "centerY": 800,
+         "VarIndexBase": varied({"shift": f2dot14(0.3)}, {}, {"up": -200}), "Paint": glyph("disc", solid(1, 0.6))}]},
+    "H": {"Format": F.PaintColrLayers, "Layers": [
+        {"Format": F.PaintVarRotate, "angle": 10, "VarIndexBase": varied({"shift": degrees(30)}),
+         "Paint": glyph("box", solid(3, 0.5))},
+        {"Format": F.PaintVarRotateAroundCenter, "angle": 45, "centerX": 500, "centerY": 400,
+         "VarIndexBase": varied({"up": degrees(-45)}, {"shift": 100}, {}), "Paint": glyph("tri", solid(0))}]},
+    "J": {"Format": F.PaintColrLayers, "Layers": [
+        {"Format": F.PaintVarSkew, "xSkewAngle": 20, "ySkewAngle": 0,
+         "VarIndexBase": varied({"shift": degrees(-30)}, {"up": degrees(10)}), "Paint": glyph("tri", solid(3))},
+        {"Format": F.PaintVarSkewAroundCenter, "xSkewAngle": -15, "ySkewAngle": 10, "centerX": 500, "centerY": 400,
+         "VarIndexBase": varied({}, {"shift": degrees(15)}, {"down": -100}, {}),
+         "Paint": glyph("tri", solid(1, 0.6))}]},
+    "K": glyph("box", radial("pad")),
+    "L": {"Format": F.PaintVarTransform, "Paint": glyph("tri", solid(1)),
+          "Transform": {"xx": 0.5, "yx": 0.0, "xy": 0.0, "yy": 0.5, "dx": 100.0, "dy": 100.0,
+                        "VarIndexBase": varied({}, {}, {}, {}, {"both": fixed(300)},
+                                               {"down": fixed(-60), "mid": fixed(250)})}},
+    "M": {"Format": F.PaintVarTranslate, "dx": 100, "dy": 0, "VarIndexBase": 0xFFFFFFFF,
+          "Paint": {"Format": F.PaintScaleUniform, "scale": 0.5, "Paint": glyph("disc", solid(2))}},
+}
+clip = ot.ClipBox()
+clip.Format, clip.xMin, clip.yMin, clip.xMax, clip.yMax = 2, 250, 150, 750, 650
+clip.VarIndexBase = varied({"up": -150}, {"down": 100}, {"shift": 200}, {"both": -100})
+var_paints["COLR"] = buildCOLR({var_glyph_of[ch]: paint for ch, paint in var_color_glyphs.items()}, version=1,
+                               varStore=store_builder.finish(), varIndexMap=buildDeltaSetIndexMap(var_indexes),
+                               clipBoxes={var_glyph_of["K"]: clip})
+v0_record = ot.BaseGlyphRecord()
+v0_record.BaseGlyph, v0_record.FirstLayerIndex, v0_record.NumLayers = var_glyph_of["A"], 0, 1
+v0_layer = ot.LayerRecord()
+v0_layer.LayerGlyph, v0_layer.PaletteIndex = "box", 3
+colr_table = var_paints["COLR"].table
+colr_table.BaseGlyphRecordArray = ot.BaseGlyphRecordArray()
+colr_table.BaseGlyphRecordArray.BaseGlyphRecord = [v0_record]
+colr_table.LayerRecordArray = ot.LayerRecordArray()
+colr_table.LayerRecordArray.LayerRecord = [v0_layer]
+colr_table.BaseGlyphRecordCount, colr_table.LayerRecordCount = 1, 1
+var_paints["CPAL"] = paints["CPAL"]
+for tag in ("GPOS", "GSUB", "GDEF"):
+    del var_paints[tag]
+var_paints.save(os.path.join(HERE, "VarPaints-Regular.ttf"))
