@@ -38,8 +38,8 @@ struct ColorGlyph: Sendable {
     }
 }
 
-/// One node of a COLRv1 paint graph (OpenType `COLR` version 1; the variable `PaintVar…` formats are read at their
-/// default values).
+/// One node of a COLRv1 paint graph (OpenType `COLR` version 1; the variable `PaintVar…` formats become these
+/// nodes with their values at the face's instance).
 indirect enum ColorPaint: Sendable {
     /// Paints drawn bottom first, each over the ones before (PaintColrLayers).
     case layers([ColorPaint])
