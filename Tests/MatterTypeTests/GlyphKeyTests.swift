@@ -26,6 +26,8 @@ struct GlyphKeyTests {
             GlyphCache.Key(face: 7, pixelSize64: 1024, glyph: 37, subpixel: 2, hinted: false),
             GlyphCache.Key(face: 7, pixelSize64: 1024, glyph: 36, subpixel: 3, hinted: false),
             GlyphCache.Key(face: 7, pixelSize64: 1024, glyph: 36, subpixel: 2, hinted: true),
+            GlyphCache.Key(face: 7, pixelSize64: 1024, glyph: 36, subpixel: 2, hinted: false, ink: 0xFF00_00FF),
+            GlyphCache.Key(face: 7, pixelSize64: 1024, glyph: 36 << 1, subpixel: 1, hinted: false),
         ]
         for other in others {
             #expect(other != key && other.mix != key.mix)

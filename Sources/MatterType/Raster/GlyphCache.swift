@@ -34,21 +34,31 @@ public final class GlyphCache: Sendable {
     /// The most bytes the cache holds.
     public let byteBudget: Int
 
+    /// A bitmap's identity: face, size, glyph, quarter-pixel shift, hinting and, for palette colors, the ink. Four
+    /// words, since every glyph drawn builds, mixes and compares one.
     struct Key: Hashable, Sendable {
-        var face: Int
-        var pixelSize64: Int
-        var glyph: UInt32
-        var subpixel: UInt8
-        var hinted: Bool
+        /// The face's ``FontFace/id`` (complemented for a face whose glyphs take palette colors).
+        let face: Int
+        /// The pixel size in 1/64 px.
+        let pixelSize64: Int
+        /// The glyph id from bit 10 up, the quarter-pixel shift in bits 1–8, hinting in bit 0.
+        private let glyphBits: UInt64
         /// For a face with palette colors (COLR): the palette in the high 32 bits, the text color (RGBA) in the
         /// low; 0 otherwise.
-        var ink: UInt64 = 0
+        let ink: UInt64
+
+        init(face: Int, pixelSize64: Int, glyph: UInt32, subpixel: UInt8, hinted: Bool, ink: UInt64 = 0) {
+            self.face = face
+            self.pixelSize64 = pixelSize64
+            glyphBits = UInt64(glyph) << 10 | UInt64(subpixel) << 1 | (hinted ? 1 : 0)
+            self.ink = ink
+        }
 
         /// A cheap mix of the fields (equality still compares them all); also picks the shard.
         var mix: UInt64 {
             var x = UInt64(truncatingIfNeeded: face) &* 0x9E37_79B9_7F4A_7C15
             x ^= UInt64(truncatingIfNeeded: pixelSize64) &* 0xC2B2_AE3D_27D4_EB4F
-            x ^= UInt64(glyph) << 3 | UInt64(subpixel) << 1 | (hinted ? 1 : 0)
+            x ^= glyphBits
             x ^= ink &* 0x1656_67B1_9E37_79F9
             return x ^ (x >> 29)
         }
