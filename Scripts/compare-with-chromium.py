@@ -3,8 +3,8 @@
 
 Usage: Scripts/compare-with-chromium.py [--mattertype PATH] [--chromium PATH] [--only latin|world|rich]
                                        [--write-fixture]
-Needs Debian's `chromium` and the fonts of Scripts/chromium-fonts.conf (apt-get install chromium fonts-noto-core
-fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core).
+Needs Debian's `chromium`, `hb-shape` and the fonts of Scripts/chromium-fonts.conf (apt-get install chromium
+libharfbuzz-bin fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core).
 
 latin: the bundled Noto Sans alone (@font-face in Chromium, --no-system-fonts here), 4 paragraphs x 6 widths x 4
 size/line-height pairs. world: Arabic, Hebrew, Japanese, Chinese, Thai, Devanagari, emoji, numbers, dates, phone
