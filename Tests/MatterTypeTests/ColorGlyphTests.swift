@@ -35,9 +35,9 @@ struct ColorGlyphTests {
 
     static let registry: FontRegistry = {
         let registry = FontRegistry(includesSystemFonts: false)
-        try? registry.register(fileAt: TestSupport.fixture("Paints-Regular.ttf"))
-        try? registry.register(fileAt: TestSupport.fixture("EmojiOne-COLRv1.ttf"))
-        try? registry.register(fileAt: TestSupport.fixture("VarPaints-Regular.ttf"))
+        _ = try? registry.register(fileAt: TestSupport.fixture("Paints-Regular.ttf"))
+        _ = try? registry.register(fileAt: TestSupport.fixture("EmojiOne-COLRv1.ttf"))
+        _ = try? registry.register(fileAt: TestSupport.fixture("VarPaints-Regular.ttf"))
         return registry
     }()
 
