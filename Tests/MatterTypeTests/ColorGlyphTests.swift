@@ -120,12 +120,12 @@ struct ColorGlyphTests {
     /// The bytes of table `tag` of the font file `name` in Fixtures, by its table directory.
     static func table(_ tag: String, ofFixture name: String) throws -> [UInt8] {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestSupport.fixture(name))))
-        func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        let tables = try #require(bytes.uint16(at: 4))
         let record = try #require((0..<tables).map { 12 + $0 * 16 }.first {
             bytes[$0..<$0 + 4].elementsEqual(tag.utf8)
         })
-        return [UInt8](bytes[u32(record + 8)..<u32(record + 8) + u32(record + 12)])
+        let offset = try #require(bytes.uint32(at: record + 8)), length = try #require(bytes.uint32(at: record + 12))
+        return [UInt8](bytes[offset..<offset + length])
     }
 
     @Test("Variable paints: every variation index's delta as fontTools computes it, and 32-bit deltas applied whole")
@@ -137,9 +137,10 @@ struct ColorGlyphTests {
         let file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath:
             TestSupport.fixture("colrv1/var-deltas.json"))))
         let colr = try Self.table("COLR", ofFixture: "VarPaints-Regular.ttf")
-        func u32(_ at: Int) -> Int { colr[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        // The COLR header's ItemVariationStore and DeltaSetIndexMap offsets.
+        let store = try #require(colr.uint32(at: 30)), indexMap = try #require(colr.uint32(at: 26))
         for instance in file.instances {
-            let variations = try #require(ColorVariations(colr, store: u32(30), indexMap: u32(26),
+            let variations = try #require(ColorVariations(colr, store: store, indexMap: indexMap,
                                                           coordinates: instance.coordinates))
             let ours = variations.deltas(base: 0, count: instance.deltas.count)
             for (index, (mine, theirs)) in zip(ours, instance.deltas).enumerated() {

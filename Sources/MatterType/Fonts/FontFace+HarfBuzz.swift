@@ -175,8 +175,5 @@ private struct TableReader {
     }
 
     /// The signed 16-bit field at `offset`, or `nil` when the table is missing or too short.
-    func int16(at offset: Int) -> Int? {
-        guard offset + 2 <= bytes.count else { return nil }
-        return Int(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])))
-    }
+    func int16(at offset: Int) -> Int? { bytes.int16(at: offset) }
 }

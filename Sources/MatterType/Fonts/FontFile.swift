@@ -59,23 +59,19 @@ final class FontFile: @unchecked Sendable {
     /// the directory itself: a big-endian `numTables` at offset 4 of the face's header, then 16-byte records of
     /// tag, checksum, offset and length; a collection (`ttcf`) lists each face's header offset from byte 12.
     func truncatedTable(faceIndex: Int) -> String? {
-        func uint32(_ at: Int) -> Int? {
-            guard at >= 0, at + 4 <= bytes.count else { return nil }
-            return (0..<4).reduce(0) { $0 << 8 | Int(bytes[at + $1]) }
-        }
         func tag(_ at: Int) -> String {
             String(decoding: (0..<4).map { at + $0 < bytes.count ? bytes[at + $0] : 0x3F }, as: UTF8.self)
         }
         var header = 0
         if tag(0) == "ttcf" {
-            guard let offset = uint32(12 + 4 * faceIndex) else { return "ttcf" }
+            guard let offset = bytes.uint32(at: 12 + 4 * faceIndex) else { return "ttcf" }
             header = offset
         }
-        guard let word = uint32(header + 4) else { return "sfnt" }
+        guard let word = bytes.uint32(at: header + 4) else { return "sfnt" }
         let tableCount = word >> 16
         for record in 0..<tableCount {
             let at = header + 12 + 16 * record
-            guard let offset = uint32(at + 8), let length = uint32(at + 12) else { return "sfnt" }
+            guard let offset = bytes.uint32(at: at + 8), let length = bytes.uint32(at: at + 12) else { return "sfnt" }
             if offset + length > bytes.count { return tag(at) }
         }
         return nil
@@ -94,15 +90,7 @@ final class FontFile: @unchecked Sendable {
         let isWOFF2 = bytes.starts(with: Array("wOF2".utf8))
         let format = isWOFF2 ? "WOFF2" : "WOFF"
         func refuse(_ reason: String) -> FontRegistrationError { .unreadableFont(path: path, reason: reason) }
-        func uint32(_ at: Int) -> Int? {
-            guard at >= 0, at + 4 <= bytes.count else { return nil }
-            return (0..<4).reduce(0) { $0 << 8 | Int(bytes[at + $1]) }
-        }
-        func uint16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= bytes.count else { return nil }
-            return Int(bytes[at]) << 8 | Int(bytes[at + 1])
-        }
-        guard let tableCount = uint16(12), let totalSize = uint32(16) else {
+        guard let tableCount = bytes.uint16(at: 12), let totalSize = bytes.uint32(at: 16) else {
             throw refuse("its \(format) header is cut short")
         }
         let tooLarge = "it declares %@ bytes once decompressed, over the limit of \(limit) (\(limit >> 20) MiB)"
@@ -113,7 +101,8 @@ final class FontFile: @unchecked Sendable {
         if !isWOFF2 {
             for table in 0..<tableCount {
                 let at = 44 + 20 * table
-                guard let offset = uint32(at + 4), let compressed = uint32(at + 8), let original = uint32(at + 12) else {
+                guard let offset = bytes.uint32(at: at + 4), let compressed = bytes.uint32(at: at + 8),
+                      let original = bytes.uint32(at: at + 12) else {
                     throw refuse("its WOFF table directory is cut short")
                 }
                 guard compressed <= original, offset + compressed <= data.count else {

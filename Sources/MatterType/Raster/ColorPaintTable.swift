@@ -26,9 +26,9 @@ struct ColorPaintTable: Sendable {
     /// not variable); `nil` unless it is a COLR table of version 1 or later with a base glyph list.
     init?(_ bytes: [UInt8], coordinates: [Double] = []) {
         self.bytes = bytes
-        guard bytes.count >= 34, let version = ColorPaintTable.uint16(bytes, 0), version >= 1 else { return nil }
+        guard bytes.count >= 34, let version = bytes.uint16(at: 0), version >= 1 else { return nil }
         func offset(_ at: Int) -> Int? {
-            guard let value = ColorPaintTable.uint32(bytes, at), value > 0, value < bytes.count else { return nil }
+            guard let value = bytes.uint32(at: at), value > 0, value < bytes.count else { return nil }
             return value
         }
         baseGlyphList = offset(14)
@@ -56,14 +56,14 @@ struct ColorPaintTable: Sendable {
 
     /// Where `glyph`'s root paint is, by binary search of the base glyph list (sorted by glyph id).
     private func paintOffset(of glyph: UInt32) -> Int? {
-        guard let list = baseGlyphList, let count = ColorPaintTable.uint32(bytes, list) else { return nil }
+        guard let list = baseGlyphList, let count = bytes.uint32(at: list) else { return nil }
         var low = 0, high = min(count, (bytes.count - list - 4) / 6)
         while low < high {
             let middle = (low + high) / 2
             let record = list + 4 + middle * 6
-            guard let id = ColorPaintTable.uint16(bytes, record) else { return nil }
+            guard let id = bytes.uint16(at: record) else { return nil }
             if id == glyph {
-                guard let offset = ColorPaintTable.uint32(bytes, record + 2), offset > 0 else { return nil }
+                guard let offset = bytes.uint32(at: record + 2), offset > 0 else { return nil }
                 return list + offset < bytes.count ? list + offset : nil
             }
             if id < glyph { low = middle + 1 } else { high = middle }
@@ -74,16 +74,16 @@ struct ColorPaintTable: Sendable {
     /// The clip box the table gives `glyph`, in font units; `nil` when it gives none.
     fileprivate func clipBox(of glyph: UInt32) -> FontBox? {
         guard let list = clipList, bytes.count > list, bytes[list] == 1,
-              let count = ColorPaintTable.uint32(bytes, list + 1) else { return nil }
+              let count = bytes.uint32(at: list + 1) else { return nil }
         for index in 0..<min(count, (bytes.count - list - 5) / 7) {
             let record = list + 5 + index * 7
-            guard let first = ColorPaintTable.uint16(bytes, record), let last = ColorPaintTable.uint16(bytes, record + 2),
-                  let offset = ColorPaintTable.uint24(bytes, record + 4) else { return nil }
+            guard let first = bytes.uint16(at: record), let last = bytes.uint16(at: record + 2),
+                  let offset = bytes.uint24(at: record + 4) else { return nil }
             guard (first...max(first, last)).contains(Int(glyph)) else { continue }
             let box = list + offset
             guard box < bytes.count, bytes[box] == 1 || bytes[box] == 2,
-                  let minX = ColorPaintTable.int16(bytes, box + 1), let minY = ColorPaintTable.int16(bytes, box + 3),
-                  let maxX = ColorPaintTable.int16(bytes, box + 5), let maxY = ColorPaintTable.int16(bytes, box + 7)
+                  let minX = bytes.int16(at: box + 1), let minY = bytes.int16(at: box + 3),
+                  let maxX = bytes.int16(at: box + 5), let maxY = bytes.int16(at: box + 7)
             else { return nil }
             // Format 2 is a variable clip box: its VarIndexBase follows the four bounds.
             let d = bytes[box] == 2 ? deltas(at: box + 9, count: 4) : [0, 0, 0, 0]
@@ -97,7 +97,7 @@ struct ColorPaintTable: Sendable {
     /// The deltas of `count` varied fields whose VarIndexBase is at `at`, in the fields' units (all 0 at the
     /// default instance, for a face that is not variable, or when the index cannot be read).
     fileprivate func deltas(at: Int, count: Int) -> [Double] {
-        guard let variations, let base = ColorPaintTable.uint32(bytes, at) else {
+        guard let variations, let base = bytes.uint32(at: at) else {
             return Array(repeating: 0, count: count)
         }
         return variations.deltas(base: base, count: count)
@@ -130,23 +130,23 @@ struct ColorPaintTable: Sendable {
             return Int(bytes[at])
         }
         private func u16(_ at: Int) throws(Refusal) -> Int {
-            guard let value = ColorPaintTable.uint16(bytes, at) else { throw .malformed }
+            guard let value = bytes.uint16(at: at) else { throw .malformed }
             return value
         }
         private func s16(_ at: Int) throws(Refusal) -> Double {
-            guard let value = ColorPaintTable.int16(bytes, at) else { throw .malformed }
+            guard let value = bytes.int16(at: at) else { throw .malformed }
             return Double(value)
         }
         /// An F2DOT14 number.
         private func f2dot14(_ at: Int) throws(Refusal) -> Double { try s16(at) / 16384 }
         /// A Fixed (16.16) number.
         private func fixed(_ at: Int) throws(Refusal) -> Double {
-            guard let value = ColorPaintTable.uint32(bytes, at) else { throw .malformed }
+            guard let value = bytes.uint32(at: at) else { throw .malformed }
             return Double(Int32(truncatingIfNeeded: value)) / 65536
         }
         /// The paint at the 24-bit offset stored at `at`, relative to the paint table starting at `base`.
         private func child(_ base: Int, _ at: Int) throws(Refusal) -> Int {
-            guard let offset = ColorPaintTable.uint24(bytes, at), offset > 0, base + offset < bytes.count else {
+            guard let offset = bytes.uint24(at: at), offset > 0, base + offset < bytes.count else {
                 throw .malformed
             }
             return base + offset
@@ -167,13 +167,13 @@ struct ColorPaintTable: Sendable {
             switch base {
             case 1:  // PaintColrLayers
                 let count = try u8(p + 1)
-                guard let first = ColorPaintTable.uint32(bytes, p + 2), let list = table.layerList,
-                      let total = ColorPaintTable.uint32(bytes, list), first <= total, count <= total - first else {
+                guard let first = bytes.uint32(at: p + 2), let list = table.layerList,
+                      let total = bytes.uint32(at: list), first <= total, count <= total - first else {
                     throw .malformed
                 }
                 var layers: [ColorPaint] = []
                 for index in first..<(first + count) {
-                    guard let offset = ColorPaintTable.uint32(bytes, list + 4 + index * 4), offset > 0,
+                    guard let offset = bytes.uint32(at: list + 4 + index * 4), offset > 0,
                           list + offset < bytes.count else { throw .malformed }
                     layers.append(try read(at: list + offset, depth: depth + 1))
                 }
@@ -282,22 +282,5 @@ struct ColorPaintTable: Sendable {
             let sorted = stops.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
             return ColorLine(extend: extend, stops: sorted.map(\.element))
         }
-    }
-
-    // Big-endian reads; `nil` past the end.
-    fileprivate static func uint16(_ bytes: [UInt8], _ at: Int) -> Int? {
-        guard at >= 0, at + 2 <= bytes.count else { return nil }
-        return Int(bytes[at]) << 8 | Int(bytes[at + 1])
-    }
-    fileprivate static func int16(_ bytes: [UInt8], _ at: Int) -> Int? {
-        uint16(bytes, at).map { Int(Int16(truncatingIfNeeded: $0)) }
-    }
-    fileprivate static func uint24(_ bytes: [UInt8], _ at: Int) -> Int? {
-        guard at >= 0, at + 3 <= bytes.count else { return nil }
-        return Int(bytes[at]) << 16 | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2])
-    }
-    fileprivate static func uint32(_ bytes: [UInt8], _ at: Int) -> Int? {
-        guard at >= 0, at + 4 <= bytes.count else { return nil }
-        return Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
     }
 }

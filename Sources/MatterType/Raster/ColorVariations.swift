@@ -18,20 +18,21 @@ struct ColorVariations: Sendable {
     /// −1…1, after `avar`, one per `fvar` axis); `nil` for a face that is not variable or a store that cannot be
     /// read.
     init?(_ bytes: [UInt8], store: Int, indexMap: Int?, coordinates: [Double]) {
-        guard !coordinates.isEmpty, ColorVariations.uint16(bytes, store) == 1,
-              let regionList = ColorVariations.uint32(bytes, store + 2).map({ store + $0 }),
-              let axisCount = ColorVariations.uint16(bytes, regionList),
-              let regionCount = ColorVariations.uint16(bytes, regionList + 2),
+        guard !coordinates.isEmpty, bytes.uint16(at: store) == 1,
+              let regionList = bytes.uint32(at: store + 2).map({ store + $0 }),
+              let axisCount = bytes.uint16(at: regionList),
+              let regionCount = bytes.uint16(at: regionList + 2),
               regionList + 4 + regionCount * axisCount * 6 <= bytes.count else { return nil }
         self.bytes = bytes
         self.store = store
         self.indexMap = indexMap
+        // Each axis of a region: start, peak and end as F2DOT14 (the list's size was checked above).
+        func f2dot14(_ at: Int) -> Double { Double(bytes.int16(at: at) ?? 0) / 16384 }
         regionScalars = (0..<regionCount).map { region in
             var scalar = 1.0
             for axis in 0..<axisCount {
                 let record = regionList + 4 + (region * axisCount + axis) * 6
-                let start = ColorVariations.f2dot14(bytes, record), peak = ColorVariations.f2dot14(bytes, record + 2)
-                let end = ColorVariations.f2dot14(bytes, record + 4)
+                let start = f2dot14(record), peak = f2dot14(record + 2), end = f2dot14(record + 4)
                 scalar *= ColorVariations.axisScalar(coordinate: axis < coordinates.count ? coordinates[axis] : 0,
                                                      start: start, peak: peak, end: end)
                 if scalar == 0 { break }
@@ -60,12 +61,12 @@ struct ColorVariations: Sendable {
     /// The delta of variation index `index`.
     private func delta(index: Int) -> Double {
         guard let (outer, inner) = dataIndex(of: index),
-              let dataCount = ColorVariations.uint16(bytes, store + 6), outer < dataCount,
-              let dataOffset = ColorVariations.uint32(bytes, store + 8 + outer * 4) else { return 0 }
+              let dataCount = bytes.uint16(at: store + 6), outer < dataCount,
+              let dataOffset = bytes.uint32(at: store + 8 + outer * 4) else { return 0 }
         let data = store + dataOffset
-        guard let itemCount = ColorVariations.uint16(bytes, data), inner < itemCount,
-              let wordDeltaCount = ColorVariations.uint16(bytes, data + 2),
-              let regionIndexCount = ColorVariations.uint16(bytes, data + 4) else { return 0 }
+        guard let itemCount = bytes.uint16(at: data), inner < itemCount,
+              let wordDeltaCount = bytes.uint16(at: data + 2),
+              let regionIndexCount = bytes.uint16(at: data + 4) else { return 0 }
         let longWords = wordDeltaCount & 0x8000 != 0, wordCount = wordDeltaCount & 0x7FFF
         guard wordCount <= regionIndexCount else { return 0 }
         // A row: wordCount deltas of 2 bytes (4 with long words), the rest of 1 byte (2).
@@ -78,9 +79,9 @@ struct ColorVariations: Sendable {
         for column in 0..<regionIndexCount {
             let size = column < wordCount ? wide : narrow
             defer { at += size }
-            guard let region = ColorVariations.uint16(bytes, regionIndexes + column * 2),
+            guard let region = bytes.uint16(at: regionIndexes + column * 2),
                   region < regionScalars.count, regionScalars[region] != 0 else { continue }
-            sum += Double(ColorVariations.signed(bytes, at, size: size)) * regionScalars[region]
+            sum += Double(bytes.signed(at: at, byteCount: size) ?? 0) * regionScalars[region]
         }
         return sum
     }
@@ -93,34 +94,14 @@ struct ColorVariations: Sendable {
         let format = Int(bytes[map]), entryFormat = Int(bytes[map + 1])
         let count: Int?, entries: Int
         switch format {
-        case 0: count = ColorVariations.uint16(bytes, map + 2); entries = map + 4
-        case 1: count = ColorVariations.uint32(bytes, map + 2); entries = map + 6
+        case 0: count = bytes.uint16(at: map + 2); entries = map + 4
+        case 1: count = bytes.uint32(at: map + 2); entries = map + 6
         default: return nil
         }
         guard let count, count > 0 else { return nil }
         let entrySize = (entryFormat >> 4 & 0x3) + 1, innerBits = (entryFormat & 0xF) + 1
         let at = entries + min(index, count - 1) * entrySize
-        guard at + entrySize <= bytes.count else { return nil }
-        let entry = bytes[at..<at + entrySize].reduce(0) { $0 << 8 | Int($1) }
+        guard let entry = bytes.unsigned(at: at, byteCount: entrySize) else { return nil }
         return (entry >> innerBits, entry & (1 << innerBits - 1))
-    }
-
-    // Big-endian reads; `nil` (or 0) past the end.
-    private static func uint16(_ bytes: [UInt8], _ at: Int) -> Int? {
-        guard at >= 0, at + 2 <= bytes.count else { return nil }
-        return Int(bytes[at]) << 8 | Int(bytes[at + 1])
-    }
-    private static func uint32(_ bytes: [UInt8], _ at: Int) -> Int? {
-        guard at >= 0, at + 4 <= bytes.count else { return nil }
-        return Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-    }
-    private static func f2dot14(_ bytes: [UInt8], _ at: Int) -> Double {
-        Double(signed(bytes, at, size: 2)) / 16384
-    }
-    /// A signed big-endian integer of 1, 2 or 4 bytes (callers check the bounds).
-    private static func signed(_ bytes: [UInt8], _ at: Int, size: Int) -> Int {
-        let raw = bytes[at..<at + size].reduce(0) { $0 << 8 | Int($1) }
-        let bits = size * 8
-        return raw >= 1 << (bits - 1) ? raw - 1 << bits : raw
     }
 }
