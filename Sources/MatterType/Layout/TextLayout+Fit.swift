@@ -34,7 +34,9 @@ extension TextLayout {
             }
             let (text, styles) = try prepare(resolved, size / base)
             var layouter = LineLayouter(text: text, styles: styles, limits: limits)
-            return TextLayout(layouter, layouter.run())
+            // Run first: the layout takes the faces the run added (fallbacks) from the layouter.
+            let result = layouter.run()
+            return TextLayout(layouter, result)
         }
         func fits(height: Double, isTruncated: Bool, breaksInsideWord: Bool) -> Bool {
             height <= maxHeight + 1e-9 && !isTruncated && !breaksInsideWord
