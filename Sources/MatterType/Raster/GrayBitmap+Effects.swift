@@ -12,8 +12,8 @@ extension GrayBitmap {
         var kernel = (-reach...reach).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
         let total = kernel.reduce(0, +)
         kernel = kernel.map { $0 / total }
-        let xs = max(ink.x.lowerBound - reach, 0)..<min(ink.x.upperBound + reach, width)
-        let ys = max(ink.y.lowerBound - reach, 0)..<min(ink.y.upperBound + reach, height)
+        let xs = (ink.x.lowerBound - reach..<ink.x.upperBound + reach).clamped(to: 0..<width)
+        let ys = (ink.y.lowerBound - reach..<ink.y.upperBound + reach).clamped(to: 0..<height)
         let span = xs.count
         // Rows blurred along x, for the ink's rows only (the others are empty), indexed from xs.lowerBound.
         var rows = [Float](repeating: 0, count: span * ink.y.count)
@@ -90,8 +90,8 @@ extension GrayBitmap {
         }
         // Only the ink's bounds, grown by the reach when growing, can have coverage afterwards.
         let grow = shrinks ? 0 : reach
-        let xs = max(ink.x.lowerBound - grow, 0)..<min(ink.x.upperBound + grow, width)
-        let ys = max(ink.y.lowerBound - grow, 0)..<min(ink.y.upperBound + grow, height)
+        let xs = (ink.x.lowerBound - grow..<ink.x.upperBound + grow).clamped(to: 0..<width)
+        let ys = (ink.y.lowerBound - grow..<ink.y.upperBound + grow).clamped(to: 0..<height)
         var result = GrayBitmap(width: width, height: height)
         for y in ys {
             for x in xs {

@@ -30,8 +30,8 @@ extension RGBAImage {
     /// Draws `image` (premultiplied, as this one) with its top-left pixel at (`x`, `y`), source-over (as color
     /// glyphs are composited); what falls outside this image is skipped.
     public mutating func draw(_ image: RGBAImage, atX x: Int, y: Int) {
-        let xs = max(x, 0)..<min(x + image.width, width)
-        let ys = max(y, 0)..<min(y + image.height, height)
+        let xs = (x..<x + image.width).clamped(to: 0..<width)
+        let ys = (y..<y + image.height).clamped(to: 0..<height)
         guard !xs.isEmpty, !ys.isEmpty else { return }
         let width = self.width
         image.pixels.withUnsafeBufferPointer { source in
@@ -52,8 +52,9 @@ extension RGBAImage {
                                     opacity: Double, scale: Double, solid: (Int) -> Range<Int>,
                                     hole: (Int) -> Range<Int>, coverage: (Double, Double) -> Double) {
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
-        let xs = max(area.x.lowerBound, 0)..<min(area.x.upperBound, width)
-        let ys = max(area.y.lowerBound, 0)..<min(area.y.upperBound, height)
+        // Clamped, not cut with max/min: an area wholly off the image gives an empty range, not a trap.
+        let xs = area.x.clamped(to: 0..<width)
+        let ys = area.y.clamped(to: 0..<height)
         guard opacity > 0, !xs.isEmpty, !ys.isEmpty else { return }
         let shader = PaintShader(paint, box: box, scale: scale, opacity: opacity)
         let width = self.width
@@ -195,8 +196,9 @@ extension RGBAImage {
         let shape = RoundedRect(target, radius: 0)
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
         let area = clip.bounds
-        let xs = max(area.x.lowerBound, 0)..<min(area.x.upperBound, width)
-        let ys = max(area.y.lowerBound, 0)..<min(area.y.upperBound, height)
+        // Clamped, not cut with max/min: an area wholly off the image gives an empty range, not a trap.
+        let xs = area.x.clamped(to: 0..<width)
+        let ys = area.y.clamped(to: 0..<height)
         guard opacity > 0, !xs.isEmpty, !ys.isEmpty else { return }
         let width = self.width
         image.pixels.withUnsafeBufferPointer { source in
