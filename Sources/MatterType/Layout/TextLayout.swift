@@ -151,7 +151,7 @@ public struct TextLayout: Sendable {
     }
 
     /// The box the glyphs' outlines and color bitmaps (as their fonts give their extents, after synthetic bold
-    /// and slant) and the decorations cover, in points from the layout's top-left corner; ``Rect/zero`` when
+    /// and slant), the decorations and the inline boxes cover, in points from the layout's top-left corner; ``Rect/zero`` when
     /// nothing is drawn. It may reach outside ``width`` × ``height``: line boxes are exactly the line height, ink
     /// is not (descenders under a tight line height, stacked marks, emoji).
     public var inkBounds: Rect {

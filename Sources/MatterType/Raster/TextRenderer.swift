@@ -51,9 +51,10 @@ public final class TextRenderer: Sendable {
 
     /// The pixel size of an image of `layout` with `padding` points around it and where the layout's top-left
     /// corner goes in it: ``imageSize(for:padding:)`` with the layout at (`padding`, `padding`), grown by whole
-    /// pixels on any side where glyphs or decorations reach past it (a tight line height's descenders, tall
-    /// marks, emoji), the layout moving right and down by what was added on the left and top. With `clip`, the
-    /// image is exactly ``imageSize(for:padding:)`` and ink outside it is cut off.
+    /// pixels on any side where glyphs, decorations or inline boxes reach past it (a tight line height's
+    /// descenders, tall marks, emoji, a box taller than its line), the layout moving right and down by what was
+    /// added on the left and top. With `clip`, the image is exactly ``imageSize(for:padding:)`` and ink outside it
+    /// is cut off.
     public static func frame(for layout: TextLayout, padding: Double = 0, clip: Bool = false) -> TextImageFrame {
         let size = imageSize(for: layout, padding: padding)
         let scale = layout.typography.environment.displayScale
@@ -82,6 +83,18 @@ public final class TextRenderer: Sendable {
                 minY = min(minY, top)
                 maxY = max(maxY, top + rows)
             }
+        }
+        // Inline boxes are ink too (``TextLayout/inkBounds``): what the caller draws in one that overflows its
+        // line must fit.
+        for placed in layout.inlineBoxes {
+            let x0 = (padding + placed.x) * scale, y0 = (padding + placed.y) * scale
+            let x1 = x0 + placed.box.width * scale, y1 = y0 + placed.box.height * scale
+            guard placed.box.width > 0, placed.box.height > 0, x0.magnitude < 1e9, x1.magnitude < 1e9,
+                  y0.magnitude < 1e9, y1.magnitude < 1e9 else { continue }
+            minX = min(minX, floorToInt(x0))
+            maxX = max(maxX, -floorToInt(-x1))
+            minY = min(minY, floorToInt(y0))
+            maxY = max(maxY, -floorToInt(-y1))
         }
         let limit = 1 << 30  // past any image size allowed; keeps the sums below from overflowing
         let left = min(-minX, limit), top = min(-minY, limit)
