@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "MatterTypeTesting", targets: ["MatterTypeTesting"]),
         // The JSON the CLI and the server speak: render requests, measurements, font records, styled text.
         .library(name: "MatterTypeWire", targets: ["MatterTypeWire"]),
+        // The request generator and the invariants every request keeps (mattertype fuzz, the test suite).
+        .library(name: "MatterTypeFuzzing", targets: ["MatterTypeFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,11 +52,13 @@ let package = Package(
                                "MatterTypeFonts"]),
         .target(name: "MatterTypeTesting", dependencies: ["MatterType"]),
         .target(name: "MatterTypeWire", dependencies: ["MatterType"]),
+        .target(name: "MatterTypeFuzzing", dependencies: ["MatterType", "MatterTypeWire"]),
         .executableTarget(name: "mattertype",
-                          dependencies: ["MatterType", "MatterTypeWire",
+                          dependencies: ["MatterType", "MatterTypeWire", "MatterTypeFuzzing",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The tests decode PNGs with libpng, independently of the encoder.
-        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "MatterTypeWire", "mattertype", "CPNG"],
+        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "MatterTypeWire", "MatterTypeFuzzing", "mattertype",
+                                   "CPNG"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
                     exclude: ["Fixtures", "Golden", "ReadmeExample/brand.tokens.json", "ReadmeExample/samples.json",
                               "ReadmeExample/Golden"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MatterTypeFuzzing
 @testable import MatterType
 
 /// COLRv1 color glyphs (ColorPaintTable, ColorGlyphRasterizer) against Skia, the renderer Chrome draws them with:
@@ -238,7 +239,7 @@ struct ColorGlyphTests {
     func fuzzedTables() throws {
         // Fixed-seed byte flips in the COLR tables of Paints and of Var Paints (its variation store and index map
         // read at an instance), each variant drawn glyph by glyph, in pixels and as the vector writers would draw it.
-        var generator = SeededGenerator(state: 24)  // HostileFontTests' SplitMix64
+        var generator = SeededGenerator(state: 24)  // MatterTypeFuzzing's SplitMix64
         for (font, coordinates) in [("Paints-Regular.ttf", []), ("VarPaints-Regular.ttf", [0.8, -0.5])] {
             let colr = try Self.table("COLR", ofFixture: font)
             for _ in 0..<40 {

@@ -1,19 +1,7 @@
 import Foundation
 import Testing
 import MatterType
-
-/// SplitMix64: a small seeded generator, so every run corrupts fonts the same way.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import MatterTypeFuzzing
 
 /// A family that asks for exactly one PostScript name, whatever the weight: the corrupted font's.
 private struct ExactName: FontFamily {

@@ -1,0 +1,96 @@
+/// A JSON value whose object keys keep the order they were written in, so that a generated request is the same
+/// bytes every time it is made from the same seed.
+public indirect enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in order; a key may appear once.
+    case object([Member])
+
+    /// One key and its value in an object.
+    public struct Member: Sendable, Hashable {
+        /// The key.
+        public let key: String
+        /// The value.
+        public let value: JSONValue
+
+        /// A member `key`: `value`.
+        public init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The value as compact JSON text: numbers in Swift's shortest form (whole numbers without a fraction),
+    /// strings with `"`, `\` and control characters escaped and everything else as UTF-8. A number that is not
+    /// finite (JSON has none) is written as `null`.
+    public var text: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    private func write(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value):
+            if !value.isFinite {
+                out += "null"
+            } else if value == value.rounded(), abs(value) < 1e15 {
+                out += String(Int64(value))
+            } else {
+                out += "\(value)"
+            }
+        case .string(let value): JSONValue.writeString(value, into: &out)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                value.write(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                JSONValue.writeString(member.key, into: &out)
+                out += ":"
+                member.value.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, into out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral {
+    /// A string.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// A number.
+    public init(floatLiteral value: Double) { self = .number(value) }
+    /// A number.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A Boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

@@ -1,0 +1,229 @@
+public import Foundation
+public import MatterType
+import MatterTypeWire
+
+/// Carries a ``GeneratedRequest`` out as the server does (decode, lay out, draw, encode) and checks what every
+/// request must keep, whatever its options:
+/// - a refusal is a typed error whose message is one line that is not empty;
+/// - every line box is exactly the line height, lines follow each other by the line height (plus the paragraph
+///   spacing between paragraphs), and the text's height is their sum (less the `text-box` trims);
+/// - the image has the size `measure` and the image frame promise, in every format (PNG, WebP, SVG and PDF of one
+///   request have the same size);
+/// - the ink lies inside the image unless the request clips it.
+///
+/// A trap is not caught here: it ends the process, which is why ``RequestGenerator`` cases are replayable.
+public struct RequestChecker: Sendable {
+    /// Where the fonts come from.
+    public let registry: FontRegistry
+    /// Draws the text.
+    public let renderer: TextRenderer
+    /// Frames of at most this many pixels are also drawn in the formats the request did not ask for, to compare
+    /// their sizes; larger ones only in their own.
+    public var comparedFormatsPixelLimit = 400_000
+    /// Images of more pixels than this are not drawn (only laid out and framed), to keep a run's time bounded.
+    public var drawnPixelLimit = 4_000_000
+
+    /// A checker using `registry`'s fonts and `renderer`.
+    public init(registry: FontRegistry = .shared, renderer: TextRenderer = .shared) {
+        self.registry = registry
+        self.renderer = renderer
+    }
+
+    /// How far a request went.
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// Refused when decoded (a key or value the wire format does not take).
+        case refusedDecoding = "refused when decoded"
+        /// Refused when laid out (a value out of range) or when a card was composed.
+        case refusedLayout = "refused when laid out"
+        /// Laid out, but the image was too large to draw here (only its frame was checked).
+        case framed
+        /// Drawn, or refused when drawn (an image too large for the server's limits).
+        case drawn
+    }
+
+    /// What went wrong with `request` (one sentence per broken invariant; empty when it held) and how far it went.
+    public func check(_ request: GeneratedRequest) -> (problems: [String], outcome: Outcome) {
+        switch request.kind {
+        case .render: checkRender(request.body)
+        case .card: checkCard(request.body)
+        }
+    }
+
+    /// A refusal's message must be one line, and say something.
+    private func refusal(_ stage: String, _ message: String) -> [String] {
+        message.isEmpty || message.contains("\n") ? ["\(stage) refused with a message that is not one line: \(message)"] : []
+    }
+
+    // MARK: - Render requests
+
+    private func checkRender(_ body: Data) -> (problems: [String], outcome: Outcome) {
+        let request: RenderRequest
+        do {
+            request = try RenderRequest.decode(from: body)
+        } catch {
+            return (refusal("decoding", error.description), .refusedDecoding)
+        }
+        let layout: TextLayout
+        do {
+            layout = try request.layout(registry: registry)
+        } catch {
+            return (refusal("layout", error.description), .refusedLayout)
+        }
+        var problems = lineBoxes(of: layout)
+        let frame = request.imageFrame(of: layout)
+        problems += framing(of: layout, in: frame, request: request)
+        let pixels = frame.size.width.multipliedReportingOverflow(by: frame.size.height)
+        guard !pixels.overflow, pixels.partialValue <= drawnPixelLimit else { return (problems, .framed) }
+        let format = request.format ?? .png
+        var formats = [format]
+        if request.pageSize == nil, pixels.partialValue <= comparedFormatsPixelLimit {
+            formats += [ImageFormat.png, .svg, .pdf].filter { $0 != format }
+        }
+        for other in formats {
+            var variant = request
+            variant.format = other
+            let bytes: Data
+            do {
+                bytes = try variant.image(of: layout, renderer: renderer)
+            } catch {
+                problems += refusal("drawing \(other.rawValue)", error.description)
+                continue
+            }
+            guard variant.pageSize == nil || other != .pdf else { continue }
+            guard let size = RequestChecker.pixelSize(of: bytes, format: other, scale: layout.typography.environment.displayScale)
+            else {
+                problems.append("the \(other.rawValue) image's size cannot be read")
+                continue
+            }
+            if size != frame.size {
+                problems.append("the \(other.rawValue) image is \(size.width) × \(size.height) px; the frame says "
+                                + "\(frame.size.width) × \(frame.size.height)")
+            }
+        }
+        return (problems, .drawn)
+    }
+
+    /// Line boxes of exactly the line height, stacked by it (and the paragraph spacing), summing to the height.
+    private func lineBoxes(of layout: TextLayout) -> [String] {
+        var problems: [String] = []
+        let lineHeight = layout.typography.lineHeight, spacing = layout.typography.typography.paragraphSpacing
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)) }
+        for (index, line) in layout.lines.enumerated() {
+            if !close(line.height, lineHeight) {
+                problems.append("line \(index) is \(line.height) tall; the line height is \(lineHeight)")
+            }
+            if index > 0 {
+                let previous = layout.lines[index - 1]
+                let step = line.paragraph == previous.paragraph ? lineHeight : lineHeight + spacing
+                if !close(line.top - previous.top, step) {
+                    problems.append("line \(index) starts \(line.top - previous.top) below line \(index - 1); expected \(step)")
+                }
+            }
+        }
+        if let first = layout.lines.first, let last = layout.lines.last {
+            // `text-box` trims move the first line's top above 0 and cut the last line's bottom, each by the
+            // distance from the line box's edge to the trimmed edge (negative, growing the text, when the line
+            // height is smaller than the font's height): only the untrimmed height is known here.
+            let stacked = last.top + lineHeight - first.top
+            if layout.typography.typography.textBox.trim == .none, !close(layout.height, stacked) || first.top != 0 {
+                problems.append("the height is \(layout.height); the lines stack to \(stacked) from \(first.top)")
+            }
+        }
+        return problems
+    }
+
+    /// The frame holds the layout and its padding, and, unless clipped, the ink.
+    private func framing(of layout: TextLayout, in frame: TextImageFrame, request: RenderRequest) -> [String] {
+        let scale = layout.typography.environment.displayScale, padding = request.padding ?? 0
+        let width = Double(frame.size.width) / scale, height = Double(frame.size.height) / scale
+        var problems: [String] = []
+        // The layout's box (its width limit, else its widest line) and the padding must fit; lines may overflow a
+        // width limit (a cluster wider than it), their ink then grows the frame.
+        let box = layout.limits.width ?? layout.width
+        if box + 2 * padding > width + 1 / scale || layout.height + 2 * padding > height + 1 / scale {
+            problems.append("the image (\(width) × \(height) pt) is smaller than the layout's box and padding "
+                            + "(\(box + 2 * padding) × \(layout.height + 2 * padding) pt)")
+        }
+        guard request.clip != true else { return problems }
+        let ink = layout.inkBounds
+        guard ink.width > 0, ink.height > 0 else { return problems }
+        let slack = 1.01 / scale
+        let left = frame.origin.x + ink.x, top = frame.origin.y + ink.y
+        if left < -slack || top < -slack || left + ink.width > width + slack || top + ink.height > height + slack {
+            problems.append("the ink (\(ink)) at origin \(frame.origin) is outside the \(width) × \(height) pt image")
+        }
+        return problems
+    }
+
+    // MARK: - Cards
+
+    private func checkCard(_ body: Data) -> (problems: [String], outcome: Outcome) {
+        let card: Card
+        do {
+            card = try Card.decode(from: body)
+        } catch {
+            return (refusal("decoding the card", error.description), .refusedDecoding)
+        }
+        let cards = CardRenderer(registry: registry, renderer: renderer)
+        let drawing: Drawing
+        do {
+            drawing = try cards.drawing(of: card)
+        } catch {
+            return (refusal("composing the card", error.description), .refusedLayout)
+        }
+        let pixels = drawing.pixelSize.width * drawing.pixelSize.height
+        guard pixels <= drawnPixelLimit else { return ([], .framed) }
+        var problems: [String] = []
+        let formats: [ImageFormat] = pixels <= comparedFormatsPixelLimit ? [.png, .svg, .pdf] : [.png]
+        for format in formats {
+            let bytes: Data
+            do {
+                bytes = try cards.encoded(card, format: format)
+            } catch {
+                problems += refusal("encoding the card as \(format.rawValue)", error.description)
+                continue
+            }
+            let size = RequestChecker.pixelSize(of: bytes, format: format, scale: card.scale)
+            if size != drawing.pixelSize {
+                problems.append("the card's \(format.rawValue) is \(size.map { "\($0.width) × \($0.height)" } ?? "unreadable"); "
+                                + "its canvas is \(drawing.pixelSize.width) × \(drawing.pixelSize.height) px")
+            }
+        }
+        return (problems, .drawn)
+    }
+
+    // MARK: - Image sizes
+
+    /// The pixel size an encoded image declares: PNG's IHDR, WebP's VP8L or VP8X header, an SVG's `width` and
+    /// `height`, a PDF's first `/MediaBox` (points) × `scale`, rounded.
+    static func pixelSize(of data: Data, format: ImageFormat, scale: Double) -> PixelSize? {
+        let bytes = [UInt8](data.prefix(4096))
+        func bigEndian(_ at: Int) -> Int {
+            bytes.count >= at + 4 ? bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } : -1
+        }
+        switch format {
+        case .png:
+            guard bytes.count >= 24 else { return nil }
+            return PixelSize(width: bigEndian(16), height: bigEndian(20))
+        case .webp:
+            guard bytes.count >= 30, bytes[12..<16].elementsEqual(Array("VP8L".utf8)) else { return nil }
+            let bits = Int(bytes[21]) | Int(bytes[22]) << 8 | Int(bytes[23]) << 16 | Int(bytes[24]) << 24
+            return PixelSize(width: bits & 0x3FFF + 1, height: (bits >> 14) & 0x3FFF + 1)
+        case .svg:
+            let head = String(decoding: bytes.prefix(400), as: UTF8.self)
+            func attribute(_ name: String) -> Int? {
+                guard let start = head.range(of: " \(name)=\"") else { return nil }
+                return Int(head[start.upperBound...].prefix { $0 != "\"" })
+            }
+            guard let width = attribute("width"), let height = attribute("height") else { return nil }
+            return PixelSize(width: width, height: height)
+        case .pdf:
+            let text = String(decoding: data.prefix(200_000), as: UTF8.self)
+            guard let start = text.range(of: "/MediaBox [0 0 ") else { return nil }
+            let numbers = text[start.upperBound...].prefix { $0 != "]" }.split(separator: " ").compactMap { Double($0) }
+            guard numbers.count == 2 else { return nil }
+            // The box is written to a few decimals (pixels / scale): the nearest whole pixel.
+            return PixelSize(width: Int((numbers[0] * scale).rounded()), height: Int((numbers[1] * scale).rounded()))
+        }
+    }
+}

@@ -1,0 +1,416 @@
+public import Foundation
+import MatterType
+
+/// Makes render requests and cards over the whole request space: text from every script with emoji sequences,
+/// controls and characters no font has; every typography, layout and output option at ordinary and extreme
+/// values; cards with every layer kind anywhere on (or off) the canvas. Case `index` of a seed is always the same
+/// bytes, so a failure is replayed by its seed and index.
+///
+/// ```swift
+/// let generator = RequestGenerator(seed: 1)
+/// let checker = RequestChecker(registry: .shared)
+/// for index in 0..<2_000 {
+///     let problems = checker.check(generator.request(index))
+///     assert(problems.isEmpty, "\(problems)")
+/// }
+/// ```
+///
+/// Every option added to the wire format joins the generator (see the README's contributor notes).
+public struct RequestGenerator: Sendable {
+    /// The seed every case is derived from.
+    public let seed: UInt64
+
+    /// A generator of the cases of `seed`.
+    public init(seed: UInt64) { self.seed = seed }
+
+    /// Case `index`: a render request (about two in three) or a card.
+    public func request(_ index: Int) -> GeneratedRequest {
+        var random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D ^ UInt64(truncatingIfNeeded: index))
+        _ = random.next()
+        let isCard = random.chance(0.3)
+        let body = isCard ? card(&random) : renderRequest(&random)
+        return GeneratedRequest(kind: isCard ? .card : .render, body: body, seed: seed, index: index)
+    }
+
+    // MARK: - Text
+
+    /// Pieces of text the generator strings together.
+    static let pieces: [String] = [
+        // Latin with ligatures, kerning pairs, digits and punctuation.
+        "office affine", "AVATAR Wa To", "The quick brown fox", "1234567890", "naïve café façade", "“quoted”, (a) [b] {c}!",
+        // Scripts, left to right and right to left.
+        "שלום עולם", "مرحبا بالعالم", "نص عربي ١٢٣", "नमस्ते दुनिया", "สวัสดีชาวโลก", "你好世界", "见", "こんにちは世界",
+        "안녕하세요", "Καλημέρα κόσμε", "Привет мир", "বাংলা লিপি", "தமிழ்", "Հայերեն", "ქართული", "ሰላም", "ខ្មែរ",
+        "မြန်မာ", "සිංහල", "ܫܠܡܐ", "ߒߞߏ",
+        // Emoji: a plain one, ZWJ sequences, flags, keycaps, modifiers, presentation selectors.
+        "🚀", "👩‍💻", "👨‍👩‍👧‍👦", "🇯🇵🇺🇦", "1️⃣#️⃣", "👍🏽", "❤️", "☺︎", "🏳️‍🌈", "🧑🏿‍🤝‍🧑🏻",
+        // Characters only a fallback font has, and characters no font has.
+        "★", "☃ ♞ ∑ 𝔸", "\u{10FFFD}", "\u{E000}\u{F8FF}", "\u{2FFFD}", "\u{1D400}\u{1D7FF}",
+        // Controls, bidi overrides and isolates, joiners, a byte order mark.
+        "\u{0}\u{7}\u{1B}\u{7F}", "\u{202E}reversed\u{202C}", "\u{202D}\u{05D0}\u{202C}", "\u{2067}\u{0627}\u{2069}",
+        "a\u{200D}b\u{200C}c\u{200B}d", "\u{FEFF}", "\u{FFFD}",
+        // Combining marks on one base; a soft-hyphenated word; an object replacement character.
+        "a" + String(repeating: "\u{301}\u{316}", count: 12), "e\u{301}\u{302}\u{303}", "hy\u{AD}phen\u{AD}ation",
+        "\u{FFFC}",
+        // Whitespace and breaks: tabs, line and paragraph separators, CR LF.
+        "\t", "a\tb\tc", "\u{2028}", "\u{2029}", "\r\n", "\n", "  ", "\u{3000}",
+        // Long words.
+        String(repeating: "x", count: 300), "Donaudampfschifffahrtsgesellschaftskapitän",
+        String(repeating: "漢", count: 80),
+    ]
+
+    /// A text of a few pieces (sometimes none, sometimes many), joined by spaces or nothing.
+    func text(_ random: inout SeededGenerator) -> String {
+        if random.chance(0.04) { return random.pick(["", " ", "\n", "\t \t", "\u{200B}"]) }
+        let count = random.chance(0.1) ? Int.random(in: 10...40, using: &random) : Int.random(in: 1...5, using: &random)
+        var text = ""
+        for index in 0..<count {
+            if index > 0, random.chance(0.7) { text += random.chance(0.1) ? "\n" : " " }
+            text += random.pick(RequestGenerator.pieces)
+        }
+        return text
+    }
+
+    // MARK: - Typography and layout
+
+    static let families: [[String]] = [
+        ["Noto Sans"], ["NotoSans"], ["Noto Serif"], ["DejaVu Sans"], ["DejaVu Sans Mono"], ["Inter"],
+        ["system"], ["serif"], ["sans-serif"], ["monospace"], ["system-ui"], ["ui-monospace"], ["cursive"],
+        ["Missing Family"], ["Roboto Mono", "DejaVu Sans Mono"], ["Noto Sans", "Noto Color Emoji"],
+        ["-apple-system", "BlinkMacSystemFont", "Segoe UI"], ["Noto Sans Hebrew", "Noto Sans Arabic"],
+        ["Noto Sans CJK JP"], ["Noto Color Emoji"],
+    ]
+
+    static let weights: [JSONValue] = [
+        "thin", "extraLight", "light", "regular", "medium", "semibold", "bold", "extraBold", "black", "heavy",
+        "Demibold", "normal", "600", 1, 150, 450, 999, 1000,
+    ]
+
+    static let languages = ["en", "de", "fr", "tr", "ar", "he", "hi", "th", "ja", "zh-Hans", "ko", "el", "ru",
+                            "en-US", "x-bogus", "", "und", "sr-Latn"]
+
+    static let features = ["liga=0", "tnum", "-kern", "smcp", "ss01", "aalt=2", "frac", "zero", "calt=0",
+                           "dlig", "+onum"]
+
+    /// A length around `base`: usually ordinary, sometimes extreme or out of range.
+    func length(_ random: inout SeededGenerator, around base: Double, signed: Bool = false) -> Double {
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0: return 0
+        case 1: return random.pick([0.01, 0.1, 1000, 5000, 20_000, 1e7])
+        case 2 where signed: return -random.logUniform(0.1, base * 2)
+        case 3: return -1
+        default: return random.logUniform(max(base / 4, 0.01), base * 3)
+        }
+    }
+
+    /// The typography keys of a request, a span or a text layer, each present about a third of the time.
+    func typography(_ random: inout SeededGenerator, into members: inout [JSONValue.Member], isSpan: Bool) {
+        func maybe(_ chance: Double, _ make: (inout SeededGenerator) -> JSONValue, _ key: String) {
+            if random.chance(chance) { members.append(.init(key, make(&random))) }
+        }
+        func sometimes(_ make: (inout SeededGenerator) -> JSONValue, _ key: String) { maybe(0.3, make, key) }
+        maybe(0.5, { random in
+            let names = random.pick(RequestGenerator.families, else: [[""], []])
+            return random.chance(0.5) ? .string(names.joined(separator: ", ")) : .array(names.map(JSONValue.string))
+        }, "family")
+        sometimes({ random in random.pick(RequestGenerator.weights, else: [0, 1001, "bogus"]) }, "weight")
+        sometimes({ random in .bool(random.chance(0.5)) }, "italic")
+        maybe(0.1, { random in random.pick(["condensed", "expanded", "ultraCondensed", "normal", "75%", 50, 200], else: [30]) },
+              "fontWidth")
+        maybe(0.6, { random in .number(random.chance(0.9) ? random.logUniform(4, 120)
+                                        : random.pick([0.1, 0.5, 300, 1000], else: [0, -4])) }, "size")
+        if !isSpan {
+            maybe(0.4, { random in .number(random.chance(0.9) ? random.logUniform(2, 150)
+                                            : random.pick([0.1, 2000], else: [0, -10])) }, "lineHeight")
+        }
+        sometimes({ random in .number(self.length(&random, around: 2, signed: true)) }, "letterSpacing")
+        if !isSpan {
+            maybe(0.15, { random in .number(self.length(&random, around: 20, signed: true)) }, "paragraphIndent")
+            maybe(0.15, { random in .number(self.length(&random, around: 10, signed: true)) }, "paragraphSpacing")
+        }
+        maybe(0.2, { random in random.pick(["none", "lowercase", "uppercase", "capitalize"]) }, "textCase")
+        maybe(0.2, { random in random.pick(["none", "underline", "strikethrough"]) }, "decoration")
+        if isSpan {
+            maybe(0.3, { random in random.pick(["#0A66C2", "red", "#00000080", "transparent", "#fff"]) }, "color")
+        }
+        maybe(0.2, { random in
+            .array((0..<Int.random(in: 1...3, using: &random)).map { _ in
+                .string(random.pick(RequestGenerator.features, else: ["bogus", "liga=x"]))
+            })
+        }, "features")
+        maybe(0.25, { random in .string(random.pick(RequestGenerator.languages)) }, "language")
+        maybe(0.15, { random in
+            var axes: [JSONValue.Member] = []
+            for axis in ["wght", "wdth", "opsz", "slnt", "ital", "GRAD", "XXXX"] where random.chance(0.3) {
+                axes.append(.init(axis, .number(random.pick([-100, 0, 1, 12, 50, 100, 400, 700, 1000, 5000]))))
+            }
+            return .object(axes)
+        }, "variations")
+        guard !isSpan else { return }
+        maybe(0.1, { random in random.pick(["body", "title1", "caption2", "largeTitle", "footnote"]) }, "textStyle")
+        maybe(0.1, { random in random.pick(["xSmall", "large", "xxxLarge", "accessibility5"]) }, "contentSize")
+        maybe(0.1, { random in .bool(random.chance(0.5)) }, "boldText")
+        maybe(0.05, { random in random.pick([1, 1.5, 3], else: [0, -1]) }, "maxScale")
+        maybe(0.05, { random in .bool(random.chance(0.5)) }, "fixed")
+        maybe(0.15, { random in random.pick(["auto", "ltr", "rtl"]) }, "direction")
+        maybe(0.2, { random in random.pick(["wrap", "balance", "pretty"]) }, "textWrap")
+        maybe(0.15, { random in
+            random.pick(["normal", "trim-both cap alphabetic", "trim-start text", "trim-end text alphabetic",
+                         "trim-both ex text", "trim-both"], else: ["trim-end alphabetic", "trim"])
+        }, "textBox")
+        maybe(0.15, { random in random.pick(["none", "manual", "auto"]) }, "hyphens")
+        maybe(0.05, { random in random.pick([0, 1, 3, 65535]) }, "palette")
+    }
+
+    /// The layout keys: width, lines, fit, break mode, alignment.
+    func layout(_ random: inout SeededGenerator, into members: inout [JSONValue.Member], hasWidth: Bool) {
+        if !hasWidth, random.chance(0.6) {
+            members.append(.init("width", .number(random.chance(0.9) ? random.logUniform(1, 800)
+                                                   : random.pick([0.5, 1, 100_000], else: [0, -5]))))
+        }
+        if random.chance(0.25) {
+            members.append(.init("maxLines", .number(Double(random.pick([0, 1, 2, 3, 5], else: [-1])))))
+        }
+        if random.chance(0.2) {
+            members.append(.init("fit", true))
+            if random.chance(0.5) { members.append(.init("maxHeight", .number(random.logUniform(1, 400)))) }
+            if random.chance(0.4) {
+                members.append(.init("minFontSize", .number(random.pick([0.25, 1, 4, 8, 12], else: [100, 0]))))
+            }
+        }
+        if random.chance(0.2) {
+            members.append(.init("lineBreakMode", .string(random.pick(["wordWrap", "charWrap", "clip", "truncateHead",
+                                                                        "truncateMiddle", "truncateTail"]))))
+        }
+        if random.chance(0.25) {
+            members.append(.init("alignment", .string(random.pick(["left", "center", "right", "justified", "natural"]))))
+        }
+    }
+
+    /// Spans: text with style overrides, and inline boxes (with images in a card).
+    func spans(_ random: inout SeededGenerator, images: Bool) -> JSONValue {
+        var spans: [JSONValue] = []
+        for _ in 0..<Int.random(in: 1...6, using: &random) {
+            if random.chance(0.2) {
+                var box: [JSONValue.Member] = [
+                    .init("width", .number(random.pick([0, 1, 16, 28, 200]))),
+                    .init("height", .number(random.pick([0, 1, 16, 28, 300]))),
+                ]
+                if random.chance(0.6) {
+                    box.append(.init("align", .string(random.pick(["baseline", "middle", "text-top", "text-bottom",
+                                                                    "top", "bottom"]))))
+                }
+                if images, random.chance(0.7) {
+                    box.append(.init("src", .string(image(&random))))
+                    if random.chance(0.5) { box.append(.init("fit", .string(random.pick(["fill", "contain", "cover"])))) }
+                }
+                spans.append(.object([.init("box", .object(box))]))
+            } else {
+                var span: [JSONValue.Member] = [.init("text", .string(text(&random)))]
+                typography(&random, into: &span, isSpan: true)
+                spans.append(.object(span))
+            }
+        }
+        return .array(spans)
+    }
+
+    // MARK: - Render requests
+
+    /// A `POST /v1/render` body.
+    func renderRequest(_ random: inout SeededGenerator) -> Data {
+        var members: [JSONValue.Member] = []
+        if random.chance(0.75) {
+            members.append(.init("text", .string(text(&random))))
+        } else {
+            members.append(.init("spans", spans(&random, images: false)))
+        }
+        typography(&random, into: &members, isSpan: false)
+        layout(&random, into: &members, hasWidth: false)
+        let format = random.pick(["png", "png", "png", "webp", "svg", "pdf"])
+        if random.chance(0.8) { members.append(.init("format", .string(format))) }
+        if random.chance(0.3) { members.append(.init("scale", .number(random.pick([1, 1.5, 2, 2.5, 3], else: [0.5, 0, 4])))) }
+        if random.chance(0.3) { members.append(.init("color", .string(random.pick(["#333", "white", "#0A66C2CC"])))) }
+        if random.chance(0.3) {
+            members.append(.init("background", .string(random.pick(["#fff", "transparent", "#102030", "#00ff0080"]))))
+        }
+        if random.chance(0.3) {
+            members.append(.init("padding", .number(random.pick([0, 1, 8, 24.5, 100, 10_000], else: [-3, 20_000]))))
+        }
+        if random.chance(0.2) { members.append(.init("clip", .bool(random.chance(0.5)))) }
+        if random.chance(0.1) { members.append(.init("hinting", .string(random.pick(["none", "light"])))) }
+        if format == "pdf", random.chance(0.4) {
+            members.append(.init("pageSize", .string(random.pick(["a4", "letter", "200x300", "50x50"], else: ["0x10"]))))
+            if random.chance(0.5) { members.append(.init("margin", .number(random.pick([0, 10, 20, 36], else: [100, -1])))) }
+        }
+        if format == "svg", random.chance(0.3) { members.append(.init("svgText", true)) }
+        if random.chance(0.1) { members.append(.init("pngEncoding", .string(random.pick(["auto", "rgba"])))) }
+        if random.chance(0.1) { members.append(.init("compression", .string(random.pick(["fast", "balanced", "small"])))) }
+        return Data(JSONValue.object(members).text.utf8)
+    }
+
+    // MARK: - Cards
+
+    /// A small image as a `data:` URI: a PNG of a few pixels, a 1 × 1 one, or bytes that are no image.
+    func image(_ random: inout SeededGenerator) -> String {
+        if random.chance(0.02) { return random.pick(["data:image/png;base64,AAAA", "data:,", "missing.png"]) }
+        let width = random.pick([1, 2, 7, 16, 33]), height = random.pick([1, 3, 16, 24])
+        var image = RGBAImage(width: width, height: height)
+        let color = Color(red: UInt8.random(in: 0...255, using: &random), green: UInt8.random(in: 0...255, using: &random),
+                          blue: UInt8.random(in: 0...255, using: &random), alpha: random.pick([255, 128, 0]))
+        image.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height) / 2), paint: .color(color))
+        guard let png = try? PNGEncoder.encode(image) else { return "data:," }
+        return "data:image/png;base64," + png.base64EncodedString()
+    }
+
+    /// A paint: a color, a linear or a radial gradient.
+    func paint(_ random: inout SeededGenerator) -> JSONValue {
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: return .string(random.pick(["#0B1F3A", "white", "#FFFFFF1A", "transparent", "#f00"]))
+        case 1:
+            return .object([.init("linear", .object([.init("angle", .number(random.pick([0, 45, 135, 370, -90]))),
+                                                     .init("stops", .array(["#0B1F3A", "#1D4E89", "#fff"]))]))])
+        default:
+            var radial: [JSONValue.Member] = [.init("stops", .array(["#FFD166", .object([.init("offset", 0.4),
+                                                                                        .init("color", "#EF476F")])]))]
+            if random.chance(0.5) { radial.append(.init("radius", .number(random.pick([0, 1, 60, 5000])))) }
+            if random.chance(0.5) { radial.append(.init("center", .array([.number(random.pick([0, 0.5, 2])), 0.5]))) }
+            return .object([.init("radial", .object(radial))])
+        }
+    }
+
+    /// A position or size on a canvas `extent` points long: inside, across the edge, wholly off, or extreme.
+    func place(_ random: inout SeededGenerator, in extent: Double) -> Double {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: return -Double.random(in: 1...extent, using: &random).rounded()
+        case 1: return extent + Double.random(in: 0...extent, using: &random).rounded()
+        case 2: return random.pick([0, 1, extent - 1, extent, 1_000_000, -1_000_000])
+        default: return Double.random(in: 0...extent, using: &random).rounded()
+        }
+    }
+
+    /// A size on a canvas `extent` points long: ordinary, 0 or 1 point, or larger than the canvas.
+    func size(_ random: inout SeededGenerator, in extent: Double) -> Double {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: return random.pick([0, 1, 0.5])
+        case 1: return extent * Double(random.pick([2, 10]))
+        case 2: return -10
+        default: return Double.random(in: 1...extent, using: &random).rounded()
+        }
+    }
+
+    /// A `POST /v1/cards` body: a canvas, a background and up to eight layers.
+    func card(_ random: inout SeededGenerator) -> Data {
+        let width = random.pick([1, 10, 100, 320, 600, 1200], else: [0, -5, 0.5, 100_001])
+        let height = random.pick([1, 10, 80, 240, 630], else: [0, 2e5])
+        var members: [JSONValue.Member] = [.init("width", .number(width)), .init("height", .number(height))]
+        if random.chance(0.3) { members.append(.init("scale", .number(random.pick([0.5, 1, 2, 3], else: [0.05, 9])))) }
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: members.append(.init("background", paint(&random)))
+        case 1:
+            members.append(.init("background", .object([.init("image", .string(image(&random))),
+                                                        .init("fit", .string(random.pick(["fill", "contain", "cover"])))])))
+        default: break
+        }
+        let extentX = max(width.isFinite ? width : 100, 1), extentY = max(height.isFinite ? height : 100, 1)
+        var layers: [JSONValue] = []
+        for _ in 0..<Int.random(in: 0...8, using: &random) {
+            var layer: [JSONValue.Member] = []
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                layer = [.init("type", "rect"), .init("x", .number(place(&random, in: extentX))),
+                         .init("y", .number(place(&random, in: extentY))),
+                         .init("width", .number(size(&random, in: extentX))),
+                         .init("height", .number(size(&random, in: extentY)))]
+                if random.chance(0.7) { layer.append(.init("fill", paint(&random))) }
+                if random.chance(0.4) {
+                    layer.append(.init("cornerRadius", .number(random.pick([0, 4, 24, 1e6, -5]))))
+                }
+                if random.chance(0.3) {
+                    layer.append(.init("border", .object([.init("width", .number(random.pick([0, 1, 2, 50, 1e5]))),
+                                                          .init("color", paint(&random))])))
+                }
+                if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1, 2, -1])))) }
+            case 1:
+                layer = [.init("type", "image"), .init("x", .number(place(&random, in: extentX))),
+                         .init("y", .number(place(&random, in: extentY))),
+                         .init("width", .number(size(&random, in: extentX))),
+                         .init("height", .number(size(&random, in: extentY))),
+                         .init("src", .string(image(&random)))]
+                if random.chance(0.5) { layer.append(.init("fit", .string(random.pick(["fill", "contain", "cover"])))) }
+                if random.chance(0.3) { layer.append(.init("cornerRadius", .number(random.pick([0, 8, 1e6])))) }
+                if random.chance(0.2) { layer.append(.init("circle", true)) }
+                if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1])))) }
+            default:
+                layer = [.init("type", "text"), .init("x", .number(place(&random, in: extentX))),
+                         .init("y", .number(place(&random, in: extentY)))]
+                if random.chance(0.8) {
+                    layer.append(.init("width", .number(random.pick([1, 0.5, extentX / 2, extentX, extentX * 3], else: [0, -10]))))
+                }
+                if random.chance(0.4) { layer.append(.init("height", .number(size(&random, in: extentY)))) }
+                if random.chance(0.3) {
+                    layer.append(.init("verticalAlign", .string(random.pick(["top", "middle", "bottom", "baseline"]))))
+                }
+                if random.chance(0.1) { layer.append(.init("baselineOffset", .number(random.pick([0, 10, -40])))) }
+                if random.chance(0.75) {
+                    layer.append(.init("text", .string(text(&random))))
+                } else {
+                    layer.append(.init("spans", spans(&random, images: true)))
+                }
+                typography(&random, into: &layer, isSpan: false)
+                layout(&random, into: &layer, hasWidth: true)
+                if random.chance(0.3) { layer.append(.init("color", .string(random.pick(["#fff", "#000000CC", "navy"])))) }
+                if random.chance(0.25) {
+                    let shadows = (0..<Int.random(in: 1...3, using: &random)).map { _ -> JSONValue in
+                        .object([.init("x", .number(random.pick([0, 2, -4, 300]))),
+                                 .init("y", .number(random.pick([0, 4, -2]))),
+                                 .init("blur", .number(random.pick([0, 1, 12, 40]))),
+                                 .init("color", .string(random.pick(["#00000066", "red"])))])
+                    }
+                    layer.append(.init("shadows", .array(shadows)))
+                }
+                if random.chance(0.2) {
+                    layer.append(.init("stroke", .object([.init("width", .number(random.pick([0, 0.5, 1, 3, 8]))),
+                                                          .init("color", "#000"),
+                                                          .init("position", .string(random.pick(["outside", "center"])))])))
+                }
+            }
+            layers.append(.object(layer))
+        }
+        members.append(.init("layers", .array(layers)))
+        return Data(JSONValue.object(members).text.utf8)
+    }
+}
+
+/// One generated case: a request body and where it goes.
+public struct GeneratedRequest: Sendable, Hashable {
+    /// What the body is.
+    public enum Kind: String, Sendable, Hashable {
+        /// A render request: `POST /v1/render` (and `/v1/measure`).
+        case render
+        /// A card: `POST /v1/cards`.
+        case card
+    }
+
+    /// The seed it was made from.
+    public let seed: UInt64
+    /// Its index among the seed's cases.
+    public let index: Int
+    /// What it is.
+    public let kind: Kind
+    /// The JSON body.
+    public let body: Data
+
+    /// A case of `kind` with `body` (a request of your own, to check it as generated ones are).
+    public init(kind: Kind, body: Data, seed: UInt64 = 0, index: Int = 0) {
+        self.kind = kind
+        self.body = body
+        self.seed = seed
+        self.index = index
+    }
+
+    /// The server's path for it.
+    public var path: String { kind == .card ? "/v1/cards" : "/v1/render" }
+
+    /// The command that runs this case again in process: `mattertype fuzz --seed S --case I`.
+    public var command: String { "mattertype fuzz --seed \(seed) --case \(index)" }
+}
