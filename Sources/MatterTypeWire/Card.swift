@@ -197,7 +197,7 @@ public struct CardShadow: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self, in: "a shadow")
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        guard let color = try c.decodeColorIfPresent(forKey: .color, allowsTransparent: true) else {
+        guard let color = try c.decodeColorIfPresent(forKey: .color) else {
             throw DecodingError.keyNotFound(CodingKeys.color, .init(codingPath: c.codingPath, debugDescription: ""))
         }
         self.init(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
@@ -242,7 +242,7 @@ public struct CardStroke: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self, in: "a stroke")
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        guard let color = try c.decodeColorIfPresent(forKey: .color, allowsTransparent: true) else {
+        guard let color = try c.decodeColorIfPresent(forKey: .color) else {
             throw DecodingError.keyNotFound(CodingKeys.color, .init(codingPath: c.codingPath, debugDescription: ""))
         }
         self.init(width: try c.decode(Double.self, forKey: .width), color: color,
@@ -742,7 +742,7 @@ struct PaintJSON: Codable {
             } else {
                 try item.rejectUnknownKeys(StopKeys.self, in: "a gradient stop")
                 let s = try item.container(keyedBy: StopKeys.self)
-                guard let color = try s.decodeColorIfPresent(forKey: .color, allowsTransparent: true) else {
+                guard let color = try s.decodeColorIfPresent(forKey: .color) else {
                     throw DecodingError.keyNotFound(StopKeys.color, .init(codingPath: item.codingPath, debugDescription: ""))
                 }
                 stops.append(GradientStop(offset: try s.decode(Double.self, forKey: .offset), color: color))

@@ -25,7 +25,7 @@ extension CaseIterable where Self: RawRepresentable, Self.RawValue == String {
 
 extension Color {
     /// The color `text` spells in any form ``Color/init(parsing:)`` reads; `transparent` only where
-    /// `allowsTransparent` (a background, not ink).
+    /// `allowsTransparent` (every color of a request, its spans' and its cards' allows it, as CSS does).
     /// - Throws: ``UnacceptedValue`` listing the accepted spellings.
     public static func parse(_ text: String, allowsTransparent: Bool = true) throws(UnacceptedValue) -> Color {
         guard let color = Color(parsing: text), allowsTransparent || text.lowercased() != "transparent" else {

@@ -47,11 +47,11 @@ extension KeyedDecodingContainer {
         return try decodeIfPresent(String.self, forKey: key).map(SpanStyle.features(inList:))
     }
 
-    /// A color as `#RRGGBB` or `#RRGGBBAA`, and `transparent` where `allowsTransparent`.
-    func decodeColorIfPresent(forKey key: Key, allowsTransparent: Bool = false) throws -> Color? {
+    /// A color in any form ``Color/parse(_:allowsTransparent:)`` reads, `transparent` included.
+    func decodeColorIfPresent(forKey key: Key) throws -> Color? {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
         do {
-            return try Color.parse(text, allowsTransparent: allowsTransparent)
+            return try Color.parse(text)
         } catch {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
         }

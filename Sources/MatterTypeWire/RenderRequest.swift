@@ -352,8 +352,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         lineBreakMode = try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode)
         alignment = try c.decodeIfPresent(TextAlignment.self, forKey: .alignment)
         scale = try c.decodeIfPresent(Double.self, forKey: .scale)
-        color = try c.decodeColorIfPresent(forKey: .color, allowsTransparent: true)
-        background = try c.decodeColorIfPresent(forKey: .background, allowsTransparent: true)
+        color = try c.decodeColorIfPresent(forKey: .color)
+        background = try c.decodeColorIfPresent(forKey: .background)
         padding = try c.decodeIfPresent(Double.self, forKey: .padding)
         clip = try c.decodeIfPresent(Bool.self, forKey: .clip)
         hinting = try c.decodeIfPresent(String.self, forKey: .hinting).map { try RenderRequest.choice($0, .hinting, c) }

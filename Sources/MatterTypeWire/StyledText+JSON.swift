@@ -74,7 +74,7 @@ extension SpanStyle: Codable {
         letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
         textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
         decoration = try c.decodeIfPresent(TextDecoration.self, forKey: .decoration)
-        color = try c.decodeColorIfPresent(forKey: .color, allowsTransparent: true)
+        color = try c.decodeColorIfPresent(forKey: .color)
         features = try c.decodeFeaturesIfPresent(forKey: .features)
         language = try c.decodeIfPresent(String.self, forKey: .language)
         variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)

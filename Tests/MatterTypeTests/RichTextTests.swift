@@ -164,10 +164,12 @@ struct SpanTests {
         #expect(again == spans)
         for bad in [##"{"spans": [{"text": "a", "colour": "#fff"}]}"##, #"{"spans": [{"text": "a", "weight": 0}]}"#,
                     #"{"spans": [{"text": "a", "color": "reddish"}]}"#, #"{"spans": [{"weight": 400}]}"#,
-                    #"{"spans": [{"text": "a", "color": "transparent"}]}"#,
                     #"{"spans": [{"text": "a", "family": ""}]}"#] {
             #expect(throws: DecodingError.self) { try JSONDecoder().decode(File.self, from: Data(bad.utf8)) }
         }
+        // A span may be transparent, as the request's color may (CSS color: transparent).
+        let clear = try JSONDecoder().decode(File.self, from: Data(#"{"spans": [{"text": "a", "color": "transparent"}]}"#.utf8))
+        #expect(clear.spans[0].style.color == .clear)
     }
 
     @Test("a span whose style cannot be resolved names the span")
