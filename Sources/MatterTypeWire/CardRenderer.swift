@@ -36,6 +36,10 @@ public struct CardRenderer: Sendable {
     /// The most pixels a card's image may have (as a text render's).
     public static var maximumPixelCount: Int { TextRenderer.maximumPixelCount }
 
+    /// The most work a card's shadows and strokes may ask for (``Drawing/effectWork``, about a nanosecond an
+    /// operation): a second or so of blurring and growing outlines on a current core.
+    public static let maximumEffectWork = 1_000_000_000
+
     /// The card drawn.
     /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), or an image too large.
     public func image(of card: Card) throws(CardError) -> RGBAImage {
@@ -74,6 +78,12 @@ public struct CardRenderer: Sendable {
             case .image(let layer):
                 try draw(layer, index: index, into: &drawing)
             }
+        }
+        let work = drawing.effectWork
+        guard work <= CardRenderer.maximumEffectWork else {
+            throw .invalid(field: "layers", reason: "the shadows and strokes would take \(work / 1_000_000) million pixel "
+                           + "operations, over the \(CardRenderer.maximumEffectWork / 1_000_000) million a card may; use "
+                           + "smaller blurs and strokes, fewer shadows, less text or a lower scale")
         }
         return drawing
     }

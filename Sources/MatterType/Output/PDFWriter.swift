@@ -660,16 +660,19 @@ private struct PDFDocument {
                                  hinting: TextRenderer.Hinting, page: Drawing, into content: inout String) throws(RenderError) {
         let size = page.pixelSize
         guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else { return }
-        var mask = GrayBitmap(width: size.width, height: size.height)
-        renderer.draw(layout, into: &mask, at: origin, hinting: hinting)
-        let blurred = mask.blurred(radius: blur * page.scale)
-        guard let ink = blurred.inkBounds() else { return }
+        guard let coverage = renderer.coverage(of: layout, at: origin, canvas: size,
+                                               margin: Int(min((1.5 * blur * page.scale).rounded(.up), 1e7)),
+                                               hinting: hinting) else { return }
+        let blurred = coverage.bitmap.blurred(radius: blur * page.scale)
+        guard let found = blurred.inkBounds() else { return }
+        let ink = (x: found.x.lowerBound + coverage.left..<found.x.upperBound + coverage.left,
+                   y: found.y.lowerBound + coverage.top..<found.y.upperBound + coverage.top)
         var picture = RGBAImage(width: ink.x.count, height: ink.y.count)
         var pixels = [UInt8](repeating: 0, count: ink.x.count * ink.y.count * 4)
         let alpha = Int(color.alpha)
         for (row, y) in ink.y.enumerated() {
             for (column, x) in ink.x.enumerated() {
-                let a = (Int(blurred[x, y]) * alpha + 127) / 255
+                let a = (Int(blurred[x - coverage.left, y - coverage.top]) * alpha + 127) / 255
                 let out = (row * ink.x.count + column) * 4
                 pixels[out] = UInt8((Int(color.red) * a + 127) / 255)
                 pixels[out + 1] = UInt8((Int(color.green) * a + 127) / 255)

@@ -1,13 +1,28 @@
 import Foundation
 
 extension GrayBitmap {
+    /// The standard deviation (pixels) from which a blur is three box blurs instead of a Gaussian kernel: the
+    /// kernel's cost grows with its reach (3σ a pixel a pass), the boxes' does not.
+    static let boxBlurSigma = 6.0
+
+    /// The coverage levels dilation measures distances to (see ``dilated(by:)``).
+    static let dilationLevels: [UInt8] = [255, 224, 192, 160, 128, 96, 64, 32, 1]
+
     /// The coverage blurred as CSS `text-shadow` blurs it: a Gaussian whose standard deviation is half the blur
-    /// `radius` (in pixels), applied along rows then columns; 0 leaves it as it is. Only the ink's bounds, grown by
-    /// the kernel's reach (3σ), are worked on; each pass adds a kernel-weighted copy of a row or source pixel at a
-    /// time, so that its inner loop runs along memory.
+    /// `radius` (in pixels); 0 leaves it as it is. Below a σ of ``boxBlurSigma`` pixels the Gaussian's own kernel
+    /// is applied along rows then columns; from it, three box blurs in each direction (as SVG's feGaussianBlur
+    /// specifies and Skia draws Chromium's shadows), whose cost per pixel does not depend on the radius. Only the
+    /// ink's bounds, grown by the blur's reach, are worked on.
     public func blurred(radius: Double) -> GrayBitmap {
         guard radius > 0.01, radius.isFinite, let ink = inkBounds() else { return self }
         let sigma = radius / 2
+        return sigma < GrayBitmap.boxBlurSigma ? gaussianBlurred(sigma: sigma, ink: ink)
+            : boxBlurred(sigma: sigma, ink: ink)
+    }
+
+    /// The Gaussian kernel applied along rows then columns; each pass adds a kernel-weighted copy of a row or
+    /// source pixel at a time, so that its inner loop runs along memory.
+    private func gaussianBlurred(sigma: Double, ink: (x: Range<Int>, y: Range<Int>)) -> GrayBitmap {
         let reach = Int((sigma * 3).rounded(.up))
         var kernel = (-reach...reach).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
         let total = kernel.reduce(0, +)
@@ -18,16 +33,19 @@ extension GrayBitmap {
         // Rows blurred along x, for the ink's rows only (the others are empty), indexed from xs.lowerBound.
         var rows = [Float](repeating: 0, count: span * ink.y.count)
         var result = GrayBitmap(width: width, height: height)
+        let width = self.width
         kernel.withUnsafeBufferPointer { kernel in
+            guard let weights = kernel.baseAddress else { return }
             pixels.withUnsafeBufferPointer { source in
                 rows.withUnsafeMutableBufferPointer { rows in
+                    guard let rows = rows.baseAddress else { return }
                     for y in ink.y {
-                        let row = rows.baseAddress! + (y - ink.y.lowerBound) * span
+                        let row = rows + (y - ink.y.lowerBound) * span
                         for x in ink.x where source[y * width + x] != 0 {
                             let value = Float(source[y * width + x])
                             let from = max(x - reach, xs.lowerBound), to = min(x + reach, xs.upperBound - 1)
-                            let out = row + (from - xs.lowerBound), weights = kernel.baseAddress! + (from - x + reach)
-                            for i in 0...(to - from) { out[i] += value * weights[i] }
+                            let out = row + (from - xs.lowerBound), weight = weights + (from - x + reach)
+                            for i in 0...(to - from) { out[i] += value * weight[i] }
                         }
                     }
                 }
@@ -36,17 +54,93 @@ extension GrayBitmap {
             column.withUnsafeMutableBufferPointer { sum in
                 rows.withUnsafeBufferPointer { rows in
                     result.pixels.withUnsafeMutableBufferPointer { out in
+                        guard let rows = rows.baseAddress, let out = out.baseAddress else { return }
                         for y in ys {
                             for i in 0..<span { sum[i] = 0 }
                             let first = max(y - reach, ink.y.lowerBound), last = min(y + reach, ink.y.upperBound - 1)
                             guard first <= last else { continue }
                             for sy in first...last {
                                 let weight = kernel[sy - y + reach]
-                                let row = rows.baseAddress! + (sy - ink.y.lowerBound) * span
+                                let row = rows + (sy - ink.y.lowerBound) * span
                                 for i in 0..<span { sum[i] += row[i] * weight }
                             }
-                            let target = out.baseAddress! + y * width + xs.lowerBound
+                            let target = out + y * width + xs.lowerBound
                             for i in 0..<span { target[i] = UInt8(min(255, max(0, sum[i] + 0.5))) }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Three box blurs along rows, then three along columns, of the size SVG gives for σ
+    /// (d = ⌊σ · 3√(2π) / 4 + ½⌋; for an even d, two boxes of d offset half a pixel each way and one of d + 1), each a
+    /// running sum: a few additions a pixel whatever σ is.
+    private func boxBlurred(sigma: Double, ink: (x: Range<Int>, y: Range<Int>)) -> GrayBitmap {
+        let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+        // Each pass's window as (pixels before, pixels after) the one it writes.
+        let windows = d % 2 == 1 ? Array(repeating: (d / 2, d / 2), count: 3)
+            : [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+        let reach = windows.reduce(0) { $0 + max($1.0, $1.1) }
+        let xs = (ink.x.lowerBound - reach..<ink.x.upperBound + reach).clamped(to: 0..<width)
+        let ys = (ink.y.lowerBound - reach..<ink.y.upperBound + reach).clamped(to: 0..<height)
+        let w = xs.count, h = ys.count
+        var region = [Float](repeating: 0, count: w * h), other = region
+        var result = GrayBitmap(width: width, height: height)
+        let width = self.width
+        region.withUnsafeMutableBufferPointer { region in
+            other.withUnsafeMutableBufferPointer { other in
+                pixels.withUnsafeBufferPointer { source in
+                    result.pixels.withUnsafeMutableBufferPointer { out in
+                        guard var a = region.baseAddress, var b = other.baseAddress, let source = source.baseAddress,
+                              let out = out.baseAddress else { return }
+                        for y in 0..<h {
+                            let row = source + (y + ys.lowerBound) * width + xs.lowerBound
+                            for x in 0..<w { a[y * w + x] = Float(row[x]) }
+                        }
+                        // Along rows: a running sum per row, each pass from `a` into `b`.
+                        for (before, after) in windows {
+                            let scale = 1 / Float(before + after + 1)
+                            for y in 0..<h {
+                                let input = a + y * w, output = b + y * w
+                                var sum: Float = 0
+                                for x in 0..<min(after, w) { sum += input[x] }
+                                for x in 0..<w {
+                                    if x + after < w { sum += input[x + after] }
+                                    output[x] = sum * scale
+                                    if x >= before { sum -= input[x - before] }
+                                }
+                            }
+                            swap(&a, &b)
+                        }
+                        // Down columns: a running sum of whole rows, so that the inner loops run along memory.
+                        let sum = UnsafeMutablePointer<Float>.allocate(capacity: w)
+                        defer { sum.deallocate() }
+                        for (before, after) in windows {
+                            let scale = 1 / Float(before + after + 1)
+                            sum.initialize(repeating: 0, count: w)
+                            for y in 0..<min(after, h) {
+                                let input = a + y * w
+                                for x in 0..<w { sum[x] += input[x] }
+                            }
+                            for y in 0..<h {
+                                if y + after < h {
+                                    let input = a + (y + after) * w
+                                    for x in 0..<w { sum[x] += input[x] }
+                                }
+                                let output = b + y * w
+                                for x in 0..<w { output[x] = sum[x] * scale }
+                                if y >= before {
+                                    let input = a + (y - before) * w
+                                    for x in 0..<w { sum[x] -= input[x] }
+                                }
+                            }
+                            swap(&a, &b)
+                        }
+                        for y in 0..<h {
+                            let row = out + (y + ys.lowerBound) * width + xs.lowerBound, input = a + y * w
+                            for x in 0..<w { row[x] = UInt8(min(255, max(0, input[x] + 0.5))) }
                         }
                     }
                 }
@@ -59,55 +153,166 @@ extension GrayBitmap {
     func inkBounds() -> (x: Range<Int>, y: Range<Int>)? {
         guard width > 0, height > 0 else { return nil }
         var minX = width, maxX = -1, minY = height, maxY = -1
-        pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                let row = pixels.baseAddress! + y * width
-                guard let first = (0..<width).first(where: { row[$0] != 0 }) else { continue }
-                let last = (first..<width).last { row[$0] != 0 } ?? first
-                minX = min(minX, first)
-                maxX = max(maxX, last)
-                minY = min(minY, y)
-                maxY = y
-            }
+        for y in 0..<height {
+            let row = y * width
+            guard let first = (0..<width).first(where: { pixels[row + $0] != 0 }) else { continue }
+            let last = (first..<width).last { pixels[row + $0] != 0 } ?? first
+            minX = min(minX, first)
+            maxX = max(maxX, last)
+            minY = min(minY, y)
+            maxY = y
         }
         return maxY < 0 ? nil : (minX..<maxX + 1, minY..<maxY + 1)
     }
 
     /// The coverage grown by `radius` pixels in every direction (a gray dilation by a disc: each pixel takes the
-    /// most of its neighbours within the radius, the disc's rim weighted by how much of it is inside): the area an
-    /// outline `radius` wide around the ink covers, for text strokes. A negative radius shrinks it (erosion).
+    /// most of its neighbours' coverage times how much of the disc of the radius, centered on it, reaches them —
+    /// 1 − (distance − radius − ½), clamped): the area an outline `radius` wide around the ink covers, for text
+    /// strokes. A negative radius shrinks it (erosion), as if the ink went on past the bitmap's edges.
+    ///
+    /// Computed from exact Euclidean distance transforms, one for each of ``dilationLevels`` (the distance to the
+    /// nearest pixel of at least that coverage, whose own coverage then counts), so that the cost per pixel does
+    /// not grow with the radius; it is the disc's maximum but where a rim pixel of coverage between two levels is
+    /// outdone by a farther, darker one of the same band.
     public func dilated(by radius: Double) -> GrayBitmap {
         guard radius.isFinite, abs(radius) > 0.01, let ink = inkBounds() else { return self }
         let shrinks = radius < 0
         let r = abs(radius)
-        let reach = Int((r + 0.5).rounded(.up))
-        var offsets: [(dx: Int, dy: Int, weight: Double)] = []
-        for dy in -reach...reach {
-            for dx in -reach...reach {
-                let weight = min(1, max(0, r + 0.5 - (Double(dx * dx + dy * dy)).squareRoot()))
-                if weight > 0 { offsets.append((dx, dy, weight)) }
-            }
-        }
-        // Only the ink's bounds, grown by the reach when growing, can have coverage afterwards.
-        let grow = shrinks ? 0 : reach
+        // Only the ink's bounds, grown by the reach when growing, can have coverage afterwards; shrinking needs a
+        // pixel of what is around the ink.
+        let grow = shrinks ? 1 : Int((r + 0.5).rounded(.up))
         let xs = (ink.x.lowerBound - grow..<ink.x.upperBound + grow).clamped(to: 0..<width)
         let ys = (ink.y.lowerBound - grow..<ink.y.upperBound + grow).clamped(to: 0..<height)
-        var result = GrayBitmap(width: width, height: height)
+        let w = xs.count, h = ys.count
+        var values = [UInt8](repeating: 0, count: w * h)
         for y in ys {
             for x in xs {
-                var best = 0.0
-                for (dx, dy, weight) in offsets {
-                    let sx = x + dx, sy = y + dy
-                    // Outside the bitmap: no ink (for shrinking, as if the ink went on: nothing is lost at the edge).
-                    let value = sx >= 0 && sx < width && sy >= 0 && sy < height
-                        ? Double(pixels[sy * width + sx]) : (shrinks ? 255 : 0)
-                    let inverted = shrinks ? 255 - value : value
-                    best = max(best, inverted * weight)
+                let value = pixels[y * width + x]
+                values[(y - ys.lowerBound) * w + x - xs.lowerBound] = shrinks ? 255 - value : value
+            }
+        }
+        func weight(_ squared: Int) -> Double { min(1, max(0, r + 0.5 - Double(squared).squareRoot())) }
+        // max over q of v(q) · weight(|p − q|) = max over levels k of the same over pixels with v ≥ k; for each of a
+        // few levels the nearest such pixel stands for them (its own coverage, at least k, counts).
+        var best = [Double](repeating: 0, count: w * h)
+        let reach = (r + 0.5) * (r + 0.5)
+        var nearest = NearestSeeds(width: w, height: h)
+        values.withUnsafeBufferPointer { values in
+            for level in GrayBitmap.dilationLevels {
+                nearest.find(in: values, level: level)
+                for i in 0..<w * h {
+                    let site = Int(nearest.site[i])
+                    guard site >= 0, Double(nearest.distance[i]) < reach else { continue }
+                    best[i] = max(best[i], Double(values[site]) * weight(nearest.distance[i]))
                 }
-                result.pixels[y * width + x] = UInt8(min(255, (shrinks ? 255 - best : best).rounded()))
+            }
+        }
+        var result = GrayBitmap(width: width, height: height)
+        for y in 0..<h {
+            for x in 0..<w {
+                let best = best[y * w + x]
+                result.pixels[(y + ys.lowerBound) * width + x + xs.lowerBound] =
+                    UInt8(min(255, (shrinks ? 255 - best : best).rounded()))
             }
         }
         return result
+    }
+}
+
+/// The exact squared Euclidean distance from each pixel of a grid to the nearest seed pixel (one whose value is at
+/// least a level), and which seed: Felzenszwalb and Huttenlocher's transform — the nearest seed up or down each
+/// column (swept a row at a time, so that the loops run along memory), then along each row the lower envelope of
+/// the parabolas those make. Linear in the pixels, whatever the distances.
+struct NearestSeeds {
+    let width: Int, height: Int
+    /// The squared distance to the nearest seed; meaningless where ``site`` is −1.
+    private(set) var distance: [Int]
+    /// The nearest seed's index (y × width + x), or −1 when there is none.
+    private(set) var site: [Int32]
+    /// The nearest seed's row in each pixel's column, −1 for none (kept between levels, to be written again).
+    private var nearestRow: [Int32]
+
+    /// Room for a `width` × `height` grid.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        distance = [Int](repeating: 0, count: width * height)
+        site = [Int32](repeating: -1, count: width * height)
+        nearestRow = site
+    }
+
+    /// Finds, for each pixel, the nearest pixel of `values` (`width` × `height`, row by row) whose value is at least
+    /// `level`.
+    mutating func find(in values: UnsafeBufferPointer<UInt8>, level: UInt8) {
+        let width = self.width, height = self.height
+        let count = width * height
+        guard count > 0, values.count >= count, let values = values.baseAddress else { return }
+        site.withUnsafeMutableBufferPointer { site in site.update(repeating: -1) }
+        // Down the rows, then up.
+        nearestRow.withUnsafeMutableBufferPointer { rows in
+            guard let rows = rows.baseAddress else { return }
+            for y in 0..<height {
+                let row = rows + y * width, value = values + y * width
+                if y == 0 {
+                    for x in 0..<width { row[x] = value[x] >= level ? 0 : -1 }
+                } else {
+                    let above = row - width
+                    for x in 0..<width { row[x] = value[x] >= level ? Int32(y) : above[x] }
+                }
+            }
+            guard height > 1 else { return }
+            for y in (0..<height - 1).reversed() {
+                let row = rows + y * width, below = row + width
+                for x in 0..<width where below[x] >= 0 && (row[x] < 0 || Int(below[x]) - y < y - Int(row[x])) {
+                    row[x] = below[x]
+                }
+            }
+        }
+        // Along each row: f(x) = (y − nearest row at x)² where a column has a seed; the envelope's parabola at each x.
+        let columns = UnsafeMutablePointer<Int>.allocate(capacity: width)  // the parabolas' columns, in order
+        let starts = UnsafeMutablePointer<Double>.allocate(capacity: width + 1)  // where each takes over
+        let f = UnsafeMutablePointer<Int>.allocate(capacity: width)
+        defer {
+            columns.deallocate()
+            starts.deallocate()
+            f.deallocate()
+        }
+        nearestRow.withUnsafeBufferPointer { rows in
+            distance.withUnsafeMutableBufferPointer { distance in
+                site.withUnsafeMutableBufferPointer { site in
+                    guard let rows = rows.baseAddress, let distance = distance.baseAddress,
+                          let site = site.baseAddress else { return }
+                    for y in 0..<height {
+                        let row = rows + y * width
+                        var k = -1
+                        for x in 0..<width where row[x] >= 0 {
+                            let dy = y - Int(row[x])
+                            f[x] = dy * dy
+                            var start = -Double.infinity
+                            while k >= 0 {
+                                let q = columns[k]
+                                start = Double((f[x] + x * x) - (f[q] + q * q)) / Double(2 * (x - q))
+                                if start <= starts[k] { k -= 1 } else { break }
+                            }
+                            if k < 0 { start = -.infinity }
+                            k += 1
+                            columns[k] = x
+                            starts[k] = start
+                            starts[k + 1] = .infinity
+                        }
+                        guard k >= 0 else { continue }
+                        var j = 0
+                        let out = distance + y * width, nearest = site + y * width
+                        for x in 0..<width {
+                            while starts[j + 1] < Double(x) { j += 1 }
+                            let q = columns[j], dx = x - q
+                            out[x] = dx * dx + f[q]
+                            nearest[x] = Int32(Int(row[q]) * width + q)
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -116,11 +321,21 @@ extension RGBAImage {
     /// glyphs are drawn with.
     public mutating func fill(mask: GrayBitmap, color: Color) {
         guard mask.width == width, mask.height == height else { return }
-        let count = width * height
+        fill(mask: mask, atX: 0, y: 0, color: color)
+    }
+
+    /// Composites `color` through `mask` placed with its top-left pixel at (`x`, `y`), source-over; what falls
+    /// outside this image is skipped.
+    public mutating func fill(mask: GrayBitmap, atX x: Int, y: Int, color: Color) {
+        let xs = (x..<x + mask.width).clamped(to: 0..<width), ys = (y..<y + mask.height).clamped(to: 0..<height)
+        guard !xs.isEmpty, !ys.isEmpty else { return }
+        let width = self.width
         withPixels(inkIsGray: color.red == color.green && color.green == color.blue) { base in
             mask.pixels.withUnsafeBufferPointer { coverage in
-                if let coverage = coverage.baseAddress {
-                    RGBAImage.composite(coverage, count: count, onto: base, color: color)
+                guard let coverage = coverage.baseAddress else { return }
+                for row in ys {
+                    RGBAImage.composite(coverage + (row - y) * mask.width + (xs.lowerBound - x), count: xs.count,
+                                        onto: base + (row * width + xs.lowerBound) * 4, color: color)
                 }
             }
         }

@@ -124,6 +124,32 @@ public final class TextRenderer: Sendable {
                   hinting: hinting ?? self.hinting)
     }
 
+    /// `layout`'s coverage as ``draw(_:into:at:hinting:)`` draws it into a bitmap of `canvas` pixels with the
+    /// layout's top-left corner at `origin` (points), but into a bitmap only as large as the layout's ink (
+    /// ``TextLayout/inkBounds``) grown by `margin` pixels and cut to the canvas, with where its top-left pixel is on
+    /// the canvas: glyphs keep their place modulo whole pixels, so the pixels are the same. What blurs or grows
+    /// the coverage then works on the text's pixels, not the canvas's. `nil` when no ink falls on the canvas.
+    func coverage(of layout: TextLayout, at origin: Point, canvas: PixelSize, margin: Int,
+                  hinting: Hinting) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
+        let ink = layout.inkBounds
+        let scale = layout.typography.environment.displayScale
+        guard ink.width > 0 || ink.height > 0 else { return nil }
+        // A pixel more on each side than the ink's box: glyphs are placed to a quarter pixel and rounded out.
+        let margin = min(max(margin, 0), 1 << 20) + 2
+        func pixel(_ points: Double, _ rule: FloatingPointRoundingRule, _ grow: Int) -> Int {
+            Int(min(max((points * scale).rounded(rule), -1e9), 1e9)) + grow
+        }
+        let xs = (pixel(origin.x + ink.x, .down, -margin)..<pixel(origin.x + ink.x + ink.width, .up, margin))
+            .clamped(to: 0..<canvas.width)
+        let ys = (pixel(origin.y + ink.y, .down, -margin)..<pixel(origin.y + ink.y + ink.height, .up, margin))
+            .clamped(to: 0..<canvas.height)
+        guard !xs.isEmpty, !ys.isEmpty else { return nil }
+        var bitmap = GrayBitmap(width: xs.count, height: ys.count)
+        draw(layout, into: &bitmap, at: Point(x: origin.x - Double(xs.lowerBound) / scale,
+                                              y: origin.y - Double(ys.lowerBound) / scale), hinting: hinting)
+        return (bitmap, xs.lowerBound, ys.lowerBound)
+    }
+
     /// An image of `layout` on `background`, framed by ``frame(for:padding:clip:)``: large enough for all of its
     /// ink unless `clip` asks for exactly ``imageSize(for:padding:)``; drawn with `hinting` (`nil`: the renderer's).
     /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``maximumPixelCount``.
