@@ -14,6 +14,11 @@
 typedef struct {
     struct jpeg_error_mgr manager;
     jmp_buf jump;
+    /// Set when the progress monitor stopped a file with more scans than `max_scans`.
+    int too_many_scans;
+    int max_scans;
+    /// The first warning libjpeg gave, in its words.
+    char first_warning[JMSG_LENGTH_MAX];
 } mattertype_jpeg_error;
 
 static inline void mattertype_jpeg_error_exit(j_common_ptr info) {
@@ -21,33 +26,58 @@ static inline void mattertype_jpeg_error_exit(j_common_ptr info) {
     longjmp(error->jump, 1);
 }
 
+/// Not printed, but counted as libjpeg's own handler counts them: a warning (a truncated file's "premature end", a
+/// damaged entropy segment) makes the decode fail afterwards instead of showing the gray libjpeg filled in.
 static inline void mattertype_jpeg_silent(j_common_ptr info, int level) {
-    (void)info;
-    (void)level;  // not printed: a warning (a truncated file's "premature end") makes the decode fail afterwards
+    if (level >= 0) return;
+    if (info->err->num_warnings++ == 0) {
+        (*info->err->format_message)(info, ((mattertype_jpeg_error *)info->err)->first_warning);
+    }
+}
+
+/// Stops a progressive file past `max_scans` scans (each scan is a pass over the whole image's coefficients:
+/// thousands of them in a small file are minutes of work), as djpeg's -maxscans does.
+static inline void mattertype_jpeg_progress(j_common_ptr info) {
+    mattertype_jpeg_error *error = (mattertype_jpeg_error *)info->err;
+    if (info->is_decompressor && ((j_decompress_ptr)info)->input_scan_number > error->max_scans) {
+        error->too_many_scans = 1;
+        longjmp(error->jump, 1);
+    }
 }
 
 /// Decodes a JPEG (baseline or progressive; gray, YCbCr or RGB) to RGBA, `*width` × `*height` pixels, freed with
-/// mattertype_jpeg_free; NULL on failure, with `message` saying why: not a JPEG, CMYK, damaged or cut short, or more
-/// than `max_pixels` pixels (checked from the header, before decoding).
+/// mattertype_jpeg_free; NULL on failure, with `message` saying why: not a JPEG, CMYK, damaged or cut short, more
+/// than `max_pixels` pixels (checked from the header, before decoding), or more than `max_scans` scans.
 static inline uint8_t *mattertype_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels,
-                                                   uint32_t *width, uint32_t *height, char *message,
-                                                   size_t message_size) {
+                                                   int max_scans, uint32_t *width, uint32_t *height,
+                                                   char *message, size_t message_size) {
     message[0] = 0;
     struct jpeg_decompress_struct info;
+    struct jpeg_progress_mgr progress;
     mattertype_jpeg_error error;
     uint8_t *volatile pixels = NULL;
     info.err = jpeg_std_error(&error.manager);
     error.manager.error_exit = mattertype_jpeg_error_exit;
     error.manager.emit_message = mattertype_jpeg_silent;
+    error.too_many_scans = 0;
+    error.max_scans = max_scans;
+    error.first_warning[0] = 0;
     if (setjmp(error.jump)) {
-        char reason[JMSG_LENGTH_MAX];
-        (*info.err->format_message)((j_common_ptr)&info, reason);
-        snprintf(message, message_size, "not a JPEG libjpeg can read: %s", reason);
+        if (error.too_many_scans) {
+            snprintf(message, message_size, "the JPEG has more than %d scans (a progressive JPEG has about 10)",
+                     max_scans);
+        } else {
+            char reason[JMSG_LENGTH_MAX];
+            (*info.err->format_message)((j_common_ptr)&info, reason);
+            snprintf(message, message_size, "not a JPEG libjpeg can read: %s", reason);
+        }
         jpeg_destroy_decompress(&info);
         free(pixels);
         return NULL;
     }
     jpeg_create_decompress(&info);
+    progress.progress_monitor = mattertype_jpeg_progress;
+    info.progress = &progress;
     jpeg_mem_src(&info, data, (unsigned long)size);
     jpeg_read_header(&info, TRUE);
     if ((uint64_t)info.image_width * (uint64_t)info.image_height > max_pixels) {
@@ -71,9 +101,7 @@ static inline uint8_t *mattertype_jpeg_decode_rgba(const uint8_t *data, size_t s
     }
     jpeg_finish_decompress(&info);
     if (error.manager.num_warnings > 0) {  // a truncated or damaged file: libjpeg filled in what was missing
-        char reason[JMSG_LENGTH_MAX];
-        (*info.err->format_message)((j_common_ptr)&info, reason);
-        snprintf(message, message_size, "the JPEG is damaged or cut short: %s", reason);
+        snprintf(message, message_size, "the JPEG is damaged or cut short: %s", error.first_warning);
         jpeg_destroy_decompress(&info);
         free(pixels);
         return NULL;

@@ -4,14 +4,17 @@ import Foundation
 /// Reads JPEG files with libjpeg-turbo (Sources/CJPEG/shim.h catches libjpeg's errors in C).
 enum JPEGDecoder {
     /// The unpremultiplied RGBA pixels, width and height of a JPEG.
-    /// - Throws: ``ImageDecodingError`` for a corrupt or CMYK JPEG, or one of more than `maximumPixels` pixels.
+    /// - Throws: ``ImageDecodingError`` for a damaged, cut short or CMYK JPEG, one of more than `maximumPixels`
+    ///   pixels, or one with more scans than ``ImageDecoder/maximumJPEGScans(pixels:)`` allows.
     static func decode(_ data: Data, maximumPixels: Int) throws(ImageDecodingError)
         -> (pixels: [UInt8], width: Int, height: Int) {
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 240)
+        let size = ImageDecoder.pixelSize(of: data)
+        let scans = ImageDecoder.maximumJPEGScans(pixels: (size?.width ?? 1) * (size?.height ?? 1))
         let pixels = data.withUnsafeBytes { bytes in
             mattertype_jpeg_decode_rgba(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
-                                        UInt64(maximumPixels), &width, &height, &message, message.count)
+                                        UInt64(maximumPixels), Int32(scans), &width, &height, &message, message.count)
         }
         guard let pixels else {
             throw .unreadable(format: .jpeg, reason: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init),

@@ -33,4 +33,22 @@ for f in photo.jpg progressive.jpg gray.jpg; do djpeg -pnm "$f" > "$f.pnm"; done
 for f in lossless.webp lossy.webp; do dwebp -quiet -pam "$f" -o "$f.pam"; done
 printf 'not an image at all' > garbage.jpg
 head -c 300 photo.jpg > truncated.jpg
+# A scan bomb: progressive.jpg with its last scan (and the tables before it) repeated 150 times, 160 scans in all,
+# each a pass over every coefficient (libjpeg warns of the bogus progression only after doing the work).
+python3 - <<'PY'
+data = open("progressive.jpg", "rb").read()
+segments, i = [], 2
+while data[i + 1] != 0xD9:
+    length = data[i + 2] << 8 | data[i + 3]
+    end = i + 2 + length
+    if data[i + 1] == 0xDA:  # a scan: its header, then entropy-coded data up to the next marker
+        while not (data[end] == 0xFF and data[end + 1] != 0 and not 0xD0 <= data[end + 1] <= 0xD7):
+            end += 1
+    segments.append((data[i + 1], data[i:end]))
+    i = end
+scans = [k for k, (marker, _) in enumerate(segments) if marker == 0xDA]
+repeated = b"".join(s for _, s in segments[scans[-2] + 1:scans[-1] + 1])
+body = data[:2] + b"".join(s for _, s in segments) + repeated * 150 + data[i:]
+open("scans.jpg", "wb").write(body)
+PY
 rm source.ppm
