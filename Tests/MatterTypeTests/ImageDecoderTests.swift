@@ -1,5 +1,5 @@
 import Foundation
-import MatterType
+@testable import MatterType
 import MatterTypeWire
 import Testing
 
@@ -88,6 +88,87 @@ struct ImageDecoderTests {
         #expect(image.width == 48 && image.height == 32)
         #expect(image[24, 16] == RGBAImage.Pixel(red: 250, green: 240, blue: 20, alpha: 255))  // the disc
         #expect(image[45, 0].alpha == 96)  // the translucent edge
+    }
+
+    @Test("a JPEG cut short inside its image data is an error, not the gray libjpeg fills in (djpeg warns: premature end)")
+    func cutShortJPEG() throws {
+        let photo = try fixture("photo.jpg")
+        let error = #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(photo.prefix(photo.count - 300)) }
+        #expect(error?.description.contains("damaged or cut short: Premature end of JPEG file") == true)
+    }
+
+    @Test("a progressive JPEG with more scans than its size allows is refused at the limit (djpeg -maxscans 100 too)")
+    func scanBomb() throws {
+        // 160 scans in 16 KB (make-images.sh: progressive.jpg with a scan repeated): stopped at scan 101.
+        let error = #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(try fixture("scans.jpg")) }
+        #expect(error?.description.contains("more than 100 scans") == true)
+        #expect(ImageDecoder.maximumJPEGScans(pixels: 25_000_000) == 20)
+        #expect(ImageDecoder.maximumJPEGScans(pixels: 48 * 32) == 100)
+    }
+
+    @Test("a PNG declaring more pixels than allowed is refused from its header, before any decoding")
+    func hugePNGHeader() throws {
+        // 100,000 × 1,000 declared (100 MP), with a 1-byte IDAT: refused from IHDR, at any limit below it.
+        let png = Self.png(width: 100_000, height: 1_000, chunks: [("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])])
+        #expect(ImageDecoder.pixelSize(of: png) == PixelSize(width: 100_000, height: 1_000))
+        #expect(throws: ImageDecodingError.tooLarge(width: 100_000, height: 1_000, limit: 25_000_000)) {
+            try ImageDecoder.decode(png, maximumPixels: 25_000_000)
+        }
+    }
+
+    @Test("compressed text and ICC chunks are skipped, not inflated; the pixels read as without them")
+    func ancillaryChunks() throws {
+        let plain = try fixture("alpha.png")
+        // 20 zTXt chunks that each inflate to 8 MB (as in the attack: 627 MB for 80), and an iCCP of the same.
+        let bomb = Array(try #require(Self.deflate(Data(count: 8_000_000))))
+        var chunks: [(String, [UInt8])] = Array(repeating: ("zTXt", Array("Comment".utf8) + [0, 0] + bomb), count: 20)
+        chunks.append(("iCCP", Array("icc".utf8) + [0, 0] + bomb))
+        var withText = Data(plain.prefix(33))  // signature and IHDR
+        for (type, body) in chunks { withText.append(Self.chunk(type, body)) }
+        withText.append(plain.dropFirst(33))
+        #expect(try ImageDecoder.decode(withText) == ImageDecoder.decode(plain))
+        // What libpng is handed has no zTXt or iCCP chunk left: it never inflates them.
+        let handed = try #require(PNGDecoder.pixelChunks(of: withText, maximumPixels: 1_000_000)).data
+        #expect(handed.count < plain.count + 64)
+        #expect(handed.range(of: Data("zTXt".utf8)) == nil && handed.range(of: Data("iCCP".utf8)) == nil)
+    }
+
+    /// A PNG chunk: length, type, body, CRC.
+    static func chunk(_ type: String, _ body: [UInt8]) -> Data {
+        let typed = Array(type.utf8) + body
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in typed {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        return Data(bigEndian(UInt32(body.count)) + typed + bigEndian(~crc))
+    }
+
+    /// A PNG of 8-bit RGBA with `chunks` after its IHDR, and IEND.
+    static func png(width: Int, height: Int, chunks: [(String, [UInt8])]) -> Data {
+        func bigEndian(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        data.append(chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0]))
+        for (type, body) in chunks { data.append(chunk(type, body)) }
+        data.append(chunk("IEND", []))
+        return data
+    }
+
+    /// `data` as a zlib stream, by zlib itself (Foundation on Linux has no compressor; the system zlib is linked).
+    static func deflate(_ data: Data) -> Data? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import sys, zlib; sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read(), 9))"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        input.fileHandleForWriting.write(data)
+        try? input.fileHandleForWriting.close()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? compressed : nil
     }
 
     @Test("not an image, cut short, or too large: one clear error")
