@@ -147,27 +147,85 @@ public struct CardRenderer: Sendable {
     /// The image `source` names, decoded (or kept from before): a base64 `data:` URI, or a file under
     /// ``imageDirectory``. `place` names where the card uses it, for errors.
     private func picture(_ source: String, place: String) throws(CardError) -> RGBAImage {
-        if source.hasPrefix("data:") {
-            return try images.image(for: source) { () throws(CardError) in
-                try decodedImage(source, place: place)
+        let image = try located(source, place: place)
+        return try images.image(for: image.key) { () throws(CardError) in
+            let bytes = try image.bytes()
+            do throws(ImageDecodingError) {
+                return try ImageDecoder.decode(bytes, maximumPixels: CardRenderer.maximumImagePixels)
+            } catch {
+                throw .image(place: place, reason: error.description)
             }
+        }
+    }
+
+    /// The memory decoding `card`'s images would take that are not decoded and kept already: each distinct
+    /// image's pixels, as its header declares them, × ``ImageDecoder/decodingBytesPerPixel``. Read before anything
+    /// is decoded, so that a server can reserve the memory first, or refuse; images that cannot be read count
+    /// nothing here (drawing names them).
+    public func imageMemory(of card: Card) -> Int {
+        var sources: [String] = []
+        if case .image(let source, _) = card.background { sources.append(source) }
+        for layer in card.layers {
+            switch layer {
+            case .image(let image): sources.append(image.source)
+            case .text(let text): sources += text.boxImages.values.map(\.source)
+            case .rect: continue
+            }
+        }
+        var seen = Set<String>(), total = 0
+        for source in sources {
+            guard let image = try? located(source, place: ""), seen.insert(image.key).inserted,
+                  !images.contains(image.key), let bytes = try? image.bytes(),
+                  let size = ImageDecoder.pixelSize(of: bytes) else { continue }
+            let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+            total = overflow ? Int.max : total.addingReportingOverflow(pixels * ImageDecoder.decodingBytesPerPixel)
+                .partialValue
+        }
+        return total
+    }
+
+    /// Where an image's bytes come from, and the key its decoded image is kept under.
+    private struct LocatedImage {
+        let key: String
+        let bytes: () throws(CardError) -> Data
+    }
+
+    /// Finds the image `source` names: a base64 `data:` URI (its text is the key), or a regular file under
+    /// ``imageDirectory`` (its path, size and modification time are the key).
+    private func located(_ source: String, place: String) throws(CardError) -> LocatedImage {
+        if source.hasPrefix("data:") {
+            return LocatedImage(key: source) { () throws(CardError) in try CardRenderer.dataURIBytes(source, place: place) }
+        }
+        if source.hasPrefix("https:") || source.hasPrefix("http:") {
+            throw .image(place: place, reason: "\(source) is a remote image; images are not fetched: give a file or a "
+                         + "data: URI")
         }
         guard let directory = imageDirectory else {
             throw .image(place: place, reason: "images here are data: URIs (data:image/png;base64,…), not files")
         }
         let url = source.hasPrefix("/") ? URL(fileURLWithPath: source) : directory.appendingPathComponent(source)
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard let size = attributes?[.size] as? Int else {
+        guard let attributes, let size = attributes[.size] as? Int else {
             throw .image(place: place, reason: "no image file at \(url.path)")
         }
-        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return try images.image(for: "\(url.path)\u{0}\(size)\u{0}\(modified)") { () throws(CardError) in
-            try decodedImage(url, size: size, place: place)
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw .image(place: place, reason: "\(url.path) is not a regular file; give an image file")
+        }
+        guard size <= CardRenderer.maximumImageBytes else {
+            throw .image(place: place, reason: "\(url.path) has \(size) bytes; images have at most "
+                         + "\(CardRenderer.maximumImageBytes)")
+        }
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return LocatedImage(key: "\(url.path)\u{0}\(size)\u{0}\(modified)") { () throws(CardError) in
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw .image(place: place, reason: "\(url.path) cannot be read; check that it exists and is readable")
+            }
+            return data
         }
     }
 
-    /// A `data:` URI's image, decoded.
-    private func decodedImage(_ source: String, place: String) throws(CardError) -> RGBAImage {
+    /// The bytes of a base64 `data:` URI.
+    private static func dataURIBytes(_ source: String, place: String) throws(CardError) -> Data {
         guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
             throw .image(place: place, reason: "a data: URI image must be base64 (data:image/png;base64,…)")
         }
@@ -178,31 +236,7 @@ public struct CardRenderer: Sendable {
         guard let data = Data(base64Encoded: String(payload), options: .ignoreUnknownCharacters) else {
             throw .image(place: place, reason: "the data: URI is not valid base64")
         }
-        return try decodedImage(data, place: place)
-    }
-
-    /// An image file's image, decoded.
-    private func decodedImage(_ url: URL, size: Int, place: String) throws(CardError) -> RGBAImage {
-        guard size <= CardRenderer.maximumImageBytes else {
-            throw .image(place: place, reason: "\(url.path) has \(size) bytes; images have at most "
-                         + "\(CardRenderer.maximumImageBytes)")
-        }
-        do {
-            return try decodedImage(try Data(contentsOf: url), place: place)
-        } catch let error as CardError {
-            throw error
-        } catch {
-            throw .image(place: place, reason: "\(url.path) cannot be read: \(error.localizedDescription)")
-        }
-    }
-
-    /// Encoded image bytes, decoded.
-    private func decodedImage(_ data: Data, place: String) throws(CardError) -> RGBAImage {
-        do {
-            return try ImageDecoder.decode(data, maximumPixels: CardRenderer.maximumImagePixels)
-        } catch {
-            throw .image(place: place, reason: error.description)
-        }
+        return data
     }
 
     private func draw(_ text: CardTextLayer, index: Int, scale: Double, into drawing: inout Drawing) throws(CardError) {

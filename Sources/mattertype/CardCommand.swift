@@ -48,7 +48,7 @@ struct CardCommand: ParsableCommand {
     func placeholderValues() throws -> [String: String] {
         var result: [String: String] = [:]
         if let values {
-            let data = try Data(contentsOf: URL(fileURLWithPath: values))
+            let data = try TextInputOptions.contents(of: values, option: "--values")
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw ValidationError("--values \(values): not a JSON object of names and values")
             }
@@ -68,7 +68,7 @@ struct CardCommand: ParsableCommand {
     }
 
     func run() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: card))
+        let data = try TextInputOptions.contents(of: card, option: "card document")
         let document: Card
         do {
             document = try Card.decode(from: data, values: try placeholderValues())

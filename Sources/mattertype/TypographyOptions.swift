@@ -236,18 +236,19 @@ struct TextInputOptions: ParsableArguments {
     }
 
     /// The bytes of the file at `path`, at most ``maximumFileSize``.
-    private static func contents(of path: String, option: String) throws -> Data {
+    static func contents(of path: String, option: String) throws -> Data {
         if path == "-" {
             let data = try FileHandle.standardInput.read(upToCount: maximumFileSize + 1) ?? Data()
             guard data.count <= maximumFileSize else {
-                throw CLIError(description: "standard input: more than 16 MiB; split the text")
+                throw CLIError(description: "standard input: more than 16 MiB; send less")
             }
             return data
         }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CLIError(description: "\(path): no such file; check the \(option) path")
         }
+        if isDirectory.boolValue { throw CLIError(description: "\(path): a folder, not a file; check the \(option) path") }
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -257,7 +258,7 @@ struct TextInputOptions: ParsableArguments {
             throw CLIError(description: "\(path): cannot read the file (\(error.localizedDescription))")
         }
         guard data.count <= maximumFileSize else {
-            throw CLIError(description: "\(path): larger than 16 MiB; split the text")
+            throw CLIError(description: "\(path): larger than 16 MiB (or not a regular file); check the \(option) path")
         }
         return data
     }

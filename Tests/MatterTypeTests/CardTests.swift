@@ -23,6 +23,47 @@ struct CardTests {
         }
     }
 
+    @Test("the memory a card's images would take is read from their headers before any is decoded")
+    func imageMemory() throws {
+        // 30 distinct PNGs each declaring 5,000 × 5,000 pixels (25 MP, the most an image may have) in a few bytes:
+        // 30 × 25 M × 16 bytes while decoding, known before any of them is.
+        let layers = (0..<30).map { index in
+            let png = ImageDecoderTests.png(width: 5_000, height: 5_000, chunks: [("tEXt", Array("n\u{0}\(index)".utf8))])
+            return #"{"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "data:image/png;base64,"#
+                + png.base64EncodedString() + #""}"#
+        }
+        let json = #"{"width": 10, "height": 10, "layers": ["# + layers.joined(separator: ",") + "]}"
+        let card = try Card.decode(from: Data(json.utf8))
+        #expect(renderer.imageMemory(of: card) == 30 * 25_000_000 * ImageDecoder.decodingBytesPerPixel)
+        // The same image twice counts once; an image already decoded and kept counts nothing.
+        let small = try PNGEncoder.encode(RGBAImage(width: 4, height: 3)).base64EncodedString()
+        let twice = try Card.decode(from: Data(#"{"width": 10, "height": 10, "layers": [{"type": "image", "x": 0, "y": 0, "width": 4, "height": 3, "src": "data:image/png;base64,\#(small)"}, {"type": "image", "x": 4, "y": 0, "width": 4, "height": 3, "src": "data:image/png;base64,\#(small)"}]}"#.utf8))
+        #expect(renderer.imageMemory(of: twice) == 12 * ImageDecoder.decodingBytesPerPixel)
+        _ = try renderer.image(of: twice)
+        #expect(renderer.imageMemory(of: twice) == 0)
+    }
+
+    @Test("an image that is a device, a folder or a remote URL is one clear error")
+    func imageSourcesThatAreNotFiles() throws {
+        let directory = URL(fileURLWithPath: "/")
+        let files = CardRenderer(registry: FontRegistry(includesSystemFonts: false), imageDirectory: directory)
+        func failure(_ source: String) -> String? {
+            let json = #"{"width": 10, "height": 10, "layers": [{"type": "image", "x": 0, "y": 0, "width": 4, "height": 3, "src": "\#(source)"}]}"#
+            do {
+                _ = try files.image(of: try Card.decode(from: Data(json.utf8)))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(failure("/dev/zero")?.contains("/dev/zero is not a regular file") == true)
+        #expect(failure("/tmp")?.contains("/tmp is not a regular file") == true)
+        #expect(failure("https://example.com/logo.png")?.contains("is a remote image; images are not fetched") == true)
+        let run = try CLIRun("card", "/dev/zero", "-o", "/tmp/never.png")
+        #expect(run.status == 1 && run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stderr.contains("/dev/zero") && !run.stderr.contains("NSCocoaErrorDomain"))
+    }
+
     @Test("a linear gradient at 90° goes left to right across the box, as CSS linear-gradient(90deg, …)")
     func linearGradient() throws {
         // CSS Images 3: at 90° the gradient line is the box's width; pixel column i (center i + ½) is at

@@ -19,6 +19,10 @@ public enum ImageDecoder {
         return nil
     }
 
+    /// The memory decoding an image takes at its peak, in bytes a pixel: the decoder's RGBA output, its copy into
+    /// Swift and the premultiplied image (4 each), and libjpeg's coefficients of a progressive file (about 4).
+    public static let decodingBytesPerPixel = 16
+
     /// The most scans a JPEG of `pixels` pixels may have: each scan of a progressive file is a pass over all of its
     /// coefficients, so the work is scans × pixels; at most 500 million (25 megapixels: 20 scans), and never fewer
     /// than 12 (cjpeg -progressive writes 10 for a color image) nor more than 100.
