@@ -371,8 +371,8 @@ extension Card: Codable {
     }
 
     /// Reads a card template without its values, to check it before it is stored: each placeholder is filled
-    /// with a stand-in suited to its place — `#000000` where a whole color goes (`color`, `fill`, `background`,
-    /// gradient stops), a 1 × 1 transparent PNG where an image goes (`src`, `image`), `x` elsewhere — so the card
+    /// with a stand-in suited to its place — `#000000` for a color with a placeholder in it (`color`, `fill`,
+    /// `background`, gradient stops: `"#{{hex}}"` too), a 1 × 1 transparent PNG where an image goes (`src`, `image`), `x` elsewhere — so the card
     /// can be decoded and drawn once. Also returns the placeholders' names, sorted, each once.
     /// - Throws: ``CardError`` as ``decode(from:values:)`` does.
     public static func decodeTemplate(from data: Data) throws(CardError) -> (card: Card, placeholders: [String]) {
@@ -394,8 +394,8 @@ extension Card: Codable {
             let found = placeholders(in: text)
             guard !found.isEmpty else { return text }
             names.formUnion(found.map(\.name))
-            let whole = found.count == 1 && found[0].range == text.startIndex..<text.endIndex
-            if whole, ["color", "fill", "background", "stops"].contains(key) { return "#000000" }
+            // A color with a placeholder anywhere in it (`#{{hex}}`) stands in whole: its value is checked when drawn.
+            if ["color", "fill", "background", "stops"].contains(key) { return "#000000" }
             if ["src", "image"].contains(key) { return transparentPixel }
             var result = text
             for (range, _) in found.reversed() { result.replaceSubrange(range, with: "x") }

@@ -43,6 +43,15 @@ struct CardTests {
         #expect(renderer.imageMemory(of: twice) == 0)
     }
 
+    @Test("a template with a placeholder inside a color is accepted; its value is checked when drawn")
+    func placeholderInColor() throws {
+        let json = ##"{"width": 10, "height": 10, "background": "#{{hex}}", "layers": [{"type": "rect", "x": 0, "y": 0, "width": 5, "height": 5, "fill": "#{{hex}}80"}]}"##
+        let template = try Card.decodeTemplate(from: Data(json.utf8))
+        #expect(template.placeholders == ["hex"])
+        #expect(failure(json, values: ["hex": "0A66C2"]) == nil)
+        #expect(failure(json, values: ["hex": "nope"])?.contains("is not a color") == true)
+    }
+
     @Test("an image that is a device, a folder or a remote URL is one clear error")
     func imageSourcesThatAreNotFiles() throws {
         let directory = URL(fileURLWithPath: "/")
