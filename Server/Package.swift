@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.30.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
     ],
     targets: [
         .target(name: "MatterTypeServer",
@@ -39,6 +40,8 @@ let package = Package(
                     .product(name: "HummingbirdCore", package: "hummingbird"),
                     .product(name: "HTTPTypes", package: "swift-http-types"),
                     .product(name: "NIOHTTP1", package: "swift-nio"),
+                    // HTTPResponsePart, which ParseErrorHandler writes.
+                    .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                     .product(name: "GRDB", package: "GRDB.swift"),
                     .product(name: "PostgresNIO", package: "postgres-nio"),
                     .product(name: "Prometheus", package: "swift-prometheus"),
@@ -55,6 +58,8 @@ let package = Package(
                                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                    .product(name: "NIOCore", package: "swift-nio"),
                                    .product(name: "NIOHTTP1", package: "swift-nio"),
+                                   // To damage a stored row on purpose (StoreIntegrityTests).
+                                   .product(name: "GRDB", package: "GRDB.swift"),
                                    .product(name: "Yams", package: "Yams")]),
     ]
 )

@@ -41,11 +41,12 @@ public enum MatterTypeServer {
             router.addRoutes(table.collection)
         }
         // Idle connections (slowloris headers included) close after idleTimeout; past maxConnections, new ones
-        // close at once.
+        // close at once; a request that is not HTTP, or too long to parse, gets the JSON error.
         let open = ConnectionLimitHandler.Count()
         let idle = arguments.idleTimeout.components
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ConnectionLimitHandler(count: open, limit: arguments.maxConnections)],
+            additionalChannelHandlers: [ConnectionLimitHandler(count: open, limit: arguments.maxConnections),
+                                        ParseErrorHandler()],
             idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))
         var app = Application(router: router, server: .http1(configuration: http),
                               configuration: .init(address: .hostname(arguments.host, port: arguments.port),
@@ -80,7 +81,7 @@ struct Controllers: Sendable {
         let authorization = Authorization(adminToken: arguments.adminToken, renderToken: arguments.renderToken)
         let limiter = RenderLimiter(limit: arguments.maxConcurrentRenders, timeout: arguments.renderWait)
         self.metrics = metrics
-        status = StatusController(library: library, metrics: metrics, limiter: limiter)
+        status = StatusController(library: library, metrics: metrics, limiter: limiter, templateImages: templates.images)
         fonts = FontController(library: library, authorization: authorization, maxFontBytes: arguments.maxFontBytes,
                                bodyTimeout: arguments.bodyTimeout, logger: logger)
         text = TextController(library: library, tokens: tokens, tokensDigest: tokensDigest,

@@ -25,7 +25,7 @@ struct RouteTable {
 struct Authorization: Sendable {
     /// The admin token; `nil`: font registration is off.
     let adminToken: String?
-    /// The render token; `nil`: measure and render are open.
+    /// The render token; `nil`: measure, render, cards and reading templates are open.
     let renderToken: String?
 
     /// 401 without the admin token, 403 when changes are off (`what` names them: font registration, template
@@ -38,9 +38,10 @@ struct Authorization: Sendable {
         try require(request, token: token, name: "the admin token")
     }
 
-    /// 401 without the render token, when one is set.
+    /// 401 without the render token (or the admin token, which may do everything), when a render token is set.
     func requireRender(_ request: Request) throws {
         guard let token = renderToken else { return }
+        if let adminToken, (try? require(request, token: adminToken, name: "the admin token")) != nil { return }
         try require(request, token: token, name: "the render token")
     }
 

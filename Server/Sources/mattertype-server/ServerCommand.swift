@@ -11,9 +11,11 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
         commandName: "mattertype-server",
         abstract: "Serve MatterType over HTTP: measure and render text, register fonts into a persistent store.",
         discussion: """
-            MATTERTYPE_ADMIN_TOKEN (environment) enables PUT/DELETE /v1/fonts, which otherwise answer 403; \
-            MATTERTYPE_RENDER_TOKEN, when set, is required by /v1/measure and /v1/render. Both are sent as \
-            Authorization: Bearer <token>. Durations are in seconds.
+            MATTERTYPE_ADMIN_TOKEN (environment) enables PUT/DELETE /v1/fonts and template uploads, which \
+            otherwise answer 403; MATTERTYPE_RENDER_TOKEN, when set, is required by /v1/measure, /v1/render, \
+            /v1/cards and reading templates (not by a template's image, GET /v1/templates/NAME.png); the admin \
+            token is accepted wherever the render token is. Both are sent as Authorization: Bearer <token>. \
+            Durations are in seconds.
             """)
 
     /// The defaults every flag starts from.

@@ -312,6 +312,25 @@ struct RenderRouteTests {
                 }
                 // Health stays open.
                 #expect(try await server.send(.GET, "/healthz").status == 200)
+                // Cards and reading templates need it too; the admin token is accepted wherever it is.
+                #expect(try await server.send(.GET, "/v1/templates").status == 401)
+                #expect(try await server.send(.GET, "/v1/templates", admin: true).status == 200)
+                #expect(try await server.post("/v1/cards", json: #"{"width": 4, "height": 4, "layers": []}"#).status == 401)
+                let card = try await server.send(.POST, "/v1/cards", headers: [("Content-Type", "application/json")],
+                                                 body: Data(#"{"width": 4, "height": 4, "layers": []}"#.utf8), admin: true)
+                #expect(card.status == 200)
+            }
+        }
+    }
+
+    @Test func overLongURLsAndBrokenHTTPGetTheJSONError() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let long = try await server.send(.GET, "/v1/templates/x.png?title=" + String(repeating: "a", count: 100_000))
+                #expect(long.status == 431 && long.errorCode == "malformed_http")
+                #expect(long.header("Content-Type") == "application/json")
+                // The server still answers.
+                #expect(try await server.send(.GET, "/healthz").status == 200)
             }
         }
     }

@@ -1,0 +1,36 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// Answers a request HTTP/1.1 cannot parse with the server's JSON error, then closes the connection: a URL or
+/// headers past the decoder's limits (431), or bytes that are not HTTP (400). NIO's parser stops at such a request
+/// and Hummingbird would answer 400 with an empty body.
+final class ParseErrorHandler: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundOut = HTTPResponsePart
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parseError = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        let answer = parseError == .headerOverflow
+            ? APIError(.init(code: 431), .malformedHttp,
+                       "the request's URL and headers are longer than the server reads (80 KiB); send long values in "
+                       + "a POST body")
+            : APIError(.badRequest, .malformedHttp, "the request is not valid HTTP/1.1 (\(parseError))")
+        let body = (try? JSONEncoder().encode(APIError.Body(error: .init(code: answer.code, message: answer.message))))
+            ?? Data()
+        var head = HTTPResponse(status: answer.status)
+        head.headerFields = [.contentType: "application/json", .contentLength: String(body.count), .connection: "close"]
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(ByteBuffer(bytes: body))), promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        let channel = context.channel
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+    }
+}
