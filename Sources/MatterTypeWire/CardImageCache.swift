@@ -12,6 +12,7 @@ public final class CardImageCache: Sendable {
     /// The most bytes of decoded pixels kept.
     public let maximumBytes: Int
     private let state = Mutex<(images: [String: RGBAImage], bytes: Int)>(([:], 0))
+    private let lookups = Mutex<(hits: Int, misses: Int)>((0, 0))
 
     /// An empty cache keeping up to `maximumBytes` of decoded pixels (64 MiB by default: a 1200 × 630 background
     /// is 3 MB).
@@ -22,7 +23,11 @@ public final class CardImageCache: Sendable {
     /// The image kept for `key`, or the one `decode` makes (outside the lock: two threads may decode the same
     /// image at once, and the first kept wins).
     func image<E: Error>(for key: String, decode: () throws(E) -> RGBAImage) throws(E) -> RGBAImage {
-        if let kept = state.withLock({ $0.images[key] }) { return kept }
+        if let kept = state.withLock({ $0.images[key] }) {
+            lookups.withLock { $0.hits += 1 }
+            return kept
+        }
+        lookups.withLock { $0.misses += 1 }
         let image = try decode()
         let size = image.pixels.count
         guard size <= maximumBytes else { return image }
@@ -35,6 +40,15 @@ public final class CardImageCache: Sendable {
         }
     }
 
+    /// Whether an image is kept for `key`.
+    func contains(_ key: String) -> Bool { state.withLock { $0.images[key] != nil } }
+
     /// How many images are kept now.
     public var count: Int { state.withLock { $0.images.count } }
+
+    /// The bytes of decoded pixels kept now.
+    public var bytes: Int { state.withLock { $0.bytes } }
+
+    /// Lookups so far that found their image kept (`hits`) and that decoded it (`misses`).
+    public var statistics: (hits: Int, misses: Int) { lookups.withLock { $0 } }
 }

@@ -53,11 +53,14 @@ struct CardController: Sendable {
             throw Self.apiError(error)
         }
         let etag = text.entityTag(for: data, extra: Self.identity(values: values, format: format))
-        if Self.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag]) }
+        // The format may come from Accept: caches keep one answer per Accept.
+        if Self.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"]) }
         let bytes = try await draw(card, format: format, renderer: CardRenderer(registry: text.library.registry,
                                                                               tokens: text.tokens),
                                    deadline: deadline)
-        return Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
+        var response = Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
+        response.headers[.vary] = "Accept"
+        return response
     }
 
     /// The templates: name, version, placeholders and canvas of each.
@@ -149,8 +152,8 @@ struct CardController: Sendable {
         return Response(status: .noContent)
     }
 
-    /// Draws and encodes `card` in a render slot, within its memory reservation: 413 for text or a canvas over
-    /// the limits, 503 when the server is busy or `deadline` passes.
+    /// Draws and encodes `card` in a render slot, within its memory reservation (its canvas and the images it
+    /// decodes): 413 for text, a canvas or images over the limits, 503 when the server is busy or `deadline` passes.
     private func draw(_ card: Card, format: ImageFormat, renderer: CardRenderer,
                       deadline: ContinuousClock.Instant) async throws -> Data {
         let scalars = card.layers.reduce(0) { total, layer in
@@ -168,7 +171,11 @@ struct CardController: Sendable {
                            + "use a smaller size or scale")
         }
         return try await text.withSlot(deadline: deadline) { slot in
-            let reserved = Int(width * height) * RenderMemory.bytesPerPixel(format)
+            // The canvas, and the images the card decodes (from their headers, before any is decoded).
+            let images = renderer.imageMemory(of: card)
+            let canvas = Int(width * height) * RenderMemory.bytesPerPixel(format)
+            let (sum, overflow) = canvas.addingReportingOverflow(images)
+            let reserved = overflow ? Int.max : sum
             try text.reserveMemory(reserved)
             defer { text.renderMemory.withLock { $0 -= reserved } }
             return try await slot.run(short: false) {

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOHTTP1
 import MatterType
+import MatterTypeWire
 import Prometheus
 
 /// The server's Prometheus metrics: requests by route, method and status; request latency; cache hit rates and
@@ -44,6 +45,15 @@ public final class ServerMetrics: Sendable {
     private static var glyphBytes: MetricNameDescriptor {
         metric("mattertype_glyph_cache_bytes", "Bytes of glyph bitmaps held.")
     }
+    private static var templateImageBytes: MetricNameDescriptor {
+        metric("mattertype_template_image_cache_bytes", "Bytes of decoded template images held (budget 128 MiB).")
+    }
+    private static var templateImageLookups: MetricNameDescriptor {
+        metric("mattertype_template_image_cache_lookups", "Template image lookups so far.")
+    }
+    private static var templateImageHitRate: MetricNameDescriptor {
+        metric("mattertype_template_image_cache_hit_ratio", "Share of template image lookups found decoded.")
+    }
 
     /// Metrics with every series at zero.
     public init() {
@@ -67,8 +77,16 @@ public final class ServerMetrics: Sendable {
                                        buckets: Self.buckets).record(duration)
     }
 
-    /// The metrics in Prometheus text format, with the gauges read now (`registry`'s caches among them).
-    func exposition(fontCount: Int, activeRenders: Int, registry fontRegistry: FontRegistry) -> String {
+    /// The metrics in Prometheus text format, with the gauges read now (`registry`'s caches and the decoded
+    /// template `images` among them).
+    func exposition(fontCount: Int, activeRenders: Int, registry fontRegistry: FontRegistry,
+                    images: CardImageCache) -> String {
+        registry.makeGauge(descriptor: Self.cacheEntries, labels: [("cache", "template_images")]).set(Double(images.count))
+        registry.makeGauge(descriptor: Self.templateImageBytes).set(Double(images.bytes))
+        let lookups = images.statistics
+        registry.makeGauge(descriptor: Self.templateImageLookups).set(Double(lookups.hits + lookups.misses))
+        registry.makeGauge(descriptor: Self.templateImageHitRate)
+            .set(lookups.hits + lookups.misses == 0 ? 0 : Double(lookups.hits) / Double(lookups.hits + lookups.misses))
         for cache in fontRegistry.cacheSizes {
             registry.makeGauge(descriptor: Self.cacheEntries, labels: [("cache", cache.name)])
                 .set(Double(cache.entries))

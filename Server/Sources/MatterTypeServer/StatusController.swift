@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MatterType
+import MatterTypeWire
 import NIOCore
 
 /// The server itself: `/healthz`, `/readyz`, `/metrics` and `/openapi.yaml`.
@@ -8,6 +9,8 @@ struct StatusController: Sendable {
     let library: FontLibrary
     let metrics: ServerMetrics
     let limiter: RenderLimiter
+    /// The decoded template images, whose cache `/metrics` reports.
+    let templateImages: CardImageCache
 
     /// The routes.
     var routes: RouteTable {
@@ -31,7 +34,7 @@ struct StatusController: Sendable {
     /// The metrics in Prometheus text format.
     private func exposition() async -> Response {
         let text = metrics.exposition(fontCount: library.count, activeRenders: await limiter.active,
-                                      registry: library.registry)
+                                      registry: library.registry, images: templateImages)
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }

@@ -157,3 +157,72 @@ struct CardRouteTests {
         }
     }
 }
+
+/// What the attack pass and the request generator found through the public template URL and `/v1/cards`.
+@Suite("Card route under attack")
+struct CardRouteAttackTests {
+    /// A template whose title fits its box, with an image and a rect partly off the canvas and an inline box image
+    /// that a long author pushes below it.
+    static func template() throws -> String {
+        let logo = try FontFiles.fixture("images/alpha.png").base64EncodedString()
+        return ##"""
+            {"width": 320, "height": 160, "background": "#0B1F3A", "layers": [
+             {"type": "image", "x": 300, "y": 150, "width": 48, "height": 32, "src": "data:image/png;base64,\##(logo)"},
+             {"type": "rect", "x": -20, "y": 140, "width": 400, "height": 60, "fill": "#FFFFFF22"},
+             {"type": "text", "x": 24, "y": 24, "width": 272, "height": 60, "text": "{{title}}", "size": 28,
+              "color": "#FFFFFF", "fit": true, "maxLines": 1},
+             {"type": "text", "x": 24, "y": 90, "width": 272, "size": 14, "color": "#FFFFFF", "spans": [
+              {"text": "{{author}} "}, {"box": {"width": 14, "height": 14, "src": "data:image/png;base64,\##(logo)"}}]}]}
+            """##
+    }
+
+    @Test func fittedFallbackTextAndOffCanvasLayersDrawFromThePublicURL() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.systemFonts = true  // 🚀 and 见 come from Noto Color Emoji and Noto Sans CJK: fallback faces
+            try await withServer(configuration) { server in
+                let saved = try await server.send(.PUT, "/v1/templates/launch", body: Data(try Self.template().utf8),
+                                                  admin: true)
+                #expect(saved.status == 201)
+                let words = Array(repeating: "word", count: 200).joined(separator: "%20")
+                for title in ["Launch%20%F0%9F%9A%80%20day%20for%20everyone%20here", "%E2%98%85%20%E8%A7%81%20fit"] {
+                    let image = try await server.send(.GET, "/v1/templates/launch.png?title=\(title)&author=\(words)")
+                    #expect(image.status == 200 && image.header("Content-Type") == "image/png")
+                }
+                // The server is still there.
+                #expect(try await server.send(.GET, "/healthz").status == 200)
+                // The decoded images' cache is reported.
+                let metrics = String(decoding: try await server.send(.GET, "/metrics").body, as: UTF8.self)
+                #expect(metrics.contains(#"mattertype_cache_entries{cache="template_images"}"#))
+                #expect(metrics.contains("mattertype_template_image_cache_hit_ratio"))
+            }
+        }
+    }
+
+    @Test func cardsVaryOnAcceptAndCountTheirImagesMemoryBeforeDecoding() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let plain = ##"{"width": 20, "height": 20, "background": "#fff", "layers": []}"##
+                let card = try await server.post("/v1/cards", json: plain)
+                #expect(card.status == 200 && card.header("Vary") == "Accept")
+                // 30 small PNGs each declaring 25 megapixels: 12 GB to decode, over the 1 GiB budget, refused from
+                // their headers (413) before one is decoded.
+                func png(_ index: Int) -> String {
+                    var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+                    data.append(Data("IHDR".utf8) + Data([0, 0, 0x13, 0x88, 0, 0, 0x13, 0x88, 8, 6, 0, 0, 0]))
+                    data.append(Data([0, 0, 0, 0]))  // a CRC nobody reads before the size is refused
+                    data.append(Data("\(index)".utf8))
+                    return data.base64EncodedString()
+                }
+                let layers = (0..<30).map {
+                    #"{"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "data:image/png;base64,"#
+                        + png($0) + #""}"#
+                }
+                let heavy = try await server.post("/v1/cards", json: #"{"width": 20, "height": 20, "layers": ["#
+                                                  + layers.joined(separator: ",") + "]}")
+                #expect(heavy.status == 413)
+                #expect(try heavy.json()["error"] != nil)
+            }
+        }
+    }
+}
