@@ -77,6 +77,13 @@ public actor FontLibrary {
         }
         if !changed.isEmpty {
             for file in try await store.fetch(names: changed) {
+                // The bytes are keyed by their SHA-256: bytes that no longer have it were damaged in the store.
+                guard SHA256.hex(of: file.data) == file.sha256 else {
+                    logger.error("a stored font's bytes do not match their SHA-256; skipped — upload it again",
+                                 metadata: ["sha256": "\(file.sha256)",
+                                                                   "names": "\(file.postScriptNames)"])
+                    continue
+                }
                 do {
                     // Only the faces the store names for this file: a collection's face deleted on its own, or
                     // replaced by another file's, stays so.

@@ -91,6 +91,16 @@ public struct StoredTemplate: Sendable, Hashable {
         self.document = document
         sha256 = SHA256.hex(of: document)
     }
+
+    /// A template as a store read it back: `document` and the SHA-256 stored beside it (see ``isIntact``).
+    public init(name: String, document: Data, storedSHA256: String) {
+        self.name = name
+        self.document = document
+        sha256 = storedSHA256
+    }
+
+    /// Whether ``document`` still has the SHA-256 stored with it (a document changed in the store has not).
+    public var isIntact: Bool { SHA256.hex(of: document) == sha256 }
 }
 
 /// Where card templates live between restarts, beside the fonts, and how replicas share them (a change is

@@ -159,9 +159,11 @@ public final class PostgresStore: FontStore, TemplateStore {
     /// The template named `name`, or `nil`.
     public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
         try await run {
-            let rows = try await self.client.query("SELECT document FROM card_template WHERE name = \(name)",
+            let rows = try await self.client.query("SELECT document, sha256 FROM card_template WHERE name = \(name)",
                                                    logger: self.logger)
-            for try await document in rows.decode(Data.self) { return StoredTemplate(name: name, document: document) }
+            for try await (document, sha256) in rows.decode((Data, String).self) {
+                return StoredTemplate(name: name, document: document, storedSHA256: sha256)
+            }
             return nil
         }
     }

@@ -6,7 +6,8 @@ import GRDB
 ///
 /// A full disk must not lock fonts in: deleting writes too (SQLite's log), so the store keeps a reserve file of
 /// ``reserveSize`` bytes beside the database (`PATH-reserve`) and gives it up when a delete finds the disk full,
-/// then makes it again when there is room.
+/// then makes it again when there is room; an upload is refused (disk full) while the reserve cannot be made, so
+/// that uploads never take the space deletes need.
 public final class SQLiteStore: FontStore, TemplateStore {
     private let pool: DatabasePool
     /// The reserve file's path.
@@ -17,7 +18,12 @@ public final class SQLiteStore: FontStore, TemplateStore {
     /// Opens (or makes) the database at `path` and brings its schema up to date.
     public init(path: String) throws(StoreError) {
         do {
-            pool = try DatabasePool(path: path)  // WAL by default
+            var configuration = Configuration()
+            // Debian's SQLite overwrites deleted rows with zeros (SQLITE_SECURE_DELETE): deleting a large template
+            // then writes all of it again into the log, more than the reserve holds on a full disk. FAST zeroes
+            // only what the delete writes anyway.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = FAST") }
+            pool = try DatabasePool(path: path, configuration: configuration)  // WAL by default
             var migrator = DatabaseMigrator()
             migrator.registerMigration("v1") { db in
                 try db.execute(sql: """
@@ -46,6 +52,13 @@ public final class SQLiteStore: FontStore, TemplateStore {
         }
         reservePath = path + "-reserve"
         keepReserve()
+    }
+
+    /// Makes the reserve file when it is missing (an upload may not take the space deletes need).
+    /// - Throws: ``StoreError/diskFull`` when there is no room for it.
+    private func requireReserve() throws(StoreError) {
+        keepReserve()
+        guard FileManager.default.fileExists(atPath: reservePath) else { throw .diskFull }
     }
 
     /// Makes the reserve file when it is missing and the disk has room (a failure leaves no partial file).
@@ -95,6 +108,7 @@ public final class SQLiteStore: FontStore, TemplateStore {
 
     /// Stores the file and points its faces' names at it, in one transaction (see ``FontStore``).
     public func save(_ file: StoredFontFile, replacing: Bool) async throws(StoreError) {
+        try requireReserve()
         try await write { db in
             if !replacing {
                 let taken = try file.postScriptNames.filter {
@@ -153,14 +167,15 @@ public final class SQLiteStore: FontStore, TemplateStore {
     /// The template named `name`, or `nil`.
     public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
         try await run { db in
-            try Data.fetchOne(db, sql: "SELECT document FROM card_template WHERE name = ?", arguments: [name])
-                .map { StoredTemplate(name: name, document: $0) }
+            try Row.fetchOne(db, sql: "SELECT document, sha256 FROM card_template WHERE name = ?", arguments: [name])
+                .map { StoredTemplate(name: name, document: $0["document"], storedSHA256: $0["sha256"]) }
         }
     }
 
     /// Stores the template, replacing one of the same name; whether it replaced one.
     public func save(_ template: StoredTemplate) async throws(StoreError) -> Bool {
-        try await write { db in
+        try requireReserve()
+        return try await write { db in
             let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM card_template WHERE name = ?",
                                             arguments: [template.name]) ?? false
             try db.execute(sql: """

@@ -72,6 +72,12 @@ public final class TemplateLibrary: Sendable {
         let (known, changes) = kept.withLock { ($0.templates[name], $0.changes) }
         if let known { return known }
         guard let stored = try await store.template(named: name) else { return nil }
+        guard stored.isIntact else {
+            logger.error("a stored template's document does not match its SHA-256 (changed in the store)",
+                         metadata: ["template": "\(name)"])
+            throw .database("the template \(name) is damaged in the store (its document no longer has the SHA-256 "
+                            + "stored with it); upload it again")
+        }
         do {
             let template = try CardTemplate(stored)
             keep(template, ifChangesAre: changes)
@@ -83,11 +89,16 @@ public final class TemplateLibrary: Sendable {
         }
     }
 
-    /// Every template, sorted by name.
+    /// Every template that can be read, sorted by name; one that cannot (damaged, or unreadable by this
+    /// version) is left out and logged, so that the others are still listed.
     public func templates() async throws(StoreError) -> [CardTemplate] {
         var found: [CardTemplate] = []
         for name in try await store.templateIndex().keys.sorted() {
-            if let template = try await template(named: name) { found.append(template) }
+            do {
+                if let template = try await template(named: name) { found.append(template) }
+            } catch .database(let message) {
+                logger.error("a template is left out of the list", metadata: ["template": "\(name)", "error": "\(message)"])
+            }
         }
         return found
     }
