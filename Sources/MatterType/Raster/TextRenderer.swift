@@ -125,9 +125,9 @@ public final class TextRenderer: Sendable {
     }
 
     /// `layout`'s coverage as ``draw(_:into:at:hinting:)`` draws it into a bitmap of `canvas` pixels with the
-    /// layout's top-left corner at `origin` (points), but into a bitmap only as large as the layout's ink (
-    /// ``TextLayout/inkBounds``) grown by `margin` pixels and cut to the canvas, with where its top-left pixel is on
-    /// the canvas: glyphs keep their place modulo whole pixels, so the pixels are the same. What blurs or grows
+    /// layout's top-left corner at `origin` (points), but into a bitmap only as large as the layout's ink
+    /// (``TextLayout/inkBounds``) grown by `margin` pixels and cut to the canvas, with where its top-left pixel is
+    /// on the canvas: glyphs keep their place modulo whole pixels, so the pixels are the same. What blurs or grows
     /// the coverage then works on the text's pixels, not the canvas's. `nil` when no ink falls on the canvas.
     func coverage(of layout: TextLayout, at origin: Point, canvas: PixelSize, margin: Int,
                   hinting: Hinting) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
