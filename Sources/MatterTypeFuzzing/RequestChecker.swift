@@ -19,9 +19,9 @@ public struct RequestChecker: Sendable {
     public let renderer: TextRenderer
     /// Frames of at most this many pixels are also drawn in the formats the request did not ask for, to compare
     /// their sizes; larger ones only in their own.
-    public var comparedFormatsPixelLimit = 150_000
+    public var comparedFormatsPixelLimit = 40_000
     /// Images of more pixels than this are not drawn (only laid out and framed), to keep a run's time bounded.
-    public var drawnPixelLimit = 2_000_000
+    public var drawnPixelLimit = 1_000_000
 
     /// A checker using `registry`'s fonts and `renderer`.
     public init(registry: FontRegistry = .shared, renderer: TextRenderer = .shared) {
