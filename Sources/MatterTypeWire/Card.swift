@@ -323,9 +323,10 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
     /// The image cannot be made or encoded.
     case render(RenderError)
 
-    /// The message.
+    /// The message, one line (values from the card with their controls escaped, as
+    /// ``RenderRequestError/description`` does).
     public var description: String {
-        switch self {
+        let message = switch self {
         case .malformedJSON(let message), .invalidJSON(let message): message
         case .missingValue(let name): "no value for {{\(name)}}"
         case .invalid(let field, let reason): "\"\(field)\": \(reason)"
@@ -333,6 +334,7 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
         case .image(let place, let reason): "\(place): \(reason)"
         case .render(let error): "\(error)"
         }
+        return message.escapingControls
     }
 }
 

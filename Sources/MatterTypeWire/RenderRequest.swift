@@ -451,15 +451,38 @@ public enum RenderRequestError: Error, Sendable, CustomStringConvertible {
     /// The image cannot be made or encoded.
     case render(RenderError)
 
-    /// The message.
+    /// The message, one line: values from the request are quoted with their line breaks and other controls
+    /// escaped (`\n`), so that a value cannot break the message (or a log line) in two.
     public var description: String {
-        switch self {
+        let message = switch self {
         case .malformedJSON(let message), .invalidJSON(let message): message
         case .invalid(let field, let reason): "\"\(field)\": \(reason)"
         case .unknownToken(let error): "\"token\": \(error)"
         case .layout(let error): "\(error)"
         case .render(let error): "\(error)"
         }
+        return message.escapingControls
+    }
+}
+
+extension String {
+    /// The text with line breaks, tabs and other control characters written as escapes (`\n`, `\u{2028}`): one
+    /// line whatever a user's value held.
+    var escapingControls: String {
+        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}"
+                                                || $0 == "\u{2029}" }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}":
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

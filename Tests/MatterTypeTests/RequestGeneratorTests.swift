@@ -69,6 +69,19 @@ struct RequestGeneratorTests {
         #expect(card.outcome == .refusedLayout)
     }
 
+    @Test("a value with a line break in it does not break a refusal's message in two (libFuzzer found it)")
+    func oneLineRefusals() throws {
+        let bad = #"{"text": "x", "hyphens": "manu\nal", "family": "A\u2028B"}"#
+        let error = #expect(throws: RenderRequestError.self) { try RenderRequest.decode(from: Data(bad.utf8)) }
+        let message = try #require(error?.description)
+        #expect(!message.contains("\n") && message.contains(#"manu\nal"#), "\(message)")
+        let checked = RequestChecker(registry: registry).check(GeneratedRequest(kind: .render, body: Data(bad.utf8)))
+        #expect(checked.problems.isEmpty && checked.outcome == .refusedDecoding)
+        let card = #"{"width": 10, "height": 10, "layers": [{"type": "text\r\nx", "x": 0, "y": 0}]}"#
+        let cardError = #expect(throws: CardError.self) { try Card.decode(from: Data(card.utf8)) }
+        #expect(cardError.map { !$0.description.contains("\r") && !$0.description.contains("\n") } == true)
+    }
+
     // MARK: - The traps the attack pass found
 
     @Test("fit with a character from a fallback font lays out, measures and draws (it trapped in ink(of:))",
