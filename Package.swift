@@ -65,6 +65,14 @@ let package = Package(
     ]
 )
 
+// The libFuzzer target (Sources/MatterTypeLibFuzzer): built only when asked, because it links libFuzzer and needs
+// `-sanitize=fuzzer` (Scripts/libfuzzer.sh sets both).
+if Context.environment["MATTERTYPE_LIBFUZZER"] == "1" {
+    package.targets.append(.executableTarget(name: "MatterTypeLibFuzzer",
+                                             dependencies: ["MatterType", "MatterTypeFuzzing"]))
+    package.products.append(.executable(name: "mattertype-libfuzzer", targets: ["MatterTypeLibFuzzer"]))
+}
+
 // Upcoming features, in one place, for every Swift target.
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
