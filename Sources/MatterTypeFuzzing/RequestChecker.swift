@@ -194,23 +194,14 @@ public struct RequestChecker: Sendable {
 
     // MARK: - Image sizes
 
-    /// The pixel size an encoded image declares: PNG's IHDR, WebP's VP8L or VP8X header, an SVG's `width` and
-    /// `height`, a PDF's first `/MediaBox` (points) × `scale`, rounded.
+    /// The pixel size an encoded image declares: PNG's and WebP's headers (``ImageDecoder/pixelSize(of:)``), an
+    /// SVG's `width` and `height`, a PDF's first `/MediaBox` (points) × `scale`, rounded.
     static func pixelSize(of data: Data, format: ImageFormat, scale: Double) -> PixelSize? {
-        let bytes = [UInt8](data.prefix(4096))
-        func bigEndian(_ at: Int) -> Int {
-            bytes.count >= at + 4 ? bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } : -1
-        }
         switch format {
-        case .png:
-            guard bytes.count >= 24 else { return nil }
-            return PixelSize(width: bigEndian(16), height: bigEndian(20))
-        case .webp:
-            guard bytes.count >= 30, bytes[12..<16].elementsEqual(Array("VP8L".utf8)) else { return nil }
-            let bits = Int(bytes[21]) | Int(bytes[22]) << 8 | Int(bytes[23]) << 16 | Int(bytes[24]) << 24
-            return PixelSize(width: bits & 0x3FFF + 1, height: (bits >> 14) & 0x3FFF + 1)
+        case .png, .webp:
+            return ImageDecoder.pixelSize(of: data)
         case .svg:
-            let head = String(decoding: bytes.prefix(400), as: UTF8.self)
+            let head = String(decoding: data.prefix(400), as: UTF8.self)
             func attribute(_ name: String) -> Int? {
                 guard let start = head.range(of: " \(name)=\"") else { return nil }
                 return Int(head[start.upperBound...].prefix { $0 != "\"" })

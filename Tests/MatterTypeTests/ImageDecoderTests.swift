@@ -116,6 +116,18 @@ struct ImageDecoderTests {
         }
     }
 
+    @Test("headers cut short give no size, and the decoders refuse them: no read past the bytes")
+    func shortHeaders() throws {
+        for bytes in [Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8), Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8".utf8),
+                      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], [0xFF, 0xD8, 0xFF, 0xC0, 0]] {
+            #expect(ImageDecoder.pixelSize(of: Data(bytes)) == nil)
+            #expect(throws: ImageDecodingError.self) { try ImageDecoder.decode(Data(bytes)) }
+        }
+        // The smallest lossless WebP libwebp writes (a transparent 49 × 73 image, 28 bytes) has its size read.
+        let tiny = try WebPEncoder.encode(RGBAImage(width: 49, height: 73))
+        #expect(ImageDecoder.pixelSize(of: tiny) == PixelSize(width: 49, height: 73))
+    }
+
     @Test("compressed text and ICC chunks are skipped, not inflated; the pixels read as without them")
     func ancillaryChunks() throws {
         let plain = try fixture("alpha.png")

@@ -59,6 +59,7 @@ public enum ImageDecoder {
                 offset += 2 + length
             }
         case .webp:
+            guard bytes.count >= 16 else { return nil }
             switch String(decoding: bytes[12..<16], as: UTF8.self) {
             case "VP8X":
                 if let w = little(24, 3), let h = little(27, 3) { size = PixelSize(width: w + 1, height: h + 1) }
