@@ -66,8 +66,9 @@ def over_http(args):
             except OSError:
                 time.sleep(0.1)
         emitted = subprocess.run([args.mattertype, "fuzz", "--seed", str(args.seed), "--cases", str(args.http_cases),
-                                  "--emit"], capture_output=True, text=True, check=True).stdout.splitlines()
-        for line in emitted:
+                                  "--emit"], capture_output=True, text=True, check=True).stdout.split("\n")
+        # Split at newlines only: a body may hold U+2028 or U+0085, which str.splitlines() would also split at.
+        for line in filter(None, emitted):
             case = json.loads(line)
             body = json.dumps(case["body"], ensure_ascii=False).encode()
             try:

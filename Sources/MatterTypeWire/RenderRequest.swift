@@ -270,6 +270,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
                 return try format.encode(drawing, renderer: renderer, compression: compression,
                                          options: VectorOptions(svgText: svgText ?? false))
             }
+            try format.check(imageFrame(of: layout).size)
             let image = try renderer.image(of: layout, color: color, background: background,
                                            padding: padding, clip: clip ?? false, hinting: hinting ?? TextRenderer.Hinting.none)
             return try format.encode(image, pngEncoding: pngEncoding ?? .auto, compression: compression)

@@ -82,6 +82,26 @@ struct RequestGeneratorTests {
         #expect(cardError.map { !$0.description.contains("\r") && !$0.description.contains("\n") } == true)
     }
 
+    @Test("a WebP wider or taller than libwebp allows is refused before drawing (it was a 500 over HTTP)")
+    func webpTooLarge() throws {
+        var request = RenderRequest(text: "x")
+        request.width = 20_000
+        request.format = .webp
+        let layout = try request.layout(registry: registry)
+        #expect {
+            try request.image(of: layout)
+        } throws: { error in
+            guard case RenderRequestError.render(.tooLargeForWebP(20_000, 24)) = error else { return false }
+            return true
+        }
+        let card = try Card.decode(from: Data(#"{"width": 17000, "height": 2, "layers": []}"#.utf8))
+        #expect {
+            try CardRenderer(registry: registry).encoded(card, format: .webp)
+        } throws: { error in
+            "\(error)".contains("a 17000 × 2 image is too large for WebP (at most 16383 pixels wide and tall)")
+        }
+    }
+
     // MARK: - The traps the attack pass found
 
     @Test("fit with a character from a fallback font lays out, measures and draws (it trapped in ink(of:))",

@@ -199,7 +199,8 @@ struct CardController: Sendable {
         case .missingValue(let name):
             APIError(.unprocessableContent, .invalidRequest, "\(error); add ?\(name)=… to the query")
         case .invalidJSON, .invalid, .image, .layer: APIError(.unprocessableContent, .invalidRequest, error.description)
-        case .render(.imageTooLarge): APIError(.contentTooLarge, .imageTooLarge, error.description)
+        case .render(.imageTooLarge), .render(.tooLargeForWebP):
+            APIError(.contentTooLarge, .imageTooLarge, error.description)
         case .render: APIError(.internalServerError, .renderFailed, error.description)
         }
     }

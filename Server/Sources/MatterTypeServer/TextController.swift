@@ -200,7 +200,8 @@ struct TextController: Sendable {
         case .invalidJSON, .invalid: APIError(.unprocessableContent, .invalidRequest, error.description)
         case .unknownToken: APIError(.unprocessableContent, .unknownToken, error.description)
         case .layout: APIError(.unprocessableContent, .invalidTypography, error.description)
-        case .render(.imageTooLarge): APIError(.contentTooLarge, .imageTooLarge, error.description)
+        case .render(.imageTooLarge), .render(.tooLargeForWebP):
+            APIError(.contentTooLarge, .imageTooLarge, error.description)
         case .render: APIError(.internalServerError, .renderFailed, error.description)
         }
     }

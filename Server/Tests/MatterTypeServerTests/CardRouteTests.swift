@@ -205,6 +205,9 @@ struct CardRouteAttackTests {
                 let plain = ##"{"width": 20, "height": 20, "background": "#fff", "layers": []}"##
                 let card = try await server.post("/v1/cards", json: plain)
                 #expect(card.status == 200 && card.header("Vary") == "Accept")
+                // Wider than WebP allows: 413 before drawing (it was a 500 from libwebp; Scripts/fuzz-requests.py).
+                let wide = try await server.post("/v1/render", json: #"{"text": "x", "width": 20000, "format": "webp"}"#)
+                #expect(wide.status == 413 && wide.errorCode == "image_too_large")
                 // 30 small PNGs each declaring 25 megapixels: 12 GB to decode, over the 1 GiB budget, refused from
                 // their headers (413) before one is decoded.
                 func png(_ index: Int) -> String {

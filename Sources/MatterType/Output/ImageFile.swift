@@ -47,6 +47,17 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The widest and tallest a WebP image may be, in pixels (libwebp's limit).
+    public static let webpMaximumSide = 16_383
+
+    /// Throws ``RenderError/tooLargeForWebP(width:height:)`` when an image of `size` cannot be written in this
+    /// format: checked before drawing, so that nothing is drawn for an image the encoder would refuse.
+    public func check(_ size: PixelSize) throws(RenderError) {
+        if self == .webp, size.width > ImageFormat.webpMaximumSide || size.height > ImageFormat.webpMaximumSide {
+            throw .tooLargeForWebP(width: size.width, height: size.height)
+        }
+    }
+
     /// `drawing` in this format: rasterized by `renderer` for PNG and WebP; as vectors for SVG (with `options`'
     /// accessible text) and PDF (on `options`' pages).
     /// - Throws: ``RenderError`` when the image is too large or an encoder refuses it.
@@ -55,6 +66,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
                        options: VectorOptions = VectorOptions()) throws(RenderError) -> Data {
         switch self {
         case .png, .webp:
+            try check(drawing.pixelSize)
             return try encode(drawing.rasterized(renderer: renderer), pngEncoding: pngEncoding, compression: compression)
         case .svg:
             var writer = SVGWriter(drawing, includesText: options.svgText)

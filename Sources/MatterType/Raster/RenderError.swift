@@ -8,6 +8,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case pngEncodingFailed(reason: String)
     /// libwebp refused the image; `reason` is its message.
     case webpEncodingFailed(reason: String)
+    /// The image is wider or taller than WebP allows (``ImageFormat/maximumSide``); known before drawing.
+    case tooLargeForWebP(width: Int, height: Int)
     /// The PDF could not be written (a font HarfBuzz cannot subset, out of memory); `reason` names the font.
     case pdfEncodingFailed(reason: String)
     /// The image could not be written to `path`; `reason` says why in words.
@@ -26,6 +28,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             "the PNG could not be encoded (\(reason))"
         case .webpEncodingFailed(let reason):
             "libwebp could not encode the image (\(reason))"
+        case .tooLargeForWebP(let width, let height):
+            "a \(width) × \(height) image is too large for WebP (at most \(ImageFormat.webpMaximumSide) pixels wide and "
+                + "tall); use PNG, or a smaller size, scale or width"
         case .pdfEncodingFailed(let reason):
             "the PDF could not be written (\(reason))"
         case .unwritableFile(let path, let reason):
