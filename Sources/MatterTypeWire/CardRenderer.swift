@@ -177,9 +177,11 @@ public struct CardRenderer: Sendable {
             guard let image = try? located(source, place: ""), seen.insert(image.key).inserted,
                   !images.contains(image.key), let bytes = try? image.bytes(),
                   let size = ImageDecoder.pixelSize(of: bytes) else { continue }
-            let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
-            total = overflow ? Int.max : total.addingReportingOverflow(pixels * ImageDecoder.decodingBytesPerPixel)
-                .partialValue
+            // Header sizes are up to 2³² a side: every step saturates instead of overflowing.
+            let (pixels, tooMany) = size.width.multipliedReportingOverflow(by: size.height)
+            let (decoding, tooLarge) = pixels.multipliedReportingOverflow(by: ImageDecoder.decodingBytesPerPixel)
+            let (sum, tooMuch) = total.addingReportingOverflow(decoding)
+            total = tooMany || tooLarge || tooMuch ? Int.max : sum
         }
         return total
     }

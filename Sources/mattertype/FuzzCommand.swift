@@ -47,8 +47,8 @@ struct FuzzCommand: ParsableCommand {
     @OptionGroup var fontSources: FontSourceOptions
 
     func validate() throws {
-        guard cases >= 0, first >= 0, threads >= 1, threads <= 64 else {
-            throw ValidationError("--cases and --first must not be negative, --threads 1 to 64")
+        guard cases >= 0, first >= 0, !first.addingReportingOverflow(cases).overflow, threads >= 1, threads <= 64 else {
+            throw ValidationError("--cases and --first must not be negative (nor their sum past 2⁶³), --threads 1 to 64")
         }
         if let minutes, !(minutes > 0 && minutes.isFinite) { throw ValidationError("--minutes must be above 0") }
     }
