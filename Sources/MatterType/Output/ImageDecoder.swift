@@ -83,7 +83,8 @@ public enum ImageDecoder {
         throws(ImageDecodingError) -> RGBAImage {
         guard let format = format(of: data) else { throw .unknownFormat }
         // The size from the header, before a decoder allocates anything for it.
-        if let size = pixelSize(of: data), !size.fits(pixelCount: maximumPixels) {
+        let size = pixelSize(of: data)
+        if let size, !size.fits(pixelCount: maximumPixels) {
             throw .tooLarge(width: size.width, height: size.height, limit: maximumPixels)
         }
         switch format {
@@ -93,7 +94,8 @@ public enum ImageDecoder {
             }
             return image
         case .jpeg:
-            let (pixels, width, height) = try JPEGDecoder.decode(data, maximumPixels: maximumPixels)
+            let scans = maximumJPEGScans(pixels: (size?.width ?? 1) * (size?.height ?? 1))
+            let (pixels, width, height) = try JPEGDecoder.decode(data, maximumPixels: maximumPixels, maximumScans: scans)
             return RGBAImage(width: width, height: height, unpremultiplied: pixels)
         case .webp:
             let (pixels, width, height) = try WebPEncoder.decode(data, maximumPixels: maximumPixels)

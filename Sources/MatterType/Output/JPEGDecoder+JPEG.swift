@@ -5,13 +5,11 @@ import Foundation
 enum JPEGDecoder {
     /// The unpremultiplied RGBA pixels, width and height of a JPEG.
     /// - Throws: ``ImageDecodingError`` for a damaged, cut short or CMYK JPEG, one of more than `maximumPixels`
-    ///   pixels, or one with more scans than ``ImageDecoder/maximumJPEGScans(pixels:)`` allows.
-    static func decode(_ data: Data, maximumPixels: Int) throws(ImageDecodingError)
+    ///   pixels, or one with more than `maximumScans` scans.
+    static func decode(_ data: Data, maximumPixels: Int, maximumScans scans: Int) throws(ImageDecodingError)
         -> (pixels: [UInt8], width: Int, height: Int) {
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 240)
-        let size = ImageDecoder.pixelSize(of: data)
-        let scans = ImageDecoder.maximumJPEGScans(pixels: (size?.width ?? 1) * (size?.height ?? 1))
         let pixels = data.withUnsafeBytes { bytes in
             mattertype_jpeg_decode_rgba(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
                                         UInt64(maximumPixels), Int32(scans), &width, &height, &message, message.count)
