@@ -40,21 +40,24 @@ public struct CardRenderer: Sendable {
     /// operation): a second or so of blurring and growing outlines on a current core.
     public static let maximumEffectWork = 1_000_000_000
 
-    /// The card drawn.
-    /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), or an image too large.
-    public func image(of card: Card) throws(CardError) -> RGBAImage {
-        let drawing = try drawing(of: card)
+    /// The card drawn, stopping when `deadline` passes.
+    /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), an image too large, or
+    ///   `.render(.deadlineExceeded)` when `deadline` passes.
+    public func image(of card: Card, until deadline: RenderDeadline = .never) throws(CardError) -> RGBAImage {
+        let drawing = try drawing(of: card, until: deadline)
         do {
-            return try drawing.rasterized(renderer: renderer)
+            return try drawing.rasterized(renderer: renderer, until: deadline)
         } catch {
             throw .render(error)
         }
     }
 
     /// The card as a ``Drawing``: the background, then each layer in order, in points. Rasterized, it is
-    /// ``image(of:)``; written as SVG or PDF, the same shapes, text and images as vectors.
-    /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), or an image too large.
-    public func drawing(of card: Card) throws(CardError) -> Drawing {
+    /// ``image(of:until:)``; written as SVG or PDF, the same shapes, text and images as vectors. `deadline` is
+    /// checked before each layer (laying out its text, decoding its images).
+    /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), an image too large, or
+    ///   `.render(.deadlineExceeded)` when `deadline` passes.
+    public func drawing(of card: Card, until deadline: RenderDeadline = .never) throws(CardError) -> Drawing {
         let size = try pixelSize(of: card)
         guard card.layers.count <= Card.maximumLayers else {
             throw .invalid(field: "layers", reason: "\(card.layers.count) layers; a card has at most \(Card.maximumLayers)")
@@ -70,6 +73,11 @@ public struct CardRenderer: Sendable {
             break
         }
         for (index, layer) in card.layers.enumerated() {
+            do throws(RenderError) {
+                try deadline.check("layer \(index)")
+            } catch {
+                throw .render(error)
+            }
             switch layer {
             case .rect(let rect):
                 try draw(rect, index: index, into: &drawing)
@@ -88,12 +96,13 @@ public struct CardRenderer: Sendable {
         return drawing
     }
 
-    /// The card drawn and encoded in `format` (SVG and PDF as vectors, with `options`).
-    public func encoded(_ card: Card, format: ImageFormat = .png,
-                        options: VectorOptions = VectorOptions()) throws(CardError) -> Data {
-        let drawing = try drawing(of: card)
+    /// The card drawn and encoded in `format` (SVG and PDF as vectors, with `options`), stopping when `deadline`
+    /// passes (`.render(.deadlineExceeded)`).
+    public func encoded(_ card: Card, format: ImageFormat = .png, options: VectorOptions = VectorOptions(),
+                        until deadline: RenderDeadline = .never) throws(CardError) -> Data {
+        let drawing = try drawing(of: card, until: deadline)
         do {
-            return try format.encode(drawing, renderer: renderer, options: options)
+            return try format.encode(drawing, renderer: renderer, options: options, until: deadline)
         } catch {
             throw .render(error)
         }

@@ -245,8 +245,10 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// The image of `layout` in the request's colors, padding and hinting, drawn by `renderer` (whose glyph cache
     /// holds hinted and unhinted bitmaps alike) and encoded in the request's format.
     /// - Throws: ``RenderRequestError/invalid(field:reason:)`` for a padding out of range;
-    ///   ``RenderRequestError/render(_:)`` when the image is too large or cannot be encoded.
-    public func image(of layout: TextLayout, renderer: TextRenderer = .shared) throws(RenderRequestError) -> Data {
+    ///   ``RenderRequestError/render(_:)`` when the image is too large or cannot be encoded, or `deadline` passes
+    ///   while it is drawn (``RenderError/deadlineExceeded(stage:)``).
+    public func image(of layout: TextLayout, renderer: TextRenderer = .shared,
+                      until deadline: RenderDeadline = .never) throws(RenderRequestError) -> Data {
         let padding = self.padding ?? 0
         guard padding.isFinite, (0...RenderRequest.maximumPadding).contains(padding) else {
             throw .invalid(field: "padding", reason: "\(padding) is not allowed; use 0 to 10000 points")
@@ -259,7 +261,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
             if let pageSize, format == .pdf {
                 return try Drawing.pdf(pages: Drawing.pages(of: layout, pageSize: pageSize.size, margin: margin,
                                                             color: color, background: background),
-                                       compression: compression, renderer: renderer)
+                                       compression: compression, renderer: renderer, until: deadline)
             }
             if format.isVector {
                 let drawing = Drawing(layout, color: color, background: background, padding: padding,
@@ -268,11 +270,12 @@ public struct RenderRequest: Sendable, Hashable, Codable {
                     throw .imageTooLarge(width: drawing.pixelSize.width, height: drawing.pixelSize.height)
                 }
                 return try format.encode(drawing, renderer: renderer, compression: compression,
-                                         options: VectorOptions(svgText: svgText ?? false))
+                                         options: VectorOptions(svgText: svgText ?? false), until: deadline)
             }
             try format.check(imageFrame(of: layout).size)
             let image = try renderer.image(of: layout, color: color, background: background,
-                                           padding: padding, clip: clip ?? false, hinting: hinting ?? TextRenderer.Hinting.none)
+                                           padding: padding, clip: clip ?? false,
+                                           hinting: hinting ?? TextRenderer.Hinting.none, until: deadline)
             return try format.encode(image, pngEncoding: pngEncoding ?? .auto, compression: compression)
         } catch {
             throw .render(error)

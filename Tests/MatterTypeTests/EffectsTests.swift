@@ -41,7 +41,7 @@ struct EffectsTests {
     @Test("dilation equals the disc maximum on glyph coverage", arguments: [0.5, 1.5, 3, 7.25, 16])
     func dilation(radius: Double) throws {
         let mask = try coverage()
-        let fast = mask.dilated(by: radius), reference = discMaximum(mask, radius: radius)
+        let fast = try mask.dilated(by: radius), reference = discMaximum(mask, radius: radius)
         var worst = 0, off = 0
         for i in mask.pixels.indices {
             let difference = abs(Int(fast.pixels[i]) - Int(reference.pixels[i]))
@@ -61,7 +61,7 @@ struct EffectsTests {
         var inverse = mask
         for i in inverse.pixels.indices { inverse.pixels[i] = 255 - mask.pixels[i] }
         let reference = discMaximum(inverse, radius: radius)
-        let eroded = mask.dilated(by: -radius)
+        let eroded = try mask.dilated(by: -radius)
         var off = 0
         for i in mask.pixels.indices where abs(Int(eroded.pixels[i]) - (255 - Int(reference.pixels[i]))) > 2 { off += 1 }
         #expect(off <= mask.pixels.count / 400, "\(off) pixels differ by more than 2 levels")
@@ -70,7 +70,7 @@ struct EffectsTests {
     @Test("a wide blur (three box blurs) stays close to the Gaussian it stands for", arguments: [12.0, 20.0, 40.0])
     func boxBlur(radius: Double) throws {
         let mask = try coverage(width: 200, height: 140)
-        let blurred = mask.blurred(radius: radius)
+        let blurred = try mask.blurred(radius: radius)
         let sigma = radius / 2, reach = Int((3 * sigma).rounded(.up))
         let kernel = (-reach...reach).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = kernel.reduce(0, +)
@@ -109,10 +109,10 @@ struct EffectsTests {
         // the test shows both run and spread the ink as far as they should.
         var mask = GrayBitmap(width: 1000, height: 600)
         for y in 200..<400 { for x in 300..<700 { mask.pixels[y * 1000 + x] = 255 } }
-        let blurred = mask.blurred(radius: 800)
+        let blurred = try mask.blurred(radius: 800)
         // At the block's center, the box blurs of d = 752 keep about (400 / 752) × (200 / 752) of it.
         #expect(blurred[500, 300] > 10 && blurred[500, 300] < 60)
-        let grown = mask.dilated(by: 250)
+        let grown = try mask.dilated(by: 250)
         // 249 px left of the block: inside the disc; 250: on its rim (weight ½); 251: outside.
         #expect(grown[51, 300] == 255 && grown[50, 300] == 128 && grown[49, 300] == 0 && grown[500, 0] == 255)
     }

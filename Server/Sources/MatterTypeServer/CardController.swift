@@ -180,7 +180,7 @@ struct CardController: Sendable {
             defer { text.renderMemory.withLock { $0 -= reserved } }
             return try await slot.run(short: false) {
                 do throws(CardError) {
-                    return try renderer.encoded(card, format: format)
+                    return try renderer.encoded(card, format: format, until: RenderDeadline(deadline))
                 } catch {
                     throw Self.apiError(error)
                 }
@@ -201,6 +201,7 @@ struct CardController: Sendable {
         case .invalidJSON, .invalid, .image, .layer: APIError(.unprocessableContent, .invalidRequest, error.description)
         case .render(.imageTooLarge), .render(.tooLargeForWebP):
             APIError(.contentTooLarge, .imageTooLarge, error.description)
+        case .render(.deadlineExceeded(let stage)): TextController.deadlineError("while drawing \(stage)")
         case .render: APIError(.internalServerError, .renderFailed, error.description)
         }
     }

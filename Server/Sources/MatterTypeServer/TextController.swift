@@ -65,7 +65,9 @@ struct TextController: Sendable {
             try reserveMemory(reserved)
             defer { renderMemory.withLock { $0 -= reserved } }
             let short = format == .png && renderRequest.compression != .small && pixels <= Self.shortImagePixels
-            let bytes = try await slot.run(short: short) { try renderRequest.image(of: laidOut) }
+            let bytes = try await slot.run(short: short) {
+                try renderRequest.image(of: laidOut, until: RenderDeadline(deadline))
+            }
             return (bytes, frame.origin)
         }
         let type = (renderRequest.format ?? .png).mediaType
@@ -136,9 +138,14 @@ struct TextController: Sendable {
     /// Answers 503 with `Retry-After` when `deadline` has passed (`stage` says after what).
     static func check(_ deadline: ContinuousClock.Instant, stage: String) throws {
         guard ContinuousClock.now > deadline else { return }
-        throw APIError(.serviceUnavailable, .deadlineExceeded,
-                       "the request took longer than the server allows (past its deadline after \(stage)); "
-                       + "retry later or send a smaller request", headers: [.retryAfter: "1"])
+        throw deadlineError("after \(stage)")
+    }
+
+    /// 503 with `Retry-After` for a request past its deadline `when` ("after layout", "while drawing text").
+    static func deadlineError(_ when: String) -> APIError {
+        APIError(.serviceUnavailable, .deadlineExceeded,
+                 "the request took longer than the server allows (past its deadline \(when)); "
+                 + "retry later or send a smaller request", headers: [.retryAfter: "1"])
     }
 
     /// Reserves `bytes` of image memory against ``ServerArguments/maxRenderMemory``, or answers 503 with
@@ -202,6 +209,7 @@ struct TextController: Sendable {
         case .layout: APIError(.unprocessableContent, .invalidTypography, error.description)
         case .render(.imageTooLarge), .render(.tooLargeForWebP):
             APIError(.contentTooLarge, .imageTooLarge, error.description)
+        case .render(.deadlineExceeded(let stage)): deadlineError("while drawing \(stage)")
         case .render: APIError(.internalServerError, .renderFailed, error.description)
         }
     }

@@ -228,4 +228,22 @@ struct CardRouteAttackTests {
             }
         }
     }
+
+    @Test func theDeadlineStopsACardInsideItsDraw() async throws {
+        // Ten 50 pt strokes on 200 pt text: seconds of distance transforms in a debug build, over a 1 s deadline
+        // that decoding and laying out the card stay well inside. The draw stops at its next check: 503 with
+        // Retry-After, naming what it was drawing.
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.requestDeadline = .seconds(1)
+            try await withServer(configuration) { server in
+                let layer = ##"{"type": "text", "x": 20, "y": 20, "width": 1900, "text": "Strokes and strokes", "size": 200, "stroke": {"width": 50, "color": "#000"}}"##
+                let card = #"{"width": 2000, "height": 400, "layers": ["#
+                    + Array(repeating: layer, count: 10).joined(separator: ",") + "]}"
+                let late = try await server.post("/v1/cards", json: card)
+                #expect(late.status == 503 && late.errorCode == "deadline_exceeded")
+                #expect(late.header("Retry-After") == "1" && late.errorMessage.contains("while drawing"))
+            }
+        }
+    }
 }

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A drawing kept as shapes, text and images, in points: rasterized for PNG and WebP (``rasterized(renderer:)``),
+/// A drawing kept as shapes, text and images, in points: rasterized for PNG and WebP (``rasterized(renderer:until:)``),
 /// written as paths, glyph outlines and embedded fonts for SVG and PDF, from the same items in the same order.
 ///
 /// ```swift
@@ -34,6 +34,19 @@ public struct Drawing: Sendable {
         case stroke(TextLayout, origin: Point, width: Double, color: Color, centered: Bool,
                     hinting: TextRenderer.Hinting)
         case clip(Rect, [Item])
+
+        /// What the item is, for a ``RenderError/deadlineExceeded(stage:)``.
+        var stage: String {
+            switch self {
+            case .fill: "a fill"
+            case .border: "a border"
+            case .image: "an image"
+            case .text: "text"
+            case .shadow: "a shadow"
+            case .stroke: "a stroke"
+            case .clip: "a clipped group"
+            }
+        }
     }
 
     /// An empty drawing of `width` × `height` points matching a PNG of `scale` pixels a point.
@@ -93,10 +106,12 @@ public struct Drawing: Sendable {
     }
 
     /// `pages` as one PDF document, streams compressed at `compression`.
-    /// - Throws: ``RenderError/pdfEncodingFailed(reason:)`` when a font cannot be subset or a stream compressed.
+    /// - Throws: ``RenderError/pdfEncodingFailed(reason:)`` when a font cannot be subset or a stream compressed;
+    ///   ``RenderError/deadlineExceeded(stage:)`` when `deadline` passes (checked before each item and in blurs).
     public static func pdf(pages: [Drawing], compression: ImageCompression = .balanced,
-                           renderer: TextRenderer = .shared) throws(RenderError) -> Data {
-        try PDFWriter(pages: pages, compression: compression, renderer: renderer).write()
+                           renderer: TextRenderer = .shared,
+                           until deadline: RenderDeadline = .never) throws(RenderError) -> Data {
+        try PDFWriter(pages: pages, compression: compression, renderer: renderer, until: deadline).write()
     }
 
     /// Fills a rectangle (points) with rounded corners with `paint` at `opacity` (0…1), as
@@ -157,14 +172,17 @@ public struct Drawing: Sendable {
 extension Drawing {
     /// The drawing in pixels: ``pixelSize``, each item composited in order in premultiplied RGBA, text by
     /// `renderer` (whose glyph cache it shares).
-    /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``TextRenderer/maximumPixelCount``.
-    public func rasterized(renderer: TextRenderer = .shared) throws(RenderError) -> RGBAImage {
+    /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``TextRenderer/maximumPixelCount``;
+    ///   ``RenderError/deadlineExceeded(stage:)`` when `deadline` passes (checked before each item, each line of
+    ///   text, and between the passes of blurs and strokes).
+    public func rasterized(renderer: TextRenderer = .shared,
+                           until deadline: RenderDeadline = .never) throws(RenderError) -> RGBAImage {
         let size = pixelSize
         guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else {
             throw .imageTooLarge(width: size.width, height: size.height)
         }
         var image = RGBAImage(width: size.width, height: size.height)
-        Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer)
+        try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer, until: deadline)
         return image
     }
 
@@ -211,7 +229,7 @@ extension Drawing {
 
     /// Composites `items` into `image`, each moved by `shift` points (a clip's box image starts inside the page).
     private static func rasterize(_ items: [Item], into image: inout RGBAImage, shift: Point, scale: Double,
-                                  renderer: TextRenderer) {
+                                  renderer: TextRenderer, until deadline: RenderDeadline) throws(RenderError) {
         func pixels(_ rect: Rect) -> Rect {
             Rect(x: (rect.x + shift.x) * scale, y: (rect.y + shift.y) * scale, width: rect.width * scale,
                  height: rect.height * scale)
@@ -219,11 +237,13 @@ extension Drawing {
         func moved(_ point: Point) -> Point { Point(x: point.x + shift.x, y: point.y + shift.y) }
         /// The text's coverage with room for `margin` pixels around its ink, and where it goes on the image.
         func coverage(_ layout: TextLayout, at origin: Point, margin: Double,
-                      hinting: TextRenderer.Hinting) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
-            renderer.coverage(of: layout, at: moved(origin), canvas: PixelSize(width: image.width, height: image.height),
-                              margin: Int(min(margin.rounded(.up), 1e7)), hinting: hinting)
+                      hinting: TextRenderer.Hinting) throws(RenderError) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
+            try renderer.coverage(of: layout, at: moved(origin),
+                                  canvas: PixelSize(width: image.width, height: image.height),
+                                  margin: Int(min(margin.rounded(.up), 1e7)), hinting: hinting, until: deadline)
         }
         for item in items {
+            try deadline.check(item.stage)
             switch item {
             case .fill(let rect, let radius, let paint, let opacity):
                 image.fill(pixels(rect), cornerRadius: radius * scale, paint: paint, opacity: opacity, scale: scale)
@@ -233,19 +253,26 @@ extension Drawing {
             case .image(let picture, let box, let fit, let radius, let opacity):
                 image.draw(picture, in: pixels(box), fit: fit, cornerRadius: radius * scale, opacity: opacity)
             case .text(let layout, let lines, let origin, let color, let hinting):
-                renderer.draw(layout, lines: lines, into: &image, at: moved(origin), color: color, hinting: hinting)
+                try renderer.draw(layout, lines: lines, into: &image, at: moved(origin), color: color, hinting: hinting,
+                                  until: deadline)
             case .shadow(let layout, let origin, let blur, let color, let hinting):
                 // The Gaussian's reach (3σ, σ = blur / 2) around the ink.
-                guard let ink = coverage(layout, at: origin, margin: 1.5 * blur * scale, hinting: hinting) else { continue }
-                image.fill(mask: ink.bitmap.blurred(radius: blur * scale), atX: ink.left, y: ink.top, color: color)
+                guard let ink = try coverage(layout, at: origin, margin: 1.5 * blur * scale, hinting: hinting) else {
+                    continue
+                }
+                image.fill(mask: try ink.bitmap.blurred(radius: blur * scale, until: deadline), atX: ink.left,
+                           y: ink.top, color: color)
             case .stroke(let layout, let origin, let width, let color, let centered, let hinting):
-                guard let ink = coverage(layout, at: origin, margin: width * scale + 1, hinting: hinting) else { continue }
+                guard let ink = try coverage(layout, at: origin, margin: width * scale + 1, hinting: hinting) else {
+                    continue
+                }
                 let mask: GrayBitmap
                 if centered {
                     let half = width * scale / 2
-                    mask = ink.bitmap.dilated(by: half).subtracting(ink.bitmap.dilated(by: -half))
+                    mask = try ink.bitmap.dilated(by: half, until: deadline)
+                        .subtracting(ink.bitmap.dilated(by: -half, until: deadline))
                 } else {
-                    mask = ink.bitmap.dilated(by: width * scale)
+                    mask = try ink.bitmap.dilated(by: width * scale, until: deadline)
                 }
                 image.fill(mask: mask, atX: ink.left, y: ink.top, color: color)
             case .clip(let rect, let inner):
@@ -254,9 +281,9 @@ extension Drawing {
                 let box = clipPixels(rect, shift: shift, scale: scale, within: image)
                 guard box.right > box.left, box.bottom > box.top else { continue }
                 var part = RGBAImage(width: box.right - box.left, height: box.bottom - box.top)
-                rasterize(inner, into: &part, shift: Point(x: shift.x - Double(box.left) / scale,
-                                                           y: shift.y - Double(box.top) / scale),
-                          scale: scale, renderer: renderer)
+                try rasterize(inner, into: &part, shift: Point(x: shift.x - Double(box.left) / scale,
+                                                               y: shift.y - Double(box.top) / scale),
+                              scale: scale, renderer: renderer, until: deadline)
                 image.draw(part, atX: box.left, y: box.top)
             }
         }

@@ -14,17 +14,20 @@ struct PDFWriter {
     private let pages: [Drawing]
     private let compression: ImageCompression
     private let renderer: TextRenderer
+    private let deadline: RenderDeadline
 
-    init(pages: [Drawing], compression: ImageCompression, renderer: TextRenderer = .shared) {
+    init(pages: [Drawing], compression: ImageCompression, renderer: TextRenderer = .shared,
+         until deadline: RenderDeadline = .never) {
         self.pages = pages
         self.compression = compression
         self.renderer = renderer
+        self.deadline = deadline
     }
 
     /// The PDF file.
     /// - Throws: ``RenderError/pdfEncodingFailed(reason:)`` when a font cannot be subset or a stream compressed.
     func write() throws(RenderError) -> Data {
-        var document = PDFDocument(compression: compression, renderer: renderer)
+        var document = PDFDocument(compression: compression, renderer: renderer, deadline: deadline)
         // First every glyph each face shows, so that each face is subset once for the whole file.
         for page in pages { document.collectGlyphs(page.items, scale: page.scale) }
         try document.makeFonts()
@@ -47,6 +50,8 @@ private func n(_ value: Double) -> String { VectorNumber.format(value) }
 private struct PDFDocument {
     let compression: ImageCompression
     let renderer: TextRenderer
+    /// Checked before each item drawn and inside shadows' blurs.
+    let deadline: RenderDeadline
     /// Object bodies by number − 1 (`nil`: reserved, written later). Objects 1, 2 and 3 are the catalog, the
     /// page tree and ``resources``.
     private var objects: [Data?] = [nil, nil, nil]
@@ -79,9 +84,10 @@ private struct PDFDocument {
         var subset: FontSubset?
     }
 
-    init(compression: ImageCompression, renderer: TextRenderer) {
+    init(compression: ImageCompression, renderer: TextRenderer, deadline: RenderDeadline) {
         self.compression = compression
         self.renderer = renderer
+        self.deadline = deadline
     }
 
     // MARK: Objects
@@ -267,6 +273,7 @@ private struct PDFDocument {
     /// Writes the operators drawing `items` of `page`.
     mutating func write(_ items: [Drawing.Item], page: Drawing, into content: inout String) throws(RenderError) {
         for item in items {
+            try deadline.check(item.stage)
             switch item {
             case .fill(let rect, let radius, let paint, let opacity):
                 try fill(path(rect, radius: radius), evenOdd: false, paint: paint, box: rect, opacity: opacity,
@@ -660,10 +667,10 @@ private struct PDFDocument {
                                  hinting: TextRenderer.Hinting, page: Drawing, into content: inout String) throws(RenderError) {
         let size = page.pixelSize
         guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else { return }
-        guard let coverage = renderer.coverage(of: layout, at: origin, canvas: size,
-                                               margin: Int(min((1.5 * blur * page.scale).rounded(.up), 1e7)),
-                                               hinting: hinting) else { return }
-        let blurred = coverage.bitmap.blurred(radius: blur * page.scale)
+        guard let coverage = try renderer.coverage(of: layout, at: origin, canvas: size,
+                                                   margin: Int(min((1.5 * blur * page.scale).rounded(.up), 1e7)),
+                                                   hinting: hinting, until: deadline) else { return }
+        let blurred = try coverage.bitmap.blurred(radius: blur * page.scale, until: deadline)
         guard let found = blurred.inkBounds() else { return }
         let ink = (x: found.x.lowerBound + coverage.left..<found.x.upperBound + coverage.left,
                    y: found.y.lowerBound + coverage.top..<found.y.upperBound + coverage.top)

@@ -5,7 +5,7 @@ extension GrayBitmap {
     /// kernel's cost grows with its reach (3σ a pixel a pass), the boxes' does not.
     static let boxBlurSigma = 6.0
 
-    /// The coverage levels dilation measures distances to (see ``dilated(by:)``).
+    /// The coverage levels dilation measures distances to (see ``dilated(by:until:)``).
     static let dilationLevels: [UInt8] = [255, 224, 192, 160, 128, 96, 64, 32, 1]
 
     /// The coverage blurred as CSS `text-shadow` blurs it: a Gaussian whose standard deviation is half the blur
@@ -13,16 +13,21 @@ extension GrayBitmap {
     /// is applied along rows then columns; from it, three box blurs in each direction (as SVG's feGaussianBlur
     /// specifies and Skia draws Chromium's shadows), whose cost per pixel does not depend on the radius. Only the
     /// ink's bounds, grown by the blur's reach, are worked on.
-    public func blurred(radius: Double) -> GrayBitmap {
+    /// - Throws: ``RenderError/deadlineExceeded(stage:)`` when `deadline` passes (checked between passes).
+    public func blurred(radius: Double, until deadline: RenderDeadline = .never) throws(RenderError) -> GrayBitmap {
         guard radius > 0.01, radius.isFinite, let ink = inkBounds() else { return self }
         let sigma = radius / 2
-        return sigma < GrayBitmap.boxBlurSigma ? gaussianBlurred(sigma: sigma, ink: ink)
-            : boxBlurred(sigma: sigma, ink: ink)
+        let blurred = sigma < GrayBitmap.boxBlurSigma ? gaussianBlurred(sigma: sigma, ink: ink, until: deadline)
+            : boxBlurred(sigma: sigma, ink: ink, until: deadline)
+        guard let blurred else { throw .deadlineExceeded(stage: "a shadow") }
+        return blurred
     }
 
     /// The Gaussian kernel applied along rows then columns; each pass adds a kernel-weighted copy of a row or
     /// source pixel at a time, so that its inner loop runs along memory.
-    private func gaussianBlurred(sigma: Double, ink: (x: Range<Int>, y: Range<Int>)) -> GrayBitmap {
+    /// `nil` when `deadline` passed between the passes.
+    private func gaussianBlurred(sigma: Double, ink: (x: Range<Int>, y: Range<Int>),
+                                 until deadline: RenderDeadline) -> GrayBitmap? {
         let reach = Int((sigma * 3).rounded(.up))
         var kernel = (-reach...reach).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
         let total = kernel.reduce(0, +)
@@ -32,7 +37,7 @@ extension GrayBitmap {
         let span = xs.count
         // Rows blurred along x, for the ink's rows only (the others are empty), indexed from xs.lowerBound.
         var rows = [Float](repeating: 0, count: span * ink.y.count)
-        var result = GrayBitmap(width: width, height: height)
+        var result = GrayBitmap(width: width, height: height), finished = false
         let width = self.width
         kernel.withUnsafeBufferPointer { kernel in
             guard let weights = kernel.baseAddress else { return }
@@ -50,6 +55,7 @@ extension GrayBitmap {
                     }
                 }
             }
+            if deadline.hasPassed { return }
             var column = [Float](repeating: 0, count: span)
             column.withUnsafeMutableBufferPointer { sum in
                 rows.withUnsafeBufferPointer { rows in
@@ -70,14 +76,16 @@ extension GrayBitmap {
                     }
                 }
             }
+            finished = true
         }
-        return result
+        return finished ? result : nil
     }
 
     /// Three box blurs along rows, then three along columns, of the size SVG gives for σ
     /// (d = ⌊σ · 3√(2π) / 4 + ½⌋; for an even d, two boxes of d offset half a pixel each way and one of d + 1), each a
-    /// running sum: a few additions a pixel whatever σ is.
-    private func boxBlurred(sigma: Double, ink: (x: Range<Int>, y: Range<Int>)) -> GrayBitmap {
+    /// running sum: a few additions a pixel whatever σ is. `nil` when `deadline` passed between two passes.
+    private func boxBlurred(sigma: Double, ink: (x: Range<Int>, y: Range<Int>),
+                            until deadline: RenderDeadline) -> GrayBitmap? {
         let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
         // Each pass's window as (pixels before, pixels after) the one it writes.
         let windows = d % 2 == 1 ? Array(repeating: (d / 2, d / 2), count: 3)
@@ -87,7 +95,7 @@ extension GrayBitmap {
         let ys = (ink.y.lowerBound - reach..<ink.y.upperBound + reach).clamped(to: 0..<height)
         let w = xs.count, h = ys.count
         var region = [Float](repeating: 0, count: w * h), other = region
-        var result = GrayBitmap(width: width, height: height)
+        var result = GrayBitmap(width: width, height: height), finished = false
         let width = self.width
         region.withUnsafeMutableBufferPointer { region in
             other.withUnsafeMutableBufferPointer { other in
@@ -101,6 +109,7 @@ extension GrayBitmap {
                         }
                         // Along rows: a running sum per row, each pass from `a` into `b`.
                         for (before, after) in windows {
+                            if deadline.hasPassed { return }
                             let scale = 1 / Float(before + after + 1)
                             for y in 0..<h {
                                 let input = a + y * w, output = b + y * w
@@ -118,6 +127,7 @@ extension GrayBitmap {
                         let sum = UnsafeMutablePointer<Float>.allocate(capacity: w)
                         defer { sum.deallocate() }
                         for (before, after) in windows {
+                            if deadline.hasPassed { return }
                             let scale = 1 / Float(before + after + 1)
                             sum.initialize(repeating: 0, count: w)
                             for y in 0..<min(after, h) {
@@ -142,11 +152,12 @@ extension GrayBitmap {
                             let row = out + (y + ys.lowerBound) * width + xs.lowerBound, input = a + y * w
                             for x in 0..<w { row[x] = UInt8(min(255, max(0, input[x] + 0.5))) }
                         }
+                        finished = true
                     }
                 }
             }
         }
-        return result
+        return finished ? result : nil
     }
 
     /// The smallest rectangle holding every pixel with coverage, or `nil` when there is none.
@@ -174,7 +185,8 @@ extension GrayBitmap {
     /// nearest pixel of at least that coverage, whose own coverage then counts), so that the cost per pixel does
     /// not grow with the radius; it is the disc's maximum but where a rim pixel of coverage between two levels is
     /// outdone by a farther, darker one of the same band.
-    public func dilated(by radius: Double) -> GrayBitmap {
+    /// - Throws: ``RenderError/deadlineExceeded(stage:)`` when `deadline` passes (checked between levels).
+    public func dilated(by radius: Double, until deadline: RenderDeadline = .never) throws(RenderError) -> GrayBitmap {
         guard radius.isFinite, abs(radius) > 0.01, let ink = inkBounds() else { return self }
         let shrinks = radius < 0
         let r = abs(radius)
@@ -196,9 +208,13 @@ extension GrayBitmap {
         // few levels the nearest such pixel stands for them (its own coverage, at least k, counts).
         var best = [Double](repeating: 0, count: w * h)
         let reach = (r + 0.5) * (r + 0.5)
-        var nearest = NearestSeeds(width: w, height: h)
+        var nearest = NearestSeeds(width: w, height: h), stopped = false
         values.withUnsafeBufferPointer { values in
             for level in GrayBitmap.dilationLevels {
+                if deadline.hasPassed {
+                    stopped = true
+                    return
+                }
                 nearest.find(in: values, level: level)
                 for i in 0..<w * h {
                     let site = Int(nearest.site[i])
@@ -207,6 +223,7 @@ extension GrayBitmap {
                 }
             }
         }
+        if stopped { throw .deadlineExceeded(stage: "a stroke") }
         var result = GrayBitmap(width: width, height: height)
         for y in 0..<h {
             for x in 0..<w {

@@ -16,6 +16,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unwritableFile(path: String, reason: String)
     /// `path`'s extension names no format MatterType writes.
     case unsupportedFormat(path: String)
+    /// The drawing's ``RenderDeadline`` passed while it was drawing `stage` (a layer, text, a shadow, a stroke).
+    case deadlineExceeded(stage: String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): cannot write the image (\(reason))"
         case .unsupportedFormat(let path):
             "\(path): MatterType writes .png, .webp, .svg and .pdf files; name the file so"
+        case .deadlineExceeded(let stage):
+            "the drawing ran past its deadline (while drawing \(stage)); draw less, or allow more time"
         }
     }
 }

@@ -110,10 +110,12 @@ public final class TextRenderer: Sendable {
                   hinting: hinting ?? self.hinting)
     }
 
-    /// Draws `lines` of `layout` (a page's share) into `image` as ``draw(_:into:at:color:hinting:)`` draws them all.
+    /// Draws `lines` of `layout` (a page's share) into `image` as ``draw(_:into:at:color:hinting:)`` draws them all,
+    /// checking `deadline` before each line.
     func draw(_ layout: TextLayout, lines: Range<Int>, into image: inout RGBAImage, at origin: Point,
-              color: Color, hinting: Hinting) {
-        composite(layout, lines: lines, into: &image, origin: origin, color: color, hinting: hinting)
+              color: Color, hinting: Hinting, until deadline: RenderDeadline) throws(RenderError) {
+        guard composite(layout, lines: lines, into: &image, origin: origin, color: color, hinting: hinting,
+                        until: deadline) else { throw .deadlineExceeded(stage: "text") }
     }
 
     /// Draws `layout`'s coverage into `bitmap` with its top-left corner at `origin` (points), with `hinting`
@@ -129,8 +131,9 @@ public final class TextRenderer: Sendable {
     /// (``TextLayout/inkBounds``) grown by `margin` pixels and cut to the canvas, with where its top-left pixel is
     /// on the canvas: glyphs keep their place modulo whole pixels, so the pixels are the same. What blurs or grows
     /// the coverage then works on the text's pixels, not the canvas's. `nil` when no ink falls on the canvas.
-    func coverage(of layout: TextLayout, at origin: Point, canvas: PixelSize, margin: Int,
-                  hinting: Hinting) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
+    /// - Throws: ``RenderError/deadlineExceeded(stage:)`` when `deadline` passes (checked before each line).
+    func coverage(of layout: TextLayout, at origin: Point, canvas: PixelSize, margin: Int, hinting: Hinting,
+                  until deadline: RenderDeadline) throws(RenderError) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
         let ink = layout.inkBounds
         let scale = layout.typography.environment.displayScale
         guard ink.width > 0 || ink.height > 0 else { return nil }
@@ -145,30 +148,39 @@ public final class TextRenderer: Sendable {
             .clamped(to: 0..<canvas.height)
         guard !xs.isEmpty, !ys.isEmpty else { return nil }
         var bitmap = GrayBitmap(width: xs.count, height: ys.count)
-        draw(layout, into: &bitmap, at: Point(x: origin.x - Double(xs.lowerBound) / scale,
-                                              y: origin.y - Double(ys.lowerBound) / scale), hinting: hinting)
+        guard composite(layout, lines: layout.lines.indices, into: &bitmap,
+                        origin: Point(x: origin.x - Double(xs.lowerBound) / scale,
+                                      y: origin.y - Double(ys.lowerBound) / scale),
+                        color: .black, hinting: hinting, until: deadline) else {
+            throw .deadlineExceeded(stage: "text")
+        }
         return (bitmap, xs.lowerBound, ys.lowerBound)
     }
 
     /// An image of `layout` on `background`, framed by ``frame(for:padding:clip:)``: large enough for all of its
     /// ink unless `clip` asks for exactly ``imageSize(for:padding:)``; drawn with `hinting` (`nil`: the renderer's).
-    /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``maximumPixelCount``.
+    /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``maximumPixelCount``;
+    ///   ``RenderError/deadlineExceeded(stage:)`` when `deadline` passes (checked before each line).
     public func image(of layout: TextLayout, color: Color = .black, background: Color = .clear,
-                      padding: Double = 0, clip: Bool = false, hinting: Hinting? = nil) throws(RenderError) -> RGBAImage {
+                      padding: Double = 0, clip: Bool = false, hinting: Hinting? = nil,
+                      until deadline: RenderDeadline = .never) throws(RenderError) -> RGBAImage {
         let frame = TextRenderer.frame(for: layout, padding: padding, clip: clip)
         let size = frame.size
         guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else {
             throw .imageTooLarge(width: size.width, height: size.height)
         }
         var image = RGBAImage(width: size.width, height: size.height, background: background)
-        draw(layout, into: &image, at: frame.origin, color: color, hinting: hinting)
+        try draw(layout, lines: layout.lines.indices, into: &image, at: frame.origin, color: color,
+                 hinting: hinting ?? self.hinting, until: deadline)
         return image
     }
 
     /// Composites every glyph and decoration of `layout`'s `lines` into `canvas`, clipped to it: each in its style's size
-    /// and color (`color` where the style has none).
+    /// and color (`color` where the style has none). False when `deadline` passed before a line (the rest undrawn).
+    @discardableResult
     private func composite<Canvas: CoverageCanvas>(_ layout: TextLayout, lines: Range<Int>, into canvas: inout Canvas,
-                                                   origin: Point, color: Color, hinting: Hinting) {
+                                                   origin: Point, color: Color, hinting: Hinting,
+                                                   until deadline: RenderDeadline = .never) -> Bool {
         let scale = layout.typography.environment.displayScale
         let table = layout.styleTable
         let hinted = hinting == .light  // bitmaps are cached per hinting: one renderer serves both
@@ -180,6 +192,7 @@ public final class TextRenderer: Sendable {
         let width = canvas.width
         let height = canvas.height
         var rasterFaces: [RasterFace?] = []  // made on the first glyph not in the memo
+        var finished = true
         // Each style's ink and each face's id in stack buffers (a draw allocates no arrays of its own), read
         // through buffers: an array captured by the per-glyph closures is retained on every glyph.
         withUnsafeTemporaryAllocation(of: StyleInk.self, capacity: table.fontSizes.count) { styles in
@@ -202,6 +215,10 @@ public final class TextRenderer: Sendable {
                 glyphCache.withMemo(glyphs: layout.lines[lines].reduce(0) { $0 + $1.glyphs.count }) { memo in
                     canvas.withPixels(inkIsGray: inkIsGray) { canvasPixels in
                         for line in layout.lines[lines] {
+                            if deadline.hasPassed {
+                                finished = false
+                                break
+                            }
                             for glyph in line.glyphs {
                                 let x = (origin.x + glyph.x) * scale
                                 let y = (origin.y + glyph.y) * scale
@@ -235,6 +252,7 @@ public final class TextRenderer: Sendable {
             }
             styles.deinitialize()
         }
+        return finished
     }
 
     /// How a style's glyphs are drawn: their pixel size (also as the cache key's 1/64 px), color, and the
