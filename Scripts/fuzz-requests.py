@@ -20,6 +20,7 @@ stops at the end. Loopback only; every loop is bounded in count and time.
 Exit status 1 when anything failed; the last line says what was run.
 """
 import argparse, http.client, json, os, signal, subprocess, sys, tempfile, time
+from urllib.parse import quote
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -71,8 +72,11 @@ def over_http(args):
         for line in filter(None, emitted):
             case = json.loads(line)
             body = json.dumps(case["body"], ensure_ascii=False).encode()
+            # A card's values go in the query string, each percent-encoded whole (a "+" too).
+            query = "&".join(f"{quote(name, safe='')}={quote(value, safe='')}"
+                             for name, value in sorted(case.get("values", {}).items()))
             try:
-                status, answer, headers = request(port, "POST", case["path"], body)
+                status, answer, headers = request(port, "POST", case["path"] + ("?" + query if query else ""), body)
             except (OSError, http.client.HTTPException) as error:
                 failures.append((case["index"], f"no answer: {error}"))
                 if server.poll() is not None:

@@ -45,7 +45,7 @@ public struct RequestChecker: Sendable {
     public func check(_ request: GeneratedRequest) -> (problems: [String], outcome: Outcome) {
         switch request.kind {
         case .render: checkRender(request.body)
-        case .card: checkCard(request.body)
+        case .card: checkCard(request.body, values: request.values)
         }
     }
 
@@ -157,10 +157,10 @@ public struct RequestChecker: Sendable {
 
     // MARK: - Cards
 
-    private func checkCard(_ body: Data) -> (problems: [String], outcome: Outcome) {
+    private func checkCard(_ body: Data, values: [String: String]) -> (problems: [String], outcome: Outcome) {
         let card: Card
         do {
-            card = try Card.decode(from: body)
+            card = try Card.decode(from: body, values: values)
         } catch {
             return (refusal("decoding the card", error.description), .refusedDecoding)
         }

@@ -28,8 +28,11 @@ public struct RequestGenerator: Sendable {
         var random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D ^ UInt64(truncatingIfNeeded: index))
         _ = random.next()
         let isCard = random.chance(0.3)
-        let body = isCard ? card(&random) : renderRequest(&random)
-        return GeneratedRequest(kind: isCard ? .card : .render, body: body, seed: seed, index: index)
+        guard isCard else {
+            return GeneratedRequest(kind: .render, body: renderRequest(&random), seed: seed, index: index)
+        }
+        let (body, values) = card(&random)
+        return GeneratedRequest(kind: .card, body: body, values: values, seed: seed, index: index)
     }
 
     // MARK: - Text
@@ -298,8 +301,18 @@ public struct RequestGenerator: Sendable {
         }
     }
 
-    /// A `POST /v1/cards` body: a canvas, a background and up to eight layers.
-    func card(_ random: inout SeededGenerator) -> Data {
+    /// A `POST /v1/cards` body — a canvas, a background and up to eight layers — and its values. About one card in
+    /// three is a template: placeholders in its texts, image sources and fills, some with `"choices"`, and values
+    /// that name a choice, are free text, are not a choice, or are missing.
+    func card(_ random: inout SeededGenerator) -> (Data, [String: String]) {
+        let templated = random.chance(0.3)
+        var used = Set<String>()
+        /// `plain`, or in a template sometimes a placeholder `name` instead (`around` puts text around it).
+        func slot(_ name: String, _ plain: JSONValue, around: Bool = false) -> JSONValue {
+            guard templated, random.chance(0.5) else { return plain }
+            used.insert(name)
+            return .string(around && random.chance(0.5) ? "Hi {{\(name)}}!" : "{{\(name)}}")
+        }
         let width = random.pick([1, 10, 100, 320, 600, 1200], else: [0, -5, 0.5, 100_001])
         let height = random.pick([1, 10, 80, 240, 630], else: [0, 2e5])
         var members: [JSONValue.Member] = [.init("width", .number(width)), .init("height", .number(height))]
@@ -321,7 +334,7 @@ public struct RequestGenerator: Sendable {
                          .init("y", .number(place(&random, in: extentY))),
                          .init("width", .number(size(&random, in: extentX))),
                          .init("height", .number(size(&random, in: extentY)))]
-                if random.chance(0.7) { layer.append(.init("fill", paint(&random))) }
+                if random.chance(0.7) { layer.append(.init("fill", slot("tint", paint(&random)))) }
                 if random.chance(0.4) {
                     layer.append(.init("cornerRadius", .number(random.pick([0, 4, 24, 1e6, -5]))))
                 }
@@ -335,7 +348,7 @@ public struct RequestGenerator: Sendable {
                          .init("y", .number(place(&random, in: extentY))),
                          .init("width", .number(size(&random, in: extentX))),
                          .init("height", .number(size(&random, in: extentY))),
-                         .init("src", .string(image(&random)))]
+                         .init("src", slot("avatar", .string(image(&random))))]
                 if random.chance(0.5) { layer.append(.init("fit", .string(random.pick(["fill", "contain", "cover"])))) }
                 if random.chance(0.3) { layer.append(.init("cornerRadius", .number(random.pick([0, 8, 1e6])))) }
                 if random.chance(0.2) { layer.append(.init("circle", true)) }
@@ -352,7 +365,7 @@ public struct RequestGenerator: Sendable {
                 }
                 if random.chance(0.1) { layer.append(.init("baselineOffset", .number(random.pick([0, 10, -40])))) }
                 if random.chance(0.75) {
-                    layer.append(.init("text", .string(text(&random))))
+                    layer.append(.init("text", slot("title", .string(text(&random)), around: true)))
                 } else {
                     layer.append(.init("spans", spans(&random, images: true)))
                 }
@@ -377,7 +390,37 @@ public struct RequestGenerator: Sendable {
             layers.append(.object(layer))
         }
         members.append(.init("layers", .array(layers)))
-        return Data(JSONValue.object(members).text.utf8)
+        guard templated else { return (Data(JSONValue.object(members).text.utf8), [:]) }
+        // Choices for some placeholders (used or not), now and then of the wrong shape.
+        var choices: [JSONValue.Member] = [], named: [String: [String]] = [:]
+        for name in ["title", "avatar", "tint"] where random.chance(0.4) {
+            let options: [(String, String)] = switch name {
+            case "avatar": [("ada", image(&random)), ("bob", image(&random))]
+            case "tint": [("dark", "#0B1F3A"), ("light", "#FFFFFFCC"), ("odd", "#12")]
+            default: [("launch", text(&random)), ("empty", "")]
+            }
+            choices.append(.init(name, .object(options.map { .init($0.0, .string($0.1)) })))
+            named[name] = options.map(\.0)
+        }
+        if random.chance(1.0 / 30) {
+            members.append(.init("choices", random.pick([.array([1]), .object([.init("title", .object([]))]),
+                                                         .object([.init("tint", .object([.init("x", 3)]))])])))
+        } else if !choices.isEmpty {
+            members.append(.init("choices", .object(choices)))
+        }
+        var values: [String: String] = [:]
+        for name in used.sorted() where !random.chance(0.05) {  // now and then missing
+            if let options = named[name], random.chance(0.85) {
+                values[name] = options[Int.random(in: 0..<options.count, using: &random)]
+                continue
+            }
+            values[name] = switch name {
+            case "avatar": random.chance(0.5) ? image(&random) : "nobody"
+            case "tint": random.pick(["#336699", "red", "not a color", "#{{x}}"])
+            default: text(&random)
+            }
+        }
+        return (Data(JSONValue.object(members).text.utf8), values)
     }
 }
 
@@ -399,11 +442,14 @@ public struct GeneratedRequest: Sendable, Hashable {
     public let kind: Kind
     /// The JSON body.
     public let body: Data
+    /// A card's values for its `{{name}}` placeholders (over HTTP, the query string); empty for render requests.
+    public let values: [String: String]
 
-    /// A case of `kind` with `body` (a request of your own, to check it as generated ones are).
-    public init(kind: Kind, body: Data, seed: UInt64 = 0, index: Int = 0) {
+    /// A case of `kind` with `body` and `values` (a request of your own, to check it as generated ones are).
+    public init(kind: Kind, body: Data, values: [String: String] = [:], seed: UInt64 = 0, index: Int = 0) {
         self.kind = kind
         self.body = body
+        self.values = values
         self.seed = seed
         self.index = index
     }

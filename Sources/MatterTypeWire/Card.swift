@@ -313,6 +313,8 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
     case invalidJSON(String)
     /// A `{{name}}` placeholder has no value.
     case missingValue(String)
+    /// A placeholder with ``Card`` `choices` was given `value`, which is none of them (`choices`, sorted).
+    case notAChoice(placeholder: String, value: String, choices: [String])
     /// A field has a value that is not allowed.
     case invalid(field: String, reason: String)
     /// Layer `index` (0-based) cannot be laid out or drawn.
@@ -329,6 +331,9 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
         let message = switch self {
         case .malformedJSON(let message), .invalidJSON(let message): message
         case .missingValue(let name): "no value for {{\(name)}}"
+        case .notAChoice(let name, let value, let choices):
+            "{{\(name)}} is \"\(value.prefix(100))\", which is not one of its choices; use "
+                + (choices.count == 1 ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? ""))
         case .invalid(let field, let reason): "\"\(field)\": \(reason)"
         case .layer(let index, let error): "layer \(index): \(error)"
         case .image(let place, let reason): "\(place): \(reason)"
@@ -345,10 +350,44 @@ extension Card: Codable {
         case width, height, scale, background, layers
     }
 
-    /// Reads a card from JSON, filling each `{{name}}` in its strings from `values` first.
-    /// - Throws: ``CardError`` naming what is wrong: not JSON, a key, a missing value.
+    /// Reads a card from JSON, filling each `{{name}}` in its strings from `values` first. A placeholder the
+    /// document lists under `"choices"` takes one of its choices' names as its value and is filled with that
+    /// choice's text: `"choices": {"avatar": {"ada": "data:image/png;base64,…", "bob": "data:…"}}` lets
+    /// `"src": "{{avatar}}"` be only those two images (a template's visitors name one; they cannot send their own).
+    /// - Throws: ``CardError`` naming what is wrong: not JSON, a key, a missing value, a value that is not one of
+    ///   its choices.
     public static func decode(from data: Data, values: [String: String] = [:]) throws(CardError) -> Card {
-        try decode(tree: try fill(try parse(data), values))
+        let (tree, choices) = try withoutChoices(try parse(data))
+        var filled = values
+        for (name, options) in choices {
+            guard let value = values[name] else { continue }
+            guard let choice = options[value] else {
+                throw .notAChoice(placeholder: name, value: value, choices: options.keys.sorted())
+            }
+            filled[name] = choice
+        }
+        return try decode(tree: try fill(tree, filled))
+    }
+
+    /// The document's tree without its `"choices"`, and those choices (by placeholder, by name), checked.
+    private static func withoutChoices(_ tree: Any) throws(CardError) -> (Any, [String: [String: String]]) {
+        guard var object = tree as? [String: Any], let listed = object.removeValue(forKey: "choices") else {
+            return (tree, [:])
+        }
+        guard let placeholders = listed as? [String: Any] else {
+            throw .invalid(field: "choices", reason: "is not an object; list each placeholder's choices: "
+                           + "{\"avatar\": {\"ada\": \"data:…\"}}")
+        }
+        var choices: [String: [String: String]] = [:]
+        for (name, options) in placeholders {
+            guard let options = options as? [String: Any], !options.isEmpty,
+                  let texts = options as? [String: String] else {
+                throw .invalid(field: "choices", reason: "\(name) is not an object of one or more names and their "
+                               + "texts (\"ada\": \"data:…\")")
+            }
+            choices[name] = texts
+        }
+        return (object, choices)
     }
 
     /// The JSON text's tree (Foundation's objects).
@@ -375,12 +414,16 @@ extension Card: Codable {
     /// Reads a card template without its values, to check it before it is stored: each placeholder is filled
     /// with a stand-in suited to its place — `#000000` for a color with a placeholder in it (`color`, `fill`,
     /// `background`, gradient stops: `"#{{hex}}"` too), a 1 × 1 transparent PNG where an image goes (`src`, `image`), `x` elsewhere — so the card
-    /// can be decoded and drawn once. Also returns the placeholders' names, sorted, each once.
+    /// can be decoded and drawn once; a placeholder with `"choices"` stands in as its first choice by name. Also
+    /// returns the placeholders' names, sorted, each once.
     /// - Throws: ``CardError`` as ``decode(from:values:)`` does.
     public static func decodeTemplate(from data: Data) throws(CardError) -> (card: Card, placeholders: [String]) {
-        let tree = try parse(data)
-        var names = Set<String>()
-        let filled = standIns(tree, key: "", names: &names)
+        let (tree, choices) = try withoutChoices(try parse(data))
+        // A placeholder with choices stands in as its first choice (by name): the template is drawn with it.
+        let first = choices.compactMapValues { options in options.keys.min().flatMap { options[$0] } }
+        var names = Set<String>(), others = Set<String>()
+        _ = standIns(tree, key: "", names: &names)  // every placeholder's name
+        let filled = try standIns(fill(tree, first, leavingOthers: true), key: "", names: &others)
         return (try decode(tree: filled), names.sorted())
     }
 
@@ -429,23 +472,28 @@ extension Card: Codable {
         return found
     }
 
-    /// `tree` with every placeholder in its strings replaced by its value.
-    private static func fill(_ tree: Any, _ values: [String: String]) throws(CardError) -> Any {
+    /// `tree` with every placeholder in its strings replaced by its value (placeholders without one stay as they
+    /// are when `leavingOthers`, else are ``CardError/missingValue(_:)``).
+    private static func fill(_ tree: Any, _ values: [String: String],
+                             leavingOthers: Bool = false) throws(CardError) -> Any {
         switch tree {
         case let text as String:
             var result = text
             for (range, name) in placeholders(in: text).reversed() {
-                guard let value = values[name] else { throw .missingValue(name) }
+                guard let value = values[name] else {
+                    if leavingOthers { continue }
+                    throw .missingValue(name)
+                }
                 result.replaceSubrange(range, with: value)
             }
             return result
         case let array as [Any]:
             var filled: [Any] = []
-            for item in array { filled.append(try fill(item, values)) }
+            for item in array { filled.append(try fill(item, values, leavingOthers: leavingOthers)) }
             return filled
         case let object as [String: Any]:
             var filled: [String: Any] = [:]
-            for (key, value) in object { filled[key] = try fill(value, values) }
+            for (key, value) in object { filled[key] = try fill(value, values, leavingOthers: leavingOthers) }
             return filled
         default:
             return tree

@@ -53,13 +53,20 @@ struct FuzzCommand: ParsableCommand {
         if let minutes, !(minutes > 0 && minutes.isFinite) { throw ValidationError("--minutes must be above 0") }
     }
 
+    /// A card's values as a JSON object (sorted keys), for `--emit` and `--case`.
+    private func valuesJSON(_ request: GeneratedRequest) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(request.values)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
     func run() throws {
         let generator = RequestGenerator(seed: seed)
         if emit {
             for index in first..<first + cases {
                 let request = generator.request(index)
-                let line = "{\"index\":\(index),\"path\":\"\(request.path)\",\"body\":"
-                    + String(decoding: request.body, as: UTF8.self) + "}\n"
+                let line = "{\"index\":\(index),\"path\":\"\(request.path)\",\"values\":\(valuesJSON(request))"
+                    + ",\"body\":" + String(decoding: request.body, as: UTF8.self) + "}\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
             return
@@ -68,6 +75,7 @@ struct FuzzCommand: ParsableCommand {
         if let only {
             let request = generator.request(only)
             print("\(request.kind.rawValue) \(request.path): \(String(decoding: request.body, as: UTF8.self))")
+            if !request.values.isEmpty { print("values: \(valuesJSON(request))") }
             let (problems, outcome) = checker.check(request)
             for problem in problems { print("problem: \(problem)") }
             if !problems.isEmpty { throw ExitCode(1) }

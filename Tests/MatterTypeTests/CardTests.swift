@@ -52,6 +52,38 @@ struct CardTests {
         #expect(failure(json, values: ["hex": "nope"])?.contains("is not a color") == true)
     }
 
+    @Test("a placeholder with choices takes only their names and is filled with the chosen text")
+    func choices() throws {
+        // Two 1 × 1 PNGs, red and blue (our encoder; the pixels are read back below).
+        func pixel(_ color: Color) throws -> String {
+            "data:image/png;base64," + (try PNGEncoder.encode(RGBAImage(width: 1, height: 1, background: color)))
+                .base64EncodedString()
+        }
+        let red = Color(red: 255, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 255)
+        let json = #"""
+            {"width": 4, "height": 4, "choices": {"avatar": {"ada": "\#(try pixel(red))", "bob": "\#(try pixel(blue))"},
+                                                  "tint": {"light": "#FFFFFF"}},
+             "layers": [{"type": "image", "x": 0, "y": 0, "width": 4, "height": 4, "src": "{{avatar}}"}]}
+            """#
+        let ada = try card(json, values: ["avatar": "ada"]), bob = try card(json, values: ["avatar": "bob"])
+        #expect(ada[2, 2] == RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(bob[2, 2] == RGBAImage.Pixel(red: 0, green: 0, blue: 255, alpha: 255))
+        // A value that is not a choice — another image, a name from elsewhere — is refused, naming the choices.
+        #expect(failure(json, values: ["avatar": try pixel(.black)])?.contains("is not one of its choices; use ada or bob") == true)
+        #expect(failure(json, values: ["avatar": "tint"])?.contains("{{avatar}} is \"tint\"") == true)
+        #expect(failure(json)?.contains("no value for {{avatar}}") == true)
+        // A template stands in with the first choice by name; its placeholders are the ones in the document.
+        let template = try Card.decodeTemplate(from: Data(json.utf8))
+        #expect(template.placeholders == ["avatar"])
+        guard case .image(let layer) = template.card.layers.first else { throw CardError.invalidJSON("no image layer") }
+        #expect(layer.source == (try pixel(red)))
+        // Choices of the wrong shape are one error naming "choices".
+        for bad in [#""choices": [1]"#, #""choices": {"avatar": {}}"#, #""choices": {"avatar": {"ada": 3}}"#] {
+            let document = #"{"width": 4, "height": 4, \#(bad), "layers": []}"#
+            #expect(failure(document)?.hasPrefix("\"choices\"") == true, "\(bad)")
+        }
+    }
+
     @Test("an image that is a device, a folder or a remote URL is one clear error")
     func imageSourcesThatAreNotFiles() throws {
         let directory = URL(fileURLWithPath: "/")

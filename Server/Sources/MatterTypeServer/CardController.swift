@@ -198,7 +198,8 @@ struct CardController: Sendable {
         case .malformedJSON: APIError(.badRequest, .malformedJson, error.description)
         case .missingValue(let name):
             APIError(.unprocessableContent, .invalidRequest, "\(error); add ?\(name)=… to the query")
-        case .invalidJSON, .invalid, .image, .layer: APIError(.unprocessableContent, .invalidRequest, error.description)
+        case .invalidJSON, .invalid, .notAChoice, .image, .layer:
+            APIError(.unprocessableContent, .invalidRequest, error.description)
         case .render(.imageTooLarge), .render(.tooLargeForWebP):
             APIError(.contentTooLarge, .imageTooLarge, error.description)
         case .render(.deadlineExceeded(let stage)): TextController.deadlineError("while drawing \(stage)")

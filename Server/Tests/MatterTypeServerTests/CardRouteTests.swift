@@ -246,4 +246,33 @@ struct CardRouteAttackTests {
             }
         }
     }
+
+    @Test func aTemplateKeepsItsImageValuesToItsChoices() async throws {
+        // Two 2 × 2 PNGs (our encoder), red and blue; the template's avatar may be only one of them.
+        func pixel(_ color: Color) throws -> String {
+            "data:image/png;base64," + (try PNGEncoder.encode(RGBAImage(width: 2, height: 2, background: color)))
+                .base64EncodedString()
+        }
+        let template = #"""
+            {"width": 20, "height": 20, "choices": {"avatar": {"ada": "\#(try pixel(Color(red: 255, green: 0, blue: 0)))",
+                                                            "bob": "\#(try pixel(Color(red: 0, green: 0, blue: 255)))"}},
+             "layers": [{"type": "image", "x": 0, "y": 0, "width": 20, "height": 20, "src": "{{avatar}}"}]}
+            """#
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let created = try await server.send(.PUT, "/v1/templates/team", body: Data(template.utf8), admin: true)
+                let record = try created.json()
+                #expect(created.status == 201 && record["placeholders"] as? [String] == ["avatar"])
+                let ada = try await server.send(.GET, "/v1/templates/team.png?avatar=ada")
+                let bob = try await server.send(.GET, "/v1/templates/team.png?avatar=bob")
+                #expect(ada.status == 200 && bob.status == 200 && ada.body != bob.body)
+                // A visitor's own image is not one of the choices: 422 naming them, nothing drawn.
+                let own = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII="
+                let refused = try await server.send(.GET, "/v1/templates/team.png?avatar="
+                                                    + (own.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+                #expect(refused.status == 422 && refused.errorCode == "invalid_request")
+                #expect(refused.errorMessage.contains("not one of its choices; use ada or bob"))
+            }
+        }
+    }
 }
