@@ -36,9 +36,24 @@ public struct CardRenderer: Sendable {
     /// The most pixels a card's image may have (as a text render's).
     public static var maximumPixelCount: Int { TextRenderer.maximumPixelCount }
 
-    /// The most work a card's shadows and strokes may ask for (``Drawing/effectWork``, about a nanosecond an
-    /// operation): a second or so of blurring and growing outlines on a current core.
-    public static let maximumEffectWork = 1_000_000_000
+    /// The most work drawing and encoding a card may take (``Drawing/work`` and ``encodingWork(format:pixels:)``,
+    /// about a nanosecond an operation): a second and a half or so of filling, compositing images, blurring,
+    /// growing outlines and compressing on a current core.
+    public static let maximumWork = 1_500_000_000
+
+    /// What encoding a card of `pixels` pixels in `format` costs, in the operations of ``Drawing/work``: PNG 40 a
+    /// pixel, lossless WebP 300, SVG and PDF nothing (their rasterized parts count in the drawing). Measured with
+    /// `mattertype bench --task card` (release) on gradient cards of 6.8 and 50 megapixels, the content that
+    /// compresses worst (Examples/card.json at @3x: 326 ms as PNG, 1,878 ms as WebP).
+    public static func encodingWork(format: ImageFormat, pixels: Int) -> Int {
+        let perPixel = switch format {
+        case .png: 40
+        case .webp: 300
+        case .svg, .pdf: 0
+        }
+        let (work, overflow) = pixels.multipliedReportingOverflow(by: perPixel)
+        return overflow ? Int.max : work
+    }
 
     /// The card drawn, stopping when `deadline` passes.
     /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), an image too large, or
@@ -87,20 +102,38 @@ public struct CardRenderer: Sendable {
                 try draw(layer, index: index, into: &drawing)
             }
         }
-        let work = drawing.effectWork
-        guard work <= CardRenderer.maximumEffectWork else {
-            throw .invalid(field: "layers", reason: "the shadows and strokes would take \(work / 1_000_000) million pixel "
-                           + "operations, over the \(CardRenderer.maximumEffectWork / 1_000_000) million a card may; use "
-                           + "smaller blurs and strokes, fewer shadows, less text or a lower scale")
+        let work = drawing.work
+        guard work <= CardRenderer.maximumWork else {
+            throw .invalid(field: "layers", reason: "drawing the card would take \(work / 1_000_000) million pixel "
+                           + "operations, over the \(CardRenderer.maximumWork / 1_000_000) million a card may; use "
+                           + "a smaller canvas or scale, fewer or smaller layers, smaller blurs and strokes")
         }
         return drawing
     }
 
     /// The card drawn and encoded in `format` (SVG and PDF as vectors, with `options`), stopping when `deadline`
     /// passes (`.render(.deadlineExceeded)`).
+    /// - Throws: ``CardError`` as ``drawing(of:until:)`` does, and past ``maximumWork`` with its encoding.
     public func encoded(_ card: Card, format: ImageFormat = .png, options: VectorOptions = VectorOptions(),
                         until deadline: RenderDeadline = .never) throws(CardError) -> Data {
-        let drawing = try drawing(of: card, until: deadline)
+        try encoded(try drawing(of: card, until: deadline), format: format, options: options, until: deadline)
+    }
+
+    /// A card's drawing (from ``drawing(of:until:)``) encoded in `format`, once its drawing and encoding together
+    /// are found to take at most ``maximumWork``.
+    /// - Throws: ``CardError/invalid(field:reason:)`` past ``maximumWork`` (naming the format), `.render` when the
+    ///   image cannot be encoded or `deadline` passes.
+    public func encoded(_ drawing: Drawing, format: ImageFormat, options: VectorOptions = VectorOptions(),
+                        until deadline: RenderDeadline = .never) throws(CardError) -> Data {
+        let pixels = drawing.pixelSize.width * drawing.pixelSize.height
+        let (work, overflow) = drawing.work.addingReportingOverflow(CardRenderer.encodingWork(format: format,
+                                                                                               pixels: pixels))
+        guard !overflow, work <= CardRenderer.maximumWork else {
+            throw .invalid(field: "layers", reason: "drawing the card and encoding it as \(format.rawValue.uppercased()) "
+                           + "would take \(overflow ? Int.max / 1_000_000 : work / 1_000_000) million pixel operations, "
+                           + "over the \(CardRenderer.maximumWork / 1_000_000) million a card may; use "
+                           + (format == .webp ? "PNG, " : "") + "a smaller canvas or scale, or fewer or smaller layers")
+        }
         do {
             return try format.encode(drawing, renderer: renderer, options: options, until: deadline)
         } catch {

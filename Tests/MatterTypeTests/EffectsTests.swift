@@ -130,11 +130,11 @@ struct EffectsTests {
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
         // One shadow: its text's ink (about 7,700 × 1,300 px at @2x) grown by 300 px, 20 operations a pixel.
         let one = try renderer.drawing(of: card(shadows: 1))
-        #expect(one.effectWork > 100_000_000 && one.effectWork < CardRenderer.maximumEffectWork)
+        #expect(one.work > 100_000_000 && one.work < CardRenderer.maximumWork)
         #expect {
             _ = try renderer.drawing(of: card(shadows: 8))
         } throws: { error in
-            "\(error)".contains("the shadows and strokes would take") && "\(error)".contains("over the 1000 million")
+            "\(error)".contains("drawing the card would take") && "\(error)".contains("over the 1500 million")
         }
         #expect(throws: CardError.self) {
             try renderer.drawing(of: card(shadows: 0, stroke: ##", "stroke": {"width": 50, "color": "#000", "position": "center"}"##))

@@ -186,45 +186,67 @@ extension Drawing {
         return image
     }
 
-    /// What the shadows' blurs and the strokes' dilations of this drawing would cost to rasterize, in pixel
-    /// operations (about a nanosecond each on a current core): each works on its text's ink grown by its reach, cut
-    /// to the canvas — a blur about 20 operations a pixel (its coverage drawn, six box passes, composited), a
-    /// dilation about 150 (a distance transform for each of nine coverage levels), a centered stroke two
-    /// dilations. Known before anything is drawn, so that a caller can refuse a drawing that would take too long
-    /// (``CardRenderer`` does).
-    public var effectWork: Int {
-        Drawing.effectWork(of: items, scale: scale, canvas: pixelSize)
+    /// What rasterizing this drawing would cost, in pixel operations (about a nanosecond each on a current core),
+    /// from each item's pixels cut to the canvas: an opaque color fill 2 operations a pixel, any other fill 15
+    /// (gradients, translucency, rounded corners), a border 30 a pixel of its ring, an image 90 a pixel of its box
+    /// (sampled, clipped, composited) and 3 a source pixel when it is scaled down; a shadow's blur 20 a pixel of
+    /// its text's ink grown by its reach (coverage, six box passes, composite), a stroke's dilation 150 (a distance
+    /// transform for each of nine coverage levels), a centered stroke two dilations. Text itself is bounded by
+    /// its length and counts nothing here. Measured with `mattertype card` (release) on 50-megapixel canvases of
+    /// each kind (Scripts/worst-requests.py). Known before anything is drawn, so that a caller can refuse a
+    /// drawing that would take too long (``CardRenderer`` does); saturates at `Int.max`.
+    public var work: Int {
+        Drawing.work(of: items, scale: scale, canvas: pixelSize)
     }
 
-    private static func effectWork(of items: [Item], scale: Double, canvas: PixelSize) -> Int {
+    private static func work(of items: [Item], scale: Double, canvas: PixelSize) -> Int {
+        func span(_ start: Double, _ length: Double, grow margin: Double, _ limit: Int) -> Int {
+            let low = max((start * scale - margin).rounded(.down), 0)
+            let high = min(((start + length) * scale + margin).rounded(.up), Double(limit))
+            return high > low && high.isFinite && low.isFinite ? Int(high - low) : 0
+        }
+        /// The pixels of `rect` (points) grown by `margin` pixels, cut to the canvas.
+        func pixels(_ rect: Rect, margin: Double = 1) -> Int {
+            span(rect.x, rect.width, grow: margin, canvas.width) * span(rect.y, rect.height, grow: margin, canvas.height)
+        }
         /// The pixels of `layout`'s ink at `origin` grown by `margin` pixels, cut to the canvas.
         func pixels(_ layout: TextLayout, at origin: Point, margin: Double) -> Int {
             let ink = layout.inkBounds
             guard ink.width > 0 || ink.height > 0 else { return 0 }
-            func span(_ start: Double, _ length: Double, _ limit: Int) -> Int {
-                let low = max(((start * scale) - margin - 2).rounded(.down), 0)
-                let high = min(((start + length) * scale + margin + 2).rounded(.up), Double(limit))
-                return high > low ? Int(high - low) : 0
-            }
-            return span(origin.x + ink.x, ink.width, canvas.width) * span(origin.y + ink.y, ink.height, canvas.height)
+            return pixels(Rect(x: origin.x + ink.x, y: origin.y + ink.y, width: ink.width, height: ink.height),
+                          margin: margin + 2)
         }
-        var work = 0
+        var total = 0
+        func add(_ operations: Int, _ count: Int) {
+            let (product, overflow) = operations.multipliedReportingOverflow(by: count)
+            let (sum, tooMuch) = total.addingReportingOverflow(product)
+            total = overflow || tooMuch ? Int.max : sum
+        }
         for item in items {
             switch item {
+            case .fill(let rect, let radius, let paint, let opacity):
+                let opaque = radius <= 0 && opacity >= 1 && { if case .color(let color) = paint { color.alpha == 255 } else { false } }()
+                add(opaque ? 2 : 15, pixels(rect))
+            case .border(let rect, _, let width, _, _):
+                let inner = Rect(x: rect.x + width, y: rect.y + width, width: max(rect.width - 2 * width, 0),
+                                 height: max(rect.height - 2 * width, 0))
+                add(30, max(pixels(rect) - pixels(inner, margin: -1), 0))
+            case .image(let picture, let box, _, _, _):
+                add(90, pixels(box))
+                let boxPixels = box.width * scale * box.height * scale
+                if Double(picture.width) * Double(picture.height) > boxPixels { add(3, picture.width * picture.height) }
+            case .text:
+                continue
             case .shadow(let layout, let origin, let blur, _, _):
                 guard blur * scale > 0.01 else { continue }
-                work = work.addingReportingOverflow(20 * pixels(layout, at: origin, margin: 1.5 * blur * scale))
-                    .partialValue
+                add(20, pixels(layout, at: origin, margin: 1.5 * blur * scale))
             case .stroke(let layout, let origin, let width, _, let centered, _):
-                let area = pixels(layout, at: origin, margin: width * scale + 1)
-                work = work.addingReportingOverflow((centered ? 300 : 150) * area).partialValue
+                add(centered ? 300 : 150, pixels(layout, at: origin, margin: width * scale + 1))
             case .clip(_, let inner):
-                work = work.addingReportingOverflow(effectWork(of: inner, scale: scale, canvas: canvas)).partialValue
-            case .fill, .border, .image, .text:
-                continue
+                add(1, work(of: inner, scale: scale, canvas: canvas))
             }
         }
-        return work
+        return total
     }
 
     /// Composites `items` into `image`, each moved by `shift` points (a clip's box image starts inside the page).
