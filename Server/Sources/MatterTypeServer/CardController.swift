@@ -35,10 +35,11 @@ struct CardController: Sendable {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
         let data = try await text.jsonBody(of: request, what: "card")
+        let query = QueryString(request.uri.query)
         var values: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters where name != "format" { values[String(name)] = String(value) }
+        for (name, value) in query.pairs where name != "format" && values[name] == nil { values[name] = value }
         let format: ImageFormat
-        if let asked = request.uri.queryParameters["format"] {
+        if let asked = query["format"] {
             guard let named = ImageFormat(rawValue: String(asked).lowercased()) else {
                 throw APIError(.unprocessableContent, .invalidRequest, "format \(asked): use png, webp, svg or pdf")
             }
@@ -113,13 +114,14 @@ struct CardController: Sendable {
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: template.document)))
         }
         var values: [String: String] = [:]
+        let query = QueryString(request.uri.query)
         for placeholder in template.placeholders {
-            guard let value = request.uri.queryParameters[Substring(placeholder)] else {
+            guard let value = query[placeholder] else {
                 throw APIError(.unprocessableContent, .invalidRequest,
                                "no value for {{\(placeholder)}}; add ?\(placeholder)=… to the URL (the template's "
                                + "placeholders: \(template.placeholders.joined(separator: ", ")))")
             }
-            values[placeholder] = String(value)
+            values[placeholder] = value
         }
         let scalars = values.values.reduce(0) { $0 + $1.unicodeScalars.count }
         if scalars > limits.maxTextLength {

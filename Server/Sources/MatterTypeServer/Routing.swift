@@ -101,7 +101,7 @@ extension Request {
 
     /// Whether the query flag `name` (`?replace=true`) is on: `true`, `1` or `yes`.
     func queryFlag(_ name: String) -> Bool {
-        uri.queryParameters.get(name).map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
+        QueryString(uri.query)[name].map { ["true", "1", "yes"].contains($0.lowercased()) } ?? false
     }
 }
 

@@ -275,4 +275,26 @@ struct CardRouteAttackTests {
             }
         }
     }
+
+    @Test func queryValuesAreReadAsBrowsersWriteThem() async throws {
+        // HTML forms, URLSearchParams and Python's urlencode write a space as "+", and "+" itself as %2B.
+        #expect(QueryString("title=Shipping+tokens&x")["title"] == "Shipping tokens")
+        #expect(QueryString("title=C%2B%2B+tips")["title"] == "C++ tips")
+        #expect(QueryString("a=100%&b=%E2%9C%93&a=2")["a"] == "100%" && QueryString("b=%E2%9C%93")["b"] == "✓")
+        #expect(QueryString("flag")["flag"] == "" && QueryString(nil).pairs.isEmpty)
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let template = #"{"width": 300, "height": 60, "layers": [{"type": "text", "x": 0, "y": 0, "width": 300, "text": "{{title}}", "size": 20}]}"#
+                #expect(try await server.send(.PUT, "/v1/templates/plus", body: Data(template.utf8), admin: true).status == 201)
+                let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+                for (query, title) in [("Shipping+tokens", "Shipping tokens"), ("C%2B%2B+tips", "C++ tips")] {
+                    let image = try await server.send(.GET, "/v1/templates/plus.png?title=" + query)
+                    let expected = try renderer.encoded(try Card.decode(from: Data(template.utf8), values: ["title": title]))
+                    #expect(image.status == 200 && image.body == expected, "\(query)")
+                    let posted = try await server.post("/v1/cards?title=" + query, json: template)
+                    #expect(posted.body == expected, "POST \(query)")
+                }
+            }
+        }
+    }
 }
