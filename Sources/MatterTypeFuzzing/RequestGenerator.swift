@@ -81,7 +81,9 @@ public struct RequestGenerator: Sendable {
         ["system"], ["serif"], ["sans-serif"], ["monospace"], ["system-ui"], ["ui-monospace"], ["cursive"],
         ["Missing Family"], ["Roboto Mono", "DejaVu Sans Mono"], ["Noto Sans", "Noto Color Emoji"],
         ["-apple-system", "BlinkMacSystemFont", "Segoe UI"], ["Noto Sans Hebrew", "Noto Sans Arabic"],
-        ["Noto Sans CJK JP"], ["Noto Color Emoji"],
+        ["Noto Sans CJK JP"], ["Noto Color Emoji"], ["fantasy"], ["emoji"], ["math"], ["ui-serif", "ui-rounded"],
+        ["ui-monospace", "SFMono-Regular", "SF Mono", "Menlo", "Consolas", "Liberation Mono", "monospace"],
+        ["Not Here", "emoji", "serif"],
     ]
 
     static let weights: [JSONValue] = [

@@ -13,6 +13,12 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
     public var lineHeight: Double
     /// The primary face's PostScript name.
     public var postScriptName: String
+    /// The family of the typography's list (as CSS `font-family`) the primary face is of: the first that has a
+    /// font here, as the list names it.
+    public var family: String
+    /// Which family of each list was used and why, where that is not simply the first (see ``FamilyChoice``): one
+    /// sentence each, the paragraph's first, then the spans'.
+    public var familyChoices: [String]
     /// Whether a family asked for (the typography's or a span's) was not found and another family's faces drew it.
     public var fallback: Bool
     /// Why, for each family replaced: one sentence each (empty when `fallback` is false).
@@ -94,6 +100,8 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
         fontSize = TextMeasurement.rounded(layout.typography.fontSize)
         lineHeight = TextMeasurement.rounded(layout.typography.lineHeight)
         postScriptName = layout.typography.font.font.postScriptName
+        family = layout.typography.familyChoice?.family ?? layout.typography.typography.familyName
+        familyChoices = layout.familyChoices.map(\.description)
         let substitutions = layout.familySubstitutions
         fallback = !substitutions.isEmpty
         fallbackReasons = substitutions.map(\.description)

@@ -59,7 +59,7 @@ struct MeasureCommand: ParsableCommand {
     @OptionGroup var typography: TypographyOptions
     @OptionGroup var layout: LayoutOptions
 
-    @Flag(help: "Print JSON: {width, height, fontSize, lineHeight, postScriptName, fallback, fallbackReasons, ascender, descender, lineGap, inkBounds: {x, y, width, height}, truncated, missingCharacters, hyphenationWarnings, boxes?: [{index, line, x, y, width, height}], lines: [{text, top, baseline, x, width, runs: [{start, end, text, x, width, direction, postScriptName, fallback}]}]}.")
+    @Flag(help: "Print JSON: {width, height, fontSize, lineHeight, postScriptName, family, familyChoices, fallback, fallbackReasons, ascender, descender, lineGap, inkBounds: {x, y, width, height}, truncated, missingCharacters, hyphenationWarnings, boxes?: [{index, line, x, y, width, height}], lines: [{text, top, baseline, x, width, runs: [{start, end, text, x, width, direction, postScriptName, fallback}]}]}.")
     var json = false
 
     /// The request these options describe (the same one `POST /v1/measure` takes as JSON).
@@ -82,6 +82,7 @@ struct MeasureCommand: ParsableCommand {
         print("\(points(result.width)) × \(points(result.height)) pt, \(result.lines.count) lines, "
             + "\(result.typography.font.font.postScriptName) \(points(result.typography.fontSize))/"
             + "\(points(result.typography.lineHeight))\(result.isTruncated ? ", truncated" : "")")
+        for choice in result.familyChoices { print("  family: \(choice)") }
         for line in result.lines {
             print("  top \(points(line.top)) baseline \(points(line.baseline)) x \(points(line.x)) "
                 + "width \(points(line.width)): \(line.text.debugDescription)")

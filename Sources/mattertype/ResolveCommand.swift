@@ -8,7 +8,9 @@ struct ResolveCommand: ParsableCommand {
         commandName: "resolve",
         abstract: "Show which font a family, weight and style resolve to, and why.")
 
-    @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family.")
+    @Option(help: ArgumentHelp("The family: \"Noto Sans\", \"NotoSans\", \"system\", a generic (monospace, serif, "
+                               + "ui-monospace…), an installed or registered family, or a CSS list: the first with a "
+                               + "font here is used."))
     var family: String
 
     @Option(help: ArgumentHelp("The weight: a name (thin … black), a synonym (demibold, heavy) or 1 … 1000."),
@@ -34,7 +36,7 @@ struct ResolveCommand: ParsableCommand {
 
     @OptionGroup var fontSources: FontSourceOptions
 
-    @Flag(help: "Print JSON: {requested, postScriptName, familyName, weight, italic, width, path, source, variations, synthetic, fallback, reason}.")
+    @Flag(help: "Print JSON: {requested, family, familyChoice, postScriptName, familyName, weight, italic, width, path, source, variations, synthetic, fallback, reason}.")
     var json = false
 
     func validate() throws {
@@ -45,15 +47,17 @@ struct ResolveCommand: ParsableCommand {
 
     func run() throws {
         let registry = try fontSources.makeRegistry()
-        let resolution = try registry.resolve(familyName: family, weight: weight,
+        let choice = registry.familyChoice(in: SpanStyle.familyNames(inList: family))
+        let resolution = try registry.resolve(familyName: choice.family, weight: weight,
                                               style: italic ? .italic : .regular, width: fontWidth,
                                               boldText: boldText,
                                               fontSize: size, variations: variations)
         let font = resolution.font
         if json {
-            try printJSON(ResolutionJSON(resolution))
+            try printJSON(ResolutionJSON(resolution: resolution, choice: choice))
             return
         }
+        if choice.isNotable { print("family: \(choice)") }
         print("\(resolution.requestedPostScriptName) → \(font.postScriptName) (\(font.familyName), "
             + "\(font.styleName), weight \(font.weight)\(font.isItalic ? ", italic" : "")"
             + "\(font.width == .normal ? "" : ", width \(font.width)"); "
@@ -73,21 +77,23 @@ struct ResolveCommand: ParsableCommand {
     }
 }
 
-/// `resolve --json`'s object; `reason` is written as `null` when there is none.
+/// `resolve --json`'s object: `family` is the list's family used, `familyChoice` why (both the first family and
+/// `null` for a list whose first family has a font); `reason` is written as `null` when there is none.
 private struct ResolutionJSON: Encodable {
     let resolution: FontResolution
-
-    init(_ resolution: FontResolution) { self.resolution = resolution }
+    let choice: FamilyChoice
 
     enum CodingKeys: String, CodingKey {
-        case requested, postScriptName, familyName, weight, italic, width, path, source, variations, synthetic, fallback,
-             reason
+        case requested, family, familyChoice, postScriptName, familyName, weight, italic, width, path, source,
+             variations, synthetic, fallback, reason
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let font = resolution.font
         try container.encode(resolution.requestedPostScriptName, forKey: .requested)
+        try container.encode(choice.family, forKey: .family)
+        try container.encode(choice.isNotable ? choice.description : nil, forKey: .familyChoice)
         try container.encode(font.postScriptName, forKey: .postScriptName)
         try container.encode(font.familyName, forKey: .familyName)
         try container.encode(font.weight, forKey: .weight)

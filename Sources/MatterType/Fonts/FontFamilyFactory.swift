@@ -8,7 +8,9 @@ public protocol FontFamilyFactory: Sendable {
 ///
 /// - "Noto Sans" / "NotoSans" (any case, spaces or hyphens) → ``NotoSansFontFamily``; registered faces with
 ///   Noto Sans PostScript names still take precedence over the bundled ones when resolving.
-/// - "system", "sans-serif", "system-ui" → ``SystemFontFamily`` (falls back to Noto Sans with no system font).
+/// - "system", "sans-serif", "system-ui", "ui-sans-serif", "ui-rounded" → ``SystemFontFamily`` (falls back to Noto
+///   Sans with no system font); the other CSS generic names ("serif", "monospace", "ui-monospace", "cursive",
+///   "fantasy", "emoji", "math") → the installed family Fontconfig answers for them, as below.
 /// - a family that `registry` has fonts for → a ``DefaultFontFamily`` with the registered faces' PostScript prefix,
 ///   their weight names (`Acme-DemiBold` makes 600 "DemiBold") and the weights its registered and installed faces
 ///   have, so Bold Text picks among them.
@@ -23,9 +25,15 @@ public struct DefaultFontFamilyFactory: FontFamilyFactory {
     }
 
     public func fontFamily(named name: String) -> any FontFamily {
-        let key = familyKey(name)
-        if ["system", "sansserif", "systemui"].contains(key) {
-            return SystemFontFamily(registry: registry) ?? NotoSansFontFamily()
+        var name = name
+        var key = familyKey(name)
+        if let generic = cssGenericFamilies[key] {
+            if generic == "sans-serif" { return SystemFontFamily(registry: registry) ?? NotoSansFontFamily() }
+            // `monospace`, `serif`, `emoji`…: the installed family Fontconfig answers, as browsers on Linux ask it.
+            if let answer = registry.matcher.systemFamily(generic: generic) {
+                name = answer
+                key = familyKey(answer)
+            }
         }
         if key == familyKey(NotoSansFontFamily().familyName) { return NotoSansFontFamily() }
         let registered = registry.registeredFonts.filter {

@@ -72,6 +72,8 @@ final class FontMatcher: @unchecked Sendable {
     /// every installed font, far too slow to repeat for each family a request names that is not installed.
     /// At most 2,000 entries (weights 1…1000 × 2 styles).
     private var sansSerifFamilies: [Int: String?] = [:]
+    /// The installed family each Fontconfig generic name (`serif`, `monospace`, `emoji`, …) answers, looked up once.
+    private var genericFamilies: [String: String?] = [:]
 
     init(includesSystemFonts: Bool) {
         self.includesSystemFonts = includesSystemFonts
@@ -166,6 +168,18 @@ final class FontMatcher: @unchecked Sendable {
         let family = bestMatch(family: "sans-serif", weight: weight, style: style, includeRegistered: false)?
             .familyNames.first
         FontconfigContext.shared.withConfig { _ in sansSerifFamilies[key] = .some(family) }
+        return family
+    }
+
+    /// The installed family Fontconfig answers for the generic family `generic` (`serif`, `monospace`, `cursive`,
+    /// `fantasy`, `emoji`, `math`, …), as browsers on Linux ask it; `nil` when system fonts are not used or no
+    /// installed font answers. Kept once looked up.
+    func systemFamily(generic: String) -> String? {
+        guard includesSystemFonts else { return nil }
+        if let known = FontconfigContext.shared.withConfig({ _ in genericFamilies[generic] }) { return known }
+        let family = bestMatch(family: generic, weight: .regular, style: .regular, includeRegistered: false)?
+            .familyNames.first
+        FontconfigContext.shared.withConfig { _ in genericFamilies[generic] = .some(family) }
         return family
     }
 

@@ -140,6 +140,19 @@ public struct TextLayout: Sendable {
         return warnings
     }
 
+    /// Which family of each family list (the paragraph's typography's, then each span style's) was drawn with,
+    /// where that says more than "the first": a family skipped for having no font here, a generic name and the
+    /// family Fontconfig answered, or a list with no family here at all. Each choice once.
+    public var familyChoices: [FamilyChoice] {
+        var choices: [FamilyChoice] = []
+        for style in styles {
+            if let choice = style.typography.familyChoice, choice.isNotable, !choices.contains(choice) {
+                choices.append(choice)
+            }
+        }
+        return choices
+    }
+
     /// Why families asked for were replaced by another family's faces: the paragraph's typography's, then each
     /// span style's, each reason once; empty when every family was found.
     public var familySubstitutions: [FallbackReason] {

@@ -20,6 +20,9 @@ public final class TypographyLayout: Sendable {
     public let environment: TypographyEnvironment
     /// Which face is used, and whether it is a fallback.
     public let font: FontResolution
+    /// Which family of the typography's list (its family and fallback families, as CSS `font-family`) the face
+    /// is of: the first that has a face here. `nil` for a custom ``FontFamily``.
+    public let familyChoice: FamilyChoice?
     /// The Dynamic Type factor applied to size and line height (1 when fixed or at the default category).
     public let scaleFactor: Double
     /// The font size in points after Dynamic Type.
@@ -121,13 +124,30 @@ public final class TypographyLayout: Sendable {
             }
         }
         let fontSize = min(typography.fontSize * factor, limit)
-        let (resolution, face) = try TypographyLayout.face(for: typography, environment: environment,
+        // As CSS: the first family of the list that has a face draws; the ones after it fill what it lacks.
+        var drawn = typography
+        let choice: FamilyChoice?
+        if case .named = typography.fontFamily {
+            let found = registry.familyChoice(in: families)
+            if found.index > 0 {
+                drawn.fontFamily = .named(found.family)
+                drawn.fallbackFamilyNames = Array(families[(found.index + 1)...])
+            }
+            choice = found
+        } else {
+            choice = nil
+        }
+        let (resolution, face) = try TypographyLayout.face(for: drawn, environment: environment,
                                                            fontSize: fontSize, registry: registry)
         let features = try ShapingFeatures(typography.features, disablesLigatures: typography.letterSpacing != 0)
         // Further families count only where they resolve to a face of their own family.
         var familyFaces: [FontFace] = []
-        for name in typography.fallbackFamilyNames where !registry.familyCandidates(name).isEmpty {
-            guard let further = try? registry.resolve(familyName: name, weight: resolution.requestedWeight,
+        for listed in drawn.fallbackFamilyNames {
+            // A generic name (`monospace`) stands for the family Fontconfig answers for it.
+            let single = registry.familyChoice(in: [listed])
+            let name = single.generic ?? listed
+            guard single.found, !registry.familyCandidates(name).isEmpty,
+                  let further = try? registry.resolve(familyName: name, weight: resolution.requestedWeight,
                                                       style: typography.fontStyle, width: typography.fontWidth,
                                                       fontSize: fontSize,
                                                       variations: typography.variations),
@@ -139,6 +159,7 @@ public final class TypographyLayout: Sendable {
         self.typography = typography
         self.environment = environment
         font = resolution
+        familyChoice = choice
         scaleFactor = factor
         self.fontSize = fontSize
         shaping = ShapingContext(face: face, familyFaces: familyFaces, features: features,
