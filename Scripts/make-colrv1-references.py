@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "MatterTypeTests", "Fixtures")
 OUT = os.path.join(FIXTURES, "colrv1")
 
-PAINTS = "ABCDEFGHJKLMNPQRVWSTUX" + "abcdefghijklmnopqrstuvwxyz01"
+PAINTS = "ABCDEFGHJKLMNPQRVWSTUX" + "abcdefghijklmnopqrstuvwxyz01" + "IYZ"
 VAR_PAINTS = "ABCDEFGHJKLM"
 EMOJI = "\U0001F600\U0001F602\U0001F60D\U0001F680\U0001F389\U0001F44D\u2764\U0001F308\U0001F31F\U0001F355"
 REFERENCES = [

@@ -348,6 +348,9 @@ private struct Shader {
             kind = .radial(c0: c0, r0: r0, dc: Point(x: c1.x - c0.x, y: c1.y - c0.y), dr: r1 - r0)
             line = colorLine
         case .sweep(let center, let start, let end, let colorLine):
+            // Start and end angles that coincide: repeat and reflect have no span to repeat, and Skia draws them
+            // as nothing (Google's sweep_coincident_angles_* test glyphs); pad is a hard edge at the angle.
+            if start == end, colorLine.extend != .pad { return nil }
             kind = .sweep(center: center, start: start, end: end)
             line = colorLine
         default:

@@ -10,12 +10,14 @@ did not write itself:
   Layers-Regular.ttf                                   family "Layers": "A" is a COLRv0 color glyph of two layers,
                                                        "O" in palette color 0 (#D02020) and "I" in 1 (#2040D0)
 """
-import os
+import os, sys
 from fontTools.ttLib import TTFont, TTCollection
 from fontTools import subset
 from fontTools.colorLib.builder import buildCOLR, buildCPAL
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# "X" nests 300 paints deep: fontTools 4.68 compiles it recursively, past Python's default limit of 1,000 frames.
+sys.setrecursionlimit(20_000)
 FONTS = os.path.join(HERE, "..", "..", "..", "Fonts")
 
 
@@ -128,6 +130,7 @@ dejavu_variable.save(os.path.join(HERE, "DejaVuSans-Variable.ttf"))
 # Scripts/make-colrv1-references.py draws with Skia show each glyph in turn):
 #   A solid palette color 0 at alpha 0.6 under the text color (0xFFFF) in a triangle;  B C D linear pad, repeat,
 #   reflect (B skewed by p2);  E F G radial pad, repeat, reflect (two circles);  H J K sweep pad, repeat, reflect;
+#   I Y Z sweep pad, repeat, reflect whose start and end angles coincide (90°);
 #   L PaintTransform;  M PaintTranslate;  N PaintScale, PaintScaleAroundCenter, PaintScaleUniform(AroundCenter);
 #   P PaintRotate(AroundCenter);  Q PaintSkew(AroundCenter);  R PaintColrGlyph of A and B (reuse);
 #   V a clip box cutting a radial gradient;  W stops outside 0–1;  a…z 0 1 PaintComposite in each of the 28 modes
@@ -174,7 +177,7 @@ def tri(pen):
 for name, draw in (("box", box), ("disc", disc), ("tri", tri)):
     add_glyph(paints, name, draw)
 cmap = paints.getBestCmap()
-keys = "ABCDEFGHJKLMNPQRVWSTUX" + "abcdefghijklmnopqrstuvwxyz01"
+keys = "ABCDEFGHJKLMNPQRVWSTUX" + "abcdefghijklmnopqrstuvwxyz01" + "IYZ"
 for table in paints["cmap"].tables:
     for ch in keys:
         assert ord(ch) in table.cmap, ch
@@ -206,9 +209,9 @@ def radial(extend, stops=three):
             "x0": 420, "y0": 360, "r0": 40, "x1": 500, "y1": 400, "r1": 180}
 
 
-def sweep(extend, stops=three):
+def sweep(extend, stops=three, start=30, end=150):
     return {"Format": F.PaintSweepGradient, "ColorLine": line(extend, stops),
-            "centerX": 500, "centerY": 400, "startAngle": 30, "endAngle": 150}
+            "centerX": 500, "centerY": 400, "startAngle": start, "endAngle": end}
 
 
 def glyph(shape, paint):
@@ -226,6 +229,11 @@ color_glyphs = {
     "H": glyph("disc", sweep("pad")),
     "J": glyph("disc", sweep("repeat")),
     "K": glyph("disc", sweep("reflect")),
+    # Start and end angles that coincide (Google's sweep_coincident_angles_*): Skia draws pad as a hard edge at
+    # the angle, repeat and reflect as nothing.
+    "I": glyph("disc", sweep("pad", start=90, end=90)),
+    "Y": glyph("disc", sweep("repeat", start=90, end=90)),
+    "Z": glyph("disc", sweep("reflect", start=90, end=90)),
     "L": {"Format": F.PaintTransform, "Transform": {"xx": 0.8, "yx": 0.2, "xy": -0.3, "yy": 0.7, "dx": 150, "dy": 40},
           "Paint": glyph("box", linear("pad"))},
     "M": {"Format": F.PaintTranslate, "dx": 120, "dy": -80, "Paint": glyph("tri", radial("pad"))},
