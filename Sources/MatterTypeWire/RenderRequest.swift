@@ -226,6 +226,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public func layout(registry: FontRegistry = .shared,
                        tokens: DesignTokens? = nil) throws(RenderRequestError) -> TextLayout {
         _ = try pageMargin()
+        _ = try checkedPadding()
         let text = try styledText()
         let typography = try typography(tokens: tokens)
         do {
@@ -234,6 +235,17 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         } catch {
             throw .layout(error)
         }
+    }
+
+    /// The padding, 0 when not given.
+    /// - Throws: ``RenderRequestError/invalid(field:reason:)`` past 0…``maximumPadding`` points (checked by
+    ///   ``layout(registry:tokens:)`` already, so that a frame is never made for a padding no image may have).
+    private func checkedPadding() throws(RenderRequestError) -> Double {
+        let padding = self.padding ?? 0
+        guard padding.isFinite, (0...RenderRequest.maximumPadding).contains(padding) else {
+            throw .invalid(field: "padding", reason: "\(padding) is not allowed; use 0 to 10000 points")
+        }
+        return padding
     }
 
     /// The size in pixels the image of `layout` will have and where the layout sits in it (to check before
@@ -249,10 +261,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     ///   while it is drawn (``RenderError/deadlineExceeded(stage:)``).
     public func image(of layout: TextLayout, renderer: TextRenderer = .shared,
                       until deadline: RenderDeadline = .never) throws(RenderRequestError) -> Data {
-        let padding = self.padding ?? 0
-        guard padding.isFinite, (0...RenderRequest.maximumPadding).contains(padding) else {
-            throw .invalid(field: "padding", reason: "\(padding) is not allowed; use 0 to 10000 points")
-        }
+        let padding = try checkedPadding()
         let format = self.format ?? .png
         let color = self.color ?? .black, background = self.background ?? .clear
         let compression = self.compression ?? .balanced
@@ -429,9 +438,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         try c.encodeIfPresent(compression?.rawValue, forKey: .compression)
     }
 
-    private static func choice<T: RawRepresentable & CaseIterable>(
-        _ text: String, _ key: CodingKeys, _ c: KeyedDecodingContainer<CodingKeys>) throws -> T
-    where T.RawValue == String {
+    private static func choice<T: NamedChoice>(
+        _ text: String, _ key: CodingKeys, _ c: KeyedDecodingContainer<CodingKeys>) throws -> T {
         do {
             return try T.parse(choice: text)
         } catch {

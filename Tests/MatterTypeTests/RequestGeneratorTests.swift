@@ -82,6 +82,26 @@ struct RequestGeneratorTests {
         #expect(cardError.map { !$0.description.contains("\r") && !$0.description.contains("\n") } == true)
     }
 
+    @Test("an underlined or struck-through text with a padding of 10⁷⁵ points is framed and refused (libFuzzer: it trapped)")
+    func hugePaddingWithDecoration() throws {
+        // The 30-minute libFuzzer run's crash (session 17), reduced: the frame of a decorated line converted a
+        // decoration's top to Int before checking its size, and the padding was refused only when drawing. Now
+        // the layout refuses the padding, and the frame of any padding a caller passes does not trap.
+        var request = RenderRequest(text: "The quick brown fox")
+        request.decoration = .strikethrough
+        request.width = 1.69
+        let layout = try request.layout(registry: registry)
+        for padding in [6.6e75, -1e300, .infinity, .nan] {
+            let frame = TextRenderer.frame(for: layout, padding: padding)
+            #expect(frame.size.width >= 1 && frame.size.height >= 1, "\(padding)")
+        }
+        let body = #"{"text": "The quick brown fox", "decoration": "strikethrough", "width": 1.69, "padding": 6.6e75}"#
+        let huge = try RenderRequest.decode(from: Data(body.utf8))
+        #expect(throws: RenderRequestError.self) { try huge.layout(registry: registry) }
+        let checked = RequestChecker(registry: registry).check(GeneratedRequest(kind: .render, body: Data(body.utf8)))
+        #expect(checked.problems.isEmpty && checked.outcome == .refusedLayout)
+    }
+
     @Test("a WebP wider or taller than libwebp allows is refused before drawing (it was a 500 over HTTP)")
     func webpTooLarge() throws {
         var request = RenderRequest(text: "x")

@@ -44,7 +44,8 @@ public final class TextRenderer: Sendable {
         let width = layout.limits.width ?? layout.width
         func pixels(_ points: Double) -> Int {
             let value = (points * scale).rounded(.up)
-            return value < 1 ? 1 : (value > 1e15 ? Int(1e15) : Int(value))
+            // NaN (a padding no request can send, but a caller can) is 1 pixel, as anything below 1.
+            return !(value >= 1) ? 1 : (value > 1e15 ? Int(1e15) : Int(value))
         }
         return PixelSize(width: pixels(width + 2 * padding), height: pixels(layout.height + 2 * padding))
     }
@@ -76,8 +77,10 @@ public final class TextRenderer: Sendable {
             }
             for rect in line.decorations {
                 let x0 = (padding + rect.x) * scale, x1 = x0 + rect.width * scale
-                let top = Int(((padding + rect.y) * scale).rounded()), rows = max(1, Int((rect.height * scale).rounded()))
-                guard x0.magnitude < 1e9, x1.magnitude < 1e9, abs(top) < 1_000_000_000 else { continue }
+                let y = ((padding + rect.y) * scale).rounded(), height = (rect.height * scale).rounded()
+                // Checked before converting: a padding of 10⁷⁵ points (refused later, when drawn) trapped here.
+                guard x0.magnitude < 1e9, x1.magnitude < 1e9, y.magnitude < 1e9, height.magnitude < 1e9 else { continue }
+                let top = Int(y), rows = max(1, Int(height))
                 minX = min(minX, floorToInt(x0))
                 maxX = max(maxX, -floorToInt(-x1))
                 minY = min(minY, top)
@@ -327,8 +330,11 @@ public final class TextRenderer: Sendable {
                                               scale: Double, color: Color, canvas: Canvas.Type) {
         let x0 = (origin.x + rect.x) * scale
         let x1 = x0 + rect.width * scale
-        let top = Int(((origin.y + rect.y) * scale).rounded())
-        let rows = max(1, Int((rect.height * scale).rounded()))
+        let y = ((origin.y + rect.y) * scale).rounded(), thickness = (rect.height * scale).rounded()
+        // As glyphs: a decoration a billion pixels away (or NaN) is not on any canvas, and must not trap.
+        guard x0.magnitude < 1e9, x1.magnitude < 1e9, y.magnitude < 1e9, thickness.magnitude < 1e9 else { return }
+        let top = Int(y)
+        let rows = max(1, Int(thickness))
         let firstColumn = max(0, Int(x0.rounded(.down)))
         let lastColumn = min(width, Int(x1.rounded(.up)))
         guard firstColumn < lastColumn else { return }
