@@ -12,14 +12,13 @@ public struct UnacceptedValue: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String { "\"\(text)\" \(reason)" }
 }
 
-extension CaseIterable where Self: RawRepresentable, Self.RawValue == String {
-    /// The case whose raw value is `text` in any letter case (`"Center"` is ``TextAlignment/center``): the one
-    /// reading of a choice that the CLI and JSON share.
-    /// - Throws: ``UnacceptedValue`` listing every raw value.
+extension NamedChoice {
+    /// The case `text` names — its raw value in any letter case (`"Center"` is ``TextAlignment/center``) or an
+    /// alias (`"start"`): the one reading of a choice that the CLI and JSON share.
+    /// - Throws: ``UnacceptedValue`` listing every accepted value.
     public static func parse(choice text: String) throws(UnacceptedValue) -> Self {
-        let lowered = text.lowercased()
-        if let value = allCases.first(where: { $0.rawValue.lowercased() == lowered }) { return value }
-        throw UnacceptedValue(text: text, reason: "is not one of " + allCases.map(\.rawValue).joined(separator: ", "))
+        guard let value = named(text) else { throw UnacceptedValue(text: text, reason: acceptedValues) }
+        return value
     }
 }
 
@@ -34,3 +33,9 @@ extension Color {
         return color
     }
 }
+
+extension CardVerticalAlignment: NamedChoice {
+    /// CSS's `center` (`align-items`) for ``middle``.
+    public static let aliases: [String: CardVerticalAlignment] = ["center": .middle]
+}
+extension CardStroke.Position: NamedChoice {}

@@ -81,6 +81,7 @@ struct CardCommand: ParsableCommand {
                                     imageDirectory: URL(fileURLWithPath: card).deletingLastPathComponent())
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
         let drawing = try renderer.drawing(of: document)
+        warn(drawing.layouts.flatMap(\.warnings))
         let bytes = try renderer.encoded(drawing, format: format)
         let size = drawing.pixelSize
         let status = "\(output): \(size.width) × \(size.height) px, \(document.layers.count) layers, \(bytes.count) bytes"

@@ -130,9 +130,15 @@ struct RenderCommand: ParsableCommand {
 /// Prints one `warning:` line on standard error when a family asked for was not found or text asked to be
 /// hyphenated was not (the exit code stays 0).
 func warnAboutLayout(_ layout: TextLayout) {
-    let reasons = layout.familySubstitutions.map(\.description) + layout.hyphenationWarnings.map(\.description)
-    guard !reasons.isEmpty else { return }
-    FileHandle.standardError.write(Data(("warning: " + reasons.joined(separator: "; ") + "\n").utf8))
+    warn(layout.warnings)
+}
+
+/// Prints `reasons` as one `warning:` line on standard error, each once; nothing when there are none.
+func warn(_ reasons: [String]) {
+    var unique: [String] = []
+    for reason in reasons where !unique.contains(reason) { unique.append(reason) }
+    guard !unique.isEmpty else { return }
+    FileHandle.standardError.write(Data(("warning: " + unique.joined(separator: "; ") + "\n").utf8))
 }
 
 /// Parses a color option: any form ``Color/init(parsing:)`` reads.

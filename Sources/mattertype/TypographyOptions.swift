@@ -265,8 +265,7 @@ struct TextInputOptions: ParsableArguments {
 }
 
 /// Parses one of an enum's raw values, listing them all in the error.
-func parseChoice<T: RawRepresentable & CaseIterable>(_ text: String, _: T.Type, _ option: String) throws -> T
-where T.RawValue == String {
+func parseChoice<T: NamedChoice>(_ text: String, _: T.Type, _ option: String) throws -> T {
     do {
         return try T.parse(choice: text)
     } catch {

@@ -84,6 +84,44 @@ struct CardTests {
         }
     }
 
+    @Test("a card's choices read as users write them: errors list the values, CSS's start, end and center are read")
+    func choicesAsUsersWriteThem() throws {
+        func layer(_ extra: String) -> String {
+            #"{"width": 200, "height": 60, "layers": [{"type": "text", "x": 0, "y": 0, "width": 200, "text": "Hi", \#(extra)}]}"#
+        }
+        // Foundation said "Cannot initialize TextAlignment from invalid String value …".
+        #expect(failure(layer(#""alignment": "middle""#)) == #"layer 0, "alignment": "middle" is not one of left, center, right, justified, natural, end, start"#)
+        #expect(failure(layer(#""decoration": "under""#))?.contains("is not one of none, underline, strikethrough") == true)
+        #expect(failure(layer(#""verticalAlign": "centre""#))?.contains("top, middle, bottom, baseline, center") == true)
+        // start is natural, end the other side, center (CSS's align-items) is middle; any letter case.
+        let start = try card(layer(#""alignment": "START""#)), natural = try card(layer(#""alignment": "natural""#))
+        #expect(start == natural)
+        let end = try card(layer(#""alignment": "end""#)), right = try card(layer(#""alignment": "right""#))
+        #expect(end == right && end != start)
+        var rtl = RenderRequest(text: "שלום")
+        rtl.width = 200
+        rtl.alignment = .end
+        let line = try #require(try rtl.layout(registry: FontRegistry(includesSystemFonts: false)).lines.first)
+        #expect(line.x == 0, "end is the left edge of a right-to-left paragraph")
+        let center = try card(layer(#""height": 60, "verticalAlign": "center""#))
+        #expect(center == (try card(layer(#""height": 60, "verticalAlign": "middle""#))))
+        // The CLI reads the same names.
+        let run = try CLIRun("measure", "--alignment", "start", "--width", "200", "Hi")
+        #expect(run.status == 0)
+    }
+
+    @Test("card prints the same warning as render for a family that is not found")
+    func cardWarnsAboutMissingFamily() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("warning-card-\(UUID()).json")
+        try Data(#"{"width": 100, "height": 40, "layers": [{"type": "text", "x": 0, "y": 0, "text": "x", "family": "Nope Sans"}, {"type": "text", "x": 0, "y": 20, "text": "y", "family": "Nope Sans"}]}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try CLIRun("card", file.path, "-o", "/tmp/warning-card.png")
+        #expect(run.status == 0)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 1 && warnings[0].contains("no Nope Sans font is registered"), "\(run.stderr)")
+        #expect(warnings.first?.components(separatedBy: "Nope Sans").count == 2, "said once")
+    }
+
     @Test("an image that is a device, a folder or a remote URL is one clear error")
     func imageSourcesThatAreNotFiles() throws {
         let directory = URL(fileURLWithPath: "/")

@@ -14,7 +14,7 @@ struct PositioningTests: NotoLayoutSuite {
             let isLast = index == result.lines.count - 1
             switch alignment {
             case .left, .natural: #expect(line.x == 0)
-            case .right: #expect(abs(line.x + line.width - 200) < 1e-9)
+            case .right, .end: #expect(abs(line.x + line.width - 200) < 1e-9)
             case .center: #expect(abs(line.x + line.width / 2 - 100) < 1e-9)
             case .justified:
                 #expect(line.x == 0)

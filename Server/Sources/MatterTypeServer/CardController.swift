@@ -56,11 +56,13 @@ struct CardController: Sendable {
         let etag = text.entityTag(for: data, extra: Self.identity(values: values, format: format))
         // The format may come from Accept: caches keep one answer per Accept.
         if Self.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"]) }
-        let bytes = try await draw(card, format: format, renderer: CardRenderer(registry: text.library.registry,
-                                                                              tokens: text.tokens),
-                                   deadline: deadline)
+        let (bytes, warnings) = try await draw(card, format: format,
+                                               renderer: CardRenderer(registry: text.library.registry,
+                                                                      tokens: text.tokens),
+                                               deadline: deadline)
         var response = Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
         response.headers[.vary] = "Accept"
+        response.headers[TextController.warningField] = TextController.warningValue(warnings)
         return response
     }
 
@@ -141,8 +143,10 @@ struct CardController: Sendable {
             throw Self.apiError(error)
         }
         let renderer = CardRenderer(registry: text.library.registry, tokens: text.tokens, images: templates.images)
-        let bytes = try await draw(card, format: format, renderer: renderer, deadline: deadline)
-        return Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
+        let (bytes, warnings) = try await draw(card, format: format, renderer: renderer, deadline: deadline)
+        var response = Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
+        response.headers[TextController.warningField] = TextController.warningValue(warnings)
+        return response
     }
 
     /// Deletes a template (admin): 204, or 404 when there is none.
@@ -156,8 +160,9 @@ struct CardController: Sendable {
 
     /// Draws and encodes `card` in a render slot, within its memory reservation (its canvas and the images it
     /// decodes): 413 for text, a canvas or images over the limits, 503 when the server is busy or `deadline` passes.
+    /// Also returns what its text layers warn about.
     private func draw(_ card: Card, format: ImageFormat, renderer: CardRenderer,
-                      deadline: ContinuousClock.Instant) async throws -> Data {
+                      deadline: ContinuousClock.Instant) async throws -> (Data, [String]) {
         let scalars = card.layers.reduce(0) { total, layer in
             if case .text(let text) = layer { return total + text.request.scalarCount }
             return total
@@ -182,7 +187,9 @@ struct CardController: Sendable {
             defer { text.renderMemory.withLock { $0 -= reserved } }
             return try await slot.run(short: false) {
                 do throws(CardError) {
-                    return try renderer.encoded(card, format: format, until: RenderDeadline(deadline))
+                    let drawing = try renderer.drawing(of: card, until: RenderDeadline(deadline))
+                    return (try renderer.encoded(drawing, format: format, until: RenderDeadline(deadline)),
+                            drawing.layouts.flatMap(\.warnings))
                 } catch {
                     throw Self.apiError(error)
                 }

@@ -20,6 +20,19 @@ struct TextController: Sendable {
 
     /// The response header giving where the text's top-left corner is in a rendered image: `x,y` in points.
     static let textOriginField = HTTPField.Name("MatterType-Text-Origin")!  // a valid token, checked by its tests
+    /// What a render or card warns about (a family not found, hyphenation not done), as the CLI's `warning:` line.
+    static let warningField = HTTPField.Name("MatterType-Warning")!  // a valid token, checked by its tests
+
+    /// `warnings` as one header value, each once, joined by "; ": characters outside printable ASCII (a family
+    /// name in another script) are written `\u{…}`, as a header value must be visible ASCII. `nil` when none.
+    static func warningValue(_ warnings: [String]) -> String? {
+        var unique: [String] = []
+        for warning in warnings where !unique.contains(warning) { unique.append(warning) }
+        guard !unique.isEmpty else { return nil }
+        return unique.joined(separator: "; ").unicodeScalars.map { scalar in
+            (0x20...0x7E).contains(scalar.value) ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }.joined()
+    }
 
     /// The routes.
     var routes: RouteTable {
@@ -53,7 +66,7 @@ struct TextController: Sendable {
            Self.entityTags(match).contains(where: { $0 == etag || $0 == "*" }) {
             return Response(status: .notModified, headers: [.eTag: etag])
         }
-        let (bytes, origin) = try await withSlot(deadline: deadline) { slot in
+        let (bytes, origin, warnings) = try await withSlot(deadline: deadline) { slot in
             let laidOut = try await slot.run(short: Self.layoutIsShort(renderRequest)) { try layout(renderRequest) }
             let frame = renderRequest.imageFrame(of: laidOut)
             try checkSize(frame.size, of: renderRequest)
@@ -68,13 +81,14 @@ struct TextController: Sendable {
             let bytes = try await slot.run(short: short) {
                 try renderRequest.image(of: laidOut, until: RenderDeadline(deadline))
             }
-            return (bytes, frame.origin)
+            return (bytes, frame.origin, laidOut.warnings)
         }
         let type = (renderRequest.format ?? .png).mediaType
         // Where the text's top-left corner is in the image, in points: the padding, plus what the image grew by to
         // hold ink left of or above the layout.
         var headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "no-cache", .vary: "Accept"]
         headers[Self.textOriginField] = "\(TextMeasurement.rounded(origin.x)),\(TextMeasurement.rounded(origin.y))"
+        headers[Self.warningField] = Self.warningValue(warnings)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 

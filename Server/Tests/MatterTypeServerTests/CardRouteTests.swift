@@ -297,4 +297,25 @@ struct CardRouteAttackTests {
             }
         }
     }
+
+    @Test func rendersAndCardsSayWhatTheyWarnAboutInAHeader() async throws {
+        #expect(TextController.warningValue(["a", "a", "b"]) == "a; b" && TextController.warningValue([]) == nil)
+        #expect(TextController.warningValue(["no Å font"]) == #"no \u{C5} font"#)
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let render = try await server.post("/v1/render", json: #"{"text": "x", "family": "Nope Sans"}"#)
+                #expect(render.status == 200)
+                #expect(render.header("MatterType-Warning")?.contains("no Nope Sans font is registered") == true)
+                let plain = try await server.post("/v1/render", json: #"{"text": "x"}"#)
+                #expect(plain.header("MatterType-Warning") == nil)
+                let card = #"{"width": 100, "height": 40, "layers": [{"type": "text", "x": 0, "y": 0, "text": "x", "family": "Nope Sans"}, {"type": "text", "x": 0, "y": 20, "text": "x", "family": "Nope Sans"}]}"#
+                let drawn = try await server.post("/v1/cards", json: card)
+                let warning = try #require(drawn.header("MatterType-Warning"))
+                #expect(warning.contains("no Nope Sans font") && warning.components(separatedBy: "Nope Sans").count == 2)
+                #expect(try await server.send(.PUT, "/v1/templates/warn", body: Data(card.utf8), admin: true).status == 201)
+                let image = try await server.send(.GET, "/v1/templates/warn.png")
+                #expect(image.header("MatterType-Warning")?.contains("Nope Sans") == true)
+            }
+        }
+    }
 }

@@ -14,7 +14,7 @@ public enum LineBreakMode: String, CaseIterable, Sendable, Hashable, Codable {
     case byTruncatingTail = "truncateTail"
 }
 
-/// Where lines sit horizontally.
+/// Where lines sit horizontally. In JSON and on the command line CSS's `start` is read as ``natural``.
 public enum TextAlignment: String, CaseIterable, Sendable, Hashable, Codable {
     /// Flush left.
     case left
@@ -24,8 +24,13 @@ public enum TextAlignment: String, CaseIterable, Sendable, Hashable, Codable {
     case right
     /// Both edges flush, by widening spaces; the last line of a paragraph is aligned naturally.
     case justified
-    /// Left for left-to-right paragraphs, right for right-to-left ones.
+    /// Left for left-to-right paragraphs, right for right-to-left ones (CSS `start`).
     case natural
+    /// Right for left-to-right paragraphs, left for right-to-left ones (CSS `end`).
+    case end
+
+    /// CSS's name for ``natural``, read as it.
+    public static let aliases: [String: TextAlignment] = ["start": .natural]
 }
 
 /// Shrinking text to fit its box (``LayoutLimits/fit``): the largest font size on a 0.25 pt grid, from

@@ -150,13 +150,14 @@ struct LinePositioner {
         let isTruncatedLine = draft.items.contains(.ellipsis)
         if alignment == .justified, draft.isLastOfParagraph || isTruncatedLine { alignment = .natural }
         if alignment == .natural { alignment = paragraphLevel & 1 == 1 ? .right : .left }
+        if alignment == .end { alignment = paragraphLevel & 1 == 1 ? .left : .right }
         var trailingStart = placed.count
         while trailingStart > 0, placed[trailingStart - 1].kind.hangs { trailingStart -= 1 }
         var x0 = draft.indent
         var extraPerSpace = 0.0
         switch alignment {
         case .left, .natural: break
-        case .right: x0 = draft.indent + (available - width)
+        case .right, .end: x0 = draft.indent + (available - width)
         case .center: x0 = draft.indent + (available - width) / 2
         case .justified:
             let spaces = placed[0..<trailingStart].filter { $0.kind == .space }.count

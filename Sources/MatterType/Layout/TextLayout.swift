@@ -153,6 +153,13 @@ public struct TextLayout: Sendable {
         return choices
     }
 
+    /// What a caller should warn about, one sentence each: families not found (``familySubstitutions``), then text
+    /// asked to be hyphenated that was not (``hyphenationWarnings``). The CLI prints them as one `warning:` line,
+    /// the server as a `MatterType-Warning` header.
+    public var warnings: [String] {
+        familySubstitutions.map(\.description) + hyphenationWarnings.map(\.description)
+    }
+
     /// Why families asked for were replaced by another family's faces: the paragraph's typography's, then each
     /// span style's, each reason once; empty when every family was found.
     public var familySubstitutions: [FallbackReason] {

@@ -186,6 +186,26 @@ extension Drawing {
         return image
     }
 
+    /// The text layouts the drawing draws (its text items', clipped ones too), in order: what a caller
+    /// reports warnings from (``TextLayout/familySubstitutions``, ``TextLayout/hyphenationWarnings``).
+    public var layouts: [TextLayout] {
+        func collect(_ items: [Item], into found: inout [TextLayout]) {
+            for item in items {
+                switch item {
+                case .text(let layout, _, _, _, _):
+                    found.append(layout)
+                case .clip(_, let inner):
+                    collect(inner, into: &found)
+                case .fill, .border, .image, .shadow, .stroke:
+                    continue
+                }
+            }
+        }
+        var found: [TextLayout] = []
+        collect(items, into: &found)
+        return found
+    }
+
     /// What rasterizing this drawing would cost, in pixel operations (about a nanosecond each on a current core),
     /// from each item's pixels cut to the canvas: an opaque color fill 2 operations a pixel, any other fill 15
     /// (gradients, translucency, rounded corners), a border 30 a pixel of its ring, an image 90 a pixel of its box
