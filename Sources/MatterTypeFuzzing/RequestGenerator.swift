@@ -188,7 +188,7 @@ public struct RequestGenerator: Sendable {
                                                                         "truncateMiddle", "truncateTail"]))))
         }
         if random.chance(0.25) {
-            members.append(.init("alignment", .string(random.pick(["left", "center", "right", "justified", "natural"]))))
+            members.append(.init("alignment", .string(random.pick(["left", "center", "right", "justified", "natural", "end", "start", "END"]))))
         }
     }
 
@@ -363,7 +363,7 @@ public struct RequestGenerator: Sendable {
                 }
                 if random.chance(0.4) { layer.append(.init("height", .number(size(&random, in: extentY)))) }
                 if random.chance(0.3) {
-                    layer.append(.init("verticalAlign", .string(random.pick(["top", "middle", "bottom", "baseline"]))))
+                    layer.append(.init("verticalAlign", .string(random.pick(["top", "middle", "bottom", "baseline", "center"]))))
                 }
                 if random.chance(0.1) { layer.append(.init("baselineOffset", .number(random.pick([0, 10, -40])))) }
                 if random.chance(0.75) {
