@@ -22,7 +22,8 @@ public enum GoldenMetricsCheck {
 
     /// Compares (or, with `record`, records) and returns one message per failure: each difference, a recording
     /// done, or why the check could not run.
-    public static func run(tokens: URL, samples: URL, golden: URL, tolerance: Double = 0.01, remSize: Double = 16,
+    /// `tokens` may be several files or folders (a design system's sets), read together as one token tree.
+    public static func run(tokens: [URL], samples: URL, golden: URL, tolerance: Double = 0.01, remSize: Double = 16,
                            registry: FontRegistry = .shared, record: Bool = isRecording) -> [String] {
         do {
             let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize)
@@ -46,6 +47,7 @@ public enum GoldenMetricsCheck {
 /// Checks, in a Swift Testing test, that every typography token × sample × width of a token file still lays out and
 /// draws as the golden directory says (see ``GoldenMetricsCheck``). Each difference is recorded as an issue whose
 /// comment starts with the combination's name, e.g. `typography.heading headline@180: lines 1 → 2, height 30 → 60`.
+/// `tokens` may name several files or folders (`tokens: base, brand`), read together as one token tree.
 ///
 /// ```swift
 /// let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // the folder of this test file
@@ -56,14 +58,23 @@ public enum GoldenMetricsCheck {
 ///                         golden: root.appendingPathComponent("Golden"))
 /// }
 /// ```
-public func expectGoldenMetrics(tokens: URL, samples: URL, golden: URL, tolerance: Double = 0.01,
+public func expectGoldenMetrics(tokens: URL..., samples: URL, golden: URL, tolerance: Double = 0.01,
                                 remSize: Double = 16, registry: FontRegistry = .shared,
                                 record: Bool = GoldenMetricsCheck.isRecording,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
     for failure in GoldenMetricsCheck.run(tokens: tokens, samples: samples, golden: golden, tolerance: tolerance,
                                           remSize: remSize, registry: registry, record: record) {
-        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+        // As an error, so that the test's own line says what moved (a comment alone shows as "Issue recorded").
+        Issue.record(GoldenMetricsDifference(description: failure), sourceLocation: sourceLocation)
     }
+}
+
+/// One golden-metrics failure as ``expectGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``
+/// records it: which token, sample and width changed and how (`typography.heading headline@180: lines 1 → 2,
+/// height 30 → 60`), a recording done, or why the check could not run.
+public struct GoldenMetricsDifference: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The sentence.
+    public let description: String
 }
 
 /// The XCTest form of ``expectGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``:
@@ -78,7 +89,7 @@ public func expectGoldenMetrics(tokens: URL, samples: URL, golden: URL, toleranc
 ///     }
 /// }
 /// ```
-public func assertGoldenMetrics(tokens: URL, samples: URL, golden: URL, tolerance: Double = 0.01,
+public func assertGoldenMetrics(tokens: URL..., samples: URL, golden: URL, tolerance: Double = 0.01,
                                 remSize: Double = 16, registry: FontRegistry = .shared,
                                 record: Bool = GoldenMetricsCheck.isRecording,
                                 file: StaticString = #filePath, line: UInt = #line) {

@@ -58,7 +58,7 @@ struct GoldenMetricsTests {
         withKnownIssue("the first run records") {
             expectGoldenMetrics(tokens: GoldenMetricsTests.tokens, samples: GoldenMetricsTests.samples, golden: golden,
                                 registry: registry)
-        } matching: { $0.comments.first?.rawValue.hasPrefix("recorded 16 golden combinations") == true }
+        } matching: { ($0.error as? GoldenMetricsDifference)?.description.hasPrefix("recorded 16 golden combinations") == true }
         #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("metrics.json").path))
         expectGoldenMetrics(tokens: GoldenMetricsTests.tokens, samples: GoldenMetricsTests.samples, golden: golden,
                             registry: registry)
@@ -68,22 +68,40 @@ struct GoldenMetricsTests {
             expectGoldenMetrics(tokens: changed, samples: GoldenMetricsTests.samples, golden: golden,
                                 registry: registry)
         } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("typography.headline ") == true
+            // The issue's own line names the combination (it said "Issue recorded").
+            (issue.error as? GoldenMetricsDifference)?.description.hasPrefix("typography.headline ") == true
+                && "\(issue)".contains("typography.headline ")
         }
         // Pixels alone: one golden image painted over; the numbers still match, the image does not.
         let image = golden.appendingPathComponent("typography.body/headline@180.png")
         let old = try #require(PNGDecoder.decode(Data(contentsOf: image)))
         try PNGEncoder.encode(RGBAImage(width: old.width, height: old.height, background: .white)).write(to: image)
-        let failures = GoldenMetricsCheck.run(tokens: GoldenMetricsTests.tokens, samples: GoldenMetricsTests.samples,
+        let failures = GoldenMetricsCheck.run(tokens: [GoldenMetricsTests.tokens], samples: GoldenMetricsTests.samples,
                                               golden: golden, registry: registry)
         #expect(failures == ["typography.body headline@180: \(old.width * old.height) pixels differ"])
         #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent(
             "typography.body/headline@180.diff.png").path))
         // Recording (what MATTERTYPE_RECORD_GOLDENS=1 asks for) rewrites the image; then all match again.
-        #expect(GoldenMetricsCheck.run(tokens: GoldenMetricsTests.tokens, samples: GoldenMetricsTests.samples,
+        #expect(GoldenMetricsCheck.run(tokens: [GoldenMetricsTests.tokens], samples: GoldenMetricsTests.samples,
                                        golden: golden, registry: registry, record: true).count == 1)
-        #expect(GoldenMetricsCheck.run(tokens: GoldenMetricsTests.tokens, samples: GoldenMetricsTests.samples,
+        #expect(GoldenMetricsCheck.run(tokens: [GoldenMetricsTests.tokens], samples: GoldenMetricsTests.samples,
                                        golden: golden, registry: registry).isEmpty)
+        // The passing check removed the diff image the failing one wrote.
+        #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent(
+            "typography.body/headline@180.diff.png").path))
+    }
+
+    @Test("MatterTypeTesting reads several token files as one tree (references across them), as a design system's sets are")
+    func severalTokenFiles() throws {
+        let golden = try TestSupport.scratchDirectory().appendingPathComponent("golden-sets")
+        let extra = try TestSupport.scratchDirectory().appendingPathComponent("footnote.tokens.json")
+        try Data(#"{"typography": {"footnote": {"$type": "typography", "$value": {"fontFamily": "{font.family.sans}", "fontSize": {"value": 11, "unit": "px"}, "lineHeight": 1.25, "fontWeight": "{font.weight.regular}"}}}}"#.utf8).write(to: extra)
+        let registry = FontRegistry(includesSystemFonts: false)
+        let recorded = GoldenMetricsCheck.run(tokens: [GoldenMetricsTests.tokens, extra],
+                                              samples: GoldenMetricsTests.samples, golden: golden, registry: registry)
+        #expect(recorded.count == 1 && recorded[0].hasPrefix("recorded 20 golden combinations"), "\(recorded)")
+        expectGoldenMetrics(tokens: GoldenMetricsTests.tokens, extra, samples: GoldenMetricsTests.samples,
+                            golden: golden, registry: registry)
     }
 
     @Test("differences name the combination and say what moved")

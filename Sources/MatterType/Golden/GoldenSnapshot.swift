@@ -63,7 +63,7 @@ public struct GoldenSnapshot: Sendable {
     /// How the typographies lay out and draw now compared with the snapshot: one sentence per combination that
     /// differs (numbers beyond `tolerance` points, line texts, faces, and images pixel for pixel where the numbers
     /// match), sorted. For each combination whose image differs, `<sample>@<width>.diff.png` (old | new | diff) is
-    /// written beside the golden image.
+    /// written beside the golden image; one left from an earlier check is removed once its image matches again.
     /// - Throws: ``GoldenSnapshotError`` when there is no `metrics.json` or it is not golden metrics; a layout,
     ///   render or file error.
     public func differences(tokens: DesignTokens, samples: [MetricsSample], registry: FontRegistry = .shared,
@@ -90,10 +90,14 @@ public struct GoldenSnapshot: Sendable {
                 continue
             }
             let pixels = ImageDiff.differingPixels(old, new)
-            guard pixels > 0 || differing.contains(entry.name) else { continue }
+            let diffURL = imageURL(for: entry, suffix: ".diff")
+            guard pixels > 0 || differing.contains(entry.name) else {
+                // It matches now: a diff image from an earlier failing check is stale.
+                try? FileManager.default.removeItem(at: diffURL)
+                continue
+            }
             if pixels > 0, !differing.contains(entry.name) { reports.append("\(entry.name): \(pixels) pixels differ") }
-            try ImageFile.write(PNGEncoder.encode(ImageDiff.sideBySide(old, new)),
-                                to: imageURL(for: entry, suffix: ".diff").path)
+            try ImageFile.write(PNGEncoder.encode(ImageDiff.sideBySide(old, new)), to: diffURL.path)
         }
         return reports.sorted()
     }
