@@ -1,5 +1,5 @@
 /// How lines break when text does not fit, as `NSLineBreakMode`.
-public enum LineBreakMode: String, CaseIterable, Sendable, Hashable, Codable {
+public enum LineBreakMode: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Break between words (UAX #14); a word wider than the line breaks between grapheme clusters.
     case byWordWrapping = "wordWrap"
     /// Break between any two grapheme clusters.
@@ -15,7 +15,7 @@ public enum LineBreakMode: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// Where lines sit horizontally. In JSON and on the command line CSS's `start` is read as ``natural``.
-public enum TextAlignment: String, CaseIterable, Sendable, Hashable, Codable {
+public enum TextAlignment: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Flush left.
     case left
     /// Centered.

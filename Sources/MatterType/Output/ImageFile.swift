@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The image formats MatterType writes: two raster formats and two vector formats.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
     /// PNG, in the smallest exact representation (see ``PNGEncoding``).
     case png
     /// Lossless WebP.

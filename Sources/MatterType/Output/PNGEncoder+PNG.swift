@@ -2,7 +2,7 @@ import CImageCodecs
 public import Foundation
 
 /// How a PNG stores the pixels.
-public enum PNGEncoding: String, Sendable, Hashable, CaseIterable {
+public enum PNGEncoding: String, NamedChoice, Sendable, Hashable, CaseIterable {
     /// The smallest exact representation: 8-bit gray when every pixel is opaque gray; else indexed color (a
     /// palette with transparency, 1, 2, 4 or 8 bits a pixel) when there are at most 256 colors; else gray + alpha
     /// when every pixel is gray; else RGB when every pixel is opaque; else RGBA. Decoded, every one gives the
@@ -13,7 +13,7 @@ public enum PNGEncoding: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How hard the encoder compresses: the trade between time and bytes.
-public enum ImageCompression: String, Sendable, Hashable, CaseIterable {
+public enum ImageCompression: String, NamedChoice, Sendable, Hashable, CaseIterable {
     /// libdeflate level 1.
     case fast
     /// libdeflate level 6.

@@ -163,7 +163,7 @@ private struct RoundedRect {
 }
 
 /// How an image fills the box it is drawn in (CSS `object-fit`).
-public enum ImageFit: String, CaseIterable, Sendable, Hashable, Codable {
+public enum ImageFit: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Stretched to the box.
     case fill
     /// As large as fits inside the box, centered; the rest of the box stays as it was.

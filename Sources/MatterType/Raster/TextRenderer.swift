@@ -11,7 +11,7 @@ import Foundation
 /// A renderer is shared safely between tasks; its ``glyphCache`` is too.
 public final class TextRenderer: Sendable {
     /// How glyph outlines are fitted to the pixel grid.
-    public enum Hinting: String, Sendable, Hashable, CaseIterable {
+    public enum Hinting: String, NamedChoice, Sendable, Hashable, CaseIterable {
         /// No hinting: glyphs land exactly where the layout put them (FreeType's FT_LOAD_NO_HINTING).
         case none
         /// Light hinting: vertical stems snap for crisper small text (FT_LOAD_TARGET_LIGHT).

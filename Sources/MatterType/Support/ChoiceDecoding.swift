@@ -31,20 +31,3 @@ extension NamedChoice {
         self = value
     }
 }
-
-extension TextAlignment: NamedChoice {}
-extension LineBreakMode: NamedChoice {}
-extension ImageFit: NamedChoice {}
-extension ContentSizeCategory: NamedChoice {}
-extension TextStyle: NamedChoice {}
-extension TextCase: NamedChoice {}
-extension TextDecoration: NamedChoice {}
-extension Hyphens: NamedChoice {}
-extension InlineBoxAlignment: NamedChoice {}
-extension TextWrap: NamedChoice {}
-extension TextDirection: NamedChoice {}
-extension FontStyle: NamedChoice {}
-extension ImageFormat: NamedChoice {}
-extension ImageCompression: NamedChoice {}
-extension PNGEncoding: NamedChoice {}
-extension TextRenderer.Hinting: NamedChoice {}

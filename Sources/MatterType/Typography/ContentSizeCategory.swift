@@ -1,5 +1,5 @@
 /// The user's preferred text size, as in iOS Dynamic Type. The default is ``large``.
-public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Codable {
+public enum ContentSizeCategory: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// xSmall.
     case xSmall
     /// small.

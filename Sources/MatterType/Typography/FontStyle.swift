@@ -1,5 +1,5 @@
 /// Upright or italic.
-public enum FontStyle: String, CaseIterable, Sendable, Hashable, Codable {
+public enum FontStyle: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Upright.
     case regular
     /// Italic (or oblique).

@@ -1,5 +1,5 @@
 /// Where words may be hyphenated at a line end (CSS `hyphens`).
-public enum Hyphens: String, CaseIterable, Sendable, Hashable, Codable {
+public enum Hyphens: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Never: not even at soft hyphens (U+00AD), which then do not allow a break.
     case none
     /// Only at soft hyphens in the text (the default).

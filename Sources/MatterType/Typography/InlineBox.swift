@@ -49,7 +49,7 @@ public struct InlineBox: Sendable, Hashable, Codable {
 
 /// Where an ``InlineBox`` sits on its line (CSS `vertical-align` for an atomic inline), against the paragraph's
 /// primary font and line box.
-public enum InlineBoxAlignment: String, CaseIterable, Sendable, Hashable, Codable {
+public enum InlineBoxAlignment: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Its bottom on the baseline.
     case baseline
     /// Its middle half the font's x-height above the baseline.

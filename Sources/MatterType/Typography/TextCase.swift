@@ -3,7 +3,7 @@ import Foundation
 import MatterTypeICU
 
 /// How text is cased before it is shaped.
-public enum TextCase: String, CaseIterable, Sendable, Hashable, Codable {
+public enum TextCase: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// As written.
     case none
     /// All lowercase (Unicode full mapping).
@@ -34,7 +34,7 @@ public enum TextCase: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// A line drawn with the text.
-public enum TextDecoration: String, CaseIterable, Sendable, Hashable, Codable {
+public enum TextDecoration: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// No line.
     case none
     /// A line at the font's underline position (`post.underlinePosition`, `post.underlineThickness`).

@@ -1,5 +1,5 @@
 /// A Dynamic Type text style: which of Apple's size curves scales a typography.
-public enum TextStyle: String, CaseIterable, Sendable, Hashable, Codable {
+public enum TextStyle: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Large title.
     case largeTitle
     /// Title 1.

@@ -1,5 +1,5 @@
 /// How a paragraph's lines are chosen (CSS `text-wrap-style`).
-public enum TextWrap: String, CaseIterable, Sendable, Hashable, Codable {
+public enum TextWrap: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Greedy: each line holds as much as fits (CSS `wrap`/`auto`).
     case wrap
     /// Lines of even length, for headlines: paragraphs of at most 6 lines are rebroken so that every line's slack

@@ -257,7 +257,7 @@ public struct Typography: Sendable, Hashable, Codable {
 }
 
 /// The base direction of a paragraph (UAX #9).
-public enum TextDirection: String, CaseIterable, Sendable, Hashable, Codable {
+public enum TextDirection: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// From the paragraph's first strong character, left to right when it has none (CSS
     /// `unicode-bidi: plaintext`, HTML `dir="auto"`).
     case auto
