@@ -75,6 +75,31 @@ struct DesignTokenTests {
                 && x.textBox == TextBox(trim: .both, over: .cap, under: .alphabetic) && x.hyphens == .auto)
     }
 
+    @Test("a typography without a line height uses the font's own (CSS normal), as Primer's text.codeInline")
+    func missingLineHeight() throws {
+        // Primer's primitives (DTCG export): text.codeInline has fontSize, fontWeight, fontFamily and no lineHeight.
+        let json = #"{"text": {"codeInline": {"$type": "typography", "$value": {"fontFamily": "Noto Sans", "fontSize": {"value": 14, "unit": "px"}, "fontWeight": 400}}}}"#
+        let tokens = try DesignTokens(data: Data(json.utf8))
+        let typography = try tokens.typography("text.codeInline")
+        #expect(typography.usesFontLineHeight && typography.fontSize == 14)
+        // Noto Sans Regular's hhea: ascender 1069, descender -293, line gap 0, 1000 units per em (fontTools).
+        let layout = try TextLayout("x", typography: typography, registry: FontRegistry(includesSystemFonts: false))
+        #expect(abs(layout.lines[0].height - 14 * 1.362) < 1e-9)
+    }
+
+    @Test("unitless line heights: DTCG multiples; Tokens Studio multiples up to 4 and pixels above", arguments: [
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 20, "unit": "px"}, "lineHeight": 1.5}}}}"#, 30.0),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 20, "unit": "px"}, "lineHeight": 28}}}}"#, 560.0),
+        (#"{"t": {"x": {"type": "typography", "value": {"fontFamily": "A", "fontSize": "20", "lineHeight": "1.5"}}}}"#, 30.0),
+        (#"{"t": {"x": {"type": "typography", "value": {"fontFamily": "A", "fontSize": "20", "lineHeight": "4"}}}}"#, 80.0),
+        (#"{"t": {"x": {"type": "typography", "value": {"fontFamily": "A", "fontSize": "20", "lineHeight": 28}}}}"#, 28.0),
+        (#"{"t": {"x": {"type": "typography", "value": {"fontFamily": "A", "fontSize": "20", "lineHeight": "150%"}}}}"#, 30.0),
+    ])
+    func unitlessLineHeights(json: String, points: Double) throws {
+        let tokens = try DesignTokens(data: Data(json.utf8))
+        #expect(try tokens.typography("t.x").lineHeight == points)
+    }
+
     @Test("errors name the token path and field; a bad file yields nothing", arguments: [
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 2, "unit": "vw"}, "lineHeight": 1}}}}"#,
          #"t.x.$value.fontSize: unit "vw" is not px, rem or em"#),
@@ -82,8 +107,6 @@ struct DesignTokenTests {
          "t.x.$value.fontSize: references form a cycle: {a} → {b} → {a}"),
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": "{nowhere.size}", "lineHeight": 1}}}}"#,
          "t.x.$value.fontSize: refers to {nowhere.size}, which is not a token"),
-        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}}}}}"#,
-         "t.x.$value.lineHeight: is missing; every line is exactly this tall"),
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontWeight": "heavyish", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}}}}"#,
          #"t.x.$value.fontWeight: "heavyish" is not a DTCG font weight"#),
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"textCase": "shouting"}}}}}"#,

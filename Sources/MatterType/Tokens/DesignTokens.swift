@@ -42,6 +42,9 @@ public import Foundation
 ///   `"trim-both cap alphabetic"`), `hyphens` (`none`, `manual`, `auto`).
 /// - **Errors**: every problem is reported, in document order, and a file with any error yields no tokens.
 public struct DesignTokens: Sendable {
+    /// The largest unitless line height a Tokens Studio file means as a multiple of the font size; above it, pixels.
+    public static let tokensStudioMultipleLimit = 4.0
+
     /// The two formats read.
     public enum Format: String, Sendable, Hashable {
         /// W3C Design Tokens Community Group, 2025.10 (`$value`, `$type`).
@@ -505,15 +508,14 @@ private struct TokenReader {
         var letterSpacing = 0.0
         if let fontSize {
             _ = attempt { () throws(DesignTokenError) -> Bool? in
-                guard let value = try get("lineHeight") else {
-                    throw DesignTokenError(path: "\(at).lineHeight", message: "is missing; every line is exactly this tall")
-                }
-                if let text = value.string.map({ $0.trimmingSpaces().lowercased() }),
-                   text == "auto" || text == "normal" {
+                let value = try get("lineHeight")
+                // None (CSS `normal`: Primer's text.codeInline), "auto" or "normal": the font's own line height.
+                if value == nil || value?.string.map({ $0.trimmingSpaces().lowercased() }).map({
+                    $0 == "auto" || $0 == "normal" }) == true {
                     usesFontLineHeight = true
                     lineHeight = fontSize  // replaced by the font's own when laid out
-                } else {
-                    lineHeight = try self.lineHeight(value, fontSize: fontSize, at: "\(at).lineHeight")
+                } else if let value {
+                    lineHeight = try self.lineHeight(value, fontSize: fontSize, format: format, at: "\(at).lineHeight")
                 }
                 return true
             }
@@ -702,14 +704,16 @@ private struct TokenReader {
         return result
     }
 
-    /// A line height: a number or a unitless string is a multiple of the font size (DTCG, and Tokens Studio as its
-    /// CSS transforms read it), `"150%"` a share of it, `"24px"`, `"1.5rem"` or `"1.5em"` a length.
-    func lineHeight(_ value: OrderedJSON, fontSize: Double, at: String) throws(DesignTokenError) -> Double {
+    /// A line height: `"150%"` a share of the font size, `"24px"`, `"1.5rem"` or `"1.5em"` a length, and a number
+    /// (or a unitless string) in DTCG a multiple of the font size. In Tokens Studio files a unitless number up to
+    /// ``tokensStudioMultipleLimit`` is a multiple (its CSS transforms read `1.5` so) and a larger one pixels (its
+    /// Figma plugin applies `28` so): both kinds occur in real exports.
+    func lineHeight(_ value: OrderedJSON, fontSize: Double, format: DesignTokens.Format,
+                    at: String) throws(DesignTokenError) -> Double {
         var height: Double
-        if let number = value.number {
-            height = number * fontSize
-        } else if let string = value.string.map({ String($0.trimmingSpaces()) }), let number = Double(string) {
-            height = number * fontSize
+        let unitless = value.number ?? value.string.flatMap { Double(String($0.trimmingSpaces())) }
+        if let number = unitless {
+            height = format == .tokensStudio && number > DesignTokens.tokensStudioMultipleLimit ? number : number * fontSize
         } else {
             height = try dimension(value, at: at, emSize: fontSize, percentOf: fontSize)
         }
