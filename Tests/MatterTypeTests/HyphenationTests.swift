@@ -55,8 +55,10 @@ struct HyphenationTests: NotoLayoutSuite {
             == ["hyph_sr_Latn_RS.dic", "hyph_sr_Latn.dic", "hyph_sr.dic"])
         #expect(HyphenationDictionary.fileNames(forLanguage: "../../etc/passwd").isEmpty)
         #expect(HyphenationDictionary.fileNames(forLanguage: "").isEmpty)
-        #expect(HyphenationDictionary.forLanguage("de-AT")?.path == "/usr/share/hyphen/hyph_de_AT.dic")
-        #expect(HyphenationDictionary.forLanguage("de-XX")?.path == "/usr/share/hyphen/hyph_de.dic")
+        // The file found, links resolved (Debian's hyph_de_AT.dic and hyph_de.dic both link to hyph_de_DE.dic).
+        func file(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        #expect(HyphenationDictionary.forLanguage("de-AT")?.path == file("/usr/share/hyphen/hyph_de_AT.dic"))
+        #expect(HyphenationDictionary.forLanguage("de-XX")?.path == file("/usr/share/hyphen/hyph_de.dic"))
         #expect(HyphenationDictionary.forLanguage("xx-YY") == nil)
     }
 
@@ -153,5 +155,20 @@ struct HyphenationTests: NotoLayoutSuite {
         let typography = body.hyphens(.auto)
         let decoded = try JSONDecoder().decode(Typography.self, from: JSONEncoder().encode(typography))
         #expect(decoded.hyphens == .auto && decoded == typography)
+    }
+
+    @Test("each installed dictionary file is loaded once, whatever tag or link names it (German took 4 s a tag)")
+    func dictionariesLoadOncePerFile() throws {
+        let austrian = "/usr/share/hyphen/hyph_de_AT.dic"
+        try #require(FileManager.default.fileExists(atPath: austrian), "hyphen-de is not installed (make test installs it)")
+        // Debian's German variants are links to one file: one dictionary for all of them.
+        let german = try #require(HyphenationDictionary.forLanguage("de"))
+        #expect(HyphenationDictionary.forLanguage("de-AT") === german && HyphenationDictionary.forLanguage("de-CH") === german)
+        #expect(german.path == URL(fileURLWithPath: austrian).resolvingSymlinksInPath().path)
+        // Preloading counts every distinct installed file once (links resolved, as `readlink -f` would).
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: "/usr/share/hyphen")
+            .filter { $0.hasPrefix("hyph_") && $0.hasSuffix(".dic") }
+            .map { URL(fileURLWithPath: "/usr/share/hyphen/" + $0).resolvingSymlinksInPath().path })
+        #expect(HyphenationDictionaries.preloadInstalled() >= files.count)
     }
 }

@@ -24,6 +24,9 @@ public enum MatterTypeServer {
         if arguments.adminToken == nil {
             logger.notice("\(ServerConfiguration.adminTokenVariable) is not set: font registration answers 403")
         }
+        // The first German text with "hyphens": "auto" would wait ~4 s for libhyphen to load its dictionary:
+        // every installed dictionary is loaded once per process, in the background, as the server starts.
+        Task.detached(priority: .background) { HyphenationDictionaries.preloadInstalled() }
         let store = try await openStore(url: arguments.store, logger: logger)
         let library = FontLibrary(store: store, includesSystemFonts: arguments.systemFonts,
                                   maximumDecompressedFontSize: arguments.maxFontUnpackedBytes, logger: logger)

@@ -111,9 +111,34 @@ extension HyphenationDictionary {
     /// Dictionaries by language tag as asked for (`nil`: none installed); bounded, as the tags come from
     /// requests.
     private static let byLanguage = BoundedCache<String, HyphenationDictionary?>(limit: 128)
-    /// Dictionaries by file, each loaded once: loading the German one takes two seconds, so threads asking for
-    /// it at once wait for one load (under this lock) rather than each making its own.
+    /// Dictionaries by file (symbolic links resolved: Debian's `hyph_de_AT.dic` … are links to `hyph_de_DE.dic`),
+    /// each loaded once: libhyphen takes about 4 s to load the German one (release, this 2-core host), so threads
+    /// asking for it at once wait for one load (under this lock) rather than each making its own, and no tag
+    /// (`de-AT`, `de-CH`, `de-LI` …) loads it again.
     private static let byPath = Locked<[String: HyphenationDictionary?]>([:])
+
+    /// The dictionary in `path`, loaded once per file.
+    private static func loaded(_ path: String, name: String) -> HyphenationDictionary? {
+        let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return byPath.withLock { loaded in
+            if let known = loaded[file] { return known }
+            let dictionary = HyphenationDictionary(path: file, isEnglish: name.hasPrefix("hyph_en"))
+            loaded[file] = dictionary
+            return dictionary
+        }
+    }
+
+    /// Loads every installed dictionary (`hyph_*.dic` in ``directories``) that is not loaded yet; returns how many
+    /// files are loaded in all.
+    static func loadInstalled() -> Int {
+        for directory in directories {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in names.sorted() where name.hasPrefix("hyph_") && name.hasSuffix(".dic") {
+                _ = loaded(directory + "/" + name, name: name)
+            }
+        }
+        return byPath.withLock { $0.values.compactMap { $0 }.count }
+    }
 
     /// The cache of dictionaries by language, for ``FontRegistry/cacheSizes``.
     static var languageCache: BoundedCache<String, HyphenationDictionary?> { byLanguage }
@@ -127,12 +152,7 @@ extension HyphenationDictionary {
                 for directory in directories {
                     let path = directory + "/" + name
                     guard FileManager.default.isReadableFile(atPath: path) else { continue }
-                    return byPath.withLock { loaded in
-                        if let known = loaded[path] { return known }
-                        let dictionary = HyphenationDictionary(path: path, isEnglish: name.hasPrefix("hyph_en"))
-                        loaded[path] = dictionary
-                        return dictionary
-                    }
+                    return loaded(path, name: name)
                 }
             }
             return nil
@@ -156,5 +176,17 @@ extension HyphenationDictionary {
             return subtag.lowercased()
         }
         return (1...cased.count).reversed().map { "hyph_" + cased.prefix($0).joined(separator: "_") + ".dic" }
+    }
+}
+
+/// The hyphenation dictionaries installed on the system (LibreOffice's, in `/usr/share/hyphen`), which
+/// `"hyphens": "auto"` reads.
+public enum HyphenationDictionaries {
+    /// Loads every installed dictionary now, so that no layout pays for it later: libhyphen takes about 4 s to load
+    /// the German one, which the first German text with automatic hyphenation would otherwise wait for. A server
+    /// calls it once at start, in the background. Returns how many dictionary files are loaded.
+    @discardableResult
+    public static func preloadInstalled() -> Int {
+        HyphenationDictionary.loadInstalled()
     }
 }
