@@ -25,6 +25,9 @@ enum LibFuzzerMain {
     static func main() {
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
+        // As the server does at start: a dictionary's one-time load (German: ~4 s, far more under ASan) is not
+        // any input's cost, and counted against the first German input it would be a timeout.
+        HyphenationDictionaries.preloadInstalled()
         exit(runDriver(&argc, &argv, fuzzOneInput))
     }
 }
