@@ -22,8 +22,9 @@ public struct FamilyChoice: Sendable, Hashable, CustomStringConvertible {
     /// The families before the one drawn with, skipped for having no face here.
     public var skipped: [String] { Array(families[..<index]) }
 
-    /// One sentence: the family used, its place in the list, and what was skipped ("Liberation Mono, the 6th of
-    /// 7 families: ui-monospace, SFMono-Regular, … have no font here").
+    /// One sentence: the family used, its place in the list, and what was skipped ("Liberation Mono, family 6 of
+    /// 7: SFMono-Regular, SF Mono, Menlo, Consolas have no font here; ui-monospace is Safari's and stands in only
+    /// when no later family has a font").
     public var description: String {
         let name = generic.map { "\(family) (\($0))" } ?? family
         guard found else {
