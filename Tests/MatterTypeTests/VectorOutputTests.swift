@@ -113,10 +113,14 @@ struct VectorOutputTests {
                              Sample(name: "COLRv0 PDF", text: "", family: "", meanLimit: 2.5, offShareLimit: 0.04))
     }
 
-    @Test("pdftotext reads the text back: ligatures, Hebrew and Arabic in logical order")
+    @Test("pdftotext reads the text back: ligatures, Hebrew, Arabic, reordered clusters and emoji in logical order")
     func textReadsBack() throws {
+        // Devanagari's i-matra is drawn before its consonant and Thai marks are split from their bases: mapped back
+        // glyph by glyph they read "दुनिनया" and "ชาวัโลก"; emoji are drawn, not shown as text, and were lost.
         for (text, family) in [("The office affine fjord, ffi ffl", "Noto Sans"), ("שלום עולם", "Noto Sans Hebrew"),
-                               ("مرحبا بالعالم", "Noto Sans Arabic"), ("永和九年，岁在癸丑", "Noto Sans CJK SC")] {
+                               ("مرحبا بالعالم", "Noto Sans Arabic"), ("永和九年，岁在癸丑", "Noto Sans CJK SC"),
+                               ("नमस्ते दुनिया", "Noto Sans Devanagari"), ("สวัสดีชาวโลก", "Noto Sans Thai"),
+                               ("🎉 party 👩‍💻", "Noto Sans")] {
             let layout = try Self.layout(Sample(name: "", text: text, family: family))
             let pdf = try ImageFormat.pdf.encode(Drawing(layout))
             let read = try Self.run("pdftotext", [Self.scratch(pdf, "x.pdf"), "-"])

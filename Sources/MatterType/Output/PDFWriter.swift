@@ -180,6 +180,11 @@ private struct PDFDocument {
         }
     }
 
+    /// `text` as a PDF text string: UTF-16BE with a byte-order mark, in hex (PDF 32000-1 §7.9.2.2).
+    static func textString(_ text: String) -> String {
+        "<FEFF" + text.utf16.map { String($0, radix: 16, uppercase: true).leftPadded(to: 4) }.joined() + ">"
+    }
+
     /// Whether a glyph is shown as text (an outline, or nothing: a space) rather than drawn (a color glyph).
     private static func isText(_ glyph: PlacedGlyph) -> Bool {
         switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
@@ -292,7 +297,21 @@ private struct PDFDocument {
                 content += "\(n(target.width)) 0 0 \(n(-target.height)) \(n(target.x)) \(n(target.y + target.height)) cm "
                     + "/\(name) Do\nQ\n"
             case .text(let layout, let lines, let origin, let color, _):
-                try text(layout.placedGlyphs(at: origin, scale: page.scale, color: color, lines: lines), into: &content)
+                // Each left-to-right line in a marked-content span whose /ActualText is its text: a reader copies
+                // that rather than mapping glyphs back one by one, which split or reordered clusters (a Devanagari
+                // vowel sign drawn before its consonant, Thai marks) and dropped color glyphs, which are drawn, not
+                // shown as text. Not a line with right-to-left runs: poppler reorders ActualText as if it were
+                // visual, reversing it, while glyph by glyph it reads those lines right.
+                for index in lines {
+                    let line = layout.lines[index]
+                    // Without the spaces that hang at its end: a reader puts its own break between lines.
+                    var shown = line.runs.contains { $0.direction == .rightToLeft } ? "" : Substring(line.text)
+                    while let last = shown.last, last.isWhitespace { shown.removeLast() }
+                    if !shown.isEmpty { content += "/Span << /ActualText \(PDFDocument.textString(String(shown))) >> BDC\n" }
+                    try text(layout.placedGlyphs(at: origin, scale: page.scale, color: color, lines: index..<index + 1),
+                             into: &content)
+                    if !shown.isEmpty { content += "EMC\n" }
+                }
                 for decoration in layout.placedDecorations(at: origin, scale: page.scale, color: color, lines: lines) {
                     let r = decoration.rect
                     content += colorOperators(decoration.color)
@@ -705,4 +724,9 @@ struct GlyphDrawingKey: Hashable {
     var palette = 0
     var color: Color?
     var pixelsPerEm = 0.0
+}
+
+private extension String {
+    /// The text with "0" before it up to `width` characters.
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
