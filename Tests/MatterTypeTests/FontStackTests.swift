@@ -13,28 +13,12 @@ struct FontStackTests {
 
     /// fc-match's family for `pattern` (independent of MatterType's code).
     static func fcFamily(_ pattern: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        process.arguments = ["--format", "%{family[0]}", pattern]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try InstalledFontMatchingTests.fcMatch(pattern, format: "%{family[0]}")
     }
 
     /// Whether an installed font has the family `name` exactly (fc-list, not our matcher).
     static func installed(_ name: String) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
-        process.arguments = [":family=\(name)", "family"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return !data.isEmpty
+        !(try InstalledFontMatchingTests.fontconfig("fc-list", [":family=\(name)", "family"]).isEmpty)
     }
 
     func layout(_ family: String, _ text: String = "fn main() {}") throws -> TextLayout {

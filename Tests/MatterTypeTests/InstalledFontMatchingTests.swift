@@ -9,11 +9,17 @@ import Testing
 /// file however it was found.
 @Suite("Font matching on installed fonts")
 struct InstalledFontMatchingTests {
-    /// What `fc-match` (Fontconfig's own tool, independent of MatterType's code) answers for a pattern.
-    static func fcMatch(_ pattern: String) throws -> String {
+    /// What `fc-match` (Fontconfig's own tool, independent of MatterType's code) answers for a pattern, written
+    /// in `format` (its PostScript name by default).
+    static func fcMatch(_ pattern: String, format: String = "%{postscriptname}") throws -> String {
+        try fontconfig("fc-match", ["--format", format, pattern])
+    }
+
+    /// The standard output of Fontconfig's command-line tool `tool` (`fc-match`, `fc-list`) run with `arguments`.
+    static func fontconfig(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        process.arguments = ["--format", "%{postscriptname}", pattern]
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         try process.run()
