@@ -26,7 +26,8 @@ public enum GoldenMetricsCheck {
     public static func run(tokens: [URL], samples: URL, golden: URL, tolerance: Double = 0.01, remSize: Double = 16,
                            registry: FontRegistry = .shared, record: Bool = isRecording) -> [String] {
         do {
-            let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize)
+            // Strict: a typography with a problem fails the check rather than dropping out of it.
+            let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize, strict: true)
             let metricsSamples = try MetricsSample.load(contentsOf: samples)
             let snapshot = GoldenSnapshot(directory: golden)
             let missing = !FileManager.default.fileExists(atPath: snapshot.metricsURL.path)

@@ -14,12 +14,17 @@ struct GoldenOptions: ParsableArguments {
     @Option(name: .customLong("rem-size"), parsing: .unconditional, help: "Points per rem (16).")
     var remSize = 16.0
 
+    @Flag(inversion: .prefixedNo, help: "Fail on a problem in any typography token, listing them all (the default: CI wants failures); --no-strict leaves those tokens out with a warning each.")
+    var strict = true
+
     @OptionGroup var fontSources: FontSourceOptions
 
     /// The tokens, the samples and the registry to measure with.
     func inputs() throws -> (DesignTokens, [MetricsSample], FontRegistry) {
-        (try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize),
-         try MetricsSample.load(contentsOf: URL(fileURLWithPath: samples)), try fontSources.makeRegistry())
+        let designTokens = try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize, strict: strict)
+        warnLeftOut(designTokens)
+        return (designTokens, try MetricsSample.load(contentsOf: URL(fileURLWithPath: samples)),
+                try fontSources.makeRegistry())
     }
 }
 

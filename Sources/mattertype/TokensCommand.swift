@@ -19,6 +19,9 @@ struct TokensCommand: ParsableCommand {
     @Option(name: .customLong("rem-size"), parsing: .unconditional, help: "Points per rem (16).")
     var remSize = 16.0
 
+    @Flag(help: "Fail on a problem in any typography token, listing them all, instead of leaving those tokens out with a warning each.")
+    var strict = false
+
     @Flag(help: "Print JSON: {\"typographies\": [{path, families, weight, italic, fontSize, lineHeight, letterSpacing, textCase, decoration, paragraphSpacing, paragraphIndent}]} (points; an AUTO line height is the font's, resolved with the installed fonts).")
     var json = false
 
@@ -28,7 +31,8 @@ struct TokensCommand: ParsableCommand {
 
     func run() throws {
         let tokens = try DesignTokens(contentsOf: files.map { URL(fileURLWithPath: $0) }, themes: theme,
-                                      remSize: remSize)
+                                      remSize: remSize, strict: strict)
+        warnLeftOut(tokens)
         let entries = tokens.typographyPaths.compactMap { path in
             tokens.typographies[path].map { TokenJSON(path: path, $0) }
         }
@@ -43,6 +47,13 @@ struct TokensCommand: ParsableCommand {
                 + (entry.textCase != "none" ? ", \(entry.textCase)" : "")
                 + (entry.decoration != "none" ? ", \(entry.decoration)" : ""))
         }
+    }
+}
+
+/// Prints one `warning:` line on standard error for each typography token left out, in document order.
+func warnLeftOut(_ tokens: DesignTokens) {
+    for entry in tokens.leftOut {
+        FileHandle.standardError.write(Data("warning: \(entry)\n".utf8))
     }
 }
 

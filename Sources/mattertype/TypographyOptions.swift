@@ -14,6 +14,9 @@ struct TypographyOptions: ParsableArguments {
                                valueName: "name"))
     var theme: [String] = []
 
+    @Flag(help: "Fail on a problem in any typography token of --tokens, not only in the one used.")
+    var strict = false
+
     @Option(help: ArgumentHelp("The typography token to lay out with, e.g. typography.body; options given as well "
                                + "change its fields.", valueName: "path"))
     var token: String?
@@ -152,7 +155,8 @@ struct TypographyOptions: ParsableArguments {
     /// The `--tokens` file, read, or `nil` without one.
     func designTokens() throws -> DesignTokens? {
         guard !tokens.isEmpty else { return nil }
-        return try DesignTokens(contentsOf: tokens.map { URL(fileURLWithPath: $0) }, themes: theme, remSize: remSize)
+        return try DesignTokens(contentsOf: tokens.map { URL(fileURLWithPath: $0) }, themes: theme, remSize: remSize,
+                                strict: strict)
     }
 
     /// The typography these options describe: the token's (or Noto Sans 16/24), then every option given.

@@ -8,9 +8,10 @@ struct DesignTokenTests {
         try DesignTokens(data: Data(json.utf8), remSize: remSize)
     }
 
+    /// The error of a strict read (any problem in a typography is one).
     func error(_ json: String) -> String? {
         do {
-            _ = try DesignTokens(data: Data(json.utf8))
+            _ = try DesignTokens(data: Data(json.utf8), strict: true)
             return nil
         } catch {
             return error.description
@@ -129,7 +130,8 @@ struct DesignTokenTests {
         for i in 1..<10_000 { chain += #", "t\#(i)": {"$value": "{d.t\#(i - 1)}"}"# }
         chain += #"}, "t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": "{d.t9999}", "lineHeight": 1}}}}"#
         #expect(error(chain)?.contains("references chain more than 64 tokens deep") == true)
-        let deep = String(repeating: #"{"g": "#, count: 100) + "{}" + String(repeating: "}", count: 100)
+        let typography = #"{"$type": "typography", "$value": {"fontFamily": "A", "fontSize": 16}}"#
+        let deep = String(repeating: #"{"g": "#, count: 100) + typography + String(repeating: "}", count: 100)
         #expect(error(deep)?.contains("groups nest deeper than 64") == true)
     }
 

@@ -20,7 +20,7 @@ struct RenderRequestTests {
                 return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
             }
         // Options about where things come from or go, not what is rendered; `text` is the argument.
-        let cliOnly: Set = ["textFile", "tokens", "theme", "remSize", "fontFile", "replace", "noSystemFonts", "output"]
+        let cliOnly: Set = ["textFile", "tokens", "theme", "strict", "remSize", "fontFile", "replace", "noSystemFonts", "output"]
         #expect(Set(options).subtracting(cliOnly) == Set(RenderRequest.keys).subtracting(["text"]))
     }
 

@@ -114,7 +114,7 @@ struct TokenExportTests {
         }
     }
 
-    @Test("every error is reported at once, in document order, and nothing is read")
+    @Test("strict: every error is reported at once, in document order, and nothing is read; else they are left out")
     func allErrors() throws {
         let json = """
             {"z": {"$type": "typography",
@@ -128,7 +128,7 @@ struct TokenExportTests {
         var messages: [String] = []
         for _ in 0..<3 {  // the same order every time
             do {
-                _ = try DesignTokens(data: Data(json.utf8))
+                _ = try DesignTokens(data: Data(json.utf8), strict: true)
                 Issue.record("a file with errors was read")
             } catch {
                 messages.append(error.description)
@@ -138,7 +138,10 @@ struct TokenExportTests {
         }
         #expect(Set(messages).count == 1)
         #expect(messages.first?.contains("both have units") == true)
-        let cli = try CLIRun("tokens", try TestSupport.scratchFile("bad.json", contents: Data(json.utf8)))
+        let lenient = try DesignTokens(data: Data(json.utf8))
+        #expect(lenient.typographyPaths == ["z.ok"])
+        #expect(lenient.leftOut.map(\.path) == ["z.first", "z.second", "a.third", "a.fourth"])
+        let cli = try CLIRun("tokens", "--strict", try TestSupport.scratchFile("bad.json", contents: Data(json.utf8)))
         #expect(cli.status != 0)
         #expect(cli.stderr.contains("z.first") && cli.stderr.contains("a.fourth"))
     }

@@ -32,6 +32,7 @@ public enum MatterTypeServer {
                                   maximumDecompressedFontSize: arguments.maxFontUnpackedBytes, logger: logger)
         let templates = TemplateLibrary(store: store, logger: logger)
         let (tokens, tokensDigest) = try readTokens(arguments)
+        for entry in tokens?.leftOut ?? [] { logger.warning("\(entry)") }
         let controllers = Controllers(arguments: arguments, library: library, templates: templates, tokens: tokens,
                                       tokensDigest: tokensDigest, metrics: ServerMetrics(), logger: logger)
         let tables = controllers.tables

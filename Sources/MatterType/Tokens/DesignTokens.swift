@@ -1,21 +1,9 @@
 public import Foundation
 
-/// Typographies read from a design-token file: the W3C Design Tokens Community Group format (2025.10, `$value`,
-/// `$type`, groups, `{a.b}` references, `typography` composites) or Tokens Studio for Figma's JSON (`value`,
-/// `type`, string fields such as `"150%"`), detected from the file.
-///
-/// ```swift
-/// let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: "Examples/brand.tokens.json"))
-/// let body = try tokens.typography("typography.body")
-/// ```
-///
-/// Sizes are points: `px` is a point at @1x, `rem` is ``remSize`` points. A DTCG `lineHeight` is a multiple of the
-/// font size; Tokens Studio's `"150%"` is too. What DTCG has no field for comes from `$extensions.mattertype`:
-/// `fontStyle`, `textCase`, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`,
-/// `maximumScaleFactor`, `isFixed`. A file with any error yields no tokens at all.
 /// Typographies read from design-token files as their tools mean them: the W3C Design Tokens Community Group
-/// format (2025.10: `$value`, `$type`, groups, `{a.b}` references, `typography` composites) and Tokens Studio for
-/// Figma's JSON (`value`, `type`, string fields such as `"150%"`, token sets, themes, math), detected per token.
+/// format (2025.10: `$value`, `$type`, groups, `{a.b}` references, `typography` composites), Tokens Studio for
+/// Figma's JSON (`value`, `type`, string fields such as `"150%"`, token sets, themes, math) and the Figma "Design
+/// Tokens" plugin's export (`custom-fontStyle` tokens in pixels), detected per token.
 ///
 /// ```swift
 /// let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: "Examples/brand.tokens.json"))
@@ -34,23 +22,49 @@ public import Foundation
 /// - **Values**: references `{a.b}`, whole or inside text (`"{space.base} * 2"`), and math as Tokens Studio
 ///   evaluates it (`+ - * /`, parentheses, units carried). Sizes are points: `px` is a point at @1x, `rem` is
 ///   ``remSize`` points, `em` is the font size (the root size for a font size). A line height without a unit is a
-///   multiple of the font size (DTCG's number, Tokens Studio's `"1.5"`), a percentage a share of it, and `"AUTO"`
-///   the font's own (``Typography/usesFontLineHeight``). Weight names compare without case, spaces, hyphens or
+///   multiple of the font size in DTCG; in Tokens Studio up to ``tokensStudioMultipleLimit`` a multiple (`"1.5"`)
+///   and above it pixels (`28`); in the Design Tokens plugin's export pixels. A percentage is a share of the font
+///   size, and `"AUTO"`, `"normal"` or no line height at all the font's own (``Typography/usesFontLineHeight``). Weight names compare without case, spaces, hyphens or
 ///   underscores. What DTCG has no field for comes from `$extensions.mattertype`: `fontStyle`, `fontWidth` (or
 ///   `fontStretch`), `textCase`, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`,
 ///   `maximumScaleFactor`, `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`), `textBox` (CSS `text-box`, e.g.
 ///   `"trim-both cap alphabetic"`), `hyphens` (`none`, `manual`, `auto`).
-/// - **Errors**: every problem is reported, in document order, and a file with any error yields no tokens.
+/// - **Metadata**: `$`-keys, and the plugin's `extensions` and `description` keys, are not tokens or groups.
+/// - **Problems**: only typography tokens and what they refer to are checked; colors, shadows and other tokens
+///   no typography uses are not. A typography with a problem (a missing reference, a unit that is not a size) is
+///   left out and listed in ``leftOut``, in document order, and the others are read. With `strict: true` any
+///   problem is an error listing every one. Files that cannot be read or parsed, and themes that are not defined,
+///   are errors either way.
 public struct DesignTokens: Sendable {
     /// The largest unitless line height a Tokens Studio file means as a multiple of the font size; above it, pixels.
     public static let tokensStudioMultipleLimit = 4.0
 
-    /// The two formats read.
+    /// The formats read.
     public enum Format: String, Sendable, Hashable {
         /// W3C Design Tokens Community Group, 2025.10 (`$value`, `$type`).
         case dtcg
         /// Tokens Studio for Figma (`value`, `type`).
         case tokensStudio
+        /// The Figma "Design Tokens" plugin (`org.lukasoppermann.figmaDesignTokens`): `custom-fontStyle` tokens
+        /// whose numbers are pixels.
+        case figmaDesignTokens
+    }
+
+    /// A typography token left out of ``typographies`` because of problems, and what they are.
+    public struct LeftOut: Sendable, Hashable, CustomStringConvertible {
+        /// The token's path (or the group's, when a group's name is the problem).
+        public let path: String
+        /// Its problems, each naming the field and what is wrong (a reference: which token is missing).
+        public let problems: [DesignTokenError.Problem]
+
+        /// `typography.heading is left out: value.fontWeight refers to {font-weight.md}, which is not a token`.
+        public var description: String {
+            "\(path) is left out: " + problems.map { problem in
+                problem.path == path ? problem.message
+                    : problem.path.hasPrefix(path + ".") ? "\(problem.path.dropFirst(path.count + 1)) \(problem.message)"
+                    : problem.description
+            }.joined(separator: "; ")
+        }
     }
 
     /// The format of the first token read.
@@ -61,6 +75,8 @@ public struct DesignTokens: Sendable {
     public let typographyPaths: [String]
     /// Points per `rem`.
     public let remSize: Double
+    /// The typography tokens left out because of their problems, in document order (empty when `strict`).
+    public let leftOut: [LeftOut]
 
     /// The largest token file read, in bytes.
     public static let maximumFileSize = 16 << 20
@@ -68,28 +84,34 @@ public struct DesignTokens: Sendable {
     public static let maximumDepth = 64
 
     /// Reads the token file at `url`, or the Tokens Studio export in the folder at `url`.
-    /// - Parameter themes: the themes whose sets are read (`group/name` or `name`); none: every set.
+    /// - Parameters:
+    ///   - themes: the themes whose sets are read (`group/name` or `name`); none: every set.
+    ///   - strict: make a problem in any typography an error, instead of leaving that typography out.
     /// - Throws: ``DesignTokenError`` listing every problem, in document order.
-    public init(contentsOf url: URL, themes: [String] = [], remSize: Double = 16) throws(DesignTokenError) {
-        try self.init(contentsOf: [url], themes: themes, remSize: remSize)
+    public init(contentsOf url: URL, themes: [String] = [], remSize: Double = 16,
+                strict: Bool = false) throws(DesignTokenError) {
+        try self.init(contentsOf: [url], themes: themes, remSize: remSize, strict: strict)
     }
 
     /// Reads several token files or folders and merges them in order: a later token replaces an earlier one at
     /// the same path, and references may cross files.
     /// - Throws: ``DesignTokenError`` listing every problem, in document order.
-    public init(contentsOf urls: [URL], themes: [String] = [], remSize: Double = 16) throws(DesignTokenError) {
+    public init(contentsOf urls: [URL], themes: [String] = [], remSize: Double = 16,
+                strict: Bool = false) throws(DesignTokenError) {
         var documents: [TokenDocument] = []
         for url in urls { documents += try TokenDocument.read(url) }
-        try self.init(documents: documents, themes: themes, remSize: remSize)
+        try self.init(documents: documents, themes: themes, remSize: remSize, strict: strict)
     }
 
     /// Reads a token file's bytes.
     /// - Throws: ``DesignTokenError`` listing every problem, in document order.
-    public init(data: Data, themes: [String] = [], remSize: Double = 16) throws(DesignTokenError) {
-        try self.init(documents: [TokenDocument.parse(data, name: "(file)")], themes: themes, remSize: remSize)
+    public init(data: Data, themes: [String] = [], remSize: Double = 16, strict: Bool = false) throws(DesignTokenError) {
+        try self.init(documents: [TokenDocument.parse(data, name: "(file)")], themes: themes, remSize: remSize,
+                      strict: strict)
     }
 
-    private init(documents: [TokenDocument], themes: [String], remSize: Double) throws(DesignTokenError) {
+    private init(documents: [TokenDocument], themes: [String], remSize: Double,
+                 strict: Bool) throws(DesignTokenError) {
         guard remSize.isFinite, remSize > 0 else {
             throw DesignTokenError(path: "remSize", message: "\(remSize) is not a size above 0")
         }
@@ -98,24 +120,32 @@ public struct DesignTokens: Sendable {
         for set in sets { reader.collect(set) }
         var typographies: [String: Typography] = [:]
         var paths: [String] = []
-        for path in reader.order where reader.tokens[path]?.type == "typography" && reader.tokens[path]?.sourceOnly == false {
+        var leftOut = reader.leftOut
+        for (index, path) in reader.order.enumerated()
+        where reader.tokens[path]?.isTypography == true && reader.tokens[path]?.sourceOnly == false {
             do {
                 typographies[path] = try reader.typography(path)
                 paths.append(path)
             } catch {
-                reader.problems += error.problems
+                leftOut.append((Double(index), LeftOut(path: path, problems: error.problems)))
             }
         }
-        guard reader.problems.isEmpty else { throw DesignTokenError(problems: reader.problems) }
+        let ordered = leftOut.sorted { $0.position < $1.position }.map(\.entry)
+        if strict, !ordered.isEmpty { throw DesignTokenError(problems: ordered.flatMap(\.problems)) }
+        if typographies.isEmpty, leftOut.isEmpty, let hint = TokenDocument.themeHint(documents, themes: themes) {
+            throw hint
+        }
         format = reader.format ?? .dtcg
         self.typographies = typographies
         typographyPaths = paths
         self.remSize = remSize
+        self.leftOut = ordered
     }
 
     /// The typography token at `path`.
-    /// - Throws: ``DesignTokenError`` when there is none.
+    /// - Throws: ``DesignTokenError`` when there is none, or its problems when it was left out.
     public func typography(_ path: String) throws(DesignTokenError) -> Typography {
+        if let entry = leftOut.first(where: { $0.path == path }) { throw DesignTokenError(problems: entry.problems) }
         guard let typography = typographies[path] else {
             let known = typographyPaths.prefix(5).joined(separator: ", ")
             throw DesignTokenError(path: path, message: "is not a typography token in the file"
@@ -169,6 +199,16 @@ private struct RawToken {
     var extensions: OrderedJSON?
     var format: DesignTokens.Format
     var sourceOnly: Bool
+    /// `$value` or `value`, as written.
+    var valueKey: String
+
+    /// Whether the token is a typography: DTCG's and Tokens Studio's `typography`, the Design Tokens plugin's
+    /// `custom-fontStyle`.
+    var isTypography: Bool { type.map(RawToken.isTypography) ?? false }
+
+    static func isTypography(_ type: String) -> Bool {
+        type == "typography" || type == "custom-fontStyle"
+    }
 }
 
 /// A token set to read: its name (for messages), its groups, and whether it only resolves references.
@@ -294,6 +334,31 @@ struct TokenDocument {
         return themes
     }
 
+    /// When the `requested` themes give no typography, the error that says which theme to add: one of another
+    /// theme group whose enabled sets hold typographies (Spectrum 2 keeps its typographies in a `Typography`
+    /// group beside `Platform`'s Desktop and Mobile). `nil` when no other theme would give any.
+    static func themeHint(_ documents: [TokenDocument], themes requested: [String]) -> DesignTokenError? {
+        guard !requested.isEmpty else { return nil }
+        let themes = documents.flatMap(\.themes)
+        func label(_ theme: Theme) -> String { theme.group.map { "\($0)/\(theme.name)" } ?? theme.name }
+        let chosen = themes.filter { requested.contains(label($0)) || requested.contains($0.name) }
+        let chosenGroups = Set(chosen.map(\.group))
+        let typographicSets = Set(documents.flatMap(\.sets).filter { set in
+            set.root.contains { key, value in
+                !TokenReader.isMetadata(key) && TokenReader.holdsTypography(value, inheritedType: nil, depth: 0)
+            }
+        }.map(\.name))
+        let candidates = themes.filter { theme in
+            !chosenGroups.contains(theme.group)
+                && theme.sets.contains { typographicSets.contains($0.key) && $0.value == "enabled" }
+        }
+        guard !candidates.isEmpty else { return nil }
+        return DesignTokenError(path: "themes " + requested.joined(separator: ", "),
+                                message: "give no typography tokens; add "
+                                    + (candidates.count == 1 ? "the theme " : "one of the themes ")
+                                    + candidates.map(label).joined(separator: ", ") + ", whose sets hold them")
+    }
+
     /// The sets to read from `documents`, in order: with `themes`, those the themes enable (or use as a source);
     /// without, all of them.
     static func select(_ documents: [TokenDocument], themes requested: [String]) throws(DesignTokenError) -> [TokenSet] {
@@ -337,7 +402,8 @@ private struct TokenReader {
     var tokens: [String: RawToken] = [:]
     /// Token paths in document order (a path replaced by a later set keeps its first place).
     var order: [String] = []
-    var problems: [DesignTokenError.Problem] = []
+    /// Typographies (or groups holding some) left out while collecting, with their place among ``order``.
+    var leftOut: [(position: Double, entry: DesignTokens.LeftOut)] = []
 
     init(remSize: Double) {
         self.remSize = remSize
@@ -348,29 +414,45 @@ private struct TokenReader {
         collect(set.root, path: [], inheritedType: nil, depth: 0, sourceOnly: set.sourceOnly)
     }
 
+    /// Keys that are metadata, not tokens or groups: `$`-keys, and the Design Tokens plugin's `extensions` and
+    /// `description` beside its tokens.
+    static func isMetadata(_ key: String) -> Bool {
+        key.hasPrefix("$") || key == "extensions" || key == "description"
+    }
+
     private mutating func collect(_ members: [(key: String, value: OrderedJSON)], path: [String],
                                   inheritedType: String?, depth: Int, sourceOnly: Bool) {
-        guard depth < DesignTokens.maximumDepth else {
-            problems.append(.init(path: path.joined(separator: "."), message: "groups nest deeper than 64"))
-            return
-        }
         let group = OrderedJSON.object(members)
         let groupType = group["$type"]?.string ?? inheritedType
-        for (key, child) in members where !key.hasPrefix("$") {
+        for (key, child) in members where !TokenReader.isMetadata(key) {
             guard case .object(let childMembers) = child else { continue }
             let childPath = path + [key]
             let name = childPath.joined(separator: ".")
+            var problem: String?
             if key.contains(".") || key.contains("{") || key.contains("}") {
-                problems.append(.init(path: name, message: "a token or group name may not contain '.', '{' or '}'"))
+                problem = "a token or group name may not contain '.', '{' or '}'"
+            } else if depth + 1 >= DesignTokens.maximumDepth {
+                problem = "groups nest deeper than \(DesignTokens.maximumDepth)"
+            }
+            if let problem {
+                // Only a typography (or a group holding one) is worth a word: nothing else is read.
+                if TokenReader.holdsTypography(child, inheritedType: groupType, depth: 0) {
+                    leftOut.append((Double(order.count) - 0.5,
+                                    DesignTokens.LeftOut(path: name, problems: [.init(path: name, message: problem)])))
+                }
                 continue
             }
             let token: RawToken?
             if let value = child["$value"] {
-                token = RawToken(type: child["$type"]?.string ?? groupType, value: value,
-                                 extensions: child["$extensions"], format: .dtcg, sourceOnly: sourceOnly)
+                let type = child["$type"]?.string ?? groupType
+                token = RawToken(type: type, value: value, extensions: child["$extensions"],
+                                 format: type == "custom-fontStyle" ? .figmaDesignTokens : .dtcg,
+                                 sourceOnly: sourceOnly, valueKey: "$value")
             } else if let value = child["value"], child["type"] != nil || value.members == nil {
-                token = RawToken(type: child["type"]?.string ?? groupType, value: value, extensions: nil,
-                                 format: .tokensStudio, sourceOnly: sourceOnly)
+                let type = child["type"]?.string ?? groupType
+                token = RawToken(type: type, value: value, extensions: nil,
+                                 format: type == "custom-fontStyle" ? .figmaDesignTokens : .tokensStudio,
+                                 sourceOnly: sourceOnly, valueKey: "value")
             } else {
                 token = nil
                 collect(childMembers, path: childPath, inheritedType: groupType, depth: depth + 1,
@@ -380,6 +462,16 @@ private struct TokenReader {
                 if format == nil { format = token.format }
                 if tokens.updateValue(token, forKey: name) == nil { order.append(name) }
             }
+        }
+    }
+
+    /// Whether `value` is a typography token or a group holding one (looked for no deeper than the depth limit).
+    static func holdsTypography(_ value: OrderedJSON, inheritedType: String?, depth: Int) -> Bool {
+        guard let members = value.members, depth < DesignTokens.maximumDepth else { return false }
+        let type = value["$type"]?.string ?? value["type"]?.string ?? inheritedType
+        if value["$value"] != nil || value["value"] != nil { return type.map(RawToken.isTypography) ?? false }
+        return members.contains { key, child in
+            !isMetadata(key) && holdsTypography(child, inheritedType: type, depth: depth + 1)
         }
     }
 
@@ -455,7 +547,7 @@ private struct TokenReader {
     func typography(_ path: String) throws(DesignTokenError) -> Typography {
         let (raw, _) = try resolved(path)
         let format = tokens[path]?.format ?? .dtcg
-        let valueKey = format == .dtcg ? "$value" : "value"
+        let valueKey = tokens[path]?.valueKey ?? "$value"
         let at = "\(path).\(valueKey)"
         guard case .object = raw else {
             throw DesignTokenError(path: at, message: "a typography value is an object of fontFamily, fontSize, …")
@@ -538,7 +630,7 @@ private struct TokenReader {
         // The other fields: in the value (Tokens Studio, its DTCG export, and DTCG's own fontStyle), then for DTCG
         // in $extensions.mattertype.
         try apply(raw, at: at, fontSize: fontSize, to: &typography)
-        if format == .dtcg, let extras = tokens[path]?.extensions?["mattertype"] {
+        if let extras = tokens[path]?.extensions?["mattertype"] {
             try apply(extras, at: "\(path).$extensions.mattertype", fontSize: fontSize, to: &typography)
         }
         return typography
@@ -583,11 +675,14 @@ private struct TokenReader {
             if let width { typography.fontWidth = width } else { fail(key, "is not a width (\(FontWidth.acceptedSpellings))") }
         }
         if let value = get("textCase") {
-            let name = value.string?.lowercased()
+            let name = value.string.map(TokenReader.key)
             if let textCase = name == "capitalise" ? .capitalize : TextCase(rawValue: name ?? "") {
                 typography.textCase = textCase
+            } else if name == "smallcaps" {
+                // Figma's Small Caps, as the Design Tokens plugin and Tokens Studio export it: OpenType smcp.
+                typography.features.append("smcp")
             } else {
-                fail("textCase", "is not none, uppercase, lowercase or capitalize")
+                fail("textCase", "is not none, uppercase, lowercase, capitalize or small-caps")
             }
         }
         if let value = get("textDecoration") {
@@ -707,13 +802,17 @@ private struct TokenReader {
     /// A line height: `"150%"` a share of the font size, `"24px"`, `"1.5rem"` or `"1.5em"` a length, and a number
     /// (or a unitless string) in DTCG a multiple of the font size. In Tokens Studio files a unitless number up to
     /// ``tokensStudioMultipleLimit`` is a multiple (its CSS transforms read `1.5` so) and a larger one pixels (its
-    /// Figma plugin applies `28` so): both kinds occur in real exports.
+    /// Figma plugin applies `28` so): both kinds occur in real exports. The Design Tokens plugin writes pixels.
     func lineHeight(_ value: OrderedJSON, fontSize: Double, format: DesignTokens.Format,
                     at: String) throws(DesignTokenError) -> Double {
         var height: Double
         let unitless = value.number ?? value.string.flatMap { Double(String($0.trimmingSpaces())) }
         if let number = unitless {
-            height = format == .tokensStudio && number > DesignTokens.tokensStudioMultipleLimit ? number : number * fontSize
+            switch format {
+            case .dtcg: height = number * fontSize
+            case .tokensStudio: height = number > DesignTokens.tokensStudioMultipleLimit ? number : number * fontSize
+            case .figmaDesignTokens: height = number
+            }
         } else {
             height = try dimension(value, at: at, emSize: fontSize, percentOf: fontSize)
         }
