@@ -122,16 +122,33 @@ public struct RequestGenerator: Sendable {
         sometimes({ random in .bool(random.chance(0.5)) }, "italic")
         maybe(0.1, { random in random.pick(["condensed", "expanded", "ultraCondensed", "normal", "75%", 50, 200], else: [30]) },
               "fontWidth")
-        maybe(0.6, { random in .number(random.chance(0.9) ? random.logUniform(4, 120)
-                                        : random.pick([0.1, 0.5, 300, 1000], else: [0, -4])) }, "size")
-        if !isSpan {
-            maybe(0.4, { random in .number(random.chance(0.9) ? random.logUniform(2, 150)
-                                            : random.pick([0.1, 2000], else: [0, -10])) }, "lineHeight")
+        // A request's or layer's own lengths may carry a unit (em of the font size, %); a span's are points.
+        func withUnit(_ random: inout SeededGenerator, _ texts: [JSONValue], else number: JSONValue) -> JSONValue {
+            !isSpan && random.chance(0.2) ? random.pick(texts, else: ["12vw", "em", "nanem"]) : number
         }
-        sometimes({ random in .number(self.length(&random, around: 2, signed: true)) }, "letterSpacing")
+        maybe(0.6, { random in
+            withUnit(&random, ["2em", "150%", "24px", "0.5em", "1e3em"],
+                     else: .number(random.chance(0.9) ? random.logUniform(4, 120)
+                                   : random.pick([0.1, 0.5, 300, 1000], else: [0, -4])))
+        }, "size")
         if !isSpan {
-            maybe(0.15, { random in .number(self.length(&random, around: 20, signed: true)) }, "paragraphIndent")
-            maybe(0.15, { random in .number(self.length(&random, around: 10, signed: true)) }, "paragraphSpacing")
+            maybe(0.4, { random in
+                withUnit(&random, ["1.5em", "120%", "0em", "30pt", "-1em"],
+                         else: .number(random.chance(0.9) ? random.logUniform(2, 150)
+                                       : random.pick([0.1, 2000], else: [0, -10])))
+            }, "lineHeight")
+        }
+        sometimes({ random in
+            withUnit(&random, ["-0.02em", "0.1em", "-2%", "3px", "900em"],
+                     else: .number(self.length(&random, around: 2, signed: true)))
+        }, "letterSpacing")
+        if !isSpan {
+            maybe(0.15, { random in
+                withUnit(&random, ["2em", "-1em", "50%"], else: .number(self.length(&random, around: 20, signed: true)))
+            }, "paragraphIndent")
+            maybe(0.15, { random in
+                withUnit(&random, ["0.5em", "100%", "-3em"], else: .number(self.length(&random, around: 10, signed: true)))
+            }, "paragraphSpacing")
         }
         maybe(0.2, { random in random.pick(["none", "lowercase", "uppercase", "capitalize"]) }, "textCase")
         maybe(0.2, { random in random.pick(["none", "underline", "strikethrough"]) }, "decoration")

@@ -29,16 +29,16 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var italic: Bool?
     /// The width (JSON: a keyword such as `"condensed"` or a percentage, `"75%"` or `75`).
     public var fontWidth: FontWidth?
-    /// The font size in points (default 16).
-    public var size: Double?
-    /// The line height in points (default 1.5 × the size).
-    public var lineHeight: Double?
-    /// Points after every grapheme cluster.
-    public var letterSpacing: Double?
-    /// Points the first line of each paragraph is indented.
-    public var paragraphIndent: Double?
-    /// Points between paragraphs.
-    public var paragraphSpacing: Double?
+    /// The font size (default 16 points; an `em` is 16 points).
+    public var size: Length?
+    /// The line height (default 1.5 × the size; an `em` is the font size).
+    public var lineHeight: Length?
+    /// The space after every grapheme cluster (an `em` is the font size: `"-0.02em"`).
+    public var letterSpacing: Length?
+    /// How far the first line of each paragraph is indented (an `em` is the font size).
+    public var paragraphIndent: Length?
+    /// The space between paragraphs (an `em` is the font size).
+    public var paragraphSpacing: Length?
     /// The case the text is put in.
     public var textCase: TextCase?
     /// Underline or strikethrough.
@@ -178,17 +178,20 @@ public struct RenderRequest: Sendable, Hashable, Codable {
                 throw .unknownToken(error)
             }
         } else {
-            let size = self.size ?? 16
+            let size = self.size?.points(fontSize: Length.rootFontSize) ?? 16
             result = Typography(family: "Noto Sans", fontSize: size, lineHeight: size * 1.5)
         }
+        // Lengths in em are of the final font size: the request's own, else the token's.
+        let size = self.size?.points(fontSize: Length.rootFontSize)
+        let fontSize = size ?? result.fontSize
         // The fields a span can change, through the one mechanism spans use; then the paragraph-only ones.
         result = SpanStyle(familyNames: family.flatMap { $0.isEmpty ? nil : $0 }, weight: weight, isItalic: italic,
-                           size: size, letterSpacing: letterSpacing, textCase: textCase, decoration: decoration,
-                           features: features, language: language, variations: variations,
+                           size: size, letterSpacing: letterSpacing?.points(fontSize: fontSize), textCase: textCase,
+                           decoration: decoration, features: features, language: language, variations: variations,
                            fontWidth: fontWidth).applied(to: result)
-        if let lineHeight { result.lineHeight = lineHeight }
-        if let paragraphIndent { result.paragraphIndent = paragraphIndent }
-        if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing }
+        if let lineHeight { result.lineHeight = lineHeight.points(fontSize: fontSize) }
+        if let paragraphIndent { result.paragraphIndent = paragraphIndent.points(fontSize: fontSize) }
+        if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing.points(fontSize: fontSize) }
         if let textStyle { result.textStyle = textStyle }
         if let maxScale { result.maximumScaleFactor = maxScale }
         if let fixed { result.isFixed = fixed }
@@ -337,11 +340,11 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
         italic = try c.decodeIfPresent(Bool.self, forKey: .italic)
         fontWidth = try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth)
-        size = try c.decodeIfPresent(Double.self, forKey: .size)
-        lineHeight = try c.decodeIfPresent(Double.self, forKey: .lineHeight)
-        letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
-        paragraphIndent = try c.decodeIfPresent(Double.self, forKey: .paragraphIndent)
-        paragraphSpacing = try c.decodeIfPresent(Double.self, forKey: .paragraphSpacing)
+        size = try c.decodeIfPresent(Length.self, forKey: .size)
+        lineHeight = try c.decodeIfPresent(Length.self, forKey: .lineHeight)
+        letterSpacing = try c.decodeIfPresent(Length.self, forKey: .letterSpacing)
+        paragraphIndent = try c.decodeIfPresent(Length.self, forKey: .paragraphIndent)
+        paragraphSpacing = try c.decodeIfPresent(Length.self, forKey: .paragraphSpacing)
         textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
         decoration = try c.decodeIfPresent(TextDecoration.self, forKey: .decoration)
         textStyle = try c.decodeIfPresent(TextStyle.self, forKey: .textStyle)

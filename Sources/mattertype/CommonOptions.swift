@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// Font files to register before the command runs, and whether the system's fonts may be used.
 struct FontSourceOptions: ParsableArguments {
@@ -73,6 +74,14 @@ func parseWidth(_ text: String) throws -> FontWidth {
         throw ValidationError("unknown width '\(text)'; use \(FontWidth.acceptedSpellings)")
     }
     return width
+}
+
+/// Parses a length option as JSON writes it: `12`, `12px`, `-0.02em`, `150%`.
+func parseLength(_ text: String) throws -> Length {
+    guard let length = Length(parsing: text) else {
+        throw ValidationError("'\(text)' is not a length; use points (12, 12px) or of the font size (-0.02em, 150%)")
+    }
+    return length
 }
 
 /// Parses `--variations`: comma-separated `tag=value` pairs ("wdth=80,GRAD=50").

@@ -39,24 +39,29 @@ struct TypographyOptions: ParsableArguments {
             transform: parseWidth)
     var fontWidth: FontWidth?
 
-    @Option(parsing: .unconditional, help: "Font size in points (16).")
-    var size: Double?
+    @Option(parsing: .unconditional, help: "Font size in points (16), or in em of 16 points (\"2em\").",
+            transform: parseLength)
+    var size: Length?
 
     @Option(name: .customLong("line-height"), parsing: .unconditional,
-            help: "Line height in points (default: 1.5 × size).")
-    var lineHeight: Double?
+            help: "Line height in points, or of the font size (\"1.5em\", \"150%\") (default: 1.5 × size).",
+            transform: parseLength)
+    var lineHeight: Length?
 
     @Option(name: .customLong("letter-spacing"), parsing: .unconditional,
-            help: "Points added after every grapheme cluster.")
-    var letterSpacing: Double?
+            help: "Space added after every grapheme cluster, in points or of the font size (\"-0.02em\", \"-2%\").",
+            transform: parseLength)
+    var letterSpacing: Length?
 
     @Option(name: .customLong("paragraph-indent"), parsing: .unconditional,
-            help: "Points the first line of each paragraph is indented.")
-    var paragraphIndent: Double?
+            help: "How far the first line of each paragraph is indented, in points or em.",
+            transform: parseLength)
+    var paragraphIndent: Length?
 
     @Option(name: .customLong("paragraph-spacing"), parsing: .unconditional,
-            help: "Points between paragraphs.")
-    var paragraphSpacing: Double?
+            help: "Space between paragraphs, in points or em.",
+            transform: parseLength)
+    var paragraphSpacing: Length?
 
     @Option(name: .customLong("text-case"), help: "none, lowercase, uppercase or capitalize.",
             transform: { try parseChoice($0, TextCase.self, "--text-case") })
@@ -287,3 +292,4 @@ func unicodeName(_ scalar: Unicode.Scalar) -> String {
 func points(_ value: Double) -> Double {
     TextMeasurement.rounded(value)
 }
+

@@ -23,6 +23,20 @@ struct CardTests {
         }
     }
 
+    @Test("a text layer's letter spacing and sizes may be in em, as designers write them")
+    func emInTextLayers() throws {
+        func layout(_ fields: String) throws -> TextLayout {
+            let card = try Card.decode(from: Data(#"{"width": 400, "height": 100, "layers": [{"type": "text", "x": 0, "y": 0, "text": "Ship it", "size": 40, \#(fields)}]}"#.utf8))
+            return try #require(try renderer.drawing(of: card).layouts.first)
+        }
+        let em = try layout(#""letterSpacing": "-0.02em", "lineHeight": "1.25em""#)
+        let points = try layout(#""letterSpacing": -0.8, "lineHeight": 50"#)
+        #expect(em.typography.typography.letterSpacing == -0.8 && em.typography.lineHeight == 50)
+        #expect(em.size == points.size)
+        #expect(failure(#"{"width": 10, "height": 10, "layers": [{"type": "text", "x": 0, "y": 0, "text": "a", "letterSpacing": "2vw"}]}"#)?
+            .contains("-0.02em") == true)
+    }
+
     @Test("the memory a card's images would take is read from their headers before any is decoded")
     func imageMemory() throws {
         // 30 distinct PNGs each declaring 5,000 × 5,000 pixels (25 MP, the most an image may have) in a few bytes:

@@ -100,6 +100,41 @@ struct RenderRequestTests {
         #expect(throws: RenderRequestError.self) { try token.typography(tokens: tokens) }
     }
 
+    @Test("lengths in em and % are of the final font size (the request's, else the token's); size's of 16 points")
+    func relativeLengths() throws {
+        let request = try RenderRequest.decode(from: Data(#"""
+            {"text": "Hi", "size": 40, "letterSpacing": "-0.02em", "lineHeight": "120%", "paragraphIndent": "1em",
+             "paragraphSpacing": " 12px "}
+            """#.utf8))
+        let typography = try request.typography()
+        #expect(typography.letterSpacing == -0.8 && typography.lineHeight == 48)
+        #expect(typography.paragraphIndent == 40 && typography.paragraphSpacing == 12)
+        #expect(try RenderRequest.decode(from: Data(#"{"text": "Hi", "size": "2em"}"#.utf8)).typography().fontSize == 32)
+        // With a token: the token's size (Examples/brand.tokens.json typography.body is 16 px).
+        let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/brand.tokens.json").standardized)
+        let token = try RenderRequest.decode(from: Data(#"{"text": "Hi", "token": "typography.body", "letterSpacing": "0.1em"}"#.utf8))
+        #expect(try token.typography(tokens: tokens).letterSpacing == 0.1 * tokens.typography("typography.body").fontSize)
+        // Written back as read.
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(request)) as? [String: Any]
+        #expect(encoded?["letterSpacing"] as? String == "-0.02em" && encoded?["paragraphSpacing"] as? Double == 12)
+        // Other units are refused naming the key and what to write.
+        for bad in [#""12vw""#, #""em""#, #""nanem""#, #""0x10px""#, "true"] {
+            do {
+                _ = try RenderRequest.decode(from: Data(#"{"text": "Hi", "letterSpacing": \#(bad)}"#.utf8))
+                Issue.record("\(bad) was read as a length")
+            } catch {
+                #expect("\(error)".contains("letterSpacing") && "\(error)".contains("-0.02em"), "\(error)")
+            }
+        }
+        // The CLI takes the same strings.
+        let cli = try CLIRun("measure", "--json", "--no-system-fonts", "--size", "40", "--letter-spacing", "-0.02em", "Hi")
+        let points = try CLIRun("measure", "--json", "--no-system-fonts", "--size", "40", "--letter-spacing", "-0.8", "Hi")
+        #expect(cli.status == 0 && cli.stdout == points.stdout, "\(cli.stderr)")
+        let refused = try CLIRun("measure", "--letter-spacing", "2vw", "Hi")
+        #expect(refused.status != 0 && refused.stderr.contains("is not a length"))
+    }
+
     /// `measure --json` prints ``TextMeasurement`` (the server answers the same).
     @Test func measureJSONIsTheMeasurement() throws {
         let run = try CLIRun("measure", "--json", "--width", "60", "--no-system-fonts", "Hello world")
