@@ -308,3 +308,62 @@ struct ImageDecoderTests {
             .contains("fill, contain, cover") == true)
     }
 }
+
+/// A JPEG stays a JPEG in SVG and PDF: the file itself, checked by poppler's `pdfimages` (which lists the image's
+/// encoding and writes a DCT image out as the bytes it holds) and by rsvg drawing the SVG as the PNG draws it.
+@Suite("JPEG images in SVG and PDF")
+struct JPEGInVectorTests {
+    let directory = URL(fileURLWithPath: TestSupport.fixture("images"))
+
+    func drawing(_ file: String) throws -> Drawing {
+        let json = ##"{"width": 96, "height": 64, "background": "#ffffff", "layers": [{"type": "image", "x": 0, "y": 0, "width": 96, "height": 64, "src": "\##(file)"}]}"##
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false), imageDirectory: directory)
+        return try renderer.drawing(of: try Card.decode(from: Data(json.utf8)))
+    }
+
+    @Test("the photo is embedded as its file: data:image/jpeg in SVG, DCTDecode in PDF", arguments: [
+        ("photo.jpg", "rgb"), ("progressive.jpg", "rgb"), ("gray.jpg", "gray"),
+    ])
+    func embedded(file: String, colorSpace: String) throws {
+        let jpeg = try Data(contentsOf: directory.appendingPathComponent(file))
+        let drawing = try drawing(file)
+        let svg = String(decoding: try ImageFormat.svg.encode(drawing), as: UTF8.self)
+        #expect(svg.contains("data:image/jpeg;base64," + jpeg.base64EncodedString() + "\""))
+        #expect(!svg.contains("data:image/png"))
+        // rsvg draws the embedded file as our raster draws the decoded pixels (both libjpeg-turbo).
+        let png = try drawing.rasterized()
+        let drawn = try VectorOutputTests.rasterized(try ImageFormat.svg.encode(drawing), with: "rsvg-convert",
+                                                     arguments: ["-o"], name: "x.svg")
+        #expect(drawn.width == png.width && drawn.height == png.height)
+        let largest = zip(drawn.pixels, png.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= 8, "largest channel difference \(largest)")
+        // poppler: one image, encoded "jpeg", and written out it is the file byte for byte.
+        let pdf = try VectorOutputTests.scratch(try ImageFormat.pdf.encode(drawing), "x.pdf")
+        let list = try VectorOutputTests.run("pdfimages", ["-list", pdf]).split(separator: "\n")
+        #expect(list.count == 3, "\(list)")  // the header, a rule, one image
+        let fields = list.last?.split(separator: " ") ?? []
+        #expect(fields.count > 8 && fields[5] == colorSpace && fields[8] == "jpeg", "\(fields)")
+        let prefix = pdf + "-out"
+        _ = try VectorOutputTests.run("pdfimages", ["-j", pdf, prefix])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: prefix + "-000.jpg")) == jpeg)
+    }
+
+    @Test("a JPEG a viewer would rotate (EXIF orientation 6) is embedded as its pixels, as drawn")
+    func rotated() throws {
+        // APP1 Exif, big-endian TIFF, IFD0 with one entry: Orientation (0x0112), SHORT, 1 value, 6.
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let app1: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        let photo = [UInt8](try Data(contentsOf: directory.appendingPathComponent("photo.jpg")))
+        let rotated = Data(photo.prefix(2) + app1 + photo.dropFirst(2))
+        #expect(SourceJPEG(rotated) == nil)
+        #expect(SourceJPEG(Data(photo))?.isGray == false)
+        let upright = Data(photo.prefix(2) + app1.prefix(app1.count - 7) + [1] + app1.suffix(6) + photo.dropFirst(2))
+        #expect(SourceJPEG(upright) != nil)  // orientation 1
+        let json = #"{"width": 48, "height": 32, "layers": [{"type": "image", "x": 0, "y": 0, "width": 48, "height": 32, "src": "data:image/jpeg;base64,\#(rotated.base64EncodedString())"}]}"#
+        let drawing = try CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+            .drawing(of: try Card.decode(from: Data(json.utf8)))
+        let svg = String(decoding: try ImageFormat.svg.encode(drawing), as: UTF8.self)
+        #expect(svg.contains("data:image/png") && !svg.contains("data:image/jpeg"))
+    }
+}

@@ -96,7 +96,9 @@ public enum ImageDecoder {
         case .jpeg:
             let scans = maximumJPEGScans(pixels: (size?.width ?? 1) * (size?.height ?? 1))
             let (pixels, width, height) = try JPEGDecoder.decode(data, maximumPixels: maximumPixels, maximumScans: scans)
-            return RGBAImage(width: width, height: height, unpremultiplied: pixels)
+            var image = RGBAImage(width: width, height: height, unpremultiplied: pixels)
+            image.sourceJPEG = SourceJPEG(data)
+            return image
         case .webp:
             let (pixels, width, height) = try WebPEncoder.decode(data, maximumPixels: maximumPixels)
             return RGBAImage(width: width, height: height, unpremultiplied: pixels)

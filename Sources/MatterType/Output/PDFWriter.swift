@@ -415,6 +415,18 @@ private struct PDFDocument {
     /// soft mask of its alpha unless it is opaque; each distinct image written once.
     private mutating func image(_ picture: RGBAImage) throws(RenderError) -> String {
         if let known = imageIndex[picture] { return known }
+        if let jpeg = picture.sourceJPEG {
+            // The file itself, as its own compression: DCTDecode.
+            var body = Data(("<< /Length \(jpeg.data.count) /Filter /DCTDecode /Type /XObject /Subtype /Image "
+                + "/Width \(picture.width) /Height \(picture.height) /ColorSpace /"
+                + (jpeg.isGray ? "DeviceGray" : "DeviceRGB") + " /BitsPerComponent 8 >>\nstream\n").utf8)
+            body += jpeg.data
+            body += Data("\nendstream".utf8)
+            let name = "I\(xObjectResources.count + 1)"
+            xObjectResources.append((name, add(body)))
+            imageIndex[picture] = name
+            return name
+        }
         let count = picture.width * picture.height
         var rgb = [UInt8](repeating: 0, count: count * 3)
         var alpha = [UInt8](repeating: 0, count: count)

@@ -157,12 +157,18 @@ struct SVGWriter {
 
     /// The id of an image's definition (one pixel a unit), defined on first use.
     private mutating func imageID(_ picture: RGBAImage) throws(RenderError) -> Int {
-        let png = try PNGEncoder.encode(picture)
-        if let known = imageIDs[png] { return known }
+        // A JPEG as the file it came from; anything else as PNG.
+        let bytes: Data, type: String
+        if let jpeg = picture.sourceJPEG {
+            (bytes, type) = (jpeg.data, "jpeg")
+        } else {
+            (bytes, type) = (try PNGEncoder.encode(picture), "png")
+        }
+        if let known = imageIDs[bytes] { return known }
         let id = newID()
-        imageIDs[png] = id
+        imageIDs[bytes] = id
         definitions += "<image id=\"i\(id)\" width=\"\(picture.width)\" height=\"\(picture.height)\" "
-            + "href=\"data:image/png;base64,\(png.base64EncodedString())\"/>\n"
+            + "href=\"data:image/\(type);base64,\(bytes.base64EncodedString())\"/>\n"
         return id
     }
 

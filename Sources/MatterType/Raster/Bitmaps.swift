@@ -99,8 +99,13 @@ public struct RGBAImage: Sendable, Hashable {
     public let height: Int
     /// Row-major premultiplied RGBA, 4 bytes a pixel.
     public internal(set) var pixels: [UInt8] {
-        didSet { isOpaqueGray = false }  // a change from outside the renderer: no longer known
+        didSet {
+            isOpaqueGray = false  // a change from outside the renderer: no longer known
+            sourceJPEG = nil  // no longer the file's pixels
+        }
     }
+    /// The JPEG file these pixels were decoded from, when SVG and PDF can embed it as it is; `nil` for other images.
+    public internal(set) var sourceJPEG: SourceJPEG?
     /// Whether every pixel is known to be opaque gray (r = g = b, alpha 255): true for an opaque gray background
     /// drawn on only in gray, so that the PNG encoder can skip classifying its pixels. False when not known.
     private(set) var isOpaqueGray = false
