@@ -1,4 +1,5 @@
 import Foundation
+import MatterTypeTesting
 import Testing
 
 /// The README's MatterTypeTesting example is the code of ReadmeExample/TypographyGoldenTests.swift, which compiles
@@ -22,5 +23,78 @@ struct ReadmeTests {
             }
             remaining = remaining[found.upperBound...]
         }
+    }
+
+    @Test("the README's layout: SwiftPM does not warn before Golden/ exists, and the first run records it")
+    func firstRun() throws {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let package = try TestSupport.scratchDirectory()
+        let folder = package.appendingPathComponent("Tests/BrandTests/Typography")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["brand.tokens.json", "samples.json"] {
+            try FileManager.default.copyItem(at: here.appendingPathComponent("ReadmeExample/Typography/" + name),
+                                             to: folder.appendingPathComponent(name))
+        }
+        try Data("import Testing\n".utf8).write(to: package.appendingPathComponent("Tests/BrandTests/BrandTests.swift"))
+        try Data("""
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Brand", targets: [.testTarget(name: "BrandTests", exclude: ["Typography"])])
+
+            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        let (status, text) = try swiftPackage(["describe"], in: package)
+        #expect(status == 0 && !text.lowercased().contains("warning"), "\(text)")
+        // The first run records Golden/ in the folder, and says so once.
+        let golden = folder.appendingPathComponent("Golden")
+        let messages = GoldenMetricsCheck.run(tokens: [folder.appendingPathComponent("brand.tokens.json")],
+                                              samples: folder.appendingPathComponent("samples.json"), golden: golden,
+                                              record: false)
+        #expect(messages.count == 1 && messages[0].hasPrefix("recorded ") && messages[0].contains("(there were none)"))
+        #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("metrics.json").path))
+        #expect(GoldenMetricsCheck.run(tokens: [folder.appendingPathComponent("brand.tokens.json")],
+                                       samples: folder.appendingPathComponent("samples.json"), golden: golden,
+                                       record: false).isEmpty)
+    }
+
+    /// `swift package …` in `directory`: its exit status and everything it printed.
+    func swiftPackage(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", directory.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("a package depending on a clone in a folder named clone names it package: \"clone\", as the README says")
+    func pathPackageName() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let scratch = try TestSupport.scratchDirectory()
+        try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("clone"), withDestinationURL: root)
+        let brand = scratch.appendingPathComponent("brand")
+        try FileManager.default.createDirectory(at: brand.appendingPathComponent("Tests/BrandTests"),
+                                                withIntermediateDirectories: true)
+        try Data("import Testing\n".utf8).write(to: brand.appendingPathComponent("Tests/BrandTests/BrandTests.swift"))
+        func manifest(package name: String) throws {
+            try Data("""
+                // swift-tools-version:6.0
+                import PackageDescription
+                let package = Package(name: "Brand", dependencies: [.package(path: "../clone")], targets: [
+                    .testTarget(name: "BrandTests", dependencies: [.product(name: "MatterTypeTesting", package: "\(name)")])])
+
+                """.utf8).write(to: brand.appendingPathComponent("Package.swift"))
+        }
+        try manifest(package: "clone")
+        let named = try swiftPackage(["show-dependencies"], in: brand)
+        #expect(named.status == 0 && named.output.contains("clone"), "\(named.output)")
+        // The manifest's own name is not how SwiftPM knows a path package.
+        try manifest(package: "MatterType")
+        let manifestName = try swiftPackage(["show-dependencies"], in: brand)
+        #expect(manifestName.status != 0 && manifestName.output.contains("unknown package 'MatterType'"))
     }
 }

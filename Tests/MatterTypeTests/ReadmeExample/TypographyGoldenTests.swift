@@ -1,14 +1,15 @@
 // The README's MatterTypeTesting example, as written there (ReadmeTests checks the two stay the same), with the
-// files it reads beside it: brand.tokens.json and samples.json (copies of Examples/) and Golden/, recorded with
-// MATTERTYPE_RECORD_GOLDENS=1 swift test --filter TypographyGolden.
+// files it reads in Typography/ beside it: brand.tokens.json and samples.json (copies of Examples/) and Golden/,
+// recorded with MATTERTYPE_RECORD_GOLDENS=1 swift test --filter TypographyGolden.
 import Foundation
 import MatterTypeTesting
 import Testing
 import XCTest
 
-/// The folder of this test file: brand.tokens.json, samples.json and Golden/ sit beside it (and are listed in the
-/// test target's `exclude:` so that SwiftPM does not treat them as sources).
-private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// The folder beside this test file that holds brand.tokens.json, samples.json and, once recorded, Golden/. The
+/// test target's `exclude: ["Typography"]` keeps SwiftPM from reading them as sources, and names a folder that
+/// exists before the first run creates Golden/ in it (excluding a missing Golden/ is a SwiftPM warning).
+private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Typography")
 
 @Test func typographyHasNotMoved() {
     expectGoldenMetrics(tokens: here.appendingPathComponent("brand.tokens.json"),
