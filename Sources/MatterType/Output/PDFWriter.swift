@@ -65,6 +65,13 @@ private struct PDFDocument {
     /// Each color glyph's image (a strike's bitmap, or a COLRv1 glyph drawn in a palette and text color at a
     /// size) and its resource name, made once however often the glyph is drawn.
     private var colorGlyphImages: [GlyphDrawingKey: (bitmap: GlyphBitmap, name: String)] = [:]
+    /// What color glyphs stand for, as empty characters of Type 3 fonts (``colorCharactersPerFont`` a font,
+    /// resources `T0`, `T1`, …): each one's text and width (thousandths of an em), in the order first shown.
+    private var colorCharacters: [(text: String, width: Double)] = []
+    /// Each color character's index in ``colorCharacters``, by its text and width.
+    private var colorCharacterIndex: [ColorCharacterKey: Int] = [:]
+    /// Color characters a Type 3 font holds: a byte's codes, less the one for its `m`.
+    private static let colorCharactersPerFont = 255
     /// How each COLRv1 glyph in a palette and text color is drawn: its form's resource name, or `nil` when PDF
     /// cannot draw it exactly (it is then an image in ``colorGlyphImages``).
     private var colorGlyphForms: [GlyphDrawingKey: String?] = [:]
@@ -114,8 +121,10 @@ private struct PDFDocument {
     /// dictionary goes into ``resources``.
     mutating func finish(pages: [Int]) throws(RenderError) -> Data {
         var resources = "<<"
-        if !fonts.isEmpty {
-            resources += " /Font <<" + fonts.map { " /\($0.resource) \(fontObjects[$0.resource] ?? 0) 0 R" }.joined() + " >>"
+        let colorFonts = try makeColorFonts()
+        if !fonts.isEmpty || !colorFonts.isEmpty {
+            resources += " /Font <<" + fonts.map { " /\($0.resource) \(fontObjects[$0.resource] ?? 0) 0 R" }.joined()
+                + colorFonts.enumerated().map { " /T\($0.offset) \($0.element) 0 R" }.joined() + " >>"
         }
         if !xObjectResources.isEmpty {
             resources += " /XObject <<" + xObjectResources.map { " /\($0.0) \($0.1) 0 R" }.joined() + " >>"
@@ -253,15 +262,21 @@ private struct PDFDocument {
 
     /// The ToUnicode CMap: each subset glyph with a text, to that text in UTF-16.
     private static func toUnicode(_ use: FontUse, subset: FontSubset) -> String {
-        let entries = use.texts.compactMap { old, text in subset.newGlyphs[old].map { ($0, text) } }.sorted { $0.0 < $1.0 }
+        toUnicode(use.texts.compactMap { old, text in subset.newGlyphs[old].map { ($0, text) } }, digits: 4)
+    }
+
+    /// A ToUnicode CMap of codes `digits` hex digits long, each to its text in UTF-16.
+    private static func toUnicode(_ codes: [(UInt32, String)], digits: Int) -> String {
+        let entries = codes.sorted { $0.0 < $1.0 }
+        let range = "<" + String(repeating: "0", count: digits) + "> <" + String(repeating: "F", count: digits) + ">"
         var cmap = "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
             + "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-            + "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"
+            + "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n\(range)\nendcodespacerange\n"
         for start in stride(from: 0, to: entries.count, by: 100) {
             let block = entries[start..<min(start + 100, entries.count)]
             cmap += "\(block.count) beginbfchar\n"
             for (cid, text) in block {
-                cmap += "<" + hex(cid, digits: 4) + "> <" + text.utf16.map { hex(UInt32($0), digits: 4) }.joined() + ">\n"
+                cmap += "<" + hex(cid, digits: digits) + "> <" + text.utf16.map { hex(UInt32($0), digits: 4) }.joined() + ">\n"
             }
             cmap += "endbfchar\n"
         }
@@ -297,20 +312,13 @@ private struct PDFDocument {
                 content += "\(n(target.width)) 0 0 \(n(-target.height)) \(n(target.x)) \(n(target.y + target.height)) cm "
                     + "/\(name) Do\nQ\n"
             case .text(let layout, let lines, let origin, let color, _):
-                // Each left-to-right line in a marked-content span whose /ActualText is its text: a reader copies
-                // that rather than mapping glyphs back one by one, which split or reordered clusters (a Devanagari
-                // vowel sign drawn before its consonant, Thai marks) and dropped color glyphs, which are drawn, not
-                // shown as text. Not a line with right-to-left runs: poppler reorders ActualText as if it were
-                // visual, reversing it, while glyph by glyph it reads those lines right.
+                // Left-to-right lines spell their text runs out (see text(_:into:stroke:spelled:)). Not a line with
+                // right-to-left runs: poppler reorders ActualText as if it were visual, reversing it, while glyph by
+                // glyph it reads those lines right.
                 for index in lines {
-                    let line = layout.lines[index]
-                    // Without the spaces that hang at its end: a reader puts its own break between lines.
-                    var shown = line.runs.contains { $0.direction == .rightToLeft } ? "" : Substring(line.text)
-                    while let last = shown.last, last.isWhitespace { shown.removeLast() }
-                    if !shown.isEmpty { content += "/Span << /ActualText \(PDFDocument.textString(String(shown))) >> BDC\n" }
+                    let spelled = !layout.lines[index].runs.contains { $0.direction == .rightToLeft }
                     try text(layout.placedGlyphs(at: origin, scale: page.scale, color: color, lines: index..<index + 1),
-                             into: &content)
-                    if !shown.isEmpty { content += "EMC\n" }
+                             into: &content, spelled: spelled)
                 }
                 for decoration in layout.placedDecorations(at: origin, scale: page.scale, color: color, lines: lines) {
                     let r = decoration.rect
@@ -454,14 +462,48 @@ private struct PDFDocument {
     }
 
     /// Shows glyphs: outline glyphs as text in their subset font (filled, or stroked `stroke.width` wide with
-    /// round joins, filled too unless centered), color glyphs drawn (bitmaps as images, COLRv0 layers as paths).
+    /// round joins, filled too unless centered), color glyphs (filled only) drawn (bitmaps as images, COLRv0
+    /// layers as paths, COLRv1 as forms), in `spelled` lines with an empty character of a Type 3 font over each,
+    /// whose ToUnicode gives its text (see ``makeColorFonts()``).
+    ///
+    /// `spelled` (one left-to-right line's glyphs): each run of outline glyphs is a marked-content span whose
+    /// /ActualText is its text, so that a reader copies that rather than mapping glyphs back one by one, which
+    /// split or reordered clusters (a Devanagari vowel sign drawn before its consonant, Thai marks), and each
+    /// color glyph has its stand-in character. Color glyphs stay outside the spans: PDFium keeps only the
+    /// ActualText characters the span's font can show, which drops every emoji, while their ToUnicode reads right.
     private mutating func text(_ glyphs: [PlacedGlyph], into content: inout String,
-                               stroke: (width: Double, centered: Bool, color: Color)? = nil) throws(RenderError) {
+                               stroke: (width: Double, centered: Bool, color: Color)? = nil,
+                               spelled: Bool = false) throws(RenderError) {
         var inText = false
         var font: (String, Double)?
         var color: Color?
         var mode: Int?
-        for glyph in glyphs {
+        var spanOpen = false
+        var runEnd = 0
+        for (position, glyph) in glyphs.enumerated() {
+            if spelled, position == runEnd {
+                // A span ends at a text object's end, so that the two nest.
+                if spanOpen {
+                    if inText { content += "ET\n" }
+                    content += "EMC\n"
+                    inText = false
+                    spanOpen = false
+                }
+                runEnd = glyphs[position...].firstIndex { !PDFDocument.isText($0) } ?? glyphs.count
+                if runEnd == position {
+                    runEnd += 1  // a color glyph
+                } else {
+                    // Without the spaces that hang at the line's end: a reader puts its own break between lines.
+                    var shown = glyphs[position..<runEnd].map(\.text).joined()
+                    if runEnd == glyphs.count { while let last = shown.last, last.isWhitespace { shown.removeLast() } }
+                    if !shown.isEmpty {
+                        if inText { content += "ET\n" }
+                        inText = false
+                        content += "/Span << /ActualText \(PDFDocument.textString(shown)) >> BDC\n"
+                        spanOpen = true
+                    }
+                }
+            }
             switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
             case .outline(let outline):
                 // A synthesized bold is its emboldened outline filled as a path (a stroke is not FreeType's
@@ -490,7 +532,36 @@ private struct PDFDocument {
                     content += "ET\n"
                     inText = false
                 }
-                if stroke == nil { try drawColorGlyph(glyph, vector, into: &content) }
+                guard stroke == nil else { continue }
+                // Drawn in the page, where every viewer paints it in color (cairo paints a Type 3 glyph's colors
+                // black), then shown as an empty character that stands for its text.
+                if inText {
+                    content += "ET\n"
+                    inText = false
+                }
+                content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(n(glyph.size)) 0 0 \(n(glyph.size)) 0 0 cm\n"
+                    + (try colorGlyphDrawing(glyph, vector)) + "Q\n"
+                // Not in a line with right-to-left runs: PDFium then took the line for left-to-right and copied
+                // its Hebrew backwards ("ם ל ו ע 🎉 ם ו ל ש"); it loses the emoji alone that way.
+                guard spelled, !glyph.text.isEmpty else { continue }
+                let index = colorCharacter(glyph)
+                if !inText {
+                    content += "BT\n"
+                    inText = true
+                    font = nil
+                    color = nil
+                    mode = nil
+                }
+                if mode != 0 {
+                    mode = 0
+                    content += "0 Tr\n"
+                }
+                let resource = "T\(index / PDFDocument.colorCharactersPerFont)"
+                if font?.0 != resource || font?.1 != glyph.size {
+                    font = (resource, glyph.size)
+                    content += "/\(resource) \(n(glyph.size)) Tf\n"
+                }
+                content += "1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(UInt32(index % PDFDocument.colorCharactersPerFont), digits: 2))> Tj\n"
                 continue
             }
             guard fontIndex[glyph.face.id] != nil else { continue }
@@ -516,6 +587,7 @@ private struct PDFDocument {
             try show(glyph, font: &font, into: &content)
         }
         if inText { content += "ET\n" }
+        if spanOpen { content += "EMC\n" }
     }
 
     /// Shows one glyph of a face embedded as a font: its font and size when they change, its place, its index.
@@ -532,13 +604,25 @@ private struct PDFDocument {
         content += "1 0 \(slant) -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(cid, digits: 4))> Tj\n"
     }
 
-    /// Draws a color glyph: a bitmap as an image, COLRv0 layers as filled paths, a COLRv1 paint graph as its form
-    /// (or, when PDF cannot draw it exactly, as an image at the page's resolution).
-    private mutating func drawColorGlyph(_ glyph: PlacedGlyph, _ vector: VectorGlyph,
-                                         into content: inout String) throws(RenderError) {
-        let unitsPerEm = Double(glyph.face.metrics.unitsPerEm)
-        /// Places the color bitmap `draw` makes (once for each key) of `ppem` pixels per em as an image.
-        func place(_ key: GlyphDrawingKey, ppem: Double, _ draw: () -> GlyphBitmap) throws(RenderError) {
+    /// The index in ``colorCharacters`` of the empty character that stands for `glyph`'s text, as wide as its
+    /// advance (readers find word breaks in the gaps between characters), made on first use.
+    private mutating func colorCharacter(_ glyph: PlacedGlyph) -> Int {
+        let width = Double(glyph.face.advance(of: glyph.glyph)) * 1000 / Double(glyph.face.metrics.unitsPerEm)
+        let key = ColorCharacterKey(text: glyph.text, width: width)
+        if let known = colorCharacterIndex[key] { return known }
+        let index = colorCharacters.count
+        colorCharacters.append((glyph.text, width))
+        colorCharacterIndex[key] = index
+        return index
+    }
+
+    /// The operators drawing a color glyph in ems, y up, from its pen position: a bitmap as an image, COLRv0
+    /// layers as filled paths, a COLRv1 paint graph as its form (or, when PDF cannot draw it exactly, as an image
+    /// at the glyph's resolution).
+    private mutating func colorGlyphDrawing(_ glyph: PlacedGlyph, _ vector: VectorGlyph) throws(RenderError) -> String {
+        let em = VectorNumber.format(1 / Double(glyph.face.metrics.unitsPerEm), fractionDigits: 9)
+        /// The color bitmap `draw` makes (once for each key) of `ppem` pixels per em, placed as an image.
+        func placed(_ key: GlyphDrawingKey, ppem: Double, _ draw: () -> GlyphBitmap) throws(RenderError) -> String {
             let made: (bitmap: GlyphBitmap, name: String)
             if let known = colorGlyphImages[key] {
                 made = known
@@ -547,39 +631,68 @@ private struct PDFDocument {
                 made = (bitmap, bitmap.width > 0 ? try image(bitmap.image) : "")
                 colorGlyphImages[key] = made
             }
-            let bitmap = made.bitmap, name = made.name
-            guard bitmap.width > 0 else { return }
-            let unit = glyph.size / ppem
-            let width = Double(bitmap.width) * unit, height = Double(bitmap.height) * unit
-            let x = glyph.x + Double(bitmap.left) * unit, top = glyph.y - Double(bitmap.top) * unit
-            content += "q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(top + height)) cm /\(name) Do Q\n"
+            let bitmap = made.bitmap
+            guard bitmap.width > 0 else { return "" }
+            let width = Double(bitmap.width) / ppem, height = Double(bitmap.height) / ppem
+            let left = Double(bitmap.left) / ppem, bottom = Double(bitmap.top - bitmap.height) / ppem
+            func f(_ value: Double) -> String { VectorNumber.format(value, fractionDigits: 6) }
+            return "q \(f(width)) 0 0 \(f(height)) \(f(left)) \(f(bottom)) cm /\(made.name) Do Q\n"
         }
         switch vector {
         case .bitmap(let bitmap, let ppem):
-            try place(GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph), ppem: ppem) { bitmap }
+            return try placed(GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph), ppem: ppem) { bitmap }
         case .paint(let colorGlyph):
-            if let form = try colorGlyphForm(colorGlyph, glyph) {
-                let unit = VectorNumber.format(glyph.size / unitsPerEm, fractionDigits: 6)
-                content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(unit) 0 0 \(unit) 0 0 cm /\(form) Do Q\n"
-                return
-            }
+            if let form = try colorGlyphForm(colorGlyph, glyph) { return "q \(em) 0 0 \(em) 0 0 cm /\(form) Do Q\n" }
             let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette,
-                                         color: glyph.color, pixelsPerEm: glyph.pixelsPerEm)
-            try place(key, ppem: glyph.pixelsPerEm) {
+                                      color: glyph.color, pixelsPerEm: glyph.pixelsPerEm)
+            return try placed(key, ppem: glyph.pixelsPerEm) {
                 RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
                                  palette: glyph.palette, foreground: glyph.color)
             }
         case .layers(let layers):
-            let unit = glyph.size / unitsPerEm
-            content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(VectorNumber.format(unit, fractionDigits: 6)) 0 0 "
-                + "\(VectorNumber.format(unit, fractionDigits: 6)) 0 0 cm\n"
-            for layer in layers {
-                content += colorOperators(layer.color ?? glyph.color) + PDFDocument.path(layer.outline) + "f\n"
-            }
-            content += "Q\n"
+            return "q \(em) 0 0 \(em) 0 0 cm\n" + layers.map { layer in
+                colorOperators(layer.color ?? glyph.color) + PDFDocument.path(layer.outline) + "f\n"
+            }.joined() + "Q\n"
         case .outline, .empty:
-            break
+            return ""
         }
+    }
+
+    /// A Type 3 glyph procedure that paints nothing over `width` thousandths of an em: `d1` declares its box (an em
+    /// from a quarter below the baseline), which PDFium needs to keep the character.
+    private static func emptyGlyph(width: Double) -> String {
+        "\(n(width)) 0 0 -250 \(n(width)) 1000 d1\n"
+    }
+
+    /// The Type 3 fonts of ``colorCharacters``, ``colorCharactersPerFont`` characters each: a thousand glyph units
+    /// an em, each character drawing nothing over its width, ToUnicode mapping each code to its text, and an
+    /// empty `m` 0.6 em wide after them: poppler guesses a Type 3 font's scale from its `m` (else from any
+    /// character, taking it for half an em), and without one it took emoji for characters three times their size,
+    /// lines apart from their text.
+    private mutating func makeColorFonts() throws(RenderError) -> [Int] {
+        var objects: [Int] = []
+        let perFont = PDFDocument.colorCharactersPerFont
+        let emptyM = colorCharacters.isEmpty ? 0 : add(try stream(Data(PDFDocument.emptyGlyph(width: 600).utf8)))
+        for start in stride(from: 0, to: colorCharacters.count, by: perFont) {
+            let characters = Array(colorCharacters[start..<min(start + perFont, colorCharacters.count)])
+            var texts: [(UInt32, String)] = []
+            var procedures = "", names = "", widths = ""
+            for (code, character) in characters.enumerated() {
+                texts.append((UInt32(code), character.text))
+                procedures += " /c\(code) \(add(try stream(Data(PDFDocument.emptyGlyph(width: character.width).utf8)))) 0 R"
+                names += " /c\(code)"
+                widths += (code == 0 ? "" : " ") + n(character.width)
+            }
+            procedures += " /m \(emptyM) 0 R"
+            names += " /m"
+            widths += " 600"
+            let toUnicode = add(try stream(Data(PDFDocument.toUnicode(texts, digits: 2).utf8)))
+            objects.append(add("<< /Type /Font /Subtype /Type3 /FontBBox [0 -250 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] "
+                + "/CharProcs <<\(procedures) >> /Encoding << /Type /Encoding /Differences [0\(names)] >> "
+                + "/FirstChar 0 /LastChar \(characters.count) /Widths [\(widths)] "
+                + "/Resources \(PDFDocument.resources) 0 R /ToUnicode \(toUnicode) 0 R >>"))
+        }
+        return objects
     }
 
     /// The form XObject drawing a COLRv1 glyph in its palette and text color in font units (y up), made on first
@@ -730,6 +843,12 @@ private struct PDFDocument {
 /// What a glyph's drawing in a vector file depends on: its face and glyph, for a COLRv1 glyph its palette and text
 /// color, and for one drawn as an image its pixel size too. SVG defines each once; PDF makes each color glyph's
 /// form or image once.
+/// A color glyph's stand-in Type 3 character: the text it stands for, and its width.
+private struct ColorCharacterKey: Hashable {
+    let text: String
+    let width: Double
+}
+
 struct GlyphDrawingKey: Hashable {
     let face: Int
     let glyph: UInt32
