@@ -24,18 +24,18 @@ struct ShapeCommand: ParsableCommand {
     @Flag(help: "Print JSON: {postScriptName, fontSize, ascender, descender, lineGap, fonts: [postScriptName], glyphs: [{id, font, cluster, xAdvance, xOffset, yOffset}], width, missingCharacters}.")
     var json = false
 
-    @Flag(help: ArgumentHelp("Print an SVG of the glyphs: each distinct glyph's outline once, as a <symbol> named font.glyphname, placed by a <use>; in points at the font size with the baseline at y 0 (at --size 1000, 1/1000 em).",
+    @Flag(help: ArgumentHelp("Print an SVG of the glyphs: each distinct glyph's outline once, as a <symbol> named font.glyphname (FreeType's name, or gid and the index), placed by a <use> in visual order (trailing spaces included, in the viewBox too); in points at the font size with the baseline at y 0 and y down (at --size 1000, 1/1000 em). --no-fallback and --no-dotted-circle apply.",
                              discussion: "Outlines are FreeType's, unhinted and unscaled (quadratic for TrueType, cubic for CFF), at the typography's variation coordinates."))
     var svg = false
 
     func run() throws {
         let layout = try typography.resolve()
+        let options = ShapingOptions(usesFallback: !noFallback, insertsDottedCircle: !noDottedCircle)
         if svg {
-            print(try outlineSVG(layout), terminator: "")
+            print(outlineSVG(layout, options: options), terminator: "")
             return
         }
-        let shaped = layout.shape(text, options: ShapingOptions(usesFallback: !noFallback,
-                                                                insertsDottedCircle: !noDottedCircle))
+        let shaped = layout.shape(text, options: options)
         let fonts = shaped.fonts.map(\.postScriptName)
         if json {
             try printJSON(ShapeJSON(postScriptName: layout.font.font.postScriptName, fontSize: points(layout.fontSize),
@@ -56,28 +56,28 @@ struct ShapeCommand: ParsableCommand {
 }
 
 extension ShapeCommand {
-    /// The text laid out on one line with `typography`, as an SVG of glyph outlines (see `--svg`).
-    private func outlineSVG(_ typography: TypographyLayout) throws -> String {
-        let layout = try TextLayout(text, typography: typography)
+    /// The text shaped on one line with `typography`, as an SVG of glyph outlines (see `--svg`): glyphs in visual
+    /// order, trailing spaces included, as Unicode's text-rendering-tests write them but y down.
+    private func outlineSVG(_ typography: TypographyLayout, options: ShapingOptions) -> String {
+        let shaped = typography.shape(text, options: options)
         let size = typography.fontSize
-        let fonts = layout.fonts.map(\.postScriptName)
+        let fonts = shaped.fonts.map(\.postScriptName)
         func number(_ value: Double) -> String { VectorNumber.format(value) }
         var symbols: [String] = []
         var uses: [String] = []
         var defined: Set<String> = []
-        let baseline = layout.lines.first?.baseline ?? 0
-        for glyph in layout.lines.flatMap(\.glyphs) {
-            let id = "\(fonts[glyph.fontIndex]).\(layout.glyphName(of: glyph))"
+        for glyph in shaped.glyphs.sorted(by: { $0.x < $1.x }) {
+            let id = "\(fonts[glyph.fontIndex]).\(shaped.glyphName(of: glyph))"
             if defined.insert(id).inserted {
-                let outline = layout.outline(of: glyph)
+                let outline = shaped.outline(of: glyph)
                 let path = outline.map { $0.svgPathData(scale: size / Double($0.unitsPerEm)) } ?? ""
                 symbols.append("<symbol id=\"\(id)\" overflow=\"visible\"><path d=\"\(path)\"/></symbol>")
             }
-            uses.append("<use xlink:href=\"#\(id)\" x=\"\(number(glyph.x))\" y=\"\(number(glyph.y - baseline))\"/>")
+            uses.append("<use xlink:href=\"#\(id)\" x=\"\(number(glyph.x + glyph.xOffset))\" y=\"\(number(-glyph.yOffset))\"/>")
         }
         let top = -typography.ascent, height = typography.ascent + typography.descent
         return "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-            + "viewBox=\"0 \(number(top)) \(number(max(layout.width, 1))) \(number(height))\">\n"
+            + "viewBox=\"0 \(number(top)) \(number(max(shaped.width, 1))) \(number(height))\">\n"
             + (symbols + uses).map { "  " + $0 + "\n" }.joined() + "</svg>\n"
     }
 }

@@ -40,8 +40,12 @@ public struct FontDescriptor: Sendable, Hashable, Codable {
     /// Whether the face has variation axes.
     public var isVariable: Bool { !axes.isEmpty }
 
-    /// The axis with this tag (`wght`, `wdth`, `opsz`, `slnt`, `ital`, …), or `nil`.
-    public func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
+    /// The axis with this tag (`wght`, `wdth`, `opsz`, `slnt`, `ital`, …), or `nil`. A tag shorter than four
+    /// characters is padded with spaces, as OpenType pads it: "HV" is the axis `HV  `.
+    public func axis(_ tag: String) -> FontAxis? {
+        let wanted = OpenTypeTag(tag)
+        return axes.first { OpenTypeTag($0.tag) == wanted }
+    }
 
     /// The weights the face draws: its `wght` axis range, else just its weight class.
     public var weightRange: ClosedRange<Double> {

@@ -39,7 +39,8 @@ public struct FontResolution: Sendable, Hashable {
 /// What a renderer synthesizes for a face that lacks a weight or slant (as browsers do): bold by emboldening the
 /// outlines, italic by slanting them 14°; advances and metrics stay the face's own.
 public struct SyntheticStyle: Sendable, Hashable, Codable {
-    /// Outlines are emboldened: 600 or heavier was asked for and the face is lighter than 600.
+    /// Outlines are emboldened: 600 or heavier was asked for and the face is lighter than 600 (not when the
+    /// variations set its `wght` axis: that value is the instance asked for).
     public var bold: Bool
     /// Outlines are slanted: italic was asked for and the face has neither italic glyphs nor a slant axis.
     public var italic: Bool
@@ -140,12 +141,14 @@ extension FontRegistry {
             let coordinates = FontMatching.coordinates(of: font, weight: weight, style: style, width: width,
                                                        fontSize: fontSize, explicit: variations)
             let drawnWeight = coordinates["wght"] ?? Double(font.weight)
+            // An explicit wght is the instance asked for: drawn as it is, not emboldened to the weight.
+            let setsWeight = font.axis("wght") != nil && variations.keys.contains { font.axis($0)?.tag == "wght" }
             let canSlant = font.isItalic || coordinates["ital"].map { $0 > 0 } ?? false
                 || coordinates["slnt"].map { $0 != 0 } ?? false
             return FontResolution(requestedPostScriptName: requested, requestedWeight: weight, requestedStyle: style,
                                   requestedWidth: width, font: font, source: candidate.source,
                                   variations: coordinates,
-                                  synthetic: SyntheticStyle(bold: weight.rawValue >= 600 && drawnWeight < 600,
+                                  synthetic: SyntheticStyle(bold: weight.rawValue >= 600 && drawnWeight < 600 && !setsWeight,
                                                             italic: style == .italic && !canSlant),
                                   fallbackReason: reason)
         }
@@ -295,7 +298,7 @@ enum FontMatching {
         }
         if let size = fontSize, let axis = font.axis("opsz") { values["opsz"] = axis.clamp(size) }
         for (tag, value) in explicit {
-            if let axis = font.axis(tag), value.isFinite { values[tag] = axis.clamp(value) }
+            if let axis = font.axis(tag), value.isFinite { values[axis.tag] = axis.clamp(value) }
         }
         return values
     }

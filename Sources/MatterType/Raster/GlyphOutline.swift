@@ -145,3 +145,22 @@ extension TextLayout {
         return name
     }
 }
+
+extension ShapedText {
+    /// `glyph`'s outline in font units, y up (FreeType's, unhinted, at the typography's variation coordinates);
+    /// `nil` for a glyph that draws nothing, a color glyph or one the font cannot load.
+    public func outline(of glyph: ShapedGlyph) -> GlyphOutline? {
+        guard faces.indices.contains(glyph.fontIndex),
+              case .outline(let outline) = RasterFace.vectorGlyph(glyph.glyphID, of: faces[glyph.fontIndex])
+        else { return nil }
+        return outline
+    }
+
+    /// `glyph`'s name in its font as FreeType reads it (the `post` table's or the CFF charset's), or `gid` and its
+    /// index when the font names none.
+    public func glyphName(of glyph: ShapedGlyph) -> String {
+        guard faces.indices.contains(glyph.fontIndex),
+              let name = RasterFace.of(faces[glyph.fontIndex])?.glyphName(glyph.glyphID) else { return "gid\(glyph.glyphID)" }
+        return name
+    }
+}

@@ -84,16 +84,18 @@ final class RasterFace: Sendable {
         _ = try? FreeTypeLibrary.shared.withLibrary { (_) throws(FreeTypeError) in FT_Done_Face(owned.face) }
     }
 
-    /// Sets the design coordinates of a variable face's axes to `variations` (by tag; an axis not given keeps
-    /// its default), so that outlines follow them as HarfBuzz's advances do.
+    /// Sets the design coordinates of a variable face's axes to `variations` (by tag, padded with spaces as
+    /// HarfBuzz pads them: "HV" is the axis `HV  `; an axis not given keeps its default), so that outlines follow
+    /// them as HarfBuzz's advances do.
     private static func setVariations(_ variations: [String: Double], of face: FT_Face, library: FT_Library) {
         var master: UnsafeMutablePointer<FT_MM_Var>?
         guard FT_Get_MM_Var(face, &master) == 0, let master else { return }
         defer { FT_Done_MM_Var(library, master) }
+        let byTag = Dictionary(variations.sorted { $0.key < $1.key }.map { (OpenTypeTag($0.key).rawValue, $0.value) },
+                               uniquingKeysWith: { _, last in last })
         var coordinates: [FT_Fixed] = (0..<Int(master.pointee.num_axis)).map { a in
             guard let axis = master.pointee.axis?[a] else { return 0 }
-            let tag = OpenTypeTag(rawValue: axis.tag).text
-            return variations[tag].map { FT_Fixed(($0 * 65536).rounded()) } ?? axis.def
+            return byTag[OpenTypeTag(rawValue: axis.tag).rawValue].map { FT_Fixed(($0 * 65536).rounded()) } ?? axis.def
         }
         FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
     }
@@ -338,7 +340,7 @@ extension RasterFace {
         let recorder = OutlineRecorder()
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in OutlineRecorder.from(user)?.move(to) ?? 1 },
-            line_to: { to, user in OutlineRecorder.from(user)?.append(.line(to: OutlineRecorder.point(to))) ?? 1 },
+            line_to: { to, user in OutlineRecorder.from(user)?.line(to) ?? 1 },
             conic_to: { control, to, user in
                 OutlineRecorder.from(user)?.append(.quadratic(control: OutlineRecorder.point(control),
                                                               to: OutlineRecorder.point(to))) ?? 1
@@ -353,14 +355,19 @@ extension RasterFace {
             FT_Outline_Decompose(&slot.pointee.outline, &funcs, Unmanaged.passUnretained(recorder).toOpaque())
         }
         guard status == 0 else { return nil }
-        if !recorder.segments.isEmpty { recorder.segments.append(.close) }
+        recorder.closeContour()
         return GlyphOutline(segments: recorder.segments, unitsPerEm: unitsPerEm)
     }
 }
 
-/// Collects FT_Outline_Decompose's callbacks into segments (reached through the callbacks' user pointer).
+/// Collects FT_Outline_Decompose's callbacks into segments (reached through the callbacks' user pointer). A line
+/// back to its contour's start closes the contour instead (`Z`, not `L…Z`), and an open contour is closed when the
+/// next begins or the outline ends: the path data Unicode's text-rendering-tests and its fonttest write.
 private final class OutlineRecorder {
     var segments: [GlyphOutline.Segment] = []
+    /// The current contour's first point, and whether it is closed.
+    private var start = Point.zero
+    private var isClosed = true
 
     /// The recorder FT_Outline_Decompose was given (it passes the pointer back unchanged).
     static func from(_ user: UnsafeMutableRawPointer?) -> OutlineRecorder? {
@@ -374,30 +381,44 @@ private final class OutlineRecorder {
     }
 
     func move(_ to: UnsafePointer<FT_Vector>?) -> Int32 {
-        if !segments.isEmpty { segments.append(.close) }
-        segments.append(.move(to: OutlineRecorder.point(to)))
+        closeContour()
+        start = OutlineRecorder.point(to)
+        segments.append(.move(to: start))
+        isClosed = false
+        return 0
+    }
+
+    func line(_ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        let point = OutlineRecorder.point(to)
+        if point == start {
+            segments.append(.close)
+            isClosed = true
+        } else {
+            segments.append(.line(to: point))
+            isClosed = false
+        }
         return 0
     }
 
     func append(_ segment: GlyphOutline.Segment) -> Int32 {
         segments.append(segment)
+        isClosed = false
         return 0
+    }
+
+    /// Closes the current contour unless it is closed.
+    func closeContour() {
+        if !isClosed { segments.append(.close) }
+        isClosed = true
     }
 }
 
 extension RasterFace {
-    /// `glyph`'s name from the font's `post` table or CFF charset (FT_Get_Glyph_Name); `nil` when it has none.
-    /// A CID-keyed CFF font names none: its glyphs are called `cid` and their CID in five digits, as fontTools
-    /// calls them (FT_Get_CID_From_Glyph_Index).
+    /// `glyph`'s name from the font's `post` table or CFF charset (FT_Get_Glyph_Name); `nil` when it has none, as
+    /// a CID-keyed CFF font's glyphs (fontTools calls them `cid` and five digits; FreeType, and so the
+    /// text-rendering-tests suite, names none).
     func glyphName(_ glyph: UInt32) -> String? {
         face.withLock { face -> String? in
-            var isCID: FT_Bool = 0
-            var cid: FT_UInt = 0
-            if FT_Get_CID_Is_Internally_CID_Keyed(face, &isCID) == 0, isCID != 0,
-               FT_Get_CID_From_Glyph_Index(face, glyph, &cid) == 0 {
-                let digits = String(cid)
-                return "cid" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
-            }
             guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_GLYPH_NAMES) != 0 else { return nil }
             var buffer = [CChar](repeating: 0, count: 128)
             guard FT_Get_Glyph_Name(face, glyph, &buffer, FT_UInt(buffer.count)) == 0, buffer[0] != 0 else { return nil }

@@ -12,6 +12,19 @@ public struct ShapedText: Sendable, Hashable {
     public let missingCharacters: [Unicode.Scalar]
     /// The sum of the glyphs' x advances, in points.
     public let width: Double
+    /// The faces behind ``fonts``, for outlines and glyph names.
+    let faces: [FontFace]
+
+    public static func == (a: ShapedText, b: ShapedText) -> Bool {
+        a.text == b.text && a.glyphs == b.glyphs && a.fonts == b.fonts && a.missingCharacters == b.missingCharacters
+            && a.width == b.width
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(glyphs)
+        hasher.combine(fonts)
+    }
 }
 
 /// One glyph from HarfBuzz, scaled to points.
@@ -29,6 +42,9 @@ public struct ShapedGlyph: Sendable, Hashable {
     public let xOffset: Double
     /// Vertical offset in points, up positive (as HarfBuzz).
     public let yOffset: Double
+    /// Its pen position: the advances of the glyphs before it in visual order (runs reordered by their bidi
+    /// levels), in points from the left.
+    public let x: Double
 }
 
 /// How ``TypographyLayout/shape(_:options:)`` shapes, for tools that compare shaping with other engines.

@@ -18,25 +18,65 @@ extension TypographyLayout {
         let context = options.insertsDottedCircle ? shaping : shaping.with(features: features)
         let shaped = ParagraphShaper(contexts: [context], faces: fallback.faces, letterSpacings: [letterSpacing])
             .shape(paragraph, runs: runs)
-        var glyphs: [ShapedGlyph] = []
+        // Each run's glyphs with their advances, then their pen positions in visual order.
+        var perRun: [[(glyph: LayoutGlyph, cluster: Int, advance: Double)]] = []
         for run in runs {
             let order = run.attributes.level & 1 == 1 ? Array(run.graphemes.reversed()) : Array(run.graphemes)
             let isCursive = run.attributes.script.isCursive
+            var items: [(glyph: LayoutGlyph, cluster: Int, advance: Double)] = []
             for g in order {
                 let cluster = shaped.clusters[g]
                 let spacing = ParagraphShaper.letterSpacing(letterSpacing, after: cluster.kind, isCursive: isCursive)
                 for index in cluster.glyphs {
                     let glyph = shaped.glyphs[Int(index)]
                     let isLast = index == cluster.glyphs.upperBound - 1
-                    glyphs.append(ShapedGlyph(glyphID: glyph.id, fontIndex: Int(glyph.face),
-                                              cluster: paragraph.graphemes[g].start,
-                                              xAdvance: glyph.advance + (isLast ? spacing : 0),
-                                              xOffset: glyph.xOffset, yOffset: glyph.yOffset))
+                    items.append((glyph, paragraph.graphemes[g].start, glyph.advance + (isLast ? spacing : 0)))
                 }
+            }
+            perRun.append(items)
+        }
+        var starts = [Double](repeating: 0, count: runs.count)
+        var pen = 0.0
+        for index in TypographyLayout.visualOrder(levels: runs.map(\.attributes.level)) {
+            starts[index] = pen
+            pen += perRun[index].reduce(0) { $0 + $1.advance }
+        }
+        var glyphs: [ShapedGlyph] = []
+        for (index, items) in perRun.enumerated() {
+            var x = starts[index]
+            for item in items {
+                glyphs.append(ShapedGlyph(glyphID: item.glyph.id, fontIndex: Int(item.glyph.face), cluster: item.cluster,
+                                          xAdvance: item.advance, xOffset: item.glyph.xOffset,
+                                          yOffset: item.glyph.yOffset, x: x))
+                x += item.advance
             }
         }
         return ShapedText(text: cased, glyphs: glyphs, fonts: fallback.faces.map(\.descriptor),
                           missingCharacters: fallback.missingCharacters.compactMap(Unicode.Scalar.init),
-                          width: glyphs.reduce(0) { $0 + $1.xAdvance })
+                          width: pen, faces: fallback.faces)
+    }
+
+    /// The runs' indexes left to right: Unicode's rule L2, reversing every stretch of runs at each level from the
+    /// highest down to the lowest odd one.
+    static func visualOrder(levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 & 1 == 1 }).min() else { return order }
+        var level = highest
+        while level >= lowestOdd {
+            var start = 0
+            while start < order.count {
+                guard levels[order[start]] >= level else {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < order.count, levels[order[end]] >= level { end += 1 }
+                order[start..<end].reverse()
+                start = end
+            }
+            if level == 0 { break }
+            level -= 1
+        }
+        return order
     }
 }

@@ -124,6 +124,26 @@ for record in dejavu_variable["name"].names:
         record.string = "DejaVuSans-Variable"
 dejavu_variable.save(os.path.join(HERE, "DejaVuSans-Variable.ttf"))
 
+# A variable font "Short Tag" whose one axis is tagged "HV  " (two letters and two spaces, as Unicode's
+# text-rendering-tests' GVAR-8 font): HV −1…1, default 0; at HV 1 every point of "H" moves 100 units right (a gvar
+# delta; the advance, a phantom point, stays). "HV" given as a variation must reach both HarfBuzz and the outlines.
+from fontTools.ttLib.tables.TupleVariation import TupleVariation
+from fontTools.ttLib.tables._f_v_a_r import Axis as FvarAxis
+short_tag = make("NotoSans-Regular.ttf", "Short Tag", "Regular", "ShortTag-Regular")
+fvar_table = newTable("fvar")
+hv = FvarAxis()
+hv.axisTag, hv.minValue, hv.defaultValue, hv.maxValue, hv.axisNameID = "HV  ", -1.0, 0.0, 1.0, 256
+short_tag["name"].setName("Horizontal", 256, 3, 1, 0x409)
+fvar_table.axes, fvar_table.instances = [hv], []
+short_tag["fvar"] = fvar_table
+gvar_table = newTable("gvar")
+gvar_table.version, gvar_table.reserved = 1, 0
+gvar_table.variations = {glyph: [] for glyph in short_tag.getGlyphOrder()}
+h_points = len(short_tag["glyf"]["H"].getCoordinates(short_tag["glyf"])[0])
+gvar_table.variations["H"] = [TupleVariation({"HV  ": (0.0, 1.0, 1.0)}, [(100, 0)] * h_points + [(0, 0)] * 4)]
+short_tag["gvar"] = gvar_table
+short_tag.save(os.path.join(HERE, "ShortTag-Variable.ttf"))
+
 # A COLRv1 font "Paints" (Paints-Regular.ttf): every non-variable paint format, extend mode and composite mode, on
 # three shapes added to the ASCII subset ("box" 100–900 × 0–800, "disc" centered at 500,400 with radius 400, "tri").
 # Each color glyph is 1000 units wide and mapped to a character (the table below is the key; the references
