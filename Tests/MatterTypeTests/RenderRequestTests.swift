@@ -68,7 +68,7 @@ struct RenderRequestTests {
     @Test(arguments: [
         (##"{"text": "a", "colour": "#000000"}"##, ##""colour": unknown key; a request has text, spans"##),
         (##"{"text": "a", "weight": "heavyish"}"##, ##""weight": unknown weight "heavyish""##),
-        (##"{"text": "a", "size": "big"}"##, ##""size": expected a number"##),
+        (##"{"text": "a", "size": "big"}"##, ##""size": is not a length"##),
         (##"{"text": "a", "color": "reddish"}"##, ##""color": "reddish" is not a color; use #rgb, #rgba, #rrggbb"##),
         (##"{"text": "a", "format": "gif"}"##, ##""format": "gif" is not one of png, webp"##),
         (##"{"spans": [{"text": "a", "weight": 2000}]}"##, ##"span 0, "weight""##),
