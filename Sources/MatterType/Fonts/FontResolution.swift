@@ -148,7 +148,8 @@ extension FontRegistry {
             return FontResolution(requestedPostScriptName: requested, requestedWeight: weight, requestedStyle: style,
                                   requestedWidth: width, font: font, source: candidate.source,
                                   variations: coordinates,
-                                  synthetic: SyntheticStyle(bold: weight.rawValue >= 600 && drawnWeight < 600 && !setsWeight,
+                                  synthetic: SyntheticStyle(bold: weight.rawValue >= 600 && drawnWeight < 600
+                                                                && !setsWeight,
                                                             italic: style == .italic && !canSlant),
                                   fallbackReason: reason)
         }

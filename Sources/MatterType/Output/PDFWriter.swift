@@ -561,7 +561,8 @@ private struct PDFDocument {
                     font = (resource, glyph.size)
                     content += "/\(resource) \(n(glyph.size)) Tf\n"
                 }
-                content += "1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(UInt32(index % PDFDocument.colorCharactersPerFont), digits: 2))> Tj\n"
+                let code = PDFDocument.hex(UInt32(index % PDFDocument.colorCharactersPerFont), digits: 2)
+                content += "1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(code)> Tj\n"
                 continue
             }
             guard fontIndex[glyph.face.id] != nil else { continue }
@@ -679,7 +680,8 @@ private struct PDFDocument {
             var procedures = "", names = "", widths = ""
             for (code, character) in characters.enumerated() {
                 texts.append((UInt32(code), character.text))
-                procedures += " /c\(code) \(add(try stream(Data(PDFDocument.emptyGlyph(width: character.width).utf8)))) 0 R"
+                let procedure = add(try stream(Data(PDFDocument.emptyGlyph(width: character.width).utf8)))
+                procedures += " /c\(code) \(procedure) 0 R"
                 names += " /c\(code)"
                 widths += (code == 0 ? "" : " ") + n(character.width)
             }
@@ -687,8 +689,8 @@ private struct PDFDocument {
             names += " /m"
             widths += " 600"
             let toUnicode = add(try stream(Data(PDFDocument.toUnicode(texts, digits: 2).utf8)))
-            objects.append(add("<< /Type /Font /Subtype /Type3 /FontBBox [0 -250 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] "
-                + "/CharProcs <<\(procedures) >> /Encoding << /Type /Encoding /Differences [0\(names)] >> "
+            objects.append(add("<< /Type /Font /Subtype /Type3 /FontBBox [0 -250 1000 1000] "
+                + "/FontMatrix [0.001 0 0 0.001 0 0] /CharProcs <<\(procedures) >> /Encoding << /Type /Encoding /Differences [0\(names)] >> "
                 + "/FirstChar 0 /LastChar \(characters.count) /Widths [\(widths)] "
                 + "/Resources \(PDFDocument.resources) 0 R /ToUnicode \(toUnicode) 0 R >>"))
         }

@@ -129,20 +129,14 @@ extension TextLayout {
     /// The outline of a laid-out glyph (in its font's units, y up, synthesized bold and slant applied); `nil` for
     /// a color glyph (emoji) or one the font cannot load. Kept once read, for every layout.
     public func outline(of glyph: PositionedGlyph) -> GlyphOutline? {
-        guard faces.indices.contains(glyph.fontIndex),
-              case .outline(let outline) = RasterFace.vectorGlyph(glyph.glyphID, of: faces[glyph.fontIndex])
-        else { return nil }
-        return outline
+        faces.indices.contains(glyph.fontIndex) ? faces[glyph.fontIndex].outline(of: glyph.glyphID) : nil
     }
-}
 
-extension TextLayout {
     /// A laid-out glyph's name in its font (the `post` table's or the CFF charset's, FT_Get_Glyph_Name), or
     /// `gid` and its index when the font names none.
     public func glyphName(of glyph: PositionedGlyph) -> String {
-        guard faces.indices.contains(glyph.fontIndex),
-              let name = RasterFace.of(faces[glyph.fontIndex])?.glyphName(glyph.glyphID) else { return "gid\(glyph.glyphID)" }
-        return name
+        faces.indices.contains(glyph.fontIndex) ? faces[glyph.fontIndex].glyphName(of: glyph.glyphID)
+            : "gid\(glyph.glyphID)"
     }
 }
 
@@ -150,17 +144,26 @@ extension ShapedText {
     /// `glyph`'s outline in font units, y up (FreeType's, unhinted, at the typography's variation coordinates);
     /// `nil` for a glyph that draws nothing, a color glyph or one the font cannot load.
     public func outline(of glyph: ShapedGlyph) -> GlyphOutline? {
-        guard faces.indices.contains(glyph.fontIndex),
-              case .outline(let outline) = RasterFace.vectorGlyph(glyph.glyphID, of: faces[glyph.fontIndex])
-        else { return nil }
-        return outline
+        faces.indices.contains(glyph.fontIndex) ? faces[glyph.fontIndex].outline(of: glyph.glyphID) : nil
     }
 
     /// `glyph`'s name in its font as FreeType reads it (the `post` table's or the CFF charset's), or `gid` and its
     /// index when the font names none.
     public func glyphName(of glyph: ShapedGlyph) -> String {
-        guard faces.indices.contains(glyph.fontIndex),
-              let name = RasterFace.of(faces[glyph.fontIndex])?.glyphName(glyph.glyphID) else { return "gid\(glyph.glyphID)" }
-        return name
+        faces.indices.contains(glyph.fontIndex) ? faces[glyph.fontIndex].glyphName(of: glyph.glyphID)
+            : "gid\(glyph.glyphID)"
+    }
+}
+
+extension FontFace {
+    /// `glyph`'s outline, or `nil` when it is not an outline glyph.
+    func outline(of glyph: UInt32) -> GlyphOutline? {
+        guard case .outline(let outline) = RasterFace.vectorGlyph(glyph, of: self) else { return nil }
+        return outline
+    }
+
+    /// `glyph`'s name as FreeType reads it, or `gid` and its index when the font names none.
+    func glyphName(of glyph: UInt32) -> String {
+        RasterFace.of(self)?.glyphName(glyph) ?? "gid\(glyph)"
     }
 }

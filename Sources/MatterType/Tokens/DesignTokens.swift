@@ -24,10 +24,11 @@ public import Foundation
 ///   ``remSize`` points, `em` is the font size (the root size for a font size). A line height without a unit is a
 ///   multiple of the font size in DTCG; in Tokens Studio up to ``tokensStudioMultipleLimit`` a multiple (`"1.5"`)
 ///   and above it pixels (`28`); in the Design Tokens plugin's export pixels. A percentage is a share of the font
-///   size, and `"AUTO"`, `"normal"` or no line height at all the font's own (``Typography/usesFontLineHeight``). Weight names compare without case, spaces, hyphens or
-///   underscores. What DTCG has no field for comes from `$extensions.mattertype`: `fontStyle`, `fontWidth` (or
-///   `fontStretch`), `textCase`, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`,
-///   `maximumScaleFactor`, `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`), `textBox` (CSS `text-box`, e.g.
+///   size, and `"AUTO"`, `"normal"` or no line height at all the font's own (``Typography/usesFontLineHeight``).
+///   Weight names compare without case, spaces, hyphens or underscores. What DTCG has no field for comes from
+///   `$extensions.mattertype`: `fontStyle`, `fontWidth` (or `fontStretch`), `textCase` (`small-caps`: the `smcp`
+///   feature), `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`, `maximumScaleFactor`,
+///   `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`), `textBox` (CSS `text-box`, e.g.
 ///   `"trim-both cap alphabetic"`), `hyphens` (`none`, `manual`, `auto`).
 /// - **Metadata**: `$`-keys, and the plugin's `extensions` and `description` keys, are not tokens or groups.
 /// - **Problems**: only typography tokens and what they refer to are checked; colors, shadows and other tokens
@@ -61,7 +62,8 @@ public struct DesignTokens: Sendable {
         public var description: String {
             "\(path) is left out: " + problems.map { problem in
                 problem.path == path ? problem.message
-                    : problem.path.hasPrefix(path + ".") ? "\(problem.path.dropFirst(path.count + 1)) \(problem.message)"
+                    : problem.path.hasPrefix(path + ".")
+                        ? "\(problem.path.dropFirst(path.count + 1)) \(problem.message)"
                     : problem.description
             }.joined(separator: "; ")
         }
@@ -105,7 +107,8 @@ public struct DesignTokens: Sendable {
 
     /// Reads a token file's bytes.
     /// - Throws: ``DesignTokenError`` listing every problem, in document order.
-    public init(data: Data, themes: [String] = [], remSize: Double = 16, strict: Bool = false) throws(DesignTokenError) {
+    public init(data: Data, themes: [String] = [], remSize: Double = 16,
+                strict: Bool = false) throws(DesignTokenError) {
         try self.init(documents: [TokenDocument.parse(data, name: "(file)")], themes: themes, remSize: remSize,
                       strict: strict)
     }
