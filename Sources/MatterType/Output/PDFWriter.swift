@@ -480,6 +480,15 @@ private struct PDFDocument {
         var mode: Int?
         var spanOpen = false
         var runEnd = 0
+        /// Opens a text object, its state unknown.
+        func beginText() {
+            guard !inText else { return }
+            content += "BT\n"
+            inText = true
+            font = nil
+            color = nil
+            mode = nil
+        }
         for (position, glyph) in glyphs.enumerated() {
             if spelled, position == runEnd {
                 // A span ends at a text object's end, so that the two nest.
@@ -520,11 +529,7 @@ private struct PDFDocument {
             case .empty:
                 // A space: shown as text all the same (nothing to stroke), so that extracted text has its word breaks.
                 guard stroke == nil, fontIndex[glyph.face.id] != nil else { continue }
-                if !inText {
-                    content += "BT\n"
-                    inText = true
-                    font = nil
-                }
+                beginText()
                 try show(glyph, font: &font, into: &content)
                 continue
             case let vector:
@@ -545,13 +550,7 @@ private struct PDFDocument {
                 // its Hebrew backwards ("ם ל ו ע 🎉 ם ו ל ש"); it loses the emoji alone that way.
                 guard spelled, !glyph.text.isEmpty else { continue }
                 let index = colorCharacter(glyph)
-                if !inText {
-                    content += "BT\n"
-                    inText = true
-                    font = nil
-                    color = nil
-                    mode = nil
-                }
+                beginText()
                 if mode != 0 {
                     mode = 0
                     content += "0 Tr\n"
@@ -566,13 +565,7 @@ private struct PDFDocument {
                 continue
             }
             guard fontIndex[glyph.face.id] != nil else { continue }
-            if !inText {
-                content += "BT\n"
-                inText = true
-                font = nil
-                color = nil
-                mode = nil
-            }
+            beginText()
             let ink = stroke?.color ?? glyph.color
             if color != ink {
                 color = ink
