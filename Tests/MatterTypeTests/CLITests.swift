@@ -117,7 +117,7 @@ struct CLITests {
         #expect(png.stderr.hasPrefix("-: ") && png.stderr.hasSuffix("bytes\n"))
         #expect(PNGDecoding.rgba(png.stdoutData) != nil)
         let webp = try CLIRun("render", "Hi", "--no-system-fonts", "-o", "-", "--format", "webp")
-        #expect(webp.stdoutData.prefix(4) == Data("RIFF".utf8) && (try? WebPEncoder.decode(webp.stdoutData)) != nil)
+        #expect(webp.stdoutData.prefix(4) == Data("RIFF".utf8) && (try? WebPDecoder.decode(webp.stdoutData)) != nil)
         let measured = try CLIRun(["measure", "--text-file", "-", "--no-system-fonts", "--json"],
                                   stdin: Data("One\nTwo".utf8)).json()
         #expect((measured["lines"] as? [[String: Any]])?.count == 2)

@@ -3,7 +3,7 @@ import Foundation
 import MatterTypeWire
 import Testing
 
-/// Reading card images (Output/ImageDecoder.swift): PNG, JPEG and WebP against independent decoders' pixels —
+/// Reading card images (Images/ImageDecoder.swift): PNG, JPEG and WebP against independent decoders' pixels —
 /// djpeg and dwebp wrote the .pnm/.pam references beside each image (Fixtures/images/make-images.sh says how) —
 /// and image layers drawn into cards.
 @Suite("Image decoding and image layers")

@@ -97,7 +97,7 @@ struct ImageOutputTests {
                 #expect(auto.count <= rgbaAlike.count + rgbaAlike.count / 20,
                         "\(name), \(compression): auto \(auto.count), RGBA \(rgbaAlike.count)")
                 let webp = try WebPEncoder.encode(image, compression: compression)
-                #expect((try? WebPEncoder.decode(webp))?.pixels == expected, "\(name): webp, \(compression)")
+                #expect((try? WebPDecoder.decode(webp))?.pixels == expected, "\(name): webp, \(compression)")
             }
         }
     }

@@ -100,7 +100,7 @@ public enum ImageDecoder {
             image.sourceJPEG = SourceJPEG(data)
             return image
         case .webp:
-            let (pixels, width, height) = try WebPEncoder.decode(data, maximumPixels: maximumPixels)
+            let (pixels, width, height) = try WebPDecoder.decode(data, maximumPixels: maximumPixels)
             return RGBAImage(width: width, height: height, unpremultiplied: pixels)
         }
     }
