@@ -11,10 +11,10 @@ import Foundation
 /// Gradients are axial and radial shadings; blurred text shadows are images of the blurred coverage (at the
 /// drawing's scale) with a soft mask. The same pages always give the same bytes: no dates, no random ids.
 struct PDFWriter {
-    private let pages: [Drawing]
-    private let compression: ImageCompression
-    private let renderer: TextRenderer
-    private let deadline: RenderDeadline
+    let pages: [Drawing]
+    let compression: ImageCompression
+    let renderer: TextRenderer
+    let deadline: RenderDeadline
 
     init(pages: [Drawing], compression: ImageCompression, renderer: TextRenderer = .shared,
          until deadline: RenderDeadline = .never) {
@@ -47,43 +47,45 @@ struct PDFWriter {
 private func n(_ value: Double) -> String { VectorNumber.format(value) }
 
 /// The objects of a PDF being written and the resources its pages share.
-private struct PDFDocument {
+struct PDFDocument {
     let compression: ImageCompression
     let renderer: TextRenderer
     /// Checked before each item drawn and inside shadows' blurs.
     let deadline: RenderDeadline
     /// Object bodies by number − 1 (`nil`: reserved, written later). Objects 1, 2 and 3 are the catalog, the
     /// page tree and ``resources``.
-    private var objects: [Data?] = [nil, nil, nil]
+    var objects: [Data?] = [nil, nil, nil]
     /// The object of the one resources dictionary every page and form shares, written once all are named.
     static let resources = 3
     /// Each face drawn as text, in order of first use.
-    private var fonts: [FontUse] = []
-    private var fontIndex: [Int: Int] = [:]
+    var fonts: [FontUse] = []
+    var fontIndex: [Int: Int] = [:]
     /// Images (and shadow masks) by their pixels, as resource names.
-    private var imageIndex: [RGBAImage: String] = [:]
+    var imageIndex: [RGBAImage: String] = [:]
     /// Each color glyph's image (a strike's bitmap, or a COLRv1 glyph drawn in a palette and text color at a
     /// size) and its resource name, made once however often the glyph is drawn.
-    private var colorGlyphImages: [GlyphDrawingKey: (bitmap: GlyphBitmap, name: String)] = [:]
+    var colorGlyphImages: [GlyphDrawingKey: (bitmap: GlyphBitmap, name: String)] = [:]
+    /// Each font's objects, by resource name.
+    var fontObjects: [String: Int] = [:]
     /// What color glyphs stand for, as empty characters of Type 3 fonts (``colorCharactersPerFont`` a font,
     /// resources `T0`, `T1`, …): each one's text and width (thousandths of an em), in the order first shown.
-    private var colorCharacters: [(text: String, width: Double)] = []
+    var colorCharacters: [(text: String, width: Double)] = []
     /// Each color character's index in ``colorCharacters``, by its text and width.
-    private var colorCharacterIndex: [ColorCharacterKey: Int] = [:]
+    var colorCharacterIndex: [ColorCharacterKey: Int] = [:]
     /// Color characters a Type 3 font holds: a byte's codes, less the one for its `m`.
-    private static let colorCharactersPerFont = 255
+    static let colorCharactersPerFont = 255
     /// How each COLRv1 glyph in a palette and text color is drawn: its form's resource name, or `nil` when PDF
     /// cannot draw it exactly (it is then an image in ``colorGlyphImages``).
-    private var colorGlyphForms: [GlyphDrawingKey: String?] = [:]
+    var colorGlyphForms: [GlyphDrawingKey: String?] = [:]
     /// Fill opacities, as ExtGState resources.
-    private var opacities: [Double: String] = [:]
+    var opacities: [Double: String] = [:]
     /// The resources the pages name, in order: XObjects (images and forms), graphics states and shadings.
-    private var xObjectResources: [(String, Int)] = []
-    private var opacityResources: [(String, String)] = []
-    private var shadingResources: [(String, Int)] = []
+    var xObjectResources: [(String, Int)] = []
+    var opacityResources: [(String, String)] = []
+    var shadingResources: [(String, Int)] = []
 
     /// A face whose glyphs are shown as text: the glyphs, what each stands for, and its font once subset.
-    private struct FontUse {
+    struct FontUse {
         let face: FontFace
         let resource: String
         var glyphs: Set<UInt32> = [0]
@@ -159,135 +161,6 @@ private struct PDFDocument {
         return file
     }
 
-    // MARK: Fonts
-
-    /// Notes every glyph drawn as text in `items`.
-    mutating func collectGlyphs(_ items: [Drawing.Item], scale: Double) {
-        for item in items {
-            switch item {
-            case .text(let layout, let lines, let origin, let color, _):
-                collect(layout.placedGlyphs(at: origin, scale: scale, color: color, lines: lines))
-            case .stroke(let layout, let origin, _, let color, _, _):
-                collect(layout.placedGlyphs(at: origin, scale: scale, color: color))
-            case .clip(_, let inner):
-                collectGlyphs(inner, scale: scale)
-            case .fill, .border, .image, .shadow:
-                break
-            }
-        }
-    }
-
-    private mutating func collect(_ glyphs: [PlacedGlyph]) {
-        for glyph in glyphs where PDFDocument.isText(glyph) {
-            let index = fontIndex[glyph.face.id] ?? {
-                fonts.append(FontUse(face: glyph.face, resource: "F\(fonts.count + 1)"))
-                fontIndex[glyph.face.id] = fonts.count - 1
-                return fonts.count - 1
-            }()
-            fonts[index].glyphs.insert(glyph.glyph)
-            if !glyph.text.isEmpty, fonts[index].texts[glyph.glyph] == nil { fonts[index].texts[glyph.glyph] = glyph.text }
-        }
-    }
-
-    /// `text` as a PDF text string: UTF-16BE with a byte-order mark, in hex (PDF 32000-1 §7.9.2.2).
-    static func textString(_ text: String) -> String {
-        "<FEFF" + text.utf16.map { String($0, radix: 16, uppercase: true).leftPadded(to: 4) }.joined() + ">"
-    }
-
-    /// Whether a glyph is shown as text (an outline, or nothing: a space) rather than drawn (a color glyph).
-    private static func isText(_ glyph: PlacedGlyph) -> Bool {
-        switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
-        case .outline, .empty: true
-        case .layers, .bitmap, .paint: false
-        }
-    }
-
-    /// Each font's objects, by resource name.
-    private var fontObjects: [String: Int] = [:]
-
-    /// Subsets and embeds every face noted.
-    mutating func makeFonts() throws(RenderError) {
-        for index in fonts.indices {
-            let use = fonts[index]
-            let subset = try FontSubset(of: use.face, glyphs: use.glyphs)
-            fonts[index].subset = subset
-            let name = PDFDocument.subsetTag(use) + "+" + PDFDocument.postScriptName(use.face.descriptor.postScriptName)
-            let file = add(try stream(subset.data, dictionary: subset.isCFF ? " /Subtype /OpenType"
-                                                                            : " /Length1 \(subset.data.count)"))
-            let metrics = use.face.metrics
-            let unit = 1000 / Double(metrics.unitsPerEm)
-            let ascent = Double(metrics.ascender) * unit, descent = Double(metrics.descender) * unit
-            let descriptor = add("<< /Type /FontDescriptor /FontName /\(name) /Flags 4 "
-                + "/FontBBox [-1000 \(n(descent)) 2000 \(n(ascent))] /ItalicAngle 0 /Ascent \(n(ascent)) "
-                + "/Descent \(n(descent)) /CapHeight \(n(ascent)) /StemV 80 "
-                + (subset.isCFF ? "/FontFile3" : "/FontFile2") + " \(file) 0 R >>")
-            // Widths by new glyph index, in runs of consecutive indices.
-            let widths = use.glyphs.compactMap { old in subset.newGlyphs[old].map { ($0, subset.widths[old] ?? 0) } }
-                .sorted { $0.0 < $1.0 }
-            var w = ""
-            var run: (start: UInt32, values: [String])?
-            for (cid, width) in widths {
-                if let open = run, open.start + UInt32(open.values.count) == cid {
-                    run?.values.append(n(width))
-                } else {
-                    if let open = run { w += "\(open.start) [\(open.values.joined(separator: " "))] " }
-                    run = (cid, [n(width)])
-                }
-            }
-            if let open = run { w += "\(open.start) [\(open.values.joined(separator: " "))]" }
-            let cidFont = add("<< /Type /Font /Subtype /" + (subset.isCFF ? "CIDFontType0" : "CIDFontType2")
-                + " /BaseFont /\(name) /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
-                + "/FontDescriptor \(descriptor) 0 R /DW 0 /W [\(w)]" + (subset.isCFF ? "" : " /CIDToGIDMap /Identity")
-                + " >>")
-            let toUnicode = add(try stream(Data(PDFDocument.toUnicode(use, subset: subset).utf8)))
-            fontObjects[use.resource] = add("<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H "
-                + "/DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R >>")
-        }
-    }
-
-    /// Six capital letters naming the subset (PDF's convention), from the face's name and its glyphs: the same
-    /// glyphs always get the same tag.
-    private static func subsetTag(_ use: FontUse) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-        for byte in use.face.descriptor.postScriptName.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        for glyph in use.glyphs.sorted() { hash = (hash ^ UInt64(glyph)) &* 0x100_0000_01B3 }
-        return String((0..<6).map { i in Character(Unicode.Scalar(UInt8(65 + (hash >> (i * 5)) % 26))) })
-    }
-
-    /// A PostScript name with only the characters a PDF name may hold unescaped.
-    private static func postScriptName(_ name: String) -> String {
-        let kept = name.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F && !"()<>[]{}/%#".unicodeScalars.contains($0) }
-        return kept.isEmpty ? "Font" : String(String.UnicodeScalarView(kept))
-    }
-
-    /// The ToUnicode CMap: each subset glyph with a text, to that text in UTF-16.
-    private static func toUnicode(_ use: FontUse, subset: FontSubset) -> String {
-        toUnicode(use.texts.compactMap { old, text in subset.newGlyphs[old].map { ($0, text) } }, digits: 4)
-    }
-
-    /// A ToUnicode CMap of codes `digits` hex digits long, each to its text in UTF-16.
-    private static func toUnicode(_ codes: [(UInt32, String)], digits: Int) -> String {
-        let entries = codes.sorted { $0.0 < $1.0 }
-        let range = "<" + String(repeating: "0", count: digits) + "> <" + String(repeating: "F", count: digits) + ">"
-        var cmap = "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-            + "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-            + "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n\(range)\nendcodespacerange\n"
-        for start in stride(from: 0, to: entries.count, by: 100) {
-            let block = entries[start..<min(start + 100, entries.count)]
-            cmap += "\(block.count) beginbfchar\n"
-            for (cid, text) in block {
-                cmap += "<" + hex(cid, digits: digits) + "> <" + text.utf16.map { hex(UInt32($0), digits: 4) }.joined() + ">\n"
-            }
-            cmap += "endbfchar\n"
-        }
-        return cmap + "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
-    }
-
-    private static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-
     // MARK: Content
 
     /// Writes the operators drawing `items` of `page`.
@@ -341,7 +214,7 @@ private struct PDFDocument {
     }
 
     /// Path operators for a rounded rectangle.
-    private func path(_ rect: Rect, radius: Double) -> String {
+    func path(_ rect: Rect, radius: Double) -> String {
         var ops = ""
         VectorGeometry.roundedRect(rect, radius: radius, move: { ops += "\(n($0.x)) \(n($0.y)) m\n" },
                                    line: { ops += "\(n($0.x)) \(n($0.y)) l\n" },
@@ -351,7 +224,7 @@ private struct PDFDocument {
     }
 
     /// Fills `path` with `paint` over `box` at `opacity`.
-    private mutating func fill(_ path: String, evenOdd: Bool, paint: Paint, box: Rect, opacity: Double,
+    mutating func fill(_ path: String, evenOdd: Bool, paint: Paint, box: Rect, opacity: Double,
                                into content: inout String) throws(RenderError) {
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
         switch paint {
@@ -373,18 +246,18 @@ private struct PDFDocument {
     }
 
     /// `r g b rg` (and an opacity state when not opaque).
-    private mutating func colorOperators(_ color: Color, opacity: Double = 1) -> String {
+    mutating func colorOperators(_ color: Color, opacity: Double = 1) -> String {
         let alpha = Double(color.alpha) / 255 * opacity
         return (alpha < 1 ? "/\(opacityResource(alpha)) gs " : "") + components(color) + " rg\n"
     }
 
-    private func components(_ color: Color) -> String {
+    func components(_ color: Color) -> String {
         [color.red, color.green, color.blue].map { VectorNumber.format(Double($0) / 255, fractionDigits: 4) }
             .joined(separator: " ")
     }
 
     /// The ExtGState resource filling and stroking at `opacity`.
-    private mutating func opacityResource(_ opacity: Double) -> String {
+    mutating func opacityResource(_ opacity: Double) -> String {
         let key = (opacity * 1000).rounded() / 1000
         if let known = opacities[key] { return known }
         let name = "A\(opacities.count + 1)"
@@ -394,7 +267,7 @@ private struct PDFDocument {
     }
 
     /// An axial (type 2) or radial (type 3) shading through `stops` (colors only: a stop's alpha is not kept).
-    private mutating func shadingResource(type: Int, coords: [Double], stops: [GradientStop]) throws(RenderError) -> String {
+    mutating func shadingResource(type: Int, coords: [Double], stops: [GradientStop]) throws(RenderError) -> String {
         var points = stops.map { (min(max($0.offset, 0), 1), $0.color) }.sorted { $0.0 < $1.0 }
         if points.isEmpty { points = [(0, .clear)] }
         if let first = points.first, first.0 > 0 { points.insert((0, first.1), at: 0) }
@@ -421,7 +294,7 @@ private struct PDFDocument {
 
     /// The image XObject resource of `picture` (premultiplied RGBA): its colors with alpha divided out, and a
     /// soft mask of its alpha unless it is opaque; each distinct image written once.
-    private mutating func image(_ picture: RGBAImage) throws(RenderError) -> String {
+    mutating func image(_ picture: RGBAImage) throws(RenderError) -> String {
         if let known = imageIndex[picture] { return known }
         if let jpeg = picture.sourceJPEG {
             // The file itself, as its own compression: DCTDecode.
@@ -471,7 +344,7 @@ private struct PDFDocument {
     /// split or reordered clusters (a Devanagari vowel sign drawn before its consonant, Thai marks), and each
     /// color glyph has its stand-in character. Color glyphs stay outside the spans: PDFium keeps only the
     /// ActualText characters the span's font can show, which drops every emoji, while their ToUnicode reads right.
-    private mutating func text(_ glyphs: [PlacedGlyph], into content: inout String,
+    mutating func text(_ glyphs: [PlacedGlyph], into content: inout String,
                                stroke: (width: Double, centered: Bool, color: Color)? = nil,
                                spelled: Bool = false) throws(RenderError) {
         var inText = false
@@ -585,7 +458,7 @@ private struct PDFDocument {
     }
 
     /// Shows one glyph of a face embedded as a font: its font and size when they change, its place, its index.
-    private func show(_ glyph: PlacedGlyph, font: inout (String, Double)?,
+    func show(_ glyph: PlacedGlyph, font: inout (String, Double)?,
                       into content: inout String) throws(RenderError) {
         guard let index = fontIndex[glyph.face.id], let subset = fonts[index].subset,
               let cid = subset.newGlyphs[glyph.glyph] else { return }
@@ -598,251 +471,17 @@ private struct PDFDocument {
         content += "1 0 \(slant) -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(cid, digits: 4))> Tj\n"
     }
 
-    /// The index in ``colorCharacters`` of the empty character that stands for `glyph`'s text, as wide as its
-    /// advance (readers find word breaks in the gaps between characters), made on first use.
-    private mutating func colorCharacter(_ glyph: PlacedGlyph) -> Int {
-        let width = Double(glyph.face.advance(of: glyph.glyph)) * 1000 / Double(glyph.face.metrics.unitsPerEm)
-        let key = ColorCharacterKey(text: glyph.text, width: width)
-        if let known = colorCharacterIndex[key] { return known }
-        let index = colorCharacters.count
-        colorCharacters.append((glyph.text, width))
-        colorCharacterIndex[key] = index
-        return index
-    }
+}
 
-    /// The operators drawing a color glyph in ems, y up, from its pen position: a bitmap as an image, COLRv0
-    /// layers as filled paths, a COLRv1 paint graph as its form (or, when PDF cannot draw it exactly, as an image
-    /// at the glyph's resolution).
-    private mutating func colorGlyphDrawing(_ glyph: PlacedGlyph, _ vector: VectorGlyph) throws(RenderError) -> String {
-        let em = VectorNumber.format(1 / Double(glyph.face.metrics.unitsPerEm), fractionDigits: 9)
-        /// The color bitmap `draw` makes (once for each key) of `ppem` pixels per em, placed as an image.
-        func placed(_ key: GlyphDrawingKey, ppem: Double, _ draw: () -> GlyphBitmap) throws(RenderError) -> String {
-            let made: (bitmap: GlyphBitmap, name: String)
-            if let known = colorGlyphImages[key] {
-                made = known
-            } else {
-                let bitmap = draw()
-                made = (bitmap, bitmap.width > 0 ? try image(bitmap.image) : "")
-                colorGlyphImages[key] = made
-            }
-            let bitmap = made.bitmap
-            guard bitmap.width > 0 else { return "" }
-            let width = Double(bitmap.width) / ppem, height = Double(bitmap.height) / ppem
-            let left = Double(bitmap.left) / ppem, bottom = Double(bitmap.top - bitmap.height) / ppem
-            func f(_ value: Double) -> String { VectorNumber.format(value, fractionDigits: 6) }
-            return "q \(f(width)) 0 0 \(f(height)) \(f(left)) \(f(bottom)) cm /\(made.name) Do Q\n"
-        }
-        switch vector {
-        case .bitmap(let bitmap, let ppem):
-            return try placed(GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph), ppem: ppem) { bitmap }
-        case .paint(let colorGlyph):
-            if let form = try colorGlyphForm(colorGlyph, glyph) { return "q \(em) 0 0 \(em) 0 0 cm /\(form) Do Q\n" }
-            let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette,
-                                      color: glyph.color, pixelsPerEm: glyph.pixelsPerEm)
-            return try placed(key, ppem: glyph.pixelsPerEm) {
-                RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
-                                 palette: glyph.palette, foreground: glyph.color)
-            }
-        case .layers(let layers):
-            return "q \(em) 0 0 \(em) 0 0 cm\n" + layers.map { layer in
-                colorOperators(layer.color ?? glyph.color) + PDFDocument.path(layer.outline) + "f\n"
-            }.joined() + "Q\n"
-        case .outline, .empty:
-            return ""
-        }
-    }
-
-    /// A Type 3 glyph procedure that paints nothing over `width` thousandths of an em: `d1` declares its box (an em
-    /// from a quarter below the baseline), which PDFium needs to keep the character.
-    private static func emptyGlyph(width: Double) -> String {
-        "\(n(width)) 0 0 -250 \(n(width)) 1000 d1\n"
-    }
-
-    /// The Type 3 fonts of ``colorCharacters``, ``colorCharactersPerFont`` characters each: a thousand glyph units
-    /// an em, each character drawing nothing over its width, ToUnicode mapping each code to its text, and an
-    /// empty `m` 0.6 em wide after them: poppler guesses a Type 3 font's scale from its `m` (else from any
-    /// character, taking it for half an em), and without one it took emoji for characters three times their size,
-    /// lines apart from their text.
-    private mutating func makeColorFonts() throws(RenderError) -> [Int] {
-        var objects: [Int] = []
-        let perFont = PDFDocument.colorCharactersPerFont
-        let emptyM = colorCharacters.isEmpty ? 0 : add(try stream(Data(PDFDocument.emptyGlyph(width: 600).utf8)))
-        for start in stride(from: 0, to: colorCharacters.count, by: perFont) {
-            let characters = Array(colorCharacters[start..<min(start + perFont, colorCharacters.count)])
-            var texts: [(UInt32, String)] = []
-            var procedures = "", names = "", widths = ""
-            for (code, character) in characters.enumerated() {
-                texts.append((UInt32(code), character.text))
-                let procedure = add(try stream(Data(PDFDocument.emptyGlyph(width: character.width).utf8)))
-                procedures += " /c\(code) \(procedure) 0 R"
-                names += " /c\(code)"
-                widths += (code == 0 ? "" : " ") + n(character.width)
-            }
-            procedures += " /m \(emptyM) 0 R"
-            names += " /m"
-            widths += " 600"
-            let toUnicode = add(try stream(Data(PDFDocument.toUnicode(texts, digits: 2).utf8)))
-            objects.append(add("<< /Type /Font /Subtype /Type3 /FontBBox [0 -250 1000 1000] "
-                + "/FontMatrix [0.001 0 0 0.001 0 0] /CharProcs <<\(procedures) >> /Encoding << /Type /Encoding /Differences [0\(names)] >> "
-                + "/FirstChar 0 /LastChar \(characters.count) /Widths [\(widths)] "
-                + "/Resources \(PDFDocument.resources) 0 R /ToUnicode \(toUnicode) 0 R >>"))
-        }
-        return objects
-    }
-
-    /// The form XObject drawing a COLRv1 glyph in its palette and text color in font units (y up), made on first
-    /// use; `nil` when PDF cannot draw it exactly.
-    private mutating func colorGlyphForm(_ colorGlyph: ColorGlyph,
-                                         _ glyph: PlacedGlyph) throws(RenderError) -> String? {
-        let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette, color: glyph.color)
-        if let known = colorGlyphForms[key] { return known }
-        guard let drawing = VectorColorGlyph(colorGlyph, of: glyph.face, palette: glyph.palette,
-                                             foreground: glyph.color, format: .pdf) else {
-            colorGlyphForms[key] = .some(nil)
-            return nil
-        }
-        var content = ""
-        try draw(drawing.root, of: drawing, transform: .identity, into: &content)
-        let box = drawing.bounds
-        let object = add(try stream(Data(content.utf8), dictionary: " /Type /XObject /Subtype /Form /BBox ["
-            + [box.minX - 1, box.minY - 1, box.maxX + 1, box.maxY + 1].map(n).joined(separator: " ")
-            + "] /Resources \(PDFDocument.resources) 0 R"))
-        let name = "G\(xObjectResources.count + 1)"
-        xObjectResources.append((name, object))
-        colorGlyphForms[key] = name
-        return name
-    }
-
-    /// Draws `node` of a COLRv1 `glyph` (font units, y up) under `transform` from the glyph's root.
-    private mutating func draw(_ node: VectorColorGlyph.Node, of glyph: VectorColorGlyph, transform: AffineTransform,
-                               into content: inout String) throws(RenderError) {
-        switch node {
-        case .group(let nodes):
-            for child in nodes { try draw(child, of: glyph, transform: transform, into: &content) }
-        case .clip(let outline, let child):
-            try draw(child, clippedTo: PDFDocument.path(outline), of: glyph, transform: transform, into: &content)
-        case .clipBox(let box, let child):
-            try draw(child, clippedTo: Self.rectangle(box), of: glyph, transform: transform, into: &content)
-        case .transform(let m, let child):
-            content += "q " + Self.concatenation(m)
-            try draw(child, of: glyph, transform: transform.concatenating(m), into: &content)
-            content += "Q\n"
-        case .fill(let fill):
-            guard let region = glyph.region(under: transform) else { return }
-            try self.fill(fill, in: Self.rectangle(region), transform: .identity, into: &content)
-        }
-    }
-
-    /// Draws `child` clipped to `path`: the path filled when the child is a fill, else the child's drawing
-    /// within the path as a clip.
-    private mutating func draw(_ child: VectorColorGlyph.Node, clippedTo path: String, of glyph: VectorColorGlyph,
-                               transform: AffineTransform, into content: inout String) throws(RenderError) {
-        if let (fill, inner) = VectorColorGlyph.fill(under: child) {
-            try self.fill(fill, in: path, transform: inner, into: &content)
-            return
-        }
-        content += "q\n" + path + "W n\n"
-        try draw(child, of: glyph, transform: transform, into: &content)
-        content += "Q\n"
-    }
-
-    /// Fills `path` with a COLRv1 fill whose gradient lies under `transform`: a color, or an axial (type 2) or
-    /// radial (type 3) shading through the clip of the path, at the stops' shared opacity.
-    private mutating func fill(_ fill: VectorColorGlyph.Fill, in path: String, transform m: AffineTransform,
-                               into content: inout String) throws(RenderError) {
-        let shading: String, stops: [GradientStop]
-        switch fill {
-        case .solid(let color):
-            content += "q\n" + colorOperators(color) + path + "f\nQ\n"
-            return
-        case .linear(let start, let end, let gradient):
-            stops = gradient.stops
-            shading = try shadingResource(type: 2, coords: [start.x, start.y, end.x, end.y], stops: stops)
-        case .radial(let focus, let focusRadius, let center, let radius, let gradient):
-            stops = gradient.stops
-            shading = try shadingResource(type: 3, coords: [focus.x, focus.y, focusRadius, center.x, center.y, radius],
-                                          stops: stops)
-        }
-        let alpha = Double(stops.first?.color.alpha ?? 255) / 255
-        content += "q\n" + path + "W n\n" + (m != .identity ? Self.concatenation(m) : "")
-            + (alpha < 1 ? "/\(opacityResource(alpha)) gs\n" : "") + "/\(shading) sh\nQ\n"
-    }
-
-    /// `a b c d e f cm`: `m` made the current transform's innermost step.
-    private static func concatenation(_ m: AffineTransform) -> String {
-        [m.a, m.b, m.c, m.d].map { VectorNumber.format($0, fractionDigits: 6) }.joined(separator: " ")
-            + " \(n(m.tx)) \(n(m.ty)) cm\n"
-    }
-
-    /// Path operators for a box in font units.
-    private static func rectangle(_ box: FontBox) -> String {
-        "\(n(box.minX)) \(n(box.minY)) \(n(box.maxX - box.minX)) \(n(box.maxY - box.minY)) re\n"
-    }
-
-    /// An outline's path operators in font units (quadratic curves raised to cubic).
-    private static func path(_ outline: GlyphOutline) -> String {
-        var ops = ""
-        var current = Point.zero
-        func p(_ point: Point) -> String { VectorNumber.format(point.x, fractionDigits: 2) + " " + VectorNumber.format(point.y, fractionDigits: 2) }
-        for segment in outline.segments {
-            switch segment {
-            case .move(let to): ops += p(to) + " m\n"; current = to
-            case .line(let to): ops += p(to) + " l\n"; current = to
-            case .quadratic(let c, let to):
-                let c1 = Point(x: current.x + (c.x - current.x) * 2 / 3, y: current.y + (c.y - current.y) * 2 / 3)
-                let c2 = Point(x: to.x + (c.x - to.x) * 2 / 3, y: to.y + (c.y - to.y) * 2 / 3)
-                ops += p(c1) + " " + p(c2) + " " + p(to) + " c\n"
-                current = to
-            case .cubic(let c1, let c2, let to): ops += p(c1) + " " + p(c2) + " " + p(to) + " c\n"; current = to
-            case .close: ops += "h\n"
-            }
-        }
-        return ops
-    }
-
-    /// A blurred text shadow: the glyphs' coverage rasterized at the page's scale, blurred as the PNG blurs it,
-    /// cut to its ink, and drawn as an image of the shadow's color through that coverage as a soft mask.
-    private mutating func shadow(_ layout: TextLayout, origin: Point, blur: Double, color: Color,
-                                 hinting: TextRenderer.Hinting, page: Drawing, into content: inout String) throws(RenderError) {
-        let size = page.pixelSize
-        guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else { return }
-        guard let coverage = try renderer.coverage(of: layout, at: origin, canvas: size,
-                                                   margin: Int(min((1.5 * blur * page.scale).rounded(.up), 1e7)),
-                                                   hinting: hinting, until: deadline) else { return }
-        let blurred = try coverage.bitmap.blurred(radius: blur * page.scale, until: deadline)
-        guard let found = blurred.inkBounds() else { return }
-        let ink = (x: found.x.lowerBound + coverage.left..<found.x.upperBound + coverage.left,
-                   y: found.y.lowerBound + coverage.top..<found.y.upperBound + coverage.top)
-        var picture = RGBAImage(width: ink.x.count, height: ink.y.count)
-        var pixels = [UInt8](repeating: 0, count: ink.x.count * ink.y.count * 4)
-        let alpha = Int(color.alpha)
-        for (row, y) in ink.y.enumerated() {
-            for (column, x) in ink.x.enumerated() {
-                let a = (Int(blurred[x - coverage.left, y - coverage.top]) * alpha + 127) / 255
-                let out = (row * ink.x.count + column) * 4
-                pixels[out] = UInt8((Int(color.red) * a + 127) / 255)
-                pixels[out + 1] = UInt8((Int(color.green) * a + 127) / 255)
-                pixels[out + 2] = UInt8((Int(color.blue) * a + 127) / 255)
-                pixels[out + 3] = UInt8(a)
-            }
-        }
-        picture.pixels = pixels
-        let name = try image(picture)
-        let scale = page.scale
-        let x = Double(ink.x.lowerBound) / scale, y = Double(ink.y.lowerBound) / scale
-        let width = Double(ink.x.count) / scale, height = Double(ink.y.count) / scale
-        content += "q \(n(width)) 0 0 \(n(-height)) \(n(x)) \(n(y + height)) cm /\(name) Do Q\n"
-    }
+/// A color glyph's stand-in Type 3 character: the text it stands for, and its width.
+struct ColorCharacterKey: Hashable {
+    let text: String
+    let width: Double
 }
 
 /// What a glyph's drawing in a vector file depends on: its face and glyph, for a COLRv1 glyph its palette and text
 /// color, and for one drawn as an image its pixel size too. SVG defines each once; PDF makes each color glyph's
 /// form or image once.
-/// A color glyph's stand-in Type 3 character: the text it stands for, and its width.
-private struct ColorCharacterKey: Hashable {
-    let text: String
-    let width: Double
-}
 
 struct GlyphDrawingKey: Hashable {
     let face: Int
@@ -850,9 +489,4 @@ struct GlyphDrawingKey: Hashable {
     var palette = 0
     var color: Color?
     var pixelsPerEm = 0.0
-}
-
-private extension String {
-    /// The text with "0" before it up to `width` characters.
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
