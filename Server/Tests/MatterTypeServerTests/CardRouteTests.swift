@@ -230,12 +230,13 @@ struct CardRouteAttackTests {
     }
 
     @Test func theDeadlineStopsACardInsideItsDraw() async throws {
-        // Ten 50 pt strokes on 200 pt text: seconds of distance transforms in a debug build, over a 1 s deadline
-        // that decoding and laying out the card stay well inside. The draw stops at its next check: 503 with
-        // Retry-After, naming what it was drawing.
+        // Ten 50 pt strokes on 200 pt text: about 10 s of distance transforms in a debug build (0.2 s without the
+        // strokes), over a 3 s deadline that decoding and laying out the card stay well inside even while the
+        // other suites load the machine (a 1 s deadline passed before the draw once in CI). The draw stops at its
+        // next check: 503 with Retry-After, naming what it was drawing.
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.requestDeadline = .seconds(1)
+            configuration.requestDeadline = .seconds(3)
             try await withServer(configuration) { server in
                 let layer = ##"{"type": "text", "x": 20, "y": 20, "width": 1900, "text": "Strokes and strokes", "size": 200, "stroke": {"width": 50, "color": "#000"}}"##
                 let card = #"{"width": 2000, "height": 400, "layers": ["#
