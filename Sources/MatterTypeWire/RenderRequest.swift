@@ -167,6 +167,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// - Throws: ``RenderRequestError/unknownToken(_:)`` for a token that is not a typography in `tokens`, or
     ///   ``RenderRequestError/invalid(field:reason:)`` for a token without a token file.
     public func typography(tokens: DesignTokens? = nil) throws(RenderRequestError) -> Typography {
+        let size = self.size?.points(fontSize: Length.rootFontSize)
         var result: Typography
         if let token {
             guard let tokens else {
@@ -178,11 +179,9 @@ public struct RenderRequest: Sendable, Hashable, Codable {
                 throw .unknownToken(error)
             }
         } else {
-            let size = self.size?.points(fontSize: Length.rootFontSize) ?? 16
-            result = Typography(family: "Noto Sans", fontSize: size, lineHeight: size * 1.5)
+            result = Typography(family: "Noto Sans", fontSize: size ?? 16, lineHeight: (size ?? 16) * 1.5)
         }
         // Lengths in em are of the final font size: the request's own, else the token's.
-        let size = self.size?.points(fontSize: Length.rootFontSize)
         let fontSize = size ?? result.fontSize
         // The fields a span can change, through the one mechanism spans use; then the paragraph-only ones.
         result = SpanStyle(familyNames: family.flatMap { $0.isEmpty ? nil : $0 }, weight: weight, isItalic: italic,
