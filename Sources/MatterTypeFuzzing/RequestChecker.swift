@@ -74,14 +74,14 @@ public struct RequestChecker: Sendable {
         problems += framing(of: layout, in: frame, request: request)
         let pixels = frame.size.width.multipliedReportingOverflow(by: frame.size.height)
         guard !pixels.overflow, pixels.partialValue <= drawnPixelLimit else { return (problems, .framed) }
-        let format = request.format ?? .png
+        let format = request.output.format ?? .png
         var formats = [format]
-        if request.pageSize == nil, pixels.partialValue <= comparedFormatsPixelLimit {
+        if request.output.pageSize == nil, pixels.partialValue <= comparedFormatsPixelLimit {
             formats += [ImageFormat.png, .svg, .pdf].filter { $0 != format }
         }
         for other in formats {
             var variant = request
-            variant.format = other
+            variant.output.format = other
             let bytes: Data
             do {
                 bytes = try variant.image(of: layout, renderer: renderer)
@@ -89,7 +89,7 @@ public struct RequestChecker: Sendable {
                 problems += refusal("drawing \(other.rawValue)", error.description)
                 continue
             }
-            guard variant.pageSize == nil || other != .pdf else { continue }
+            guard variant.output.pageSize == nil || other != .pdf else { continue }
             guard let size = RequestChecker.pixelSize(of: bytes, format: other, scale: layout.typography.environment.displayScale)
             else {
                 problems.append("the \(other.rawValue) image's size cannot be read")
@@ -134,7 +134,7 @@ public struct RequestChecker: Sendable {
 
     /// The frame holds the layout and its padding, and, unless clipped, the ink.
     private func framing(of layout: TextLayout, in frame: TextImageFrame, request: RenderRequest) -> [String] {
-        let scale = layout.typography.environment.displayScale, padding = request.padding ?? 0
+        let scale = layout.typography.environment.displayScale, padding = request.output.padding ?? 0
         let width = Double(frame.size.width) / scale, height = Double(frame.size.height) / scale
         var problems: [String] = []
         // The layout's box (its width limit, else its widest line) and the padding must fit; lines may overflow a
@@ -144,7 +144,7 @@ public struct RequestChecker: Sendable {
             problems.append("the image (\(width) × \(height) pt) is smaller than the layout's box and padding "
                             + "(\(box + 2 * padding) × \(layout.height + 2 * padding) pt)")
         }
-        guard request.clip != true else { return problems }
+        guard request.output.clip != true else { return problems }
         let ink = layout.inkBounds
         guard ink.width > 0, ink.height > 0 else { return problems }
         let slack = 1.01 / scale

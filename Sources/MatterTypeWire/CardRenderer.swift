@@ -300,8 +300,8 @@ public struct CardRenderer: Sendable {
             throw .layer(index: index, .invalid(field: "stroke", reason: "width \(stroke.width) is not allowed; use 0 to 50 points"))
         }
         var request = text.request
-        request.scale = scale
-        if request.fit == true, request.maxHeight == nil { request.maxHeight = text.height }
+        request.output.scale = scale
+        if request.limits.fit == true, request.limits.maxHeight == nil { request.limits.maxHeight = text.height }
         let layout: TextLayout
         do {
             layout = try request.layout(registry: registry, tokens: tokens)
@@ -320,12 +320,12 @@ public struct CardRenderer: Sendable {
         for (box, boxImage) in text.boxImages {
             pictures[box] = try picture(boxImage.source, place: "layer \(index), box \(box)")
         }
-        guard request.clip == true else {
+        guard request.output.clip == true else {
             paint(text, layout, pictures: pictures, at: origin, into: &drawing)
             return
         }
         // Clipped to the box (to its whole pixels when rasterized).
-        let box = Rect(x: text.x, y: text.y, width: request.width ?? layout.width, height: text.height ?? layout.height)
+        let box = Rect(x: text.x, y: text.y, width: request.limits.width ?? layout.width, height: text.height ?? layout.height)
         drawing.clip(to: box) { paint(text, layout, pictures: pictures, at: origin, into: &$0) }
     }
 
@@ -336,7 +336,7 @@ public struct CardRenderer: Sendable {
     private func paint(_ text: CardTextLayer, _ layout: TextLayout, pictures: [Int: RGBAImage], at origin: Point,
                        into drawing: inout Drawing) {
         let request = text.request
-        let hinting = request.hinting ?? TextRenderer.Hinting.none
+        let hinting = request.output.hinting ?? TextRenderer.Hinting.none
         for shadow in text.shadows.reversed() {
             drawing.drawShadow(of: layout, at: Point(x: origin.x + shadow.x, y: origin.y + shadow.y), blur: shadow.blur,
                                color: shadow.color, hinting: hinting)
@@ -346,7 +346,7 @@ public struct CardRenderer: Sendable {
             drawing.drawStroke(of: layout, at: origin, width: stroke.width, color: stroke.color, centered: false,
                                hinting: hinting)
         }
-        drawing.draw(layout, at: origin, color: request.color ?? .black, hinting: hinting)
+        drawing.draw(layout, at: origin, color: request.output.color ?? .black, hinting: hinting)
         if let stroke, stroke.position == .center {
             drawing.drawStroke(of: layout, at: origin, width: stroke.width, color: stroke.color, centered: true,
                                hinting: hinting)

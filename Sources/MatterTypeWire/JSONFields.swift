@@ -16,45 +16,9 @@ extension Decoder {
 }
 
 extension KeyedDecodingContainer {
-    /// A family list: an array of names or a CSS `font-family` string; an empty one is an error.
-    func decodeFamilyNamesIfPresent(forKey key: Key) throws -> [String]? {
-        let names: [String]?
-        // A string first: the usual form, and a failed attempt (a thrown error) costs more than the decode.
-        if let list = try? decodeIfPresent(String.self, forKey: key) {
-            names = SpanStyle.familyNames(inList: list)
-        } else {
-            names = try decodeIfPresent([String].self, forKey: key)
-        }
-        if names?.isEmpty == true {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "the family is empty")
-        }
-        if let count = names?.count, count > Typography.maximumFamilyCount {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self,
-                debugDescription: "\(count) families; name at most \(Typography.maximumFamilyCount)")
-        }
-        if let long = names?.first(where: { $0.count > Typography.maximumFamilyNameLength }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "a family name has \(long.count) characters; "
-                    + "family names have at most \(Typography.maximumFamilyNameLength)")
-        }
-        return names
-    }
-
-    /// OpenType features: an array of settings or a comma-separated string ("tnum,-liga").
-    func decodeFeaturesIfPresent(forKey key: Key) throws -> [String]? {
-        if let array = try? decodeIfPresent([String].self, forKey: key) { return array }
-        return try decodeIfPresent(String.self, forKey: key).map(SpanStyle.features(inList:))
-    }
-
     /// A color in any form ``Color/parse(_:allowsTransparent:)`` reads, `transparent` included.
     func decodeColorIfPresent(forKey key: Key) throws -> Color? {
-        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
-        do {
-            return try Color.parse(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
-        }
+        try contains(key) ? Color.decode(from: self, forKey: key) : nil
     }
 }
 

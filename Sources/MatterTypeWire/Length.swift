@@ -10,7 +10,7 @@ import MatterType
 ///
 /// ```swift
 /// let request = try RenderRequest.decode(from: Data(#"{"text": "Hi", "size": 40, "letterSpacing": "-0.02em"}"#.utf8))
-/// try request.typography().letterSpacing  // -0.8
+/// try request.resolvedTypography().letterSpacing  // -0.8
 /// ```
 public struct Length: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByIntegerLiteral,
                       ExpressibleByFloatLiteral {

@@ -2,11 +2,13 @@ public import Foundation
 public import MatterType
 
 /// One measure or render as a client asks for it: the text (plain or spans), the typography (a design token or
-/// Noto Sans 16 on 24, with any field given changing it), the layout limits and the image options.
+/// Noto Sans 16 on 24, with any field given changing it), the layout limits and the output options.
 ///
 /// This is the single description of a request that both `mattertype measure|render` (from their options) and
-/// `mattertype-server` (from a JSON body) build, so the two cannot drift: each JSON key is the CLI option's long
-/// name in camel case (`--line-height` → `lineHeight`). Every field is optional; an unknown key is an error.
+/// `mattertype-server` (from a JSON body) build, so the two cannot drift. Its JSON is one flat object: `text`,
+/// `spans`, `token` and the keys of its three groups — ``TypographyFields`` (what a designer sets),
+/// ``LimitFields`` and ``OutputFields`` — each declared once as a ``RequestField`` whose CLI option is the key
+/// in kebab case (`lineHeight` → `--line-height`). Every field is optional; an unknown key is an error.
 ///
 /// ```swift
 /// let request = try RenderRequest.decode(from: Data(#"{"text": "Hello", "size": 18, "width": 200}"#.utf8))
@@ -18,97 +20,15 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public var text: String?
     /// Styled spans (give this or ``text``).
     public var spans: [TextSpan]?
-    /// A typography token's path (`typography.body`) in the token file the caller supplies; other typography
-    /// fields change its values.
+    /// A typography token's path (`typography.body`) in the token file the caller supplies; the typography fields
+    /// change its values.
     public var token: String?
-    /// The family, then further families for characters it lacks (JSON: a name, a CSS list or an array).
-    public var family: [String]?
-    /// The weight (JSON: 1…1000 or a name).
-    public var weight: FontWeight?
-    /// Italic (true) or upright.
-    public var italic: Bool?
-    /// The width (JSON: a keyword such as `"condensed"` or a percentage, `"75%"` or `75`).
-    public var fontWidth: FontWidth?
-    /// The font size (default 16 points; an `em` is 16 points).
-    public var size: Length?
-    /// The line height (default 1.5 × the size; an `em` is the font size).
-    public var lineHeight: Length?
-    /// The space after every grapheme cluster (an `em` is the font size: `"-0.02em"`).
-    public var letterSpacing: Length?
-    /// How far the first line of each paragraph is indented (an `em` is the font size).
-    public var paragraphIndent: Length?
-    /// The space between paragraphs (an `em` is the font size).
-    public var paragraphSpacing: Length?
-    /// The case the text is put in.
-    public var textCase: TextCase?
-    /// Underline or strikethrough.
-    public var decoration: TextDecoration?
-    /// The Dynamic Type style that scales the size.
-    public var textStyle: TextStyle?
-    /// The content size category (default `large`).
-    public var contentSize: ContentSizeCategory?
-    /// Lay out as with the Bold Text accessibility setting on.
-    public var boldText: Bool?
-    /// The most Dynamic Type may scale the typography by.
-    public var maxScale: Double?
-    /// Never scale with Dynamic Type.
-    public var fixed: Bool?
-    /// OpenType features as HarfBuzz spells them (JSON: `"tnum,-liga"` or an array).
-    public var features: [String]?
-    /// The text's language (BCP 47).
-    public var language: String?
-    /// The paragraphs' base direction.
-    public var direction: TextDirection?
-    /// How paragraphs choose their lines: wrap, balance or pretty.
-    public var textWrap: TextWrap?
-    /// Leading trim, as CSS `text-box` ("trim-both cap alphabetic").
-    public var textBox: TextBox?
-    /// Where words may be hyphenated: none, manual or auto.
-    public var hyphens: Hyphens?
-    /// The CPAL palette color fonts (COLR) are drawn in, 0…65535 (``Typography/fontPalette``).
-    public var palette: Int?
-    /// Variation axis coordinates by tag.
-    public var variations: [String: Double]?
-    /// The maximum line width in points; `nil`: each paragraph is one line.
-    public var width: Double?
-    /// The most lines shown; 0 shows all.
-    public var maxLines: Int?
-    /// The most height in points, for ``fit``.
-    public var maxHeight: Double?
-    /// Whether the font size shrinks (0.25 pt steps) until the text fits the width, ``maxHeight`` and ``maxLines``.
-    public var fit: Bool?
-    /// The smallest size ``fit`` tries (default 1).
-    public var minFontSize: Double?
-    /// How lines break and truncate.
-    public var lineBreakMode: LineBreakMode?
-    /// How lines are aligned.
-    public var alignment: TextAlignment?
-    /// The display scale (1, 2, 3 for @1x, @2x, @3x).
-    public var scale: Double?
-    /// The text color (JSON: `#RRGGBB` or `#RRGGBBAA`; default black).
-    public var color: Color?
-    /// The background (JSON: `#RRGGBB`, `#RRGGBBAA` or `transparent`; default transparent).
-    public var background: Color?
-    /// Points of space around the text (0 … 10,000).
-    public var padding: Double?
-    /// Cut the image to exactly the layout and padding; by default it grows to hold ink that reaches past them.
-    public var clip: Bool?
-    /// Hinting of the drawn glyphs (default none).
-    public var hinting: TextRenderer.Hinting?
-    /// The image format: png (the default), webp, svg or pdf.
-    public var format: ImageFormat?
-    /// PDF only: the page size (JSON: "a4", "letter" or "WxH" in points); the text then flows over as many pages as
-    /// it needs, whole lines on each, inside ``margin``; the width defaults to the page's less the margins. `nil`:
-    /// one page the size of the image (1 point a pixel at @1x).
-    public var pageSize: PageSize?
-    /// PDF only, with ``pageSize``: the margin on every side in points (default 36, half an inch).
-    public var margin: Double?
-    /// SVG only: also write each line as invisible `<text>` for selection and screen readers (default false).
-    public var svgText: Bool?
-    /// The PNG representation (default auto: the smallest exact one).
-    public var pngEncoding: PNGEncoding?
-    /// Time against bytes when encoding (default balanced).
-    public var compression: ImageCompression?
+    /// What a designer sets: family, size, line height… and the reader's Dynamic Type and Bold Text.
+    public var typography = TypographyFields()
+    /// The width, lines, height, line breaking, alignment and fit.
+    public var limits = LimitFields()
+    /// The scale, colors, padding, hinting and image format.
+    public var output = OutputFields()
 
     /// An empty request: Noto Sans 16/24, no text.
     public init() {}
@@ -116,17 +36,20 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// A request for a plain text.
     public init(text: String) { self.text = text }
 
+    /// The keys of the text: `text`, `spans` and `token`.
+    static let textKeys = ["text", "spans", "token"]
+
     /// The JSON keys a request has, in order: each is also a CLI option of `render` (or, for `text`, `spans` and
     /// `token`, a way of giving one).
-    public static var keys: [String] { CodingKeys.allCases.map(\.stringValue) }
+    public static let keys: [String] = textKeys + TypographyFields.keys + LimitFields.keys + OutputFields.keys
 
     /// The most padding, in points.
     public static let maximumPadding = 10_000.0
     /// The margin of a PDF's pages, checked: finite, not negative, less than half the page's shorter side.
     /// - Throws: ``RenderRequestError/invalid(field:reason:)`` naming `margin`.
     private func pageMargin() throws(RenderRequestError) -> Double {
-        let margin = self.margin ?? RenderRequest.defaultMargin
-        if let pageSize, format == .pdf,
+        let margin = output.margin ?? RenderRequest.defaultMargin
+        if let pageSize = output.pageSize, output.format == .pdf,
            !(margin.isFinite && margin >= 0 && 2 * margin < min(pageSize.size.width, pageSize.size.height)) {
             throw .invalid(field: "margin", reason: "\(margin) is not allowed; use 0 to less than half the page's "
                            + "shorter side")
@@ -136,13 +59,6 @@ public struct RenderRequest: Sendable, Hashable, Codable {
 
     /// A PDF page's margin when none is given: half an inch.
     public static let defaultMargin = 36.0
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case text, spans, token, family, weight, italic, fontWidth, size, lineHeight, letterSpacing, paragraphIndent,
-             paragraphSpacing, textCase, decoration, textStyle, contentSize, boldText, maxScale, fixed, features,
-             language, direction, textWrap, textBox, hyphens, palette, variations, width, maxLines, maxHeight, fit, minFontSize, lineBreakMode, alignment, scale, color, background,
-             padding, clip, hinting, format, pageSize, margin, svgText, pngEncoding, compression
-    }
 
     // MARK: - What the request means
 
@@ -162,12 +78,12 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         (text?.unicodeScalars.count ?? 0) + (spans ?? []).reduce(0) { $0 + $1.text.unicodeScalars.count }
     }
 
-    /// The typography: ``token`` looked up in `tokens` (else Noto Sans at ``size`` or 16, on 1.5 × the size), then
-    /// every typography field given.
+    /// The typography: ``token`` looked up in `tokens` (else Noto Sans at the size given or 16, on 1.5 × the
+    /// size), then every typography field given.
     /// - Throws: ``RenderRequestError/unknownToken(_:)`` for a token that is not a typography in `tokens`, or
-    ///   ``RenderRequestError/invalid(field:reason:)`` for a token without a token file.
-    public func typography(tokens: DesignTokens? = nil) throws(RenderRequestError) -> Typography {
-        let size = self.size?.points(fontSize: Length.rootFontSize)
+    ///   ``RenderRequestError/invalid(field:reason:)`` for a token without a token file or a value out of range.
+    public func resolvedTypography(tokens: DesignTokens? = nil) throws(RenderRequestError) -> Typography {
+        let size = typography.size?.points(fontSize: Length.rootFontSize)
         var result: Typography
         if let token {
             guard let tokens else {
@@ -182,44 +98,24 @@ public struct RenderRequest: Sendable, Hashable, Codable {
             result = Typography(family: "Noto Sans", fontSize: size ?? 16, lineHeight: (size ?? 16) * 1.5)
         }
         // Lengths in em are of the final font size: the request's own, else the token's.
-        let fontSize = size ?? result.fontSize
-        // The fields a span can change, through the one mechanism spans use; then the paragraph-only ones.
-        result = SpanStyle(familyNames: family.flatMap { $0.isEmpty ? nil : $0 }, weight: weight, isItalic: italic,
-                           size: size, letterSpacing: letterSpacing?.points(fontSize: fontSize), textCase: textCase,
-                           decoration: decoration, features: features, language: language, variations: variations,
-                           fontWidth: fontWidth).applied(to: result)
-        if let lineHeight { result.lineHeight = lineHeight.points(fontSize: fontSize) }
-        if let paragraphIndent { result.paragraphIndent = paragraphIndent.points(fontSize: fontSize) }
-        if let paragraphSpacing { result.paragraphSpacing = paragraphSpacing.points(fontSize: fontSize) }
-        if let textStyle { result.textStyle = textStyle }
-        if let maxScale { result.maximumScaleFactor = maxScale }
-        if let fixed { result.isFixed = fixed }
-        if let direction { result.direction = direction }
-        if let textWrap { result.textWrap = textWrap }
-        if let textBox { result.textBox = textBox }
-        if let hyphens { result.hyphens = hyphens }
-        if let palette {
-            guard (0...0xFFFF).contains(palette) else {
-                throw .invalid(field: "palette", reason: "\(palette) is not a palette index; use 0 to 65535")
-            }
-            result.fontPalette = palette
-        }
-        return result
+        return try typography.applied(to: result, fontSize: size ?? result.fontSize)
     }
 
     /// The environment: content size, Bold Text and display scale.
     public var environment: TypographyEnvironment {
-        TypographyEnvironment(contentSizeCategory: contentSize ?? .large, isBoldTextEnabled: boldText ?? false,
-                              displayScale: scale ?? 1)
+        TypographyEnvironment(contentSizeCategory: typography.contentSize ?? .large,
+                              isBoldTextEnabled: typography.boldText ?? false, displayScale: output.scale ?? 1)
     }
 
     /// The width, line count, line breaking and alignment (for a PDF of pages, the width defaults to the page's
     /// less the margins).
-    public var limits: LayoutLimits {
-        let pageWidth = format == .pdf ? pageSize.map { $0.size.width - 2 * (margin ?? RenderRequest.defaultMargin) } : nil
-        return LayoutLimits(width: width ?? pageWidth, maxLines: maxLines ?? 0, lineBreakMode: lineBreakMode ?? .byWordWrapping,
-                     alignment: alignment ?? .natural, maxHeight: maxHeight,
-                     fit: fit == true ? TextFit(minimumFontSize: minFontSize ?? 1) : nil)
+    public var layoutLimits: LayoutLimits {
+        let pageWidth = output.format == .pdf
+            ? output.pageSize.map { $0.size.width - 2 * (output.margin ?? RenderRequest.defaultMargin) } : nil
+        return LayoutLimits(width: limits.width ?? pageWidth, maxLines: limits.maxLines ?? 0,
+                            lineBreakMode: limits.lineBreakMode ?? .byWordWrapping,
+                            alignment: limits.alignment ?? .natural, maxHeight: limits.maxHeight,
+                            fit: limits.fit == true ? TextFit(minimumFontSize: limits.minFontSize ?? 1) : nil)
     }
 
     /// The text laid out in the typography, with fonts from `registry`.
@@ -230,9 +126,9 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         _ = try pageMargin()
         _ = try checkedPadding()
         let text = try styledText()
-        let typography = try typography(tokens: tokens)
+        let typography = try resolvedTypography(tokens: tokens)
         do {
-            return try TextLayout(text, typography: typography, environment: environment, limits: limits,
+            return try TextLayout(text, typography: typography, environment: environment, limits: layoutLimits,
                                   registry: registry)
         } catch {
             throw .layout(error)
@@ -243,7 +139,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// - Throws: ``RenderRequestError/invalid(field:reason:)`` past 0…``maximumPadding`` points (checked by
     ///   ``layout(registry:tokens:)`` already, so that a frame is never made for a padding no image may have).
     private func checkedPadding() throws(RenderRequestError) -> Double {
-        let padding = self.padding ?? 0
+        let padding = output.padding ?? 0
         guard padding.isFinite, (0...RenderRequest.maximumPadding).contains(padding) else {
             throw .invalid(field: "padding", reason: "\(padding) is not allowed; use 0 to 10000 points")
         }
@@ -253,7 +149,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// The size in pixels the image of `layout` will have and where the layout sits in it (to check before
     /// drawing); see ``TextRenderer/frame(for:padding:clip:)``.
     public func imageFrame(of layout: TextLayout) -> TextImageFrame {
-        TextRenderer.frame(for: layout, padding: padding ?? 0, clip: clip ?? false)
+        TextRenderer.frame(for: layout, padding: output.padding ?? 0, clip: output.clip ?? false)
     }
 
     /// The image of `layout` in the request's colors, padding and hinting, drawn by `renderer` (whose glyph cache
@@ -264,30 +160,30 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     public func image(of layout: TextLayout, renderer: TextRenderer = .shared,
                       until deadline: RenderDeadline = .never) throws(RenderRequestError) -> Data {
         let padding = try checkedPadding()
-        let format = self.format ?? .png
-        let color = self.color ?? .black, background = self.background ?? .clear
-        let compression = self.compression ?? .balanced
+        let format = output.format ?? .png
+        let color = output.color ?? .black, background = output.background ?? .clear
+        let compression = output.compression ?? .balanced
         let margin = try pageMargin()
         do throws(RenderError) {
-            if let pageSize, format == .pdf {
+            if let pageSize = output.pageSize, format == .pdf {
                 return try Drawing.pdf(pages: Drawing.pages(of: layout, pageSize: pageSize.size, margin: margin,
                                                             color: color, background: background),
                                        compression: compression, renderer: renderer, until: deadline)
             }
             if format.isVector {
                 let drawing = Drawing(layout, color: color, background: background, padding: padding,
-                                      clip: clip ?? false, hinting: hinting ?? TextRenderer.Hinting.none)
+                                      clip: output.clip ?? false, hinting: output.hinting ?? TextRenderer.Hinting.none)
                 guard drawing.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount) else {
                     throw .imageTooLarge(width: drawing.pixelSize.width, height: drawing.pixelSize.height)
                 }
                 return try format.encode(drawing, renderer: renderer, compression: compression,
-                                         options: VectorOptions(svgText: svgText ?? false), until: deadline)
+                                         options: VectorOptions(svgText: output.svgText ?? false), until: deadline)
             }
             try format.check(imageFrame(of: layout).size)
             let image = try renderer.image(of: layout, color: color, background: background,
-                                           padding: padding, clip: clip ?? false,
-                                           hinting: hinting ?? TextRenderer.Hinting.none, until: deadline)
-            return try format.encode(image, pngEncoding: pngEncoding ?? .auto, compression: compression)
+                                           padding: padding, clip: output.clip ?? false,
+                                           hinting: output.hinting ?? TextRenderer.Hinting.none, until: deadline)
+            return try format.encode(image, pngEncoding: output.pngEncoding ?? .auto, compression: compression)
         } catch {
             throw .render(error)
         }
@@ -310,143 +206,45 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         }
     }
 
-    /// Decodes the keys above; `family` and `features` also as comma-separated strings, colors as hex strings.
+    /// Decodes the keys above, each group its own; an unknown key is an error listing the keys.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self, in: "a request")
-        try self.init(fieldsFrom: decoder)
+        try self.init(from: decoder, excluding: [], extra: [], in: "a request")
     }
 
     /// A request read from an object that has other keys too (a card's text layer): `excluded` are request keys
-    /// the object may not have, `extra` keys of its own that are not the request's.
+    /// the object may not have, `extra` keys of its own that are not the request's; `spans` is read only when
+    /// `readingSpans` (a card's text layer reads its own).
     init(from decoder: any Decoder, excluding excluded: Set<String>, extra: Set<String>, in what: String,
          readingSpans: Bool = true) throws {
-        let any = try decoder.container(keyedBy: AnyCodingKey.self)
-        let allowed = Set(RenderRequest.keys).subtracting(excluded).union(extra)
-        if let unknown = any.allKeys.first(where: { !allowed.contains($0.stringValue) }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: unknown, in: any, debugDescription: "unknown key; \(what) has " + allowed.sorted().joined(separator: ", "))
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let isAllowed = { (key: String) in
+            (RenderRequest.keySet.contains(key) && !excluded.contains(key)) || extra.contains(key)
         }
-        try self.init(fieldsFrom: decoder, readingSpans: readingSpans)
+        if let unknown = container.allKeys.first(where: { !isAllowed($0.stringValue) }) {
+            let allowed = RenderRequest.keys.filter { !excluded.contains($0) } + extra.sorted()
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: container, debugDescription: "unknown key; \(what) has " + allowed.joined(separator: ", "))
+        }
+        text = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: "text"))
+        if readingSpans { spans = try container.decodeIfPresent([TextSpan].self, forKey: AnyCodingKey(stringValue: "spans")) }
+        token = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: "token"))
+        typography = try TypographyFields(from: decoder)
+        limits = try LimitFields(from: decoder)
+        output = try OutputFields(from: decoder)
     }
 
-    /// Reads every field; `spans` only when `readingSpans` (a card's text layer reads its own).
-    private init(fieldsFrom decoder: any Decoder, readingSpans: Bool = true) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        text = try c.decodeIfPresent(String.self, forKey: .text)
-        spans = readingSpans ? try c.decodeIfPresent([TextSpan].self, forKey: .spans) : nil
-        token = try c.decodeIfPresent(String.self, forKey: .token)
-        family = try c.decodeFamilyNamesIfPresent(forKey: .family)
-        weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
-        italic = try c.decodeIfPresent(Bool.self, forKey: .italic)
-        fontWidth = try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth)
-        size = try c.decodeIfPresent(Length.self, forKey: .size)
-        lineHeight = try c.decodeIfPresent(Length.self, forKey: .lineHeight)
-        letterSpacing = try c.decodeIfPresent(Length.self, forKey: .letterSpacing)
-        paragraphIndent = try c.decodeIfPresent(Length.self, forKey: .paragraphIndent)
-        paragraphSpacing = try c.decodeIfPresent(Length.self, forKey: .paragraphSpacing)
-        textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
-        decoration = try c.decodeIfPresent(TextDecoration.self, forKey: .decoration)
-        textStyle = try c.decodeIfPresent(TextStyle.self, forKey: .textStyle)
-        contentSize = try c.decodeIfPresent(ContentSizeCategory.self, forKey: .contentSize)
-        boldText = try c.decodeIfPresent(Bool.self, forKey: .boldText)
-        maxScale = try c.decodeIfPresent(Double.self, forKey: .maxScale)
-        fixed = try c.decodeIfPresent(Bool.self, forKey: .fixed)
-        features = try c.decodeFeaturesIfPresent(forKey: .features)
-        language = try c.decodeIfPresent(String.self, forKey: .language)
-        direction = try c.decodeIfPresent(TextDirection.self, forKey: .direction)
-        textWrap = try c.decodeIfPresent(TextWrap.self, forKey: .textWrap)
-        textBox = try c.decodeIfPresent(TextBox.self, forKey: .textBox)
-        hyphens = try c.decodeIfPresent(Hyphens.self, forKey: .hyphens)
-        palette = try c.decodeIfPresent(Int.self, forKey: .palette)
-        variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
-        width = try c.decodeIfPresent(Double.self, forKey: .width)
-        maxLines = try c.decodeIfPresent(Int.self, forKey: .maxLines)
-        maxHeight = try c.decodeIfPresent(Double.self, forKey: .maxHeight)
-        fit = try c.decodeIfPresent(Bool.self, forKey: .fit)
-        minFontSize = try c.decodeIfPresent(Double.self, forKey: .minFontSize)
-        lineBreakMode = try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode)
-        alignment = try c.decodeIfPresent(TextAlignment.self, forKey: .alignment)
-        scale = try c.decodeIfPresent(Double.self, forKey: .scale)
-        color = try c.decodeColorIfPresent(forKey: .color)
-        background = try c.decodeColorIfPresent(forKey: .background)
-        padding = try c.decodeIfPresent(Double.self, forKey: .padding)
-        clip = try c.decodeIfPresent(Bool.self, forKey: .clip)
-        hinting = try c.decodeIfPresent(String.self, forKey: .hinting).map { try RenderRequest.choice($0, .hinting, c) }
-        format = try c.decodeIfPresent(String.self, forKey: .format).map { try RenderRequest.choice($0, .format, c) }
-        pageSize = try c.decodeIfPresent(String.self, forKey: .pageSize).map { text in
-            guard let size = PageSize(parsing: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .pageSize, in: c, debugDescription:
-                    "\"\(text)\" is not a page size; use a4, letter or WxH in points (400x600)")
-            }
-            return size
-        }
-        margin = try c.decodeIfPresent(Double.self, forKey: .margin)
-        svgText = try c.decodeIfPresent(Bool.self, forKey: .svgText)
-        pngEncoding = try c.decodeIfPresent(String.self, forKey: .pngEncoding)
-            .map { try RenderRequest.choice($0, .pngEncoding, c) }
-        compression = try c.decodeIfPresent(String.self, forKey: .compression)
-            .map { try RenderRequest.choice($0, .compression, c) }
-    }
+    /// ``keys`` as a set, to check a body's keys against.
+    private static let keySet = Set(keys)
 
     /// Encodes the fields that are set, under the keys it decodes.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(text, forKey: .text)
-        try c.encodeIfPresent(spans, forKey: .spans)
-        try c.encodeIfPresent(token, forKey: .token)
-        try c.encodeIfPresent(family, forKey: .family)
-        try c.encodeIfPresent(weight, forKey: .weight)
-        try c.encodeIfPresent(italic, forKey: .italic)
-        try c.encodeIfPresent(fontWidth, forKey: .fontWidth)
-        try c.encodeIfPresent(size, forKey: .size)
-        try c.encodeIfPresent(lineHeight, forKey: .lineHeight)
-        try c.encodeIfPresent(letterSpacing, forKey: .letterSpacing)
-        try c.encodeIfPresent(paragraphIndent, forKey: .paragraphIndent)
-        try c.encodeIfPresent(paragraphSpacing, forKey: .paragraphSpacing)
-        try c.encodeIfPresent(textCase, forKey: .textCase)
-        try c.encodeIfPresent(decoration, forKey: .decoration)
-        try c.encodeIfPresent(textStyle, forKey: .textStyle)
-        try c.encodeIfPresent(contentSize, forKey: .contentSize)
-        try c.encodeIfPresent(boldText, forKey: .boldText)
-        try c.encodeIfPresent(maxScale, forKey: .maxScale)
-        try c.encodeIfPresent(fixed, forKey: .fixed)
-        try c.encodeIfPresent(features, forKey: .features)
-        try c.encodeIfPresent(language, forKey: .language)
-        try c.encodeIfPresent(direction, forKey: .direction)
-        try c.encodeIfPresent(textWrap, forKey: .textWrap)
-        try c.encodeIfPresent(textBox, forKey: .textBox)
-        try c.encodeIfPresent(hyphens, forKey: .hyphens)
-        try c.encodeIfPresent(palette, forKey: .palette)
-        try c.encodeIfPresent(variations, forKey: .variations)
-        try c.encodeIfPresent(width, forKey: .width)
-        try c.encodeIfPresent(maxLines, forKey: .maxLines)
-        try c.encodeIfPresent(maxHeight, forKey: .maxHeight)
-        try c.encodeIfPresent(fit, forKey: .fit)
-        try c.encodeIfPresent(minFontSize, forKey: .minFontSize)
-        try c.encodeIfPresent(lineBreakMode, forKey: .lineBreakMode)
-        try c.encodeIfPresent(alignment, forKey: .alignment)
-        try c.encodeIfPresent(scale, forKey: .scale)
-        try c.encodeIfPresent(color?.description, forKey: .color)
-        try c.encodeIfPresent(background?.description, forKey: .background)
-        try c.encodeIfPresent(padding, forKey: .padding)
-        try c.encodeIfPresent(clip, forKey: .clip)
-        try c.encodeIfPresent(hinting?.rawValue, forKey: .hinting)
-        try c.encodeIfPresent(format?.rawValue, forKey: .format)
-        try c.encodeIfPresent(pageSize.map { "\(VectorNumber.format($0.size.width))x\(VectorNumber.format($0.size.height))" },
-                              forKey: .pageSize)
-        try c.encodeIfPresent(margin, forKey: .margin)
-        try c.encodeIfPresent(svgText, forKey: .svgText)
-        try c.encodeIfPresent(pngEncoding?.rawValue, forKey: .pngEncoding)
-        try c.encodeIfPresent(compression?.rawValue, forKey: .compression)
-    }
-
-    private static func choice<T: NamedChoice>(
-        _ text: String, _ key: CodingKeys, _ c: KeyedDecodingContainer<CodingKeys>) throws -> T {
-        do {
-            return try T.parse(choice: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: error.description)
-        }
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(text, forKey: AnyCodingKey(stringValue: "text"))
+        try container.encodeIfPresent(spans, forKey: AnyCodingKey(stringValue: "spans"))
+        try container.encodeIfPresent(token, forKey: AnyCodingKey(stringValue: "token"))
+        try typography.encode(to: encoder)
+        try limits.encode(to: encoder)
+        try output.encode(to: encoder)
     }
 }
 

@@ -55,45 +55,30 @@ extension TextSpan: Codable {
 }
 
 extension SpanStyle: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case text, family, weight, italic, fontWidth, size, letterSpacing, textCase, decoration, color, features,
-             language, variations
-    }
+    /// A span's style keys: the typography and output fields that are span fields too (``RequestField/span``),
+    /// read with a span's own types (lengths in points).
+    public static let fields: [RequestField<SpanStyle>] =
+        TypographyFields.fields.compactMap(\.span) + OutputFields.fields.compactMap(\.span)
+
+    /// `text` and the style keys.
+    private static let keys: Set<String> = Set(["text"] + fields.map(\.key))
 
     /// Decodes the style keys of a span object (see the type's documentation); a key it does not know is an
     /// error, so that a misspelt key is not silently ignored.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self, in: "a span")
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        if let unknown = container.allKeys.first(where: { !SpanStyle.keys.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: container,
+                debugDescription: "unknown key; a span has " + (["text"] + SpanStyle.fields.map(\.key)).joined(separator: ", "))
+        }
         self.init()
-        familyNames = try c.decodeFamilyNamesIfPresent(forKey: .family)
-        weight = try c.decodeIfPresent(FontWeight.self, forKey: .weight)
-        isItalic = try c.decodeIfPresent(Bool.self, forKey: .italic)
-        fontWidth = try c.decodeIfPresent(FontWidth.self, forKey: .fontWidth)
-        size = try c.decodeIfPresent(Double.self, forKey: .size)
-        letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing)
-        textCase = try c.decodeIfPresent(TextCase.self, forKey: .textCase)
-        decoration = try c.decodeIfPresent(TextDecoration.self, forKey: .decoration)
-        color = try c.decodeColorIfPresent(forKey: .color)
-        features = try c.decodeFeaturesIfPresent(forKey: .features)
-        language = try c.decodeIfPresent(String.self, forKey: .language)
-        variations = try c.decodeIfPresent([String: Double].self, forKey: .variations)
+        for field in SpanStyle.fields { try field.decode(container, AnyCodingKey(stringValue: field.key), &self) }
     }
 
     /// Encodes the fields that are set, under the keys it decodes.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(familyNames, forKey: .family)
-        try c.encodeIfPresent(weight, forKey: .weight)
-        try c.encodeIfPresent(isItalic, forKey: .italic)
-        try c.encodeIfPresent(fontWidth, forKey: .fontWidth)
-        try c.encodeIfPresent(size, forKey: .size)
-        try c.encodeIfPresent(letterSpacing, forKey: .letterSpacing)
-        try c.encodeIfPresent(textCase, forKey: .textCase)
-        try c.encodeIfPresent(decoration, forKey: .decoration)
-        try c.encodeIfPresent(color?.description, forKey: .color)
-        try c.encodeIfPresent(features, forKey: .features)
-        try c.encodeIfPresent(language, forKey: .language)
-        try c.encodeIfPresent(variations, forKey: .variations)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for field in SpanStyle.fields { try field.encode(self, &container, AnyCodingKey(stringValue: field.key)) }
     }
 }

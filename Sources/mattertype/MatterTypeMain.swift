@@ -7,7 +7,8 @@ import Foundation
 enum MatterTypeMain {
     static func main() {
         do {
-            var command = try MatterTypeCommand.parseAsRoot()
+            var command = try MatterTypeCommand.parseAsRoot(
+                FieldArguments.rewritten(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             if MatterTypeCommand.exitCode(for: error) == .success {

@@ -1,57 +1,35 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// `mattertype resolve`: which face a family, weight and style draw with, and whether it is a fallback.
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Show which font a family, weight and style resolve to, and why.")
+        abstract: "Show which font a family, weight and style resolve to, and why.",
+        discussion: FieldArguments.help(for: "resolve"))
 
-    @Option(help: ArgumentHelp("The family: \"Noto Sans\", \"NotoSans\", \"system\", a generic (monospace, serif, "
-                               + "ui-monospace…), an installed or registered family, or a CSS list: the first with a "
-                               + "font here is used."))
-    var family: String
-
-    @Option(help: ArgumentHelp("The weight: a name (thin … black), a synonym (demibold, heavy) or 1 … 1000."),
-            transform: parseWeight)
-    var weight: FontWeight
-
-    @Option(help: "The font size in points, for a variable font's optical size axis (opsz).")
-    var size: Double?
-
-    @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\".", transform: parseVariations)
-    var variations: [String: Double] = [:]
-
-    @Flag(help: "Resolve the italic style.")
-    var italic = false
-
-    @Option(name: .customLong("font-width"),
-            help: "The width: ultraCondensed … normal … ultraExpanded, or a percentage 50% … 200% (default normal).",
-            transform: parseWidth)
-    var fontWidth: FontWidth = .normal
-
-    @Flag(name: .customLong("bold-text"), help: "Resolve as with the Bold Text accessibility setting on.")
-    var boldText = false
+    @OptionGroup var fields: FieldOptions
 
     @OptionGroup var fontSources: FontSourceOptions
 
     @Flag(help: "Print JSON: {requested, family, familyChoice, postScriptName, familyName, weight, italic, width, path, source, variations, synthetic, fallback, reason}.")
     var json = false
 
-    func validate() throws {
-        if family.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--family is empty; give a family name such as \"Noto Sans\"")
-        }
-    }
-
     func run() throws {
+        var request = RenderRequest()
+        try fields.apply(to: &request)
+        let fields = request.typography
+        guard let family = fields.family else { throw ValidationError("give the family, --family \"Noto Sans\"") }
+        guard let weight = fields.weight else { throw ValidationError("give the weight, --weight regular") }
         let registry = try fontSources.makeRegistry()
-        let choice = registry.familyChoice(in: SpanStyle.familyNames(inList: family))
+        let choice = registry.familyChoice(in: family)
         let resolution = try registry.resolve(familyName: choice.family, weight: weight,
-                                              style: italic ? .italic : .regular, width: fontWidth,
-                                              boldText: boldText,
-                                              fontSize: size, variations: variations)
+                                              style: fields.italic == true ? .italic : .regular,
+                                              width: fields.fontWidth ?? .normal, boldText: fields.boldText == true,
+                                              fontSize: fields.size?.points(fontSize: Length.rootFontSize),
+                                              variations: fields.variations ?? [:])
         let font = resolution.font
         if json {
             try printJSON(ResolutionJSON(resolution: resolution, choice: choice))

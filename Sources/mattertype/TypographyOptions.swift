@@ -4,7 +4,8 @@ import MatterType
 import MatterTypeWire
 
 /// The typography options shared by `shape`, `measure` and `render`: a typography token (`--tokens FILE --token
-/// PATH`), or Noto Sans 16 on 1.5 × the size, with any option given changing that field.
+/// PATH`), or Noto Sans 16 on 1.5 × the size, with any field option given changing that field (see
+/// ``FieldOptions``).
 struct TypographyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A design-token file (DTCG or Tokens Studio JSON) or a Tokens Studio export folder to take --token from; repeat it to merge several in order (later tokens win).",
                                valueName: "file.tokens.json"))
@@ -24,101 +25,7 @@ struct TypographyOptions: ParsableArguments {
     @Option(name: .customLong("rem-size"), parsing: .unconditional, help: "Points per rem in the token file (16).")
     var remSize = 16.0
 
-    @Option(help: "The family: \"Noto Sans\", \"NotoSans\", \"system\" or a registered family; a comma-separated list (as CSS font-family) names further families for characters the first lacks.")
-    var family: String?
-
-    @Option(help: "The weight: a name (thin … black), a synonym (demibold, heavy) or a number 1 … 1000.",
-            transform: parseWeight)
-    var weight: FontWeight?
-
-    @Flag(help: "Use the italic style.")
-    var italic = false
-
-    @Option(name: .customLong("font-width"),
-            help: "The width (CSS font-width): ultraCondensed … normal … ultraExpanded, or a percentage 50% … 200% (default normal).",
-            transform: parseWidth)
-    var fontWidth: FontWidth?
-
-    @Option(parsing: .unconditional, help: "Font size in points (16), or in em of 16 points (\"2em\").",
-            transform: parseLength)
-    var size: Length?
-
-    @Option(name: .customLong("line-height"), parsing: .unconditional,
-            help: "Line height in points, or of the font size (\"1.5em\", \"150%\") (default: 1.5 × size).",
-            transform: parseLength)
-    var lineHeight: Length?
-
-    @Option(name: .customLong("letter-spacing"), parsing: .unconditional,
-            help: "Space added after every grapheme cluster, in points or of the font size (\"-0.02em\", \"-2%\").",
-            transform: parseLength)
-    var letterSpacing: Length?
-
-    @Option(name: .customLong("paragraph-indent"), parsing: .unconditional,
-            help: "How far the first line of each paragraph is indented, in points or em.",
-            transform: parseLength)
-    var paragraphIndent: Length?
-
-    @Option(name: .customLong("paragraph-spacing"), parsing: .unconditional,
-            help: "Space between paragraphs, in points or em.",
-            transform: parseLength)
-    var paragraphSpacing: Length?
-
-    @Option(name: .customLong("text-case"), help: "none, lowercase, uppercase or capitalize.",
-            transform: { try parseChoice($0, TextCase.self, "--text-case") })
-    var textCase: TextCase?
-
-    @Option(help: "none, underline or strikethrough.",
-            transform: { try parseChoice($0, TextDecoration.self, "--decoration") })
-    var decoration: TextDecoration?
-
-    @Option(name: .customLong("text-style"), help: "The Dynamic Type style that scales the size (default body).",
-            transform: { try parseChoice($0, TextStyle.self, "--text-style") })
-    var textStyle: TextStyle?
-
-    @Option(name: .customLong("content-size"), help: "The content size category, xSmall … accessibility5.",
-            transform: { try parseChoice($0, ContentSizeCategory.self, "--content-size") })
-    var contentSize: ContentSizeCategory = .large
-
-    @Flag(name: .customLong("bold-text"), help: "Lay out as with the Bold Text accessibility setting on.")
-    var boldText = false
-
-    @Option(name: .customLong("max-scale"), parsing: .unconditional,
-            help: "The most Dynamic Type may scale the typography by.")
-    var maxScale: Double?
-
-    @Flag(help: "Never scale with Dynamic Type.")
-    var fixed = false
-
-    @Option(help: "OpenType features, comma-separated, as HarfBuzz writes them (tnum,liga=0,-kern).")
-    var features: String?
-
-    @Option(help: "The text's language, a BCP 47 tag (ja, zh-Hans, ar): language-specific glyphs and fallback fonts.")
-    var language: String?
-
-    @Option(help: "The paragraphs' base direction: auto (from the first strong character), ltr or rtl.",
-            transform: { try parseChoice($0, TextDirection.self, "--direction") })
-    var direction: TextDirection?
-
-    @Option(help: "How paragraphs choose their lines: wrap (greedy), balance (even lines, paragraphs of up to 6) or pretty (no lone last word), as CSS text-wrap-style.",
-            transform: { try parseChoice($0, TextWrap.self, "--text-wrap") })
-    var textWrap: TextWrap?
-
-    @Option(help: ArgumentHelp("Leading trim, as CSS text-box: normal, or trim-start/trim-end/trim-both and edges (over: text, cap, ex; under: text, alphabetic). Figma's cap height to baseline is \"trim-both cap alphabetic\".", valueName: "trim edges"),
-            transform: { text in
-                do throws(TextBoxSyntaxError) { return try TextBox(parsing: text) } catch { throw ValidationError(error.description) }
-            })
-    var textBox: TextBox?
-
-    @Option(help: "Where words may be hyphenated, as CSS hyphens: manual (at soft hyphens only, the default), auto (also where the --language's hyphenation dictionary in /usr/share/hyphen allows) or none.",
-            transform: { try parseChoice($0, Hyphens.self, "--hyphens") })
-    var hyphens: Hyphens?
-
-    @Option(help: "The CPAL palette color fonts (COLR) are drawn in, 0 (the font's default) to 65535; a font without it uses its first.")
-    var palette: Int?
-
-    @Option(help: "Variation axis coordinates, e.g. \"wdth=80,GRAD=50\" (wght, ital/slnt and opsz follow --weight, --italic and --size unless given).",
-            transform: parseVariations)
-    var variations: [String: Double]?
+    @OptionGroup var fields: FieldOptions
 
     @OptionGroup var fontSources: FontSourceOptions
 
@@ -128,33 +35,11 @@ struct TypographyOptions: ParsableArguments {
         }
     }
 
-    /// Sets the request's typography fields to the options given (the token, family, weight… content size).
-    func apply(to request: inout RenderRequest) {
+    /// Sets the request's token and every field option given (typography, and the limits and output options of
+    /// the commands that take them).
+    func apply(to request: inout RenderRequest) throws {
         request.token = token
-        request.family = family.map(SpanStyle.familyNames(inList:)).flatMap { $0.isEmpty ? nil : $0 }
-        request.weight = weight
-        request.italic = italic ? true : nil
-        request.fontWidth = fontWidth
-        request.size = size
-        request.lineHeight = lineHeight
-        request.letterSpacing = letterSpacing
-        request.paragraphIndent = paragraphIndent
-        request.paragraphSpacing = paragraphSpacing
-        request.textCase = textCase
-        request.decoration = decoration
-        request.textStyle = textStyle
-        request.contentSize = contentSize
-        request.boldText = boldText ? true : nil
-        request.maxScale = maxScale
-        request.fixed = fixed ? true : nil
-        request.features = features.map(SpanStyle.features(inList:))
-        request.language = language
-        request.direction = direction
-        request.textWrap = textWrap
-        request.textBox = textBox
-        request.hyphens = hyphens
-        request.palette = palette
-        request.variations = variations
+        try fields.apply(to: &request)
     }
 
     /// The `--tokens` file, read, or `nil` without one.
@@ -164,25 +49,13 @@ struct TypographyOptions: ParsableArguments {
                                 strict: strict)
     }
 
-    /// The typography these options describe: the token's (or Noto Sans 16/24), then every option given.
-    func typography() throws -> Typography {
+    /// The typography layout these options describe (the token's typography, or Noto Sans 16/24, with every
+    /// option given), resolved with the `--font-file` fonts registered.
+    func resolve() throws -> TypographyLayout {
         var request = RenderRequest()
-        apply(to: &request)
-        return try request.typography(tokens: designTokens())
-    }
-
-    /// The environment these options describe, at `displayScale`.
-    func environment(displayScale: Double = 1) -> TypographyEnvironment {
-        var request = RenderRequest()
-        apply(to: &request)
-        request.scale = displayScale
-        return request.environment
-    }
-
-    /// The typography resolved in the environment, with the `--font-file` fonts registered.
-    func resolve(displayScale: Double = 1) throws -> TypographyLayout {
-        try TypographyLayout(typography: typography(), environment: environment(displayScale: displayScale),
-                             registry: fontSources.makeRegistry())
+        try apply(to: &request)
+        return try TypographyLayout(typography: request.resolvedTypography(tokens: designTokens()),
+                                    environment: request.environment, registry: fontSources.makeRegistry())
     }
 }
 

@@ -113,8 +113,8 @@ struct CardTests {
         let end = try card(layer(#""alignment": "end""#)), right = try card(layer(#""alignment": "right""#))
         #expect(end == right && end != start)
         var rtl = RenderRequest(text: "שלום")
-        rtl.width = 200
-        rtl.alignment = .end
+        rtl.limits.width = 200
+        rtl.limits.alignment = .end
         let line = try #require(try rtl.layout(registry: FontRegistry(includesSystemFonts: false)).lines.first)
         #expect(line.x == 0, "end is the left edge of a right-to-left paragraph")
         let center = try card(layer(#""height": 60, "verticalAlign": "center""#))
@@ -206,11 +206,11 @@ struct CardTests {
     @Test("a text layer draws the pixels render draws for the same request, at the layer's place")
     func textMatchesRender() throws {
         var request = RenderRequest(text: "Cards drawn exactly as render draws them")
-        request.size = 22
-        request.lineHeight = 30
-        request.width = 260
-        request.color = Color(red: 20, green: 40, blue: 200)
-        request.clip = true
+        request.typography.size = 22
+        request.typography.lineHeight = 30
+        request.limits.width = 260
+        request.output.color = Color(red: 20, green: 40, blue: 200)
+        request.output.clip = true
         let layout = try request.layout(registry: renderer.registry)
         let rendered = try #require(PNGDecoder.decode(try request.image(of: layout)))
         let image = try renderer.image(of: Card(width: 400, height: 200, layers: [
@@ -282,7 +282,7 @@ struct CardTests {
         // The text itself is transparent, so the canvas shows the shadow alone, black at full strength.
         let image = try card(##"{"width": 80, "height": 50, "layers": [{"type": "text", "x": 10, "y": 5, "text": "Hi", "size": 28, "color": "#00000000", "shadows": [{"x": 2, "y": 3, "blur": 6, "color": "#000000"}]}]}"##)
         var request = RenderRequest(text: "Hi")
-        request.size = 28
+        request.typography.size = 28
         let layout = try request.layout(registry: renderer.registry)
         var mask = GrayBitmap(width: 80, height: 50)
         TextRenderer.shared.draw(layout, into: &mask, at: Point(x: 12, y: 8))
@@ -310,7 +310,7 @@ struct CardTests {
         let json = ##"{"width": 90, "height": 50, "background": "#ffffff", "layers": [{"type": "text", "x": 10, "y": 5, "text": "Hi", "size": 28, "color": "#ffffff", "stroke": {"width": 3, "color": "#ff0000"}}]}"##
         let image = try card(json)
         var request = RenderRequest(text: "Hi")
-        request.size = 28
+        request.typography.size = 28
         let layout = try request.layout(registry: renderer.registry)
         var mask = GrayBitmap(width: 90, height: 50)
         TextRenderer.shared.draw(layout, into: &mask, at: Point(x: 10, y: 5))

@@ -62,10 +62,10 @@ struct DeadlineTests {
         #expect(throws: RenderError.deadlineExceeded(stage: "a stroke")) { try mask.dilated(by: 10, until: passed) }
         // A render request's image.
         var request = RenderRequest(text: "Deadline")
-        request.size = 30
+        request.typography.size = 30
         let laidOut = try request.layout(registry: registry)
         for format in [ImageFormat.png, .pdf] {
-            request.format = format
+            request.output.format = format
             #expect {
                 try request.image(of: laidOut, until: passed)
             } throws: { error in

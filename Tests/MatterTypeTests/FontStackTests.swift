@@ -23,7 +23,7 @@ struct FontStackTests {
 
     func layout(_ family: String, _ text: String = "fn main() {}") throws -> TextLayout {
         var request = RenderRequest(text: text)
-        request.family = SpanStyle.familyNames(inList: family)
+        request.typography.family = SpanStyle.familyNames(inList: family)
         return try request.layout(registry: registry)
     }
 

@@ -7,29 +7,37 @@ import Testing
 @Suite("Render requests")
 struct RenderRequestTests {
     /// Every request key is a `render` option (camel case of its long name) and every `render` option that
-    /// describes the text, typography, layout or image is a request key, so the CLI and the server cannot drift.
+    /// describes the text, typography, layout or image is a request key, so the CLI and the server cannot drift:
+    /// the declared options, and the field options its help lists (generated from the same declarations).
     @Test func keysAreTheRenderOptions() throws {
+        func camelCase(_ option: String) -> String {
+            let parts = option.split(separator: "-")
+            return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }
         let help = try CLIRun("render", "--experimental-dump-help")
         let json = try #require(try JSONSerialization.jsonObject(with: help.stdoutData) as? [String: Any])
         let command = try #require(json["command"] as? [String: Any])
         let arguments = try #require(command["arguments"] as? [[String: Any]])
-        let options = arguments.compactMap { ($0["names"] as? [[String: Any]])?.first?["name"] as? String }
-            .filter { $0.count > 1 }
-            .map { name in
-                let parts = name.split(separator: "-")
-                return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-            }
-        // Options about where things come from or go, not what is rendered; `text` is the argument.
-        let cliOnly: Set = ["textFile", "tokens", "theme", "strict", "remSize", "fontFile", "replace", "noSystemFonts", "output"]
-        #expect(Set(options).subtracting(cliOnly) == Set(RenderRequest.keys).subtracting(["text"]))
+        let declared = arguments.compactMap { ($0["names"] as? [[String: Any]])?.first?["name"] as? String }
+            .filter { $0.count > 1 }.map(camelCase)
+        // The field options are listed in the discussion, before USAGE.
+        let fields = try CLIRun("render", "--help").stdout.split(separator: "\n")
+            .prefix { !$0.hasPrefix("USAGE:") }.filter { $0.hasPrefix("  --") }
+            .map { camelCase(String($0.dropFirst(4).prefix { $0 != " " })) }
+        // Options about where things come from or go, not what is rendered; `text` is the argument; `field` is
+        // what a field option is rewritten as.
+        let cliOnly: Set = ["textFile", "tokens", "theme", "strict", "remSize", "fontFile", "replace", "noSystemFonts",
+                            "output", "field"]
+        #expect(Set(declared + fields).subtracting(cliOnly) == Set(RenderRequest.keys).subtracting(["text"]))
+        #expect(fields.count == TypographyFields.keys.count + LimitFields.keys.count + OutputFields.keys.count)
     }
 
     @Test("palette sets the typography's font palette; out of range is a field error")
     func palette() throws {
         let request = try RenderRequest.decode(from: Data(#"{"text": "A", "palette": 1}"#.utf8))
-        #expect(try request.typography().fontPalette == 1)
+        #expect(try request.resolvedTypography().fontPalette == 1)
         let bad = try RenderRequest.decode(from: Data(#"{"text": "A", "palette": -1}"#.utf8))
-        #expect(throws: RenderRequestError.self) { try bad.typography() }
+        #expect(throws: RenderRequestError.self) { try bad.resolvedTypography() }
     }
 
     @Test func decodesTheCLIsSpellings() throws {
@@ -43,7 +51,7 @@ struct RenderRequestTests {
              "boldText": true, "textStyle": "headline", "maxScale": 1.5, "fixed": false,
              "paragraphIndent": 3, "paragraphSpacing": 5}
             """.utf8))
-        let typography = try request.typography()
+        let typography = try request.resolvedTypography()
         #expect(typography.familyName == "Inter")
         #expect(typography.fallbackFamilyNames == ["Noto Sans"])
         #expect(typography.fontWeight == .semibold)
@@ -54,13 +62,13 @@ struct RenderRequestTests {
         #expect(typography.language == "de" && typography.direction == .rightToLeft)
         #expect(typography.paragraphIndent == 3 && typography.paragraphSpacing == 5)
         #expect(typography.textStyle == .headline && typography.maximumScaleFactor == 1.5 && !typography.isFixed)
-        #expect(request.limits == LayoutLimits(width: 300, maxLines: 2, lineBreakMode: .byTruncatingTail,
+        #expect(request.layoutLimits == LayoutLimits(width: 300, maxLines: 2, lineBreakMode: .byTruncatingTail,
                                                alignment: .center))
         #expect(request.environment == TypographyEnvironment(contentSizeCategory: .xLarge, isBoldTextEnabled: true,
                                                              displayScale: 2))
-        #expect(request.color == Color(red: 0x11, green: 0x22, blue: 0x33) && request.background == .clear)
-        #expect(request.format == .webp && request.pngEncoding == .rgba && request.compression == .fast)
-        #expect(request.hinting == .light)
+        #expect(request.output.color == Color(red: 0x11, green: 0x22, blue: 0x33) && request.output.background == .clear)
+        #expect(request.output.format == .webp && request.output.pngEncoding == .rgba && request.output.compression == .fast)
+        #expect(request.output.hinting == .light)
         // Encoding and decoding again keeps every field.
         #expect(try RenderRequest.decode(from: JSONEncoder().encode(request)) == request)
     }
@@ -89,15 +97,15 @@ struct RenderRequestTests {
         #expect(throws: RenderRequestError.self) { try both.styledText() }
         var token = RenderRequest(text: "a")
         token.token = "typography.body"
-        #expect("\((try? token.typography()).map { _ in "" } ?? "threw")" == "threw")
+        #expect("\((try? token.resolvedTypography()).map { _ in "" } ?? "threw")" == "threw")
         let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Examples/brand.tokens.json").standardized)
-        token.size = 40
-        let typography = try token.typography(tokens: tokens)
+        token.typography.size = 40
+        let typography = try token.resolvedTypography(tokens: tokens)
         #expect(typography.fontSize == 40)
         #expect(typography.familyName == (try tokens.typography("typography.body")).familyName)
         token.token = "typography.nothing"
-        #expect(throws: RenderRequestError.self) { try token.typography(tokens: tokens) }
+        #expect(throws: RenderRequestError.self) { try token.resolvedTypography(tokens: tokens) }
     }
 
     @Test("lengths in em and % are of the final font size (the request's, else the token's); size's of 16 points")
@@ -106,15 +114,15 @@ struct RenderRequestTests {
             {"text": "Hi", "size": 40, "letterSpacing": "-0.02em", "lineHeight": "120%", "paragraphIndent": "1em",
              "paragraphSpacing": " 12px "}
             """#.utf8))
-        let typography = try request.typography()
+        let typography = try request.resolvedTypography()
         #expect(typography.letterSpacing == -0.8 && typography.lineHeight == 48)
         #expect(typography.paragraphIndent == 40 && typography.paragraphSpacing == 12)
-        #expect(try RenderRequest.decode(from: Data(#"{"text": "Hi", "size": "2em"}"#.utf8)).typography().fontSize == 32)
+        #expect(try RenderRequest.decode(from: Data(#"{"text": "Hi", "size": "2em"}"#.utf8)).resolvedTypography().fontSize == 32)
         // With a token: the token's size (Examples/brand.tokens.json typography.body is 16 px).
         let tokens = try DesignTokens(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Examples/brand.tokens.json").standardized)
         let token = try RenderRequest.decode(from: Data(#"{"text": "Hi", "token": "typography.body", "letterSpacing": "0.1em"}"#.utf8))
-        #expect(try token.typography(tokens: tokens).letterSpacing == 0.1 * tokens.typography("typography.body").fontSize)
+        #expect(try token.resolvedTypography(tokens: tokens).letterSpacing == 0.1 * tokens.typography("typography.body").fontSize)
         // Written back as read.
         let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(request)) as? [String: Any]
         #expect(encoded?["letterSpacing"] as? String == "-0.02em" && encoded?["paragraphSpacing"] as? Double == 12)
@@ -139,7 +147,7 @@ struct RenderRequestTests {
     @Test func measureJSONIsTheMeasurement() throws {
         let run = try CLIRun("measure", "--json", "--width", "60", "--no-system-fonts", "Hello world")
         let printed = try JSONDecoder().decode(TextMeasurement.self, from: run.stdoutData)
-        let layout = try RenderRequest(text: "Hello world").with { $0.width = 60 }
+        let layout = try RenderRequest(text: "Hello world").with { $0.limits.width = 60 }
             .layout(registry: FontRegistry(includesSystemFonts: false))
         #expect(printed == TextMeasurement(layout))
         #expect(printed.lines.count == 2)

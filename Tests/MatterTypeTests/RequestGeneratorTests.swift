@@ -88,8 +88,8 @@ struct RequestGeneratorTests {
         // decoration's top to Int before checking its size, and the padding was refused only when drawing. Now
         // the layout refuses the padding, and the frame of any padding a caller passes does not trap.
         var request = RenderRequest(text: "The quick brown fox")
-        request.decoration = .strikethrough
-        request.width = 1.69
+        request.typography.decoration = .strikethrough
+        request.limits.width = 1.69
         let layout = try request.layout(registry: registry)
         for padding in [6.6e75, -1e300, .infinity, .nan] {
             let frame = TextRenderer.frame(for: layout, padding: padding)
@@ -105,8 +105,8 @@ struct RequestGeneratorTests {
     @Test("a WebP wider or taller than libwebp allows is refused before drawing (it was a 500 over HTTP)")
     func webpTooLarge() throws {
         var request = RenderRequest(text: "x")
-        request.width = 20_000
-        request.format = .webp
+        request.limits.width = 20_000
+        request.output.format = .webp
         let layout = try request.layout(registry: registry)
         #expect {
             try request.image(of: layout)

@@ -182,9 +182,9 @@ struct VectorOutputTests {
     func pages() throws {
         let words = (1...220).map { "word\($0)" }.joined(separator: " ")
         var request = RenderRequest(text: words)
-        request.format = .pdf
-        request.pageSize = PageSize(width: 420, height: 595)
-        request.margin = 36
+        request.output.format = .pdf
+        request.output.pageSize = PageSize(width: 420, height: 595)
+        request.output.margin = 36
         let layout = try request.layout()
         let pdf = try request.image(of: layout)
         let path = try Self.scratch(pdf, "pages.pdf")

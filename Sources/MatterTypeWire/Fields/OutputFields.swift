@@ -1,0 +1,63 @@
+public import MatterType
+
+/// The output options of a request: the display scale, colors, padding, hinting and the image format with its
+/// own options.
+///
+/// Declared once in ``fields`` (see ``RequestField``).
+public struct OutputFields: FieldGroup {
+    /// The display scale (1, 2, 3 for @1x, @2x, @3x).
+    public var scale: Double?
+    /// The text color (default black).
+    public var color: Color?
+    /// The background (default transparent).
+    public var background: Color?
+    /// Points of space around the text (0 … 10,000).
+    public var padding: Double?
+    /// Cut the image to exactly the layout and padding.
+    public var clip: Bool?
+    /// Hinting of the drawn glyphs (default none).
+    public var hinting: TextRenderer.Hinting?
+    /// The image format: png (the default), webp, svg or pdf.
+    public var format: ImageFormat?
+    /// PDF only: the page size; the text then flows over as many pages as it needs.
+    public var pageSize: PageSize?
+    /// PDF only, with ``pageSize``: the margin on every side in points (default 36).
+    public var margin: Double?
+    /// SVG only: also write each line as invisible `<text>`.
+    public var svgText: Bool?
+    /// The PNG representation (default auto).
+    public var pngEncoding: PNGEncoding?
+    /// Time against bytes when encoding (default balanced).
+    public var compression: ImageCompression?
+
+    /// No field set.
+    public init() {}
+
+    public static let fields: [RequestField<OutputFields>] = [
+        .init("scale", \.scale, Double.self, help: "The display scale: 1, 2 or 3 for @1x, @2x, @3x (default 1).",
+              schema: ##"{"type": "number", "minimum": 0.25, "maximum": 8}"##),
+        .init("color", \.color, Color.self,
+              help: "The text color: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name (default black).",
+              span: \.color),
+        .init("background", \.background, Color.self,
+              help: "The background: #rgb, #rgba, #rrggbb, #rrggbbaa, a CSS color name or transparent (the default)."),
+        .init("padding", \.padding, Double.self, help: "Points of space around the text, 0 … 10,000.",
+              schema: ##"{"type": "number", "minimum": 0, "maximum": 10000}"##),
+        .init("clip", \.clip, Bool.self,
+              help: "Cut the image to exactly the layout and padding; by default it grows to hold ink that reaches past them (the text's origin moves: the CLI prints it, the server sends MatterType-Text-Origin)."),
+        .init("hinting", \.hinting, Choice<TextRenderer.Hinting>.self,
+              help: "Hinting: none (glyphs exactly where laid out, the default) or light."),
+        .init("format", \.format, Choice<ImageFormat>.self,
+              help: "png, webp, svg or pdf (default: the CLI's from the -o extension; the server's from an Accept header naming image/svg+xml, application/pdf or image/webp, else png)."),
+        .init("pageSize", \.pageSize, PageSize.self,
+              help: "PDF: a4, letter or WxH in points; the text flows over as many pages as it needs, whole lines on each (its width defaults to the page's less the margins)."),
+        .init("margin", \.margin, Double.self, help: "PDF with pageSize: the margin on every side, in points (36).",
+              schema: ##"{"type": "number", "minimum": 0}"##),
+        .init("svgText", \.svgText, Bool.self,
+              help: "SVG: also write each line as invisible <text>, for selection, search and screen readers."),
+        .init("pngEncoding", \.pngEncoding, Choice<PNGEncoding>.self,
+              help: "auto (the smallest exact PNG: indexed, gray, gray + alpha, RGB or RGBA, the default) or rgba."),
+        .init("compression", \.compression, Choice<ImageCompression>.self,
+              help: "fast, balanced (the default) or small: time against bytes."),
+    ]
+}
