@@ -69,9 +69,9 @@ struct TextInputOptions: ParsableArguments {
     var textFile: String?
 
     @Option(help: ArgumentHelp(
-        "Read styled text from a JSON file: {\"spans\": [{\"text\": \"…\", \"family\", \"weight\", \"italic\", \"size\", "
-            + "\"letterSpacing\", \"textCase\", \"decoration\", \"color\", \"features\", \"language\", \"variations\"}]}; "
-            + "every key but text is optional, the typography options are the defaults.", valueName: "file.json"))
+        "Read styled text from a JSON file: {\"spans\": [{\"text\": \"…\", "
+            + SpanStyle.fields.map { "\"\($0.key)\"" }.joined(separator: ", ")
+            + "}]}; every key but text is optional, the typography options are the defaults.", valueName: "file.json"))
     var spans: String?
 
     /// The largest text or spans file read, in bytes.

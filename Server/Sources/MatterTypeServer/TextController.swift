@@ -55,10 +55,10 @@ struct TextController: Sendable {
         let deadline = ContinuousClock.now + limits.requestDeadline
         let (decoded, body) = try await decode(request)
         // "format" in the body wins; else the Accept header may ask for SVG, PDF or WebP (and the tag says which).
-        let negotiated = decoded.format == nil ? ImageFormat(accept: request.headers[.accept]) : nil
+        let negotiated = decoded.output.format == nil ? ImageFormat(accept: request.headers[.accept]) : nil
         let renderRequest = negotiated.map { format in
             var request = decoded
-            request.format = format
+            request.output.format = format
             return request
         } ?? decoded
         let etag = entityTag(for: body, extra: negotiated?.rawValue ?? "")
@@ -71,19 +71,19 @@ struct TextController: Sendable {
             let frame = renderRequest.imageFrame(of: laidOut)
             try checkSize(frame.size, of: renderRequest)
             try Self.check(deadline, stage: "layout")
-            let format = renderRequest.format ?? .png
+            let format = renderRequest.output.format ?? .png
             let pixels = frame.size.width * frame.size.height
             let estimate = pixels.multipliedReportingOverflow(by: RenderMemory.bytesPerPixel(format))
             let reserved = estimate.overflow ? Int.max : estimate.partialValue
             try reserveMemory(reserved)
             defer { renderMemory.withLock { $0 -= reserved } }
-            let short = format == .png && renderRequest.compression != .small && pixels <= Self.shortImagePixels
+            let short = format == .png && renderRequest.output.compression != .small && pixels <= Self.shortImagePixels
             let bytes = try await slot.run(short: short) {
                 try renderRequest.image(of: laidOut, until: RenderDeadline(deadline))
             }
             return (bytes, frame.origin, laidOut.warnings)
         }
-        let type = (renderRequest.format ?? .png).mediaType
+        let type = (renderRequest.output.format ?? .png).mediaType
         // Where the text's top-left corner is in the image, in points: the padding, plus what the image grew by to
         // hold ink left of or above the layout.
         var headers: HTTPFields = [.contentType: type, .eTag: etag, .cacheControl: "no-cache", .vary: "Accept"]
@@ -142,7 +142,7 @@ struct TextController: Sendable {
                            + "use a smaller scale, width, text or padding")
         }
         let pixels = size.width * size.height
-        if request.compression == .small, pixels > limits.maxSmallCompressionPixels {
+        if request.output.compression == .small, pixels > limits.maxSmallCompressionPixels {
             throw APIError(.unprocessableContent, .compressionTooSlow,
                            "\"compression\": \"small\" is for images up to \(limits.maxSmallCompressionPixels) "
                            + "pixels and this one has \(pixels); use balanced or fast")

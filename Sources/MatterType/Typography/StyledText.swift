@@ -84,12 +84,9 @@ public struct TextSpan: Sendable, Hashable {
 
 /// What a span changes from the paragraph's typography; `nil` keeps the paragraph's value.
 ///
-/// Built fluently: `SpanStyle().weight(.semibold).color(.black).decoration(.underline)`. Its JSON keys (read by
-/// MatterTypeWire) are
-/// `family` (a name, a comma-separated list, or an array: the first is the family, the rest further families),
-/// `weight` (1–1000 or a name), `italic`, `size`, `letterSpacing`, `textCase`, `decoration`, `color`
-/// (`#RRGGBB` or `#RRGGBBAA`), `features` (`"tnum,-liga"` or an array), `language` and `variations`
-/// (`{"wdth": 80}`); any other key is an error.
+/// Built fluently: `SpanStyle().weight(.semibold).color(.black).decoration(.underline)`. Its JSON keys are read
+/// by MatterTypeWire (`SpanStyle.fields`, the typography fields that spans have: Docs/Fields.md); any other key
+/// is an error.
 public struct SpanStyle: Sendable, Hashable {
     /// The family, then further families for characters it lacks.
     public var familyNames: [String]?
