@@ -88,9 +88,14 @@ struct Controllers: Sendable {
         status = StatusController(library: library, metrics: metrics, limiter: limiter, templateImages: templates.images)
         fonts = FontController(library: library, authorization: authorization, maxFontBytes: arguments.maxFontBytes,
                                bodyTimeout: arguments.bodyTimeout, logger: logger)
-        text = TextController(library: library, tokens: tokens, tokensDigest: tokensDigest,
-                              authorization: authorization, limiter: limiter, limits: arguments)
-        cards = CardController(text: text, templates: templates, authorization: authorization, limits: arguments,
+        // The services both render controllers are given: one admission (slots, memory), body reader and tags.
+        let admission = RenderAdmission(limiter: limiter, limits: arguments)
+        let bodies = JSONBodyReader(limits: arguments)
+        let tags = EntityTags(library: library, tokensDigest: tokensDigest)
+        text = TextController(library: library, tokens: tokens, authorization: authorization, admission: admission,
+                              bodies: bodies, tags: tags, limits: arguments)
+        cards = CardController(library: library, tokens: tokens, templates: templates, admission: admission,
+                               bodies: bodies, tags: tags, authorization: authorization, limits: arguments,
                                logger: logger)
     }
 

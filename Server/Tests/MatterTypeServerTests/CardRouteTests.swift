@@ -300,8 +300,8 @@ struct CardRouteAttackTests {
     }
 
     @Test func rendersAndCardsSayWhatTheyWarnAboutInAHeader() async throws {
-        #expect(TextController.warningValue(["a", "a", "b"]) == "a; b" && TextController.warningValue([]) == nil)
-        #expect(TextController.warningValue(["no Å font"]) == #"no \u{C5} font"#)
+        #expect(warningHeaderValue(["a", "a", "b"]) == "a; b" && warningHeaderValue([]) == nil)
+        #expect(warningHeaderValue(["no Å font"]) == #"no \u{C5} font"#)
         try await withTemporaryDirectory { directory in
             try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
                 let render = try await server.post("/v1/render", json: #"{"text": "x", "family": "Nope Sans"}"#)

@@ -8,11 +8,14 @@ import NIOCore
 
 /// Cards: `POST /v1/cards` (a card document's image) and card templates — `PUT`, `GET` and `DELETE
 /// /v1/templates/{name}`, `GET /v1/templates`, and `GET /v1/templates/{name}.png|.webp|.svg|.pdf?name=value…`, the URL a page
-/// puts in its `og:image` tag. Drawn under the same render limit, deadline and memory budget as text renders.
+/// puts in its `og:image` tag. Admitted by the render admission (slots, deadline, memory budget) text renders share.
 struct CardController: Sendable {
-    /// The text controller, whose render slots, memory budget, entity tags and body reading cards share.
-    let text: TextController
+    let library: FontLibrary
+    let tokens: DesignTokens?
     let templates: TemplateLibrary
+    let admission: RenderAdmission
+    let bodies: JSONBodyReader
+    let tags: EntityTags
     let authorization: Authorization
     let limits: any ServerArguments
     let logger: Logger
@@ -34,7 +37,7 @@ struct CardController: Sendable {
     private func card(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
-        let data = try await text.jsonBody(of: request, what: "card")
+        let data = try await bodies.body(of: request, what: "card")
         let query = QueryString(request.uri.query)
         var values: [String: String] = [:]
         for (name, value) in query.pairs where name != "format" && values[name] == nil { values[name] = value }
@@ -53,16 +56,16 @@ struct CardController: Sendable {
         } catch {
             throw Self.apiError(error)
         }
-        let etag = text.entityTag(for: data, extra: Self.identity(values: values, format: format))
+        let etag = tags.tag(for: data, extra: Self.identity(values: values, format: format))
         // The format may come from Accept: caches keep one answer per Accept.
-        if Self.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"]) }
+        if EntityTags.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"]) }
         let (bytes, warnings) = try await draw(card, format: format,
-                                               renderer: CardRenderer(registry: text.library.registry,
-                                                                      tokens: text.tokens),
+                                               renderer: CardRenderer(registry: library.registry,
+                                                                      tokens: tokens),
                                                deadline: deadline)
         var response = Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
         response.headers[.vary] = "Accept"
-        response.headers[TextController.warningField] = TextController.warningValue(warnings)
+        response.headers[.warning] = warningHeaderValue(warnings)
         return response
     }
 
@@ -79,7 +82,7 @@ struct CardController: Sendable {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireAdmin(request, for: "template upload")
         let name = try Self.templateName(context)
-        let data = try await text.jsonBody(of: request, what: "template", limit: limits.maxTemplateBytes,
+        let data = try await bodies.body(of: request, what: "template", limit: limits.maxTemplateBytes,
                                            flag: "--max-template-bytes")
         let template: CardTemplate
         let standIn: Card
@@ -90,8 +93,8 @@ struct CardController: Sendable {
         } catch {
             throw Self.apiError(error)
         }
-        _ = try await draw(standIn, format: .png, renderer: CardRenderer(registry: text.library.registry,
-                                                                        tokens: text.tokens,
+        _ = try await draw(standIn, format: .png, renderer: CardRenderer(registry: library.registry,
+                                                                        tokens: tokens,
                                                                         images: templates.images),
                            deadline: deadline)
         let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
@@ -130,10 +133,10 @@ struct CardController: Sendable {
             throw APIError(.contentTooLarge, .textTooLong,
                            "the values have \(scalars) characters, over \(limits.maxTextLength)")
         }
-        let etag = text.entityTag(for: Data("\"\(template.sha256)\"".utf8),
+        let etag = tags.tag(for: Data("\"\(template.sha256)\"".utf8),
                                   extra: Self.identity(values: values, format: format))
         let cacheControl = "public, max-age=\(limits.templateMaxAge.components.seconds)"
-        if Self.matches(request, etag) {
+        if EntityTags.matches(request, etag) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
         }
         let card: Card
@@ -142,10 +145,10 @@ struct CardController: Sendable {
         } catch {
             throw Self.apiError(error)
         }
-        let renderer = CardRenderer(registry: text.library.registry, tokens: text.tokens, images: templates.images)
+        let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images)
         let (bytes, warnings) = try await draw(card, format: format, renderer: renderer, deadline: deadline)
         var response = Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
-        response.headers[TextController.warningField] = TextController.warningValue(warnings)
+        response.headers[.warning] = warningHeaderValue(warnings)
         return response
     }
 
@@ -177,21 +180,20 @@ struct CardController: Sendable {
                            "the card would be \(width) × \(height) px, over \(limits.maxImagePixels) pixels; "
                            + "use a smaller size or scale")
         }
-        return try await text.withSlot(deadline: deadline) { slot in
+        return try await admission.withSlot(deadline: deadline) { slot in
             // The canvas, and the images the card decodes (from their headers, before any is decoded).
             let images = renderer.imageMemory(of: card)
             let canvas = Int(width * height) * RenderMemory.bytesPerPixel(format)
             let (sum, overflow) = canvas.addingReportingOverflow(images)
-            let reserved = overflow ? Int.max : sum
-            try text.reserveMemory(reserved)
-            defer { text.renderMemory.withLock { $0 -= reserved } }
-            return try await slot.run(short: false) {
-                do throws(CardError) {
-                    let drawing = try renderer.drawing(of: card, until: RenderDeadline(deadline))
-                    return (try renderer.encoded(drawing, format: format, until: RenderDeadline(deadline)),
-                            drawing.layouts.flatMap(\.warnings))
-                } catch {
-                    throw Self.apiError(error)
+            return try await admission.withMemory(overflow ? Int.max : sum) {
+                try await slot.run(short: false) {
+                    do throws(CardError) {
+                        let drawing = try renderer.drawing(of: card, until: RenderDeadline(deadline))
+                        return (try renderer.encoded(drawing, format: format, until: RenderDeadline(deadline)),
+                                drawing.layouts.flatMap(\.warnings))
+                    } catch {
+                        throw Self.apiError(error)
+                    }
                 }
             }
         }
@@ -200,7 +202,7 @@ struct CardController: Sendable {
     /// The API error a card error answers as: a layer's as its render request's would, with the layer named.
     static func apiError(_ error: CardError) -> APIError {
         if case .layer(_, let inner) = error {
-            let answer = TextController.apiError(inner)
+            let answer = APIError(inner)
             return APIError(answer.status, answer.code, error.description)
         }
         return switch error {
@@ -211,7 +213,7 @@ struct CardController: Sendable {
             APIError(.unprocessableContent, .invalidRequest, error.description)
         case .render(.imageTooLarge), .render(.tooLargeForWebP):
             APIError(.contentTooLarge, .imageTooLarge, error.description)
-        case .render(.deadlineExceeded(let stage)): TextController.deadlineError("while drawing \(stage)")
+        case .render(.deadlineExceeded(let stage)): RenderAdmission.deadlineError("while drawing \(stage)")
         case .render: APIError(.internalServerError, .renderFailed, error.description)
         }
     }
@@ -223,12 +225,6 @@ struct CardController: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return json + "\n" + format.rawValue
-    }
-
-    /// Whether the request's `If-None-Match` names `etag` (or `*`).
-    private static func matches(_ request: Request, _ etag: String) -> Bool {
-        guard let header = request.headers[.ifNoneMatch] else { return false }
-        return TextController.entityTags(header).contains { $0 == etag || $0 == "*" }
     }
 
     private static func image(_ bytes: Data, format: ImageFormat, etag: String, cacheControl: String) -> Response {

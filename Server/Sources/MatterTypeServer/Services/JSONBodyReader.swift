@@ -1,0 +1,50 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Reads a request's JSON body within the server's limits: its size (`--max-body-bytes`, or another limit a
+/// route gives), the time it may take to arrive, and how deep its JSON nests.
+struct JSONBodyReader: Sendable {
+    let limits: any ServerArguments
+
+    /// The body of a JSON request, within `limit` bytes (`flag` sets it: for the message) and the JSON nesting
+    /// limit. The caller authorizes first.
+    func body(of request: Request, what: String, limit: Int? = nil,
+              flag: String = "--max-body-bytes") async throws -> Data {
+        var request = request
+        let body = try await request.collectBody(limit: limit ?? limits.maxBodyBytes, timeout: limits.bodyTimeout,
+                                                 what: what, flag: flag)
+        let data = Data(body.readableBytesView)
+        if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
+            throw APIError(.unprocessableContent, .jsonTooDeep,
+                           "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth))")
+        }
+        return data
+    }
+}
+
+/// How deep a JSON text nests, without parsing it.
+enum JSONNesting {
+    /// The depth reached once it passes `limit`, or `nil` if it never does. Brackets inside strings do not count.
+    static func exceeds(_ limit: Int, in data: Data) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return depth }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+}
