@@ -106,7 +106,7 @@ public struct RequestChecker: Sendable {
     /// Line boxes of exactly the line height, stacked by it (and the paragraph spacing), summing to the height.
     private func lineBoxes(of layout: TextLayout) -> [String] {
         var problems: [String] = []
-        let lineHeight = layout.typography.lineHeight, spacing = layout.typography.typography.paragraphSpacing
+        let lineHeight = layout.typography.lineHeight, spacing = layout.typography.paragraphSpacing
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)) }
         for (index, line) in layout.lines.enumerated() {
             if !close(line.height, lineHeight) {
@@ -125,7 +125,7 @@ public struct RequestChecker: Sendable {
             // distance from the line box's edge to the trimmed edge (negative, growing the text, when the line
             // height is smaller than the font's height): only the untrimmed height is known here.
             let stacked = last.top + lineHeight - first.top
-            if layout.typography.typography.textBox.trim == .none, !close(layout.height, stacked) || first.top != 0 {
+            if layout.typography.textBox.trim == .none, !close(layout.height, stacked) || first.top != 0 {
                 problems.append("the height is \(layout.height); the lines stack to \(stacked) from \(first.top)")
             }
         }

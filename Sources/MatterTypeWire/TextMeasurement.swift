@@ -100,7 +100,7 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
         fontSize = TextMeasurement.rounded(layout.typography.fontSize)
         lineHeight = TextMeasurement.rounded(layout.typography.lineHeight)
         postScriptName = layout.typography.font.font.postScriptName
-        family = layout.typography.familyChoice?.family ?? layout.typography.typography.familyName
+        family = layout.typography.familyChoice?.family ?? layout.typography.familyName
         familyChoices = layout.familyChoices.map(\.description)
         let substitutions = layout.familySubstitutions
         fallback = !substitutions.isEmpty

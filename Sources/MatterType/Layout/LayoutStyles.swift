@@ -60,7 +60,7 @@ struct LayoutStyles: Sendable {
                         spanStyle.applied(to: paragraph.typography), environment: paragraph.environment,
                         registry: paragraph.shaping.registry, maximumScaleFactor: paragraph.scaleFactor)
                     styles.append(ResolvedSpanStyle(typography: typography, color: spanStyle.color))
-                    textCases.append((typography.textCase, typography.typography.language))
+                    textCases.append((typography.textCase, typography.language))
                 } catch {
                     throw .invalidSpan(index: index, error)
                 }

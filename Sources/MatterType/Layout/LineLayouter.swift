@@ -16,7 +16,7 @@ struct LineLayouter {
     private(set) var fallback: FontFallback
     /// Each style's shaping context and letter spacing.
     private let contexts: [ShapingContext]
-    private let letterSpacings: [Double]
+    private let spacings: [ClusterSpacing]
 
     struct Result {
         var lines: [TextLine]
@@ -37,7 +37,7 @@ struct LineLayouter {
         self.styles = styles
         self.limits = limits
         contexts = styles.table.contexts
-        letterSpacings = styles.table.letterSpacings
+        spacings = styles.table.spacings
         fallback = FontFallback(styles.table)
     }
 
@@ -143,7 +143,7 @@ struct LineLayouter {
             ? adjusted(analysed, styles: graphemeStyles, hyphenates: hyphenates, boxes: boxes) : analysed
         let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles,
                                  groups: styles.table.shapingGroups)
-        return ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings,
+        return ParagraphShaper(contexts: contexts, faces: fallback.faces, spacings: spacings,
                                boxWidths: boxes?.mapValues(\.width))
             .shape(text, runs: runs, styles: graphemeStyles)
     }
@@ -188,7 +188,8 @@ struct LineLayouter {
             let face = fallback.faces[Int(paragraph.clusters[c].face)]
             let style = Int(paragraph.style(ofCluster: c))
             guard let glyph = face.glyph(for: LineLayouter.hyphenCharacter(of: face).value) else { continue }
-            widths[c] = Double(face.advance(of: glyph)) * contexts[style].pointsPerUnit(face) + letterSpacings[style]
+            widths[c] = Double(face.advance(of: glyph)) * contexts[style].pointsPerUnit(face)
+                + spacings[style].after(.text, scalar: LineLayouter.hyphenCharacter(of: face).value, isCursive: false)
         }
         return widths
     }
@@ -212,7 +213,7 @@ struct LineLayouter {
                                                               style: group))
         let analysed = ParagraphText(text[...], range: 0..<text.utf8.count, firstScalar: 0, findsBreaks: false,
                                      direction: .leftToRight)
-        let shaped = ParagraphShaper(contexts: contexts, faces: fallback.faces, letterSpacings: letterSpacings)
+        let shaped = ParagraphShaper(contexts: contexts, faces: fallback.faces, spacings: spacings)
             .shape(analysed, runs: [run])
         return InsertedText(text, shaped: shaped, style: key.style)
     }
@@ -270,11 +271,11 @@ struct LineLayouter {
 
     /// The line breaker; `scale`: for ``probe(_:scale:)``, the width and indent in units `scale` times smaller.
     private func makeBreaker(scale: Double = 1) -> LineBreaker {
-        // Tab stops every 8 spaces of the primary face (CSS tab-size: 8), letter spacing included.
+        // Tab stops every 8 spaces of the primary face (CSS tab-size: 8), the spacing after a space included.
         let face = typography.shaping.face
         let space = face.glyph(for: 0x20).map { Double(face.advance(of: $0)) * typography.shaping.pointsPerUnit(face) }
             ?? typography.fontSize / 4
-        let spaceAdvance = space + typography.letterSpacing
+        let spaceAdvance = space + typography.spacing.after(.space, scalar: 0x20, isCursive: false)
         return LineBreaker(width: limits.width.map { $0 / scale }, firstLineIndent: typography.paragraphIndent / scale,
                            breaksAnywhere: limits.lineBreakMode == .byCharWrapping,
                            tabStops: TabStops(interval: 8 * spaceAdvance, minimumAdvance: spaceAdvance / 2))

@@ -288,7 +288,7 @@ struct LinePositioner {
             if case .cluster(let c) = items[i] {
                 // Letter spacing follows a cluster in reading order: on its left when right to left.
                 let style = clusterStyles.isEmpty ? 0 : clusterStyles[c]
-                if p.level & 1 == 1, p.kind.isVisible { glyphX += styles.letterSpacings[Int(style)] }
+                if p.level & 1 == 1, p.kind.isVisible { glyphX += styles.spacings[Int(style)].letter }
                 for g in clusters[c].glyphs {
                     let glyph = paragraphGlyphs[Int(g)]
                     glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,

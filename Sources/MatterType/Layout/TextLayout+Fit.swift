@@ -28,7 +28,7 @@ extension TextLayout {
                 var scaled = typography.typography
                 scaled.fontSize = size
                 scaled.lineHeight *= size / base
-                scaled.letterSpacing *= size / base
+                scaled.scaleClusterSpacing(by: size / base)
                 resolved = try TypographyLayout(typography: scaled, environment: typography.environment,
                                                 registry: typography.shaping.registry)
             }
@@ -91,7 +91,7 @@ extension StyledText {
         return StyledText(spans.map { span in
             var span = span
             if let size = span.style.size { span.style.size = size * factor }
-            if let spacing = span.style.letterSpacing { span.style.letterSpacing = spacing * factor }
+            span.style.scaleClusterSpacing(by: factor)
             if let box = span.box {  // boxes scale with the text, as icons sized in em
                 span.box = InlineBox(width: box.width * factor, height: box.height * factor, alignment: box.alignment)
             }

@@ -56,12 +56,12 @@ public struct TextLayout: Sendable {
                 limits: LayoutLimits = LayoutLimits()) throws(LayoutError) {
         if let fit = limits.fit {
             self = try TextLayout.fitted(typography, limits: limits, fit: fit) { typography, _ throws(LayoutError) in
-                (typography.textCase.apply(to: text, language: typography.typography.language),
+                (typography.textCase.apply(to: text, language: typography.language),
                  LayoutStyles(typography))
             }
             return
         }
-        try self.init(typography.textCase.apply(to: text, language: typography.typography.language),
+        try self.init(typography.textCase.apply(to: text, language: typography.language),
                       styles: LayoutStyles(typography), limits: limits)
     }
 
@@ -129,7 +129,7 @@ public struct TextLayout: Sendable {
         var warnings: [HyphenationWarning] = []
         for style in styles {
             let warning: HyphenationWarning
-            if let language = style.typography.typography.language {
+            if let language = style.typography.language {
                 guard HyphenationDictionary.forLanguage(language) == nil else { continue }
                 warning = .noDictionary(language: language)
             } else {

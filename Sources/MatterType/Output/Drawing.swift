@@ -381,7 +381,7 @@ extension TextLayout {
                 placed.append(PlacedGlyph(face: faces[glyph.fontIndex], glyph: glyph.glyphID,
                                           size: styleTable.fontSizes[glyph.styleIndex],
                                           color: styleTable.colors[glyph.styleIndex] ?? color,
-                                          palette: typography.typography.fontPalette,
+                                          palette: typography.fontPalette,
                                           pixelsPerEm: styleTable.fontSizes[glyph.styleIndex] * scale, x: pen.x / scale, y: Double(pen.baseline) / scale,
                                           text: index < texts.count ? texts[index] : ""))
             }

@@ -199,7 +199,7 @@ public final class TextRenderer: Sendable {
         // Each style's ink and each face's id in stack buffers (a draw allocates no arrays of its own), read
         // through buffers: an array captured by the per-glyph closures is retained on every glyph.
         withUnsafeTemporaryAllocation(of: StyleInk.self, capacity: table.fontSizes.count) { styles in
-            let palette = layout.typography.typography.fontPalette
+            let palette = layout.typography.fontPalette
             for index in table.fontSizes.indices {
                 let pixelSize = table.fontSizes[index] * scale
                 let color = table.colors[index] ?? color

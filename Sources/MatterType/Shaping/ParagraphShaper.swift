@@ -6,8 +6,8 @@ struct ParagraphShaper {
     let contexts: [ShapingContext]
     /// The layout's faces (``FontFallback/faces``).
     let faces: [FontFace]
-    /// Each style's letter spacing: points added after every visible cluster.
-    let letterSpacings: [Double]
+    /// What each style adds after clusters.
+    let spacings: [ClusterSpacing]
     /// The width of each inline box (``ClusterKind/box``), by grapheme: its advance (boxes are not shaped, and
     /// no word is shaped across one); `nil` when the paragraph has none.
     var boxWidths: [Int: Double]? = nil
@@ -26,15 +26,16 @@ struct ParagraphShaper {
         // letters of a cursive script (Arabic…) do not: they stay joined, as in Chromium. Spaces between them do.
         var glyphStart: Int32 = 0
         for run in runs {
-            let letterSpacing = letterSpacings[run.attributes.style]
-            let isCursive = letterSpacing != 0 && run.attributes.script.isCursive  // one set lookup a run
+            let spacing = spacings[run.attributes.style]
+            let isCursive = !spacing.isZero && run.attributes.script.isCursive  // one set lookup a run
             for c in run.graphemes {
                 let count = state.clusters[c].glyphs.upperBound
                 state.clusters[c].glyphs = glyphStart..<glyphStart + count
                 glyphStart += count
-                if letterSpacing != 0 {
-                    state.clusters[c].advance += ParagraphShaper.letterSpacing(
-                        letterSpacing, after: state.clusters[c].kind, isCursive: isCursive)
+                if !spacing.isZero {
+                    state.clusters[c].advance += spacing.after(state.clusters[c].kind,
+                                                               scalar: text.scalars[text.graphemes[c].start],
+                                                               isCursive: isCursive)
                 }
             }
         }
@@ -51,13 +52,6 @@ struct ParagraphShaper {
             && clusters[c].kind == .text {
             clusters[c].lineBreak = .prohibited
         }
-    }
-
-    /// The letter spacing a cluster of `kind` gets after it: `spacing` for visible clusters, except the letters of
-    /// a cursive script (`isCursive`: Arabic…), which stay joined as in Chromium; spaces between them are spaced.
-    static func letterSpacing(_ spacing: Double, after kind: ClusterKind, isCursive: Bool) -> Double {
-        guard kind.isVisible, kind != .text || !isCursive else { return 0 }
-        return spacing
     }
 
     /// What shaping one paragraph builds. Its fields are mutated through `inout`, which Swift checks for

@@ -5,18 +5,18 @@ extension TypographyLayout {
     /// With no letter spacing, glyph ids, clusters and advances of a run are exactly `hb-shape`'s for the same
     /// font (at the font's units per em, scaled to ``fontSize``). Controls, tabs and soft hyphens have no glyph.
     public func shape(_ text: String, options: ShapingOptions = ShapingOptions()) -> ShapedText {
-        let cased = textCase.apply(to: text, language: typography.language)
+        let cased = typography.textCase.apply(to: text, language: typography.language)
         var fallback = FontFallback(styleTable, usesFallback: options.usesFallback)
         var utf8 = cased
         let paragraph = utf8.withUTF8 {
             ParagraphText(analyzing: 0..<$0.count, of: cased, bytes: $0, firstScalar: 0, findsBreaks: false,
-                          direction: direction)
+                          direction: typography.direction)
         }
         let runs = Itemizer.runs(of: paragraph, fallback: &fallback)
         var features = shaping.features
         features.insertsDottedCircle = options.insertsDottedCircle
         let context = options.insertsDottedCircle ? shaping : shaping.with(features: features)
-        let shaped = ParagraphShaper(contexts: [context], faces: fallback.faces, letterSpacings: [letterSpacing])
+        let shaped = ParagraphShaper(contexts: [context], faces: fallback.faces, spacings: [spacing])
             .shape(paragraph, runs: runs)
         // Each run's glyphs with their advances, then their pen positions in visual order.
         var perRun: [[(glyph: LayoutGlyph, cluster: Int, advance: Double)]] = []
@@ -26,7 +26,8 @@ extension TypographyLayout {
             var items: [(glyph: LayoutGlyph, cluster: Int, advance: Double)] = []
             for g in order {
                 let cluster = shaped.clusters[g]
-                let spacing = ParagraphShaper.letterSpacing(letterSpacing, after: cluster.kind, isCursive: isCursive)
+                let spacing = spacing.after(cluster.kind, scalar: paragraph.scalars[paragraph.graphemes[g].start],
+                                            isCursive: isCursive)
                 for index in cluster.glyphs {
                     let glyph = shaped.glyphs[Int(index)]
                     let isLast = index == cluster.glyphs.upperBound - 1

@@ -4,8 +4,8 @@
 final class StyleTable: Sendable {
     /// Each style's shaping context.
     let contexts: [ShapingContext]
-    /// Each style's letter spacing, in points.
-    let letterSpacings: [Double]
+    /// What each style adds after clusters.
+    let spacings: [ClusterSpacing]
     /// Each style's underline or strikethrough stroke, if it has one.
     let strokes: [DecorationStroke?]
     /// Each style's font size (after Dynamic Type), in points.
@@ -13,7 +13,7 @@ final class StyleTable: Sendable {
     /// Each style's color, `nil` for the renderer's.
     let colors: [Color?]
     /// For each style, the first style shaped exactly like it (same face, families, size, features, language and
-    /// letter spacing): runs split only where this changes, so a change of color alone keeps words whole.
+    /// spacing): runs split only where this changes, so a change of color alone keeps words whole.
     let shapingGroups: [Int]
     /// The styles' primary faces, without repeats, and each style's index among them.
     let primaryFaces: [FontFace]
@@ -26,7 +26,7 @@ final class StyleTable: Sendable {
     /// One style's entry.
     struct Entry {
         var shaping: ShapingContext
-        var letterSpacing: Double
+        var spacing: ClusterSpacing
         var stroke: DecorationStroke?
         var color: Color?
     }
@@ -34,7 +34,7 @@ final class StyleTable: Sendable {
     /// The table of `styles`.
     init(_ styles: [Entry]) {
         contexts = styles.map(\.shaping)
-        letterSpacings = styles.map(\.letterSpacing)
+        spacings = styles.map(\.spacing)
         strokes = styles.map(\.stroke)
         hasStrokes = strokes.contains { $0 != nil }
         fontSizes = styles.map(\.shaping.fontSize)
@@ -67,7 +67,7 @@ final class StyleTable: Sendable {
         var features: ShapingFeatures
         var language: String?
         var fontSize: Double
-        var letterSpacing: Double
+        var spacing: ClusterSpacing
         var weight: FontWeight
         var style: FontStyle
 
@@ -77,7 +77,7 @@ final class StyleTable: Sendable {
             features = shaping.features
             language = shaping.language
             fontSize = shaping.fontSize
-            letterSpacing = entry.letterSpacing
+            spacing = entry.spacing
             weight = shaping.weight
             style = shaping.style
         }

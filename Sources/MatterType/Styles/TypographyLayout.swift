@@ -10,6 +10,11 @@
 ///
 /// Immutable, so a class: every layout keeps its typography, and a reference is one retain where a copy of
 /// the resolved values (a dozen strings, arrays and faces) was dozens.
+///
+/// What resolving changes (``fontSize`` and ``lineHeight`` after Dynamic Type, the face, the metrics) is its own;
+/// every other property of the ``typography`` reads through it unchanged (`resolved.letterSpacing`,
+/// `resolved.language`), without a copy.
+@dynamicMemberLookup
 public final class TypographyLayout: Sendable {
     /// The largest font size and line height accepted, in points.
     public static let maximumLength = 10_000.0
@@ -39,26 +44,10 @@ public final class TypographyLayout: Sendable {
     /// The baseline's distance from the top of a line box: `(lineHeight − (ascent + descent)) / 2 + ascent`
     /// (half-leading, as CSS and Figma; may exceed the ascent or be less than it when the leading is negative).
     public let baselineOffset: Double
-    /// Points after every grapheme cluster (not scaled by Dynamic Type).
-    public let letterSpacing: Double
-    /// Points the first line of a paragraph is indented by (not scaled).
-    public let paragraphIndent: Double
-    /// Points between paragraphs (not scaled).
-    public let paragraphSpacing: Double
-    /// How paragraphs choose their lines.
-    public let textWrap: TextWrap
-    /// The leading trim.
-    public let textBox: TextBox
-    /// Where words may be hyphenated.
-    public let hyphens: Hyphens
     /// The cap height at ``fontSize``, in points (`OS/2.sCapHeight`, else the top of "H").
     public let capHeight: Double
     /// The x-height at ``fontSize``, in points (`OS/2.sxHeight`, else the top of "x").
     public let xHeight: Double
-    /// The case applied before shaping.
-    public let textCase: TextCase
-    /// The decoration drawn.
-    public let textDecoration: TextDecoration
     /// The underline stroke, from `post.underlinePosition` and `post.underlineThickness`.
     public let underline: DecorationStroke
     /// The strikethrough stroke, from `OS/2.yStrikeoutPosition` and `OS/2.yStrikeoutSize`.
@@ -66,12 +55,15 @@ public final class TypographyLayout: Sendable {
 
     /// The faces, features, language and size text is shaped with.
     let shaping: ShapingContext
+    /// What is added after clusters (letter spacing…).
+    let spacing: ClusterSpacing
     /// The style table of a plain text in this typography, made once so that laying text out allocates none.
     let styleTable: StyleTable
     /// How far the leading trim moves the block's top down (the first line's baseline offset above its over
     /// edge) and its bottom up (the part of a line box below its under edge), in points; 0 where not trimmed.
     /// Negative when the line height is shorter than the edges (the box then grows, as in CSS).
     var trims: (start: Double, end: Double) {
+        let textBox = typography.textBox
         let over = switch textBox.over {
         case .text: ascent
         case .cap: capHeight
@@ -98,8 +90,6 @@ public final class TypographyLayout: Sendable {
                               allowed: "a size above 0 and at most 10000 points")
         try LayoutError.check("lineHeight", typography.lineHeight, in: .leastNonzeroMagnitude...limit,
                               allowed: "a line height above 0 and at most 10000 points")
-        try LayoutError.check("letterSpacing", typography.letterSpacing, in: -limit...limit,
-                              allowed: "a spacing between -10000 and 10000 points")
         try LayoutError.check("paragraphIndent", typography.paragraphIndent, in: -limit...limit,
                               allowed: "an indent between -10000 and 10000 points")
         try LayoutError.check("paragraphSpacing", typography.paragraphSpacing, in: -limit...limit,
@@ -139,7 +129,8 @@ public final class TypographyLayout: Sendable {
         }
         let (resolution, face) = try TypographyLayout.face(for: drawn, environment: environment,
                                                            fontSize: fontSize, registry: registry)
-        let features = try ShapingFeatures(typography.features, disablesLigatures: typography.letterSpacing != 0)
+        let spacing = try ClusterSpacing(typography)
+        let features = try ShapingFeatures(typography.features, disablesLigatures: spacing.spacesLetters)
         // Further families count only where they resolve to a face of their own family.
         var familyFaces: [FontFace] = []
         for listed in drawn.fallbackFamilyNames {
@@ -176,25 +167,18 @@ public final class TypographyLayout: Sendable {
         capHeight = Double(metrics.capHeight) * unit
         xHeight = Double(metrics.xHeight) * unit
         baselineOffset = (lineHeight - (ascent + descent)) / 2 + ascent
-        letterSpacing = typography.letterSpacing
-        paragraphIndent = typography.paragraphIndent
-        paragraphSpacing = typography.paragraphSpacing
-        textWrap = typography.textWrap
-        textBox = typography.textBox
-        hyphens = typography.hyphens
-        textCase = typography.textCase
-        textDecoration = typography.textDecoration
         // Both table fields give the top of the stroke, positive above the baseline (OpenType spec).
         underline = DecorationStroke(top: -Double(metrics.underlinePosition) * unit,
                                      thickness: Double(metrics.underlineThickness) * unit)
         strikethrough = DecorationStroke(top: -Double(metrics.strikeoutPosition) * unit,
                                          thickness: Double(metrics.strikeoutSize) * unit)
-        let stroke: DecorationStroke? = switch textDecoration {
+        let stroke: DecorationStroke? = switch typography.textDecoration {
         case .none: nil
         case .underline: underline
         case .strikethrough: strikethrough
         }
-        styleTable = StyleTable([StyleTable.Entry(shaping: shaping, letterSpacing: letterSpacing, stroke: stroke,
+        self.spacing = spacing
+        styleTable = StyleTable([StyleTable.Entry(shaping: shaping, spacing: spacing, stroke: stroke,
                                                   color: nil)])
     }
 
@@ -230,11 +214,13 @@ public final class TypographyLayout: Sendable {
 
     /// This typography as an entry of a ``StyleTable``.
     var styleEntry: StyleTable.Entry {
-        StyleTable.Entry(shaping: shaping, letterSpacing: letterSpacing, stroke: styleTable.strokes[0], color: nil)
+        StyleTable.Entry(shaping: shaping, spacing: spacing, stroke: styleTable.strokes[0], color: nil)
     }
 
-    /// The paragraphs' base direction.
-    public var direction: TextDirection { typography.direction }
+    /// A property of the ``typography`` as given (`letterSpacing`, `textBox`, `language`…).
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Typography, Value>) -> Value {
+        typography[keyPath: keyPath]
+    }
 }
 
 /// The span styles of styled texts laid out with one paragraph typography, resolved once: span styles repeat from
