@@ -12,6 +12,9 @@ numbers, URLs and ASCII punctuation at 3 widths, and Japanese paragraphs at 30 w
 line ends, both falling back through the same Fontconfig configuration
 (FONTCONFIG_FILE=Scripts/chromium-fonts.conf), the paragraph direction from its first strong character (dir=auto).
 
+spacing: CSS word-spacing (with letter-spacing) on the bundled Noto Sans, in px and em, over spaces and no-break
+spaces, 3 paragraphs x 5 spacings x 3 widths; lines and each line's edges within 1 px.
+
 rich: styled spans over the bundled Noto Sans faces (@font-face per weight and style here, --no-system-fonts there)
 and Inter's variable font (fonts-inter-variable; @font-face with font-weight: 100 900) at weights between its named
 instances, 3 widths each. --write-fixture stores Chromium's lines for these cases in
@@ -197,6 +200,50 @@ document.fonts.ready.then(() => {
 </script></body></html>"""
 
 
+# word-spacing (and letter-spacing with it) on the bundled Noto Sans: paragraphs with spaces and no-break spaces.
+SPACING_TEXTS = TEXTS[:2] + [
+    "Total:\u00a0$1,234.56 due\u00a0on\u00a0receipt; pay by card or bank transfer within thirty days of the invoice.",
+]
+# (word-spacing, letter-spacing) as CSS and the CLI write them; em is of the 16 px font size in both.
+SPACING_STYLES = [("4px", None), ("-2px", None), ("0.5em", None), ("12px", "1px"), ("3px", "-0.5px")]
+SPACING_WIDTHS = [160, 300, 600]
+SPACING_PAGE = WORLD_PAGE.replace(
+    '.box { font-family: "Noto Sans";',
+    '@font-face { font-family: "MT"; src: url("file://%s"); }\n.box { font-family: "MT";' % FONT.replace("%", "%%"))
+
+
+def compare_spacing(args):
+    cases = [(t, word, letter, w) for t in SPACING_TEXTS for word, letter in SPACING_STYLES for w in SPACING_WIDTHS]
+    boxes = "".join('<div class="box" style="width:%dpx;word-spacing:%s%s">%s</div>'
+                    % (w, word, ";letter-spacing:%s" % letter if letter else "", html.escape(t))
+                    for t, word, letter, w in cases)
+    browser = run_chromium(args.chromium, SPACING_PAGE % {"boxes": boxes})
+    failures, worst = 0, 0.0
+    for (text, word, letter, width), theirs in zip(cases, browser):
+        command = [args.mattertype, "measure", text, "--no-system-fonts", "--size", "16", "--line-height", "24",
+                   "--width", str(width), "--word-spacing", word, "--json"]
+        if letter:
+            command += ["--letter-spacing", letter]
+        ours = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+        our_lines = [l["text"].rstrip(" ") for l in ours["lines"]]
+        their_lines = [l["text"].rstrip(" ") for l in theirs["lines"]]
+        same = our_lines == their_lines
+        edge = 0.0
+        if same:
+            for our, their in zip(ours["lines"], theirs["lines"]):
+                if their["right"] >= their["left"] and our["width"] > 0:
+                    edge = max(edge, abs(our["x"] - their["left"]), abs(our["x"] + our["width"] - their["right"]))
+        worst = max(worst, edge)
+        exact = ours["height"] == len(ours["lines"]) * 24 == theirs["height"]
+        status = "ok" if same and exact and edge <= 1 else "DIFF"
+        failures += status != "ok"
+        print(f"{status} spacing word {word:6} letter {letter or '0':7} width {width:3d}: {len(our_lines):2d} lines "
+              f"(Chromium {len(their_lines):2d}), edges within {edge:.3f} px: {text[:24]!r}")
+        if not same:
+            print_first_difference(our_lines, their_lines)
+    return len(cases), failures, worst
+
+
 def print_first_difference(our_lines, their_lines):
     for a, b in zip(our_lines + [""] * 99, their_lines + [""] * 99):
         if a != b:
@@ -292,6 +339,8 @@ SPAN_TEXTS = [
      (" and shipping to most countries.", {})],
     [("Mixed", {"weight": 800}), ("Weights", {"weight": 300}), ("InOneWord", {"italic": True}),
      (" then plain words after the styled compound so that it wraps.", {})],
+    [("Word spacing ", {}), ("spreads these words far apart", {"wordSpacing": 9}), (" and then ", {}),
+     ("pulls these together", {"wordSpacing": -2}), (" before the plain words at the end wrap again.", {})],
 ]
 RICH_WIDTHS = [140, 220, 300]
 
@@ -336,6 +385,7 @@ def span_css(style):
     # paragraph's strut, which is what is compared.
     if "size" in style: css.append("font-size:%spx;line-height:0" % style["size"])
     if "letterSpacing" in style: css.append("letter-spacing:%spx" % style["letterSpacing"])
+    if "wordSpacing" in style: css.append("word-spacing:%spx" % style["wordSpacing"])
     if "decoration" in style: css.append("text-decoration:%s" % style["decoration"])
     if "color" in style: css.append("color:%s" % style["color"])
     return ";".join(css)
@@ -733,6 +783,7 @@ SUITES = {
     "hyphens": (compare_hyphens, None),
     "inline": (compare_inline, "box tops within {:.3f} px"),
     "world": (compare_world, "worst line edge difference {:.3f} px"),
+    "spacing": (compare_spacing, "worst line edge difference {:.3f} px"),
 }
 
 

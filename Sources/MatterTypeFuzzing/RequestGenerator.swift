@@ -142,6 +142,10 @@ public struct RequestGenerator: Sendable {
             withUnit(&random, ["-0.02em", "0.1em", "-2%", "3px", "900em"],
                      else: .number(self.length(&random, around: 2, signed: true)))
         }, "letterSpacing")
+        maybe(0.15, { random in
+            withUnit(&random, ["0.25em", "-0.1em", "50%", "4px", "700em"],
+                     else: .number(self.length(&random, around: 4, signed: true)))
+        }, "wordSpacing")
         if !isSpan {
             maybe(0.15, { random in
                 withUnit(&random, ["2em", "-1em", "50%"], else: .number(self.length(&random, around: 20, signed: true)))

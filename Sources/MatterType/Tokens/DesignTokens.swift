@@ -27,7 +27,7 @@ public import Foundation
 ///   size, and `"AUTO"`, `"normal"` or no line height at all the font's own (``Typography/usesFontLineHeight``).
 ///   Weight names compare without case, spaces, hyphens or underscores. What DTCG has no field for comes from
 ///   `$extensions.mattertype`: `fontStyle`, `fontWidth` (or `fontStretch`), `textCase` (`small-caps`: the `smcp`
-///   feature), `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `textStyle`, `maximumScaleFactor`,
+///   feature), `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `wordSpacing`, `textStyle`, `maximumScaleFactor`,
 ///   `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`), `textBox` (CSS `text-box`, e.g.
 ///   `"trim-both cap alphabetic"`), `hyphens` (`none`, `manual`, `auto`).
 /// - **Metadata**: `$`-keys, and the plugin's `extensions` and `description` keys, are not tokens or groups.

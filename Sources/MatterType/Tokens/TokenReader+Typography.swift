@@ -111,10 +111,11 @@ extension TokenReader {
         func fail(_ key: String, _ message: String) {
             problems.append(.init(path: "\(at).\(key)", message: message))
         }
-        func dimension(_ key: String) -> Double? {
+        func dimension(_ key: String, allowsNegative: Bool = false) -> Double? {
             guard let value = get(key) else { return nil }
             do {
-                return try self.dimension(value, at: "\(at).\(key)", emSize: fontSize, percentOf: fontSize)
+                return try self.dimension(value, at: "\(at).\(key)", emSize: fontSize, percentOf: fontSize,
+                                          allowsNegative: allowsNegative)
             } catch {
                 problems += error.problems
                 return nil
@@ -153,6 +154,7 @@ extension TokenReader {
         }
         if let value = dimension("paragraphSpacing") { typography.paragraphSpacing = value }
         if let value = dimension("paragraphIndent") { typography.paragraphIndent = value }
+        if let value = dimension("wordSpacing", allowsNegative: true) { typography.wordSpacing = value }
         if let value = get("textStyle") {
             if let name = value.string,
                let style = TextStyle.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {

@@ -100,6 +100,8 @@ public struct SpanStyle: Sendable, Hashable {
     public var size: Double?
     /// Points after every grapheme cluster.
     public var letterSpacing: Double?
+    /// Points added to every word separator (CSS `word-spacing`).
+    public var wordSpacing: Double?
     /// The case the span's text is put in.
     public var textCase: TextCase?
     /// The span's decoration, drawn in its color at its font's position.
@@ -117,13 +119,14 @@ public struct SpanStyle: Sendable, Hashable {
     public init(familyNames: [String]? = nil, weight: FontWeight? = nil, isItalic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, textCase: TextCase? = nil, decoration: TextDecoration? = nil,
                 color: Color? = nil, features: [String]? = nil, language: String? = nil,
-                variations: [String: Double]? = nil, fontWidth: FontWidth? = nil) {
+                variations: [String: Double]? = nil, fontWidth: FontWidth? = nil, wordSpacing: Double? = nil) {
         self.familyNames = familyNames
         self.fontWidth = fontWidth
         self.weight = weight
         self.isItalic = isItalic
         self.size = size
         self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing
         self.textCase = textCase
         self.decoration = decoration
         self.color = color
@@ -152,6 +155,8 @@ public struct SpanStyle: Sendable, Hashable {
     public func size(_ size: Double) -> SpanStyle { with { $0.size = size } }
     /// A copy with another letter spacing (points).
     public func letterSpacing(_ spacing: Double) -> SpanStyle { with { $0.letterSpacing = spacing } }
+    /// A copy with another word spacing (points).
+    public func wordSpacing(_ spacing: Double) -> SpanStyle { with { $0.wordSpacing = spacing } }
     /// A copy with another text case.
     public func textCase(_ textCase: TextCase) -> SpanStyle { with { $0.textCase = textCase } }
     /// A copy with another decoration.
@@ -188,6 +193,7 @@ public struct SpanStyle: Sendable, Hashable {
         if let fontWidth { result.fontWidth = fontWidth }
         if let size { result.fontSize = size }
         if let letterSpacing { result.letterSpacing = letterSpacing }
+        if let wordSpacing { result.wordSpacing = wordSpacing }
         if let textCase { result.textCase = textCase }
         if let decoration { result.textDecoration = decoration }
         if let features { result.features = features }

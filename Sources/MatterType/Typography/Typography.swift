@@ -27,6 +27,9 @@ public struct Typography: Sendable, Hashable, Codable {
     public var usesFontLineHeight = false
     /// Points added after every grapheme cluster, the last on a line included.
     public var letterSpacing: Double
+    /// Points added to every word separator (space, no-break space…), as CSS `word-spacing`, on top of the
+    /// letter spacing; not scaled by Dynamic Type.
+    public var wordSpacing = 0.0
     /// Points the first line of each paragraph is indented by.
     public var paragraphIndent: Double
     /// Points added between paragraphs (not after the last).
@@ -170,7 +173,7 @@ public struct Typography: Sendable, Hashable, Codable {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
              fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap, textBox, hyphens,
-             fontPalette
+             fontPalette, wordSpacing
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -202,6 +205,7 @@ public struct Typography: Sendable, Hashable, Codable {
         textBox = try c.decodeIfPresent(TextBox.self, forKey: .textBox) ?? .normal
         hyphens = try c.decodeIfPresent(Hyphens.self, forKey: .hyphens) ?? .manual
         fontPalette = try c.decodeIfPresent(Int.self, forKey: .fontPalette) ?? 0
+        wordSpacing = try c.decodeIfPresent(Double.self, forKey: .wordSpacing) ?? 0
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {
@@ -230,6 +234,8 @@ public struct Typography: Sendable, Hashable, Codable {
     public func direction(_ direction: TextDirection) -> Typography { with { $0.direction = direction } }
     /// A copy with another letter spacing (points).
     public func letterSpacing(_ spacing: Double) -> Typography { with { $0.letterSpacing = spacing } }
+    /// A copy with another word spacing (points).
+    public func wordSpacing(_ spacing: Double) -> Typography { with { $0.wordSpacing = spacing } }
     /// A copy with another text case.
     public func textCase(_ textCase: TextCase) -> Typography { with { $0.textCase = textCase } }
     /// A copy with another decoration.

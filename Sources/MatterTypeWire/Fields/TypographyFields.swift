@@ -20,6 +20,8 @@ public struct TypographyFields: FieldGroup {
     public var lineHeight: Length?
     /// The space after every grapheme cluster.
     public var letterSpacing: Length?
+    /// The space added to every word separator.
+    public var wordSpacing: Length?
     /// How far the first line of each paragraph is indented.
     public var paragraphIndent: Length?
     /// The space between paragraphs.
@@ -84,6 +86,10 @@ public struct TypographyFields: FieldGroup {
               help: "Space added after every grapheme cluster, in points or of the font size (\"-0.02em\", \"-2%\"); a span's is in points.",
               span: \.letterSpacing, as: Double.self,
               typography: .custom { $0.letterSpacing = $1.points(fontSize: $2.fontSize) }),
+        .init("wordSpacing", \.wordSpacing, Length.self,
+              help: "Space added to every word separator (space, no-break space…) on top of the letter spacing, as CSS word-spacing, in points or of the font size (\"0.25em\"); a span's is in points.",
+              span: \.wordSpacing, as: Double.self,
+              typography: .custom { $0.wordSpacing = $1.points(fontSize: $2.fontSize) }),
         .init("paragraphIndent", \.paragraphIndent, Length.self,
               help: "How far the first line of each paragraph is indented, in points or em.",
               typography: .custom { $0.paragraphIndent = $1.points(fontSize: $2.fontSize) }),
