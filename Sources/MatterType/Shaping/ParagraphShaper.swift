@@ -323,3 +323,11 @@ struct ParagraphShaper {
         }
     }
 }
+
+extension ClusterSpacing {
+    /// The points added after a cluster of `kind` whose first scalar is `scalar`, in a run of a cursive script
+    /// (`isCursive`: its letters stay joined, as in Chromium; spaces between them are spaced) or not.
+    func after(_ kind: ClusterKind, scalar: UInt32, isCursive: Bool) -> Double {
+        after(scalar: scalar, isVisible: kind.isVisible, staysJoined: kind == .text && isCursive)
+    }
+}

@@ -26,12 +26,11 @@ struct ClusterSpacing: Sendable, Hashable {
     /// Whether it adds space after letters, which ligatures would hide (so they are turned off, as in CSS).
     var spacesLetters: Bool { letter != 0 }
 
-    /// The points added after a cluster of `kind` whose first scalar is `scalar`, in a run of a cursive script
-    /// (`isCursive`) or not.
-    func after(_ kind: ClusterKind, scalar: UInt32, isCursive: Bool) -> Double {
+    /// The points added after a cluster whose first scalar is `scalar`: the word spacing after a word separator,
+    /// and the letter spacing after a visible cluster unless it `staysJoined` (a letter of a cursive script).
+    func after(scalar: UInt32, isVisible: Bool, staysJoined: Bool) -> Double {
         let word = word != 0 && ClusterSpacing.isWordSeparator(scalar) ? word : 0
-        guard kind.isVisible, kind != .text || !isCursive else { return word }
-        return letter + word
+        return isVisible && !staysJoined ? letter + word : word
     }
 
     /// CSS Text's word-separator characters: space, no-break space, Ethiopic word space, Aegean word separators,
