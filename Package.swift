@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "MatterTypeTesting", targets: ["MatterTypeTesting"]),
         // The JSON the CLI and the server speak: render requests, measurements, font records, styled text.
         .library(name: "MatterTypeWire", targets: ["MatterTypeWire"]),
+        // Cards: a canvas of text, rectangle and image layers (the document, its renderer, its image cache).
+        .library(name: "MatterTypeCards", targets: ["MatterTypeCards"]),
         // The request generator and the invariants every request keeps (mattertype fuzz, the test suite).
         .library(name: "MatterTypeFuzzing", targets: ["MatterTypeFuzzing"]),
     ],
@@ -52,12 +54,14 @@ let package = Package(
                                "MatterTypeFonts"]),
         .target(name: "MatterTypeTesting", dependencies: ["MatterType"]),
         .target(name: "MatterTypeWire", dependencies: ["MatterType"]),
-        .target(name: "MatterTypeFuzzing", dependencies: ["MatterType", "MatterTypeWire"]),
+        .target(name: "MatterTypeCards", dependencies: ["MatterType", "MatterTypeWire"]),
+        .target(name: "MatterTypeFuzzing", dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards"]),
         .executableTarget(name: "mattertype",
-                          dependencies: ["MatterType", "MatterTypeWire", "MatterTypeFuzzing",
+                          dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards", "MatterTypeFuzzing",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The tests decode PNGs with libpng, independently of the encoder.
-        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "MatterTypeWire", "MatterTypeFuzzing", "mattertype",
+        .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "MatterTypeWire", "MatterTypeCards",
+                                                        "MatterTypeFuzzing", "mattertype",
                                    "CPNG"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
                     exclude: ["Fixtures", "Golden", "ReadmeExample/Typography"]),

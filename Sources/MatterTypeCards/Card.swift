@@ -1,5 +1,6 @@
 public import Foundation
 public import MatterType
+public import MatterTypeWire
 
 /// A finished image in one document: a canvas with a background and layers drawn in order over it — text blocks
 /// with MatterType's typography and rectangles (a social card, a notification image, a label). The same JSON
@@ -845,3 +846,9 @@ struct PaintJSON: Codable {
         }
     }
 }
+
+extension CardVerticalAlignment: NamedChoice {
+    /// CSS's `center` (`align-items`) for ``middle``.
+    public static let aliases: [String: CardVerticalAlignment] = ["center": .middle]
+}
+extension CardStroke.Position: NamedChoice {}

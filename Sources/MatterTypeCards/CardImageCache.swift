@@ -1,4 +1,5 @@
 public import MatterType
+public import MatterTypeWire
 import Foundation
 import Synchronization
 

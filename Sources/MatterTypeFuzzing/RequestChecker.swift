@@ -1,6 +1,7 @@
 public import Foundation
 public import MatterType
 import MatterTypeWire
+import MatterTypeCards
 
 /// Carries a ``GeneratedRequest`` out as the server does (decode, lay out, draw, encode) and checks what every
 /// request must keep, whatever its options:

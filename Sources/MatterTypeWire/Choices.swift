@@ -33,9 +33,3 @@ extension Color {
         return color
     }
 }
-
-extension CardVerticalAlignment: NamedChoice {
-    /// CSS's `center` (`align-items`) for ``middle``.
-    public static let aliases: [String: CardVerticalAlignment] = ["center": .middle]
-}
-extension CardStroke.Position: NamedChoice {}

@@ -214,7 +214,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     /// A request read from an object that has other keys too (a card's text layer): `excluded` are request keys
     /// the object may not have, `extra` keys of its own that are not the request's; `spans` is read only when
     /// `readingSpans` (a card's text layer reads its own).
-    init(from decoder: any Decoder, excluding excluded: Set<String>, extra: Set<String>, in what: String,
+    package init(from decoder: any Decoder, excluding excluded: Set<String>, extra: Set<String>, in what: String,
          readingSpans: Bool = true) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         let isAllowed = { (key: String) in
@@ -280,7 +280,7 @@ public enum RenderRequestError: Error, Sendable, CustomStringConvertible {
 extension String {
     /// The text with line breaks, tabs and other control characters written as escapes (`\n`, `\u{2028}`): one
     /// line whatever a user's value held.
-    var escapingControls: String {
+    package var escapingControls: String {
         guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}"
                                                 || $0 == "\u{2029}" }) else { return self }
         var out = ""

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 import Synchronization
 
 /// `mattertype bench`: the workload other renderers were measured on (run it from a release build).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 
 /// `mattertype card`: a card document (canvas, background, text and rectangle layers) drawn into one image.
 struct CardCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 import Testing
 
 /// Cards (MatterTypeWire/Card.swift, CardRenderer.swift): backgrounds and rectangles against the formulas CSS

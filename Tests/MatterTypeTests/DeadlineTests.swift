@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MatterType
 import MatterTypeWire
+import MatterTypeCards
 
 /// A ``RenderDeadline`` stops a drawing inside it — between layers, items, lines of text, blur passes and stroke
 /// levels — with ``RenderError/deadlineExceeded(stage:)``, in every format that rasterizes.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MatterType
 import MatterTypeWire
+import MatterTypeCards
 
 /// Shadows' blur and strokes' dilation, whose cost does not grow with the radius, against the direct definitions
 /// computed here pixel by pixel (a 2-D Gaussian; the maximum over a disc).

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MatterType
 import MatterTypeWire
+import MatterTypeCards
 import Testing
 
 /// Reading card images (Images/ImageDecoder.swift): PNG, JPEG and WebP against independent decoders' pixels —

@@ -3,6 +3,7 @@ import Testing
 import MatterType
 import MatterTypeFuzzing
 import MatterTypeWire
+import MatterTypeCards
 
 /// The request generator over the whole request space (`mattertype fuzz`), and regression tests for the traps it
 /// and the attack pass found.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MatterType
 import MatterTypeWire
+import MatterTypeCards
 import Testing
 
 /// SVG and PDF checked by independent readers: librsvg's `rsvg-convert` and poppler's `pdftoppm` rasterize them

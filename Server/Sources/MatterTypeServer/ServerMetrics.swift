@@ -4,6 +4,7 @@ import Logging
 import NIOHTTP1
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 import Prometheus
 
 /// The server's Prometheus metrics: requests by route, method and status; request latency; cache hit rates and

@@ -1,6 +1,7 @@
 import Foundation
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 @testable import MatterTypeServer
 import NIOHTTP1
 import Testing

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 @testable import MatterTypeServer
 import NIOCore
 import NIOHTTP1

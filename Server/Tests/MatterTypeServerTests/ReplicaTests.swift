@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 @testable import MatterTypeServer
 import HummingbirdTesting
 import NIOHTTP1

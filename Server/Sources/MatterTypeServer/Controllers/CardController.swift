@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 import NIOCore
 
 /// Cards: `POST /v1/cards` (a card document's image) and card templates — `PUT`, `GET` and `DELETE

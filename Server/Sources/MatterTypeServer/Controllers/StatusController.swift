@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 import NIOCore
 
 /// The server itself: `/healthz`, `/readyz`, `/metrics` and `/openapi.yaml`.

@@ -2,6 +2,7 @@ public import Foundation
 public import Logging
 import MatterType
 public import MatterTypeWire
+public import MatterTypeCards
 
 /// A card template as the server keeps it in memory: the stored document and what was learnt checking it.
 public struct CardTemplate: Sendable {
