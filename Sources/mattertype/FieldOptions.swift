@@ -117,13 +117,20 @@ enum FieldArguments {
     /// `text` in lines of at most `width` characters, each after `indent`.
     private static func wrapped(_ text: String, indent: String, width: Int) -> String {
         var lines: [String] = []
-        var line = indent
+        var line = indent, length = indent.count
         for word in text.split(separator: " ") {
-            if line.count > indent.count, line.count + 1 + word.count > width {
+            let count = word.count
+            if length > indent.count, length + 1 + count > width {
                 lines.append(line)
                 line = indent
+                length = indent.count
             }
-            line += (line.count > indent.count ? " " : "") + word
+            if length > indent.count {
+                line += " "
+                length += 1
+            }
+            line += word
+            length += count
         }
         lines.append(line)
         return lines.joined(separator: "\n")

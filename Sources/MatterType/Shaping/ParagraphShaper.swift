@@ -26,17 +26,18 @@ struct ParagraphShaper {
         // letters of a cursive script (Arabic…) do not: they stay joined, as in Chromium. Spaces between them do.
         var glyphStart: Int32 = 0
         for run in runs {
-            let spacing = spacings[run.attributes.style]
-            let isCursive = !spacing.isZero && run.attributes.script.isCursive  // one set lookup a run
             for c in run.graphemes {
                 let count = state.clusters[c].glyphs.upperBound
                 state.clusters[c].glyphs = glyphStart..<glyphStart + count
                 glyphStart += count
-                if !spacing.isZero {
-                    state.clusters[c].advance += spacing.after(state.clusters[c].kind,
-                                                               scalar: text.scalars[text.graphemes[c].start],
-                                                               isCursive: isCursive)
-                }
+            }
+            let spacing = spacings[run.attributes.style]
+            guard !spacing.isZero else { continue }
+            let isCursive = run.attributes.script.isCursive  // one set lookup a run
+            for c in run.graphemes {
+                state.clusters[c].advance += spacing.after(state.clusters[c].kind,
+                                                           scalar: text.scalars[text.graphemes[c].start],
+                                                           isCursive: isCursive)
             }
         }
         if text.hasHyphenBreaks { dropHyphenBreaksInsideGlyphs(&state.clusters) }

@@ -217,7 +217,9 @@ public final class TypographyLayout: Sendable {
         StyleTable.Entry(shaping: shaping, spacing: spacing, stroke: styleTable.strokes[0], color: nil)
     }
 
-    /// A property of the ``typography`` as given (`letterSpacing`, `textBox`, `language`…).
+    /// A property of the ``typography`` as given (`letterSpacing`, `textBox`, `language`…). Always inlined, so
+    /// that a literal key path is a plain field read (a key path applied at run time costs a hundred instructions).
+    @inline(__always)
     public subscript<Value>(dynamicMember keyPath: KeyPath<Typography, Value>) -> Value {
         typography[keyPath: keyPath]
     }

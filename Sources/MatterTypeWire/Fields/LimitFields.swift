@@ -23,6 +23,7 @@ public struct LimitFields: FieldGroup {
     /// No field set.
     public init() {}
 
+    /// The group's fields, each declared once: key, help, value, span key and what it changes.
     public static let fields: [RequestField<LimitFields>] = [
         .init("width", \.width, Double.self,
               help: "The maximum line width in points (default: none; each paragraph is one line).",

@@ -33,6 +33,7 @@ public struct OutputFields: FieldGroup {
     /// No field set.
     public init() {}
 
+    /// The group's fields, each declared once: key, help, value, span key and what it changes.
     public static let fields: [RequestField<OutputFields>] = [
         .init("scale", \.scale, Double.self, help: "The display scale: 1, 2 or 3 for @1x, @2x, @3x (default 1).",
               schema: ##"{"type": "number", "minimum": 0.25, "maximum": 8}"##),

@@ -184,15 +184,19 @@ public protocol FieldCodec: SendableMetatype {
 }
 
 extension FieldCodec {
+    /// Whether the CLI takes it as a flag without a value.
     public static var isFlag: Bool { false }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "value" }
 }
 
 extension FieldCodec where Value == Self, Self: Codable {
+    /// The value under `key`.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
         try container.decode(Self.self, forKey: key)
     }
 
+    /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: Self, to container: inout KeyedEncodingContainer<Key>,
                                               forKey key: Key) throws {
         try container.encode(value, forKey: key)
@@ -200,12 +204,16 @@ extension FieldCodec where Value == Self, Self: Codable {
 }
 
 extension String: FieldCodec {
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> String { text }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"type": "string"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "text" }
 }
 
 extension Bool: FieldCodec {
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> Bool {
         switch text.lowercased() {
         case "true", "yes", "1": return true
@@ -213,33 +221,42 @@ extension Bool: FieldCodec {
         default: throw UnacceptedValue(text: text, reason: "is not true or false")
         }
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"type": "boolean"}"## }
+    /// Whether the CLI takes it as a flag without a value.
     public static var isFlag: Bool { true }
 }
 
 extension Double: FieldCodec {
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
             throw UnacceptedValue(text: text, reason: "is not a number")
         }
         return value
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"type": "number"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "points" }
 }
 
 extension Int: FieldCodec {
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
             throw UnacceptedValue(text: text, reason: "is not a whole number")
         }
         return value
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"type": "integer"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "n" }
 }
 
 extension Length: FieldCodec {
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> Length {
         guard let length = Length(parsing: text) else {
             throw UnacceptedValue(text: text, reason: "is not a length; use points (12, 12px) or of the font size "
@@ -247,35 +264,44 @@ extension Length: FieldCodec {
         }
         return length
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String {
         ##"{"oneOf": [{"type": "number", "minimum": -10000, "maximum": 10000}, {"$ref": "#/components/schemas/LengthWithUnit"}]}"##
     }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "length" }
 }
 
 extension FontWeight: FieldCodec {
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> FontWeight {
         guard let weight = FontWeight(parsing: text) else {
             throw UnacceptedValue(text: text, reason: "is not a weight; use \(FontWeight.acceptedSpellings)")
         }
         return weight
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"$ref": "#/components/schemas/Weight"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "weight" }
 }
 
 extension FontWidth: FieldCodec {
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> FontWidth {
         guard let width = FontWidth(parsing: text) else {
             throw UnacceptedValue(text: text, reason: "is not a width; use \(FontWidth.acceptedSpellings)")
         }
         return width
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"$ref": "#/components/schemas/Width"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "width" }
 }
 
 extension TextBox: FieldCodec {
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> TextBox {
         do throws(TextBoxSyntaxError) {
             return try TextBox(parsing: text)
@@ -283,11 +309,14 @@ extension TextBox: FieldCodec {
             throw UnacceptedValue(text: text, reason: "is not a text box: \(error)")
         }
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"type": "string", "examples": ["trim-both cap alphabetic"]}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "trim edges" }
 }
 
 extension Color: FieldCodec {
+    /// The value under `key`.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Color {
         let text = try container.decode(String.self, forKey: key)
         do {
@@ -296,16 +325,21 @@ extension Color: FieldCodec {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
         }
     }
+    /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: Color, to container: inout KeyedEncodingContainer<Key>,
                                               forKey key: Key) throws {
         try container.encode(value.description, forKey: key)
     }
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> Color { try Color.parse(text) }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"$ref": "#/components/schemas/Color"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "color" }
 }
 
 extension PageSize: FieldCodec {
+    /// The value under `key`.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> PageSize {
         let text = try container.decode(String.self, forKey: key)
         do {
@@ -314,23 +348,28 @@ extension PageSize: FieldCodec {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
         }
     }
+    /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: PageSize, to container: inout KeyedEncodingContainer<Key>,
                                               forKey key: Key) throws {
         try container.encode("\(VectorNumber.format(value.size.width))x\(VectorNumber.format(value.size.height))",
                              forKey: key)
     }
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> PageSize {
         guard let size = PageSize(parsing: text) else {
             throw UnacceptedValue(text: text, reason: "is not a page size; use a4, letter or WxH in points (400x600)")
         }
         return size
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"type": "string"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "size" }
 }
 
 /// A choice among named cases (an alignment, a format), read in any letter case or by an alias.
-public enum Choice<Value: NamedChoice & Sendable & Hashable>: FieldCodec {
+public enum Choice<Value: NamedChoice & Sendable & Hashable>: FieldCodec, Sendable {
+    /// The value under `key`.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Value {
         let text = try container.decode(String.self, forKey: key)
         do {
@@ -339,19 +378,24 @@ public enum Choice<Value: NamedChoice & Sendable & Hashable>: FieldCodec {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
         }
     }
+    /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: Value, to container: inout KeyedEncodingContainer<Key>,
                                               forKey key: Key) throws {
         try container.encode(value.rawValue, forKey: key)
     }
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> Value { try Value.parse(choice: text) }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String {
         #"{"type": "string", "enum": ["# + Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]}"
     }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "name" }
 }
 
 /// A family list: a CSS `font-family` string ("Inter, 'Noto Sans'") or an array of names; never empty.
-public enum FamilyNames: FieldCodec {
+public enum FamilyNames: FieldCodec, Sendable {
+    /// The value under `key`.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [String] {
         // A string first: the usual form, and a failed attempt (a thrown error) costs more than the decode.
         let names = if let list = try? container.decode(String.self, forKey: key) {
@@ -365,10 +409,12 @@ public enum FamilyNames: FieldCodec {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.reason)
         }
     }
+    /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: [String], to container: inout KeyedEncodingContainer<Key>,
                                               forKey key: Key) throws {
         try container.encode(value, forKey: key)
     }
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> [String] {
         try checked(SpanStyle.familyNames(inList: text), as: text)
     }
@@ -384,39 +430,49 @@ public enum FamilyNames: FieldCodec {
         }
         return names
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String {
         ##"{"oneOf": [{"type": "string", "minLength": 1, "pattern": "[^ ,]"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}]}"##
     }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "names" }
 }
 
 /// OpenType feature settings as HarfBuzz writes them: an array, or a comma-separated string ("tnum,-liga").
-public enum FeatureList: FieldCodec {
+public enum FeatureList: FieldCodec, Sendable {
+    /// The value under `key`.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [String] {
         if let array = try? container.decode([String].self, forKey: key) { return array }
         return SpanStyle.features(inList: try container.decode(String.self, forKey: key))
     }
+    /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: [String], to container: inout KeyedEncodingContainer<Key>,
                                               forKey key: Key) throws {
         try container.encode(value, forKey: key)
     }
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> [String] {
         SpanStyle.features(inList: text)
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"$ref": "#/components/schemas/Features"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "features" }
 }
 
 /// Variation axis coordinates by tag: a JSON object (`{"wdth": 80}`), on the command line `wdth=80,GRAD=50`.
-public enum AxisValues: FieldCodec {
+public enum AxisValues: FieldCodec, Sendable {
+    /// The value under `key`.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>,
                                               forKey key: Key) throws -> [String: Double] {
         try container.decode([String: Double].self, forKey: key)
     }
+    /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: [String: Double], to container: inout KeyedEncodingContainer<Key>,
                                               forKey key: Key) throws {
         try container.encode(value, forKey: key)
     }
+    /// The value `text` spells on the command line.
     public static func parse(argument text: String) throws(UnacceptedValue) -> [String: Double] {
         var variations: [String: Double] = [:]
         for pair in text.split(separator: ",") {
@@ -430,6 +486,8 @@ public enum AxisValues: FieldCodec {
         }
         return variations
     }
+    /// The OpenAPI schema, as JSON.
     public static var schema: String { ##"{"$ref": "#/components/schemas/Variations"}"## }
+    /// What the CLI's help calls a value.
     public static var valueName: String { "tag=value,…" }
 }

@@ -60,6 +60,7 @@ public struct TypographyFields: FieldGroup {
     /// No field set.
     public init() {}
 
+    /// The group's fields, each declared once: key, help, value, span key and what it changes.
     public static let fields: [RequestField<TypographyFields>] = [
         .init("family", \.family, FamilyNames.self,
               help: "The family: \"Noto Sans\", \"NotoSans\", \"system\", a generic (serif, monospace…) or a registered family; a comma-separated list (as CSS font-family) or an array names further families for characters the first lacks.",
