@@ -212,6 +212,21 @@ SPACING_PAGE = WORLD_PAGE.replace(
     '@font-face { font-family: "MT"; src: url("file://%s"); }\n.box { font-family: "MT";' % FONT.replace("%", "%%"))
 
 
+def compare_edges(ours, theirs):
+    """Lines (trailing spaces aside), each line's left and right edges (within 1 px) and the height (lines x 24)
+    of `measure --json` against a page's {lines: [{text, left, right}], height}: (ours, theirs, edge, status)."""
+    our_lines = [l["text"].rstrip(" ") for l in ours["lines"]]
+    their_lines = [l["text"].rstrip(" ") for l in theirs["lines"]]
+    same = our_lines == their_lines
+    edge = 0.0
+    if same:
+        for our, their in zip(ours["lines"], theirs["lines"]):
+            if their["right"] >= their["left"] and our["width"] > 0:
+                edge = max(edge, abs(our["x"] - their["left"]), abs(our["x"] + our["width"] - their["right"]))
+    exact = ours["height"] == len(ours["lines"]) * 24 == theirs["height"]
+    return our_lines, their_lines, edge, "ok" if same and exact and edge <= 1 else "DIFF"
+
+
 def compare_spacing(args):
     cases = [(t, word, letter, w) for t in SPACING_TEXTS for word, letter in SPACING_STYLES for w in SPACING_WIDTHS]
     boxes = "".join('<div class="box" style="width:%dpx;word-spacing:%s%s">%s</div>'
@@ -225,21 +240,12 @@ def compare_spacing(args):
         if letter:
             command += ["--letter-spacing", letter]
         ours = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
-        our_lines = [l["text"].rstrip(" ") for l in ours["lines"]]
-        their_lines = [l["text"].rstrip(" ") for l in theirs["lines"]]
-        same = our_lines == their_lines
-        edge = 0.0
-        if same:
-            for our, their in zip(ours["lines"], theirs["lines"]):
-                if their["right"] >= their["left"] and our["width"] > 0:
-                    edge = max(edge, abs(our["x"] - their["left"]), abs(our["x"] + our["width"] - their["right"]))
+        our_lines, their_lines, edge, status = compare_edges(ours, theirs)
         worst = max(worst, edge)
-        exact = ours["height"] == len(ours["lines"]) * 24 == theirs["height"]
-        status = "ok" if same and exact and edge <= 1 else "DIFF"
         failures += status != "ok"
         print(f"{status} spacing word {word:6} letter {letter or '0':7} width {width:3d}: {len(our_lines):2d} lines "
               f"(Chromium {len(their_lines):2d}), edges within {edge:.3f} px: {text[:24]!r}")
-        if not same:
+        if our_lines != their_lines:
             print_first_difference(our_lines, their_lines)
     return len(cases), failures, worst
 
@@ -276,22 +282,13 @@ def compare_world(args):
         command = [args.mattertype, "measure", text, "--size", "16", "--line-height", "24", "--width", str(width),
                    "--json"] + (["--language", lang] if lang else [])
         ours = json.loads(subprocess.run(command, capture_output=True, text=True, check=True, env=env).stdout)
-        our_lines = [l["text"].rstrip(" ") for l in ours["lines"]]
-        their_lines = [l["text"].rstrip(" ") for l in theirs["lines"]]
-        same = our_lines == their_lines
-        edge = 0.0
-        if same:
-            for our, their in zip(ours["lines"], theirs["lines"]):
-                if their["right"] >= their["left"] and our["width"] > 0:
-                    edge = max(edge, abs(our["x"] - their["left"]), abs(our["x"] + our["width"] - their["right"]))
+        our_lines, their_lines, edge, status = compare_edges(ours, theirs)
         worst = max(worst, edge)
-        exact = ours["height"] == len(ours["lines"]) * 24 == theirs["height"]
-        status = "ok" if same and exact and edge <= 1 else "DIFF"
         failures += status != "ok"
         print(f"{status} world {lang or '-':7} width {width:3d}: {len(our_lines):2d} lines (Chromium "
               f"{len(their_lines):2d}), edges within {edge:.3f} px, height {ours['height']} vs {theirs['height']}: "
               f"{text[:24]!r}")
-        if not same:
+        if our_lines != their_lines:
             print_first_difference(our_lines, their_lines)
     return len(cases), failures, worst
 

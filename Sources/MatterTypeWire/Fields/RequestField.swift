@@ -190,6 +190,19 @@ extension FieldCodec {
     public static var valueName: String { "value" }
 }
 
+extension FieldCodec {
+    /// The value a JSON string under `key` spells, read as a command-line argument is (``parse(argument:)``); a
+    /// string that is not one is an error quoting it and saying what is accepted.
+    static func decodeString<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Value {
+        let text = try container.decode(String.self, forKey: key)
+        do {
+            return try parse(argument: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
+        }
+    }
+}
+
 extension FieldCodec where Value == Self, Self: Codable {
     /// The value under `key`.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Self {
@@ -316,14 +329,9 @@ extension TextBox: FieldCodec {
 }
 
 extension Color: FieldCodec {
-    /// The value under `key`.
+    /// The value under `key`: a string.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Color {
-        let text = try container.decode(String.self, forKey: key)
-        do {
-            return try Color.parse(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
-        }
+        try decodeString(from: container, forKey: key)
     }
     /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: Color, to container: inout KeyedEncodingContainer<Key>,
@@ -339,14 +347,9 @@ extension Color: FieldCodec {
 }
 
 extension PageSize: FieldCodec {
-    /// The value under `key`.
+    /// The value under `key`: a string.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> PageSize {
-        let text = try container.decode(String.self, forKey: key)
-        do {
-            return try parse(argument: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
-        }
+        try decodeString(from: container, forKey: key)
     }
     /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: PageSize, to container: inout KeyedEncodingContainer<Key>,
@@ -369,14 +372,9 @@ extension PageSize: FieldCodec {
 
 /// A choice among named cases (an alignment, a format), read in any letter case or by an alias.
 public enum Choice<Value: NamedChoice & Sendable & Hashable>: FieldCodec, Sendable {
-    /// The value under `key`.
+    /// The value under `key`: a string.
     public static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Value {
-        let text = try container.decode(String.self, forKey: key)
-        do {
-            return try Value.parse(choice: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
-        }
+        try decodeString(from: container, forKey: key)
     }
     /// `value` under `key`.
     public static func encode<Key: CodingKey>(_ value: Value, to container: inout KeyedEncodingContainer<Key>,
