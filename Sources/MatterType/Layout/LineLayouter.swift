@@ -188,8 +188,7 @@ struct LineLayouter {
             let face = fallback.faces[Int(paragraph.clusters[c].face)]
             let style = Int(paragraph.style(ofCluster: c))
             guard let glyph = face.glyph(for: LineLayouter.hyphenCharacter(of: face).value) else { continue }
-            widths[c] = Double(face.advance(of: glyph)) * contexts[style].pointsPerUnit(face)
-                + spacings[style].after(.text, scalar: LineLayouter.hyphenCharacter(of: face).value, isCursive: false)
+            widths[c] = Double(face.advance(of: glyph)) * contexts[style].pointsPerUnit(face) + spacings[style].letter
         }
         return widths
     }

@@ -218,7 +218,7 @@ public final class TypographyLayout: Sendable {
     }
 
     /// A property of the ``typography`` as given (`letterSpacing`, `textBox`, `language`…). Always inlined, so
-    /// that a literal key path is a plain field read (a key path applied at run time costs a hundred instructions).
+    /// that a literal key path is a plain field read, not a key path applied at run time.
     @inline(__always)
     public subscript<Value>(dynamicMember keyPath: KeyPath<Typography, Value>) -> Value {
         typography[keyPath: keyPath]
