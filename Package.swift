@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "MatterType",
                 dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "CJPEG", "CHyphen", "MatterTypeICU",
                                "MatterTypeFonts"]),
-        .target(name: "MatterTypeTesting", dependencies: ["MatterType"]),
+        .target(name: "MatterTypeTesting", dependencies: ["MatterType", "MatterTypeWire"]),
         .target(name: "MatterTypeWire", dependencies: ["MatterType"]),
         .target(name: "MatterTypeCards", dependencies: ["MatterType", "MatterTypeWire"]),
         .target(name: "MatterTypeFuzzing", dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards"]),

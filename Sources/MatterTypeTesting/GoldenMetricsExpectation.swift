@@ -1,5 +1,6 @@
 public import Foundation
 public import MatterType
+import MatterTypeWire
 public import Testing
 import XCTest
 
@@ -27,7 +28,8 @@ public enum GoldenMetricsCheck {
                            registry: FontRegistry = .shared, record: Bool = isRecording) -> [String] {
         do {
             // Strict: a typography with a problem fails the check rather than dropping out of it.
-            let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize, strict: true)
+            let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize, strict: true,
+                                                extensions: TypographyFields.tokenExtensions)
             let metricsSamples = try MetricsSample.load(contentsOf: samples)
             let snapshot = GoldenSnapshot(directory: golden)
             let missing = !FileManager.default.fileExists(atPath: snapshot.metricsURL.path)

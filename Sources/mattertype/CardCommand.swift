@@ -77,7 +77,8 @@ struct CardCommand: ParsableCommand {
             throw CLIError(description: "no value for {{\(name)}}; give it with --set \(name)=… or in the values file")
         }
         let tokens = self.tokens.isEmpty ? nil
-            : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) })
+            : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) },
+                               extensions: TypographyFields.tokenExtensions)
         let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
                                     imageDirectory: URL(fileURLWithPath: card).deletingLastPathComponent())
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)

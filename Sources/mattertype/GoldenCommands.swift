@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// What `snapshot` and `check` share: the tokens, the samples, the fonts, and the files of one golden directory.
 struct GoldenOptions: ParsableArguments {
@@ -21,7 +22,8 @@ struct GoldenOptions: ParsableArguments {
 
     /// The tokens, the samples and the registry to measure with.
     func inputs() throws -> (DesignTokens, [MetricsSample], FontRegistry) {
-        let designTokens = try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize, strict: strict)
+        let designTokens = try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize, strict: strict,
+                                            extensions: TypographyFields.tokenExtensions)
         warnLeftOut(designTokens)
         return (designTokens, try MetricsSample.load(contentsOf: URL(fileURLWithPath: samples)),
                 try fontSources.makeRegistry())

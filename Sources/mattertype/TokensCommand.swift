@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MatterType
+import MatterTypeWire
 
 /// `mattertype tokens`: the typography tokens of design-token files.
 struct TokensCommand: ParsableCommand {
@@ -31,7 +32,7 @@ struct TokensCommand: ParsableCommand {
 
     func run() throws {
         let tokens = try DesignTokens(contentsOf: files.map { URL(fileURLWithPath: $0) }, themes: theme,
-                                      remSize: remSize, strict: strict)
+                                      remSize: remSize, strict: strict, extensions: TypographyFields.tokenExtensions)
         warnLeftOut(tokens)
         let entries = tokens.typographyPaths.compactMap { path in
             tokens.typographies[path].map { TokenJSON(path: path, $0) }

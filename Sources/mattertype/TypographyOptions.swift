@@ -46,7 +46,7 @@ struct TypographyOptions: ParsableArguments {
     func designTokens() throws -> DesignTokens? {
         guard !tokens.isEmpty else { return nil }
         return try DesignTokens(contentsOf: tokens.map { URL(fileURLWithPath: $0) }, themes: theme, remSize: remSize,
-                                strict: strict)
+                                strict: strict, extensions: TypographyFields.tokenExtensions)
     }
 
     /// The typography layout these options describe (the token's typography, or Noto Sans 16/24, with every

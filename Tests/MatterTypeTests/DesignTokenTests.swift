@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 import MatterType
+import MatterTypeWire
 
 @Suite("Design tokens")
 struct DesignTokenTests {
     func read(_ json: String, remSize: Double = 16) throws -> DesignTokens {
-        try DesignTokens(data: Data(json.utf8), remSize: remSize)
+        try DesignTokens(data: Data(json.utf8), remSize: remSize, extensions: TypographyFields.tokenExtensions)
     }
 
     /// The error of a strict read (any problem in a typography is one).
     func error(_ json: String) -> String? {
         do {
-            _ = try DesignTokens(data: Data(json.utf8), strict: true)
+            _ = try DesignTokens(data: Data(json.utf8), strict: true, extensions: TypographyFields.tokenExtensions)
             return nil
         } catch {
             return error.description
@@ -22,7 +23,7 @@ struct DesignTokenTests {
     func example() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/brand.tokens.json")
-        let tokens = try DesignTokens(contentsOf: url)
+        let tokens = try DesignTokens(contentsOf: url, extensions: TypographyFields.tokenExtensions)
         #expect(tokens.format == .dtcg)
         #expect(tokens.typographies.keys.sorted()
                 == ["typography.body", "typography.caption", "typography.headline", "typography.link"])
@@ -36,7 +37,7 @@ struct DesignTokenTests {
         let link = try tokens.typography("typography.link")
         #expect(link.fontSize == 16 && link.textDecoration == .underline)
         // --rem-size changes rem, not px.
-        let large = try DesignTokens(contentsOf: url, remSize: 20)
+        let large = try DesignTokens(contentsOf: url, remSize: 20, extensions: TypographyFields.tokenExtensions)
         #expect(try large.typography("typography.body").fontSize == 20)
         #expect(try large.typography("typography.headline").fontSize == 28)
     }
@@ -113,15 +114,44 @@ struct DesignTokenTests {
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"textCase": "shouting"}}}}}"#,
          "t.x.$extensions.mattertype.textCase: is not none"),
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"textWrap": "even"}}}}}"#,
-         "t.x.$extensions.mattertype.textWrap: is not wrap, balance or pretty"),
+         #"t.x.$extensions.mattertype.textWrap: "even" is not one of wrap, balance, pretty"#),
         (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"hyphens": "sometimes"}}}}}"#,
-         "t.x.$extensions.mattertype.hyphens: is not none, manual or auto"),
+         #"t.x.$extensions.mattertype.hyphens: "sometimes" is not one of none, manual, auto"#),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"wordspacing": 2}}}}}"#,
+         "t.x.$extensions.mattertype.wordspacing: is not a typography field; use family, weight"),
+        (#"{"t": {"$type": "typography", "x": {"$value": {"fontFamily": "A", "fontSize": {"value": 16, "unit": "px"}, "lineHeight": 1}, "$extensions": {"mattertype": {"palette": 70000}}}}}"#,
+         "t.x.$extensions.mattertype.palette: 70000 is not a palette index"),
         (#"[1, 2]"#, "(file): is not a JSON object of token groups"),
     ])
     func errors(json: String, message: String) {
         let description = error(json)
         #expect(description?.hasPrefix(message) == true || description?.contains(message) == true,
                 "got \(description ?? "no error")")
+    }
+
+    @Test("$extensions.mattertype takes every typography field of a request, its lengths as tokens write them")
+    func requestFieldsInExtensions() throws {
+        // A request's keys and spellings (wordSpacing, features, language, textWrap); a DTCG dimension and a rem
+        // length are points (remSize 16), an em the token's size.
+        let json = #"""
+            {"space": {"$type": "dimension", "word": {"$value": {"value": 0.25, "unit": "rem"}}},
+             "t": {"$type": "typography",
+               "a": {"$value": {"fontFamily": "A", "fontSize": "20px", "lineHeight": 1.5},
+                     "$extensions": {"mattertype": {"wordSpacing": "{space.word}", "features": "tnum,liga=0",
+                                                    "language": "de", "textWrap": "Balance", "italic": true}}},
+               "b": {"$value": {"fontFamily": "A", "fontSize": "20px", "lineHeight": 1.5},
+                     "$extensions": {"mattertype": {"wordSpacing": "0.1em", "letterSpacing": "0.5rem"}}}}}
+            """#
+        let tokens = try read(json)
+        let a = try tokens.typography("t.a")
+        #expect(a.wordSpacing == 4 && a.features == ["tnum", "liga=0"] && a.language == "de"
+                && a.textWrap == .balance && a.fontStyle == .italic)
+        let b = try tokens.typography("t.b")
+        #expect(b.wordSpacing == 2 && b.letterSpacing == 8)
+        // Without the request's fields to read them with, such a key is a problem saying what to pass.
+        let plain = try DesignTokens(data: Data(json.utf8))
+        #expect(plain.leftOut.map(\.path) == ["t.a", "t.b"])
+        #expect(plain.leftOut.first?.description.contains("extensions: TypographyFields.tokenExtensions") == true)
     }
 
     @Test("hostile files: a 10,000-token chain of references and 100-deep groups are errors, not a crash")

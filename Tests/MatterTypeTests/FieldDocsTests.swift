@@ -29,6 +29,8 @@ struct FieldDocsTests {
 
             A request is one flat JSON object: `text` or `spans`, `token`, and the fields below. Spans take the
             fields marked "in spans" (their lengths in points); `color` is the only output field a span has.
+            A typography token's `$extensions.mattertype` takes the typography fields too
+            ([DesignTokens.md](DesignTokens.md)).
 
 
             """

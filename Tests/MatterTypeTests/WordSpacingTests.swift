@@ -55,7 +55,7 @@ struct WordSpacingTests {
         let tokens = try DesignTokens(data: Data(#"""
             {"body": {"$type": "typography", "$value": {"fontFamily": "Noto Sans", "fontSize": "16px",
               "lineHeight": 1.5}, "$extensions": {"mattertype": {"wordSpacing": "-0.125em"}}}}
-            """#.utf8))
+            """#.utf8), extensions: TypographyFields.tokenExtensions)
         #expect(try tokens.typography("body").wordSpacing == -2)
         let run = try CLIRun("measure", "a b c", "--word-spacing", "10", "--no-system-fonts", "--json")
         let measured = try #require(try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any])

@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 import Logging
 import MatterType
+import MatterTypeWire
 import HummingbirdCore
 import NIOCore
 import ServiceLifecycle
@@ -65,7 +66,8 @@ public enum MatterTypeServer {
     private static func readTokens(_ arguments: some ServerArguments) throws -> (DesignTokens?, String) {
         guard !arguments.tokens.isEmpty else { return (nil, "") }
         let tokens = try DesignTokens(contentsOf: arguments.tokens.map { URL(fileURLWithPath: $0) },
-                                      themes: arguments.themes, remSize: arguments.remSize)
+                                      themes: arguments.themes, remSize: arguments.remSize,
+                                      extensions: TypographyFields.tokenExtensions)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (tokens, SHA256.hex(of: try encoder.encode(tokens.typographies)))

@@ -26,10 +26,10 @@ public import Foundation
 ///   and above it pixels (`28`); in the Design Tokens plugin's export pixels. A percentage is a share of the font
 ///   size, and `"AUTO"`, `"normal"` or no line height at all the font's own (``Typography/usesFontLineHeight``).
 ///   Weight names compare without case, spaces, hyphens or underscores. What DTCG has no field for comes from
-///   `$extensions.mattertype`: `fontStyle`, `fontWidth` (or `fontStretch`), `textCase` (`small-caps`: the `smcp`
-///   feature), `textDecoration`, `paragraphSpacing`, `paragraphIndent`, `wordSpacing`, `textStyle`, `maximumScaleFactor`,
-///   `isFixed`, `textWrap` (`wrap`, `balance`, `pretty`), `textBox` (CSS `text-box`, e.g.
-///   `"trim-both cap alphabetic"`), `hyphens` (`none`, `manual`, `auto`).
+///   `$extensions.mattertype`: the design tools' keys (`fontStyle`, `fontWidth` or `fontStretch`, `textCase` with
+///   `small-caps` as the `smcp` feature, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, and the older
+///   `maximumScaleFactor`, `isFixed`), and every typography field of a render request (`wordSpacing`, `textWrap`,
+///   `textBox`, `hyphens`, `textStyle`…, as `Docs/Fields.md` lists them) through ``TypographyTokenExtensions``.
 /// - **Metadata**: `$`-keys, and the plugin's `extensions` and `description` keys, are not tokens or groups.
 /// - **Problems**: only typography tokens and what they refer to are checked; colors, shadows and other tokens
 ///   no typography uses are not. A typography with a problem (a missing reference, a unit that is not a size) is
@@ -89,37 +89,40 @@ public struct DesignTokens: Sendable {
     /// - Parameters:
     ///   - themes: the themes whose sets are read (`group/name` or `name`); none: every set.
     ///   - strict: make a problem in any typography an error, instead of leaving that typography out.
+    ///   - extensions: what reads `$extensions.mattertype`'s fields beyond the design tools' keys
+    ///     (`TypographyFields.tokenExtensions` of MatterTypeWire: the request's typography fields); without it
+    ///     such a field is a problem.
     /// - Throws: ``DesignTokenError`` listing every problem, in document order.
-    public init(contentsOf url: URL, themes: [String] = [], remSize: Double = 16,
-                strict: Bool = false) throws(DesignTokenError) {
-        try self.init(contentsOf: [url], themes: themes, remSize: remSize, strict: strict)
+    public init(contentsOf url: URL, themes: [String] = [], remSize: Double = 16, strict: Bool = false,
+                extensions: (any TypographyTokenExtensions)? = nil) throws(DesignTokenError) {
+        try self.init(contentsOf: [url], themes: themes, remSize: remSize, strict: strict, extensions: extensions)
     }
 
     /// Reads several token files or folders and merges them in order: a later token replaces an earlier one at
     /// the same path, and references may cross files.
     /// - Throws: ``DesignTokenError`` listing every problem, in document order.
-    public init(contentsOf urls: [URL], themes: [String] = [], remSize: Double = 16,
-                strict: Bool = false) throws(DesignTokenError) {
+    public init(contentsOf urls: [URL], themes: [String] = [], remSize: Double = 16, strict: Bool = false,
+                extensions: (any TypographyTokenExtensions)? = nil) throws(DesignTokenError) {
         var documents: [TokenDocument] = []
         for url in urls { documents += try TokenDocument.read(url) }
-        try self.init(documents: documents, themes: themes, remSize: remSize, strict: strict)
+        try self.init(documents: documents, themes: themes, remSize: remSize, strict: strict, extensions: extensions)
     }
 
     /// Reads a token file's bytes.
     /// - Throws: ``DesignTokenError`` listing every problem, in document order.
-    public init(data: Data, themes: [String] = [], remSize: Double = 16,
-                strict: Bool = false) throws(DesignTokenError) {
+    public init(data: Data, themes: [String] = [], remSize: Double = 16, strict: Bool = false,
+                extensions: (any TypographyTokenExtensions)? = nil) throws(DesignTokenError) {
         try self.init(documents: [TokenDocument.parse(data, name: "(file)")], themes: themes, remSize: remSize,
-                      strict: strict)
+                      strict: strict, extensions: extensions)
     }
 
-    private init(documents: [TokenDocument], themes: [String], remSize: Double,
-                 strict: Bool) throws(DesignTokenError) {
+    private init(documents: [TokenDocument], themes: [String], remSize: Double, strict: Bool,
+                 extensions: (any TypographyTokenExtensions)?) throws(DesignTokenError) {
         guard remSize.isFinite, remSize > 0 else {
             throw DesignTokenError(path: "remSize", message: "\(remSize) is not a size above 0")
         }
         let sets = try TokenDocument.select(documents, themes: themes)
-        var reader = TokenReader(remSize: remSize)
+        var reader = TokenReader(remSize: remSize, extensions: extensions)
         for set in sets { reader.collect(set) }
         var typographies: [String: Typography] = [:]
         var paths: [String] = []

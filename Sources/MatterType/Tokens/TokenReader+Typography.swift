@@ -85,19 +85,62 @@ extension TokenReader {
                                     lineHeight: lineHeight, fontStyle: style, letterSpacing: letterSpacing,
                                     fallbackFamilyNames: Array(families.dropFirst()))
         typography.usesFontLineHeight = usesFontLineHeight
-        // The other fields: in the value (Tokens Studio, its DTCG export, and DTCG's own fontStyle), then for DTCG
-        // in $extensions.mattertype.
-        try apply(raw, at: at, fontSize: fontSize, to: &typography)
+        // The other fields: the design tools' own keys in the value (Tokens Studio, its DTCG export, and DTCG's own
+        // fontStyle), then for DTCG in $extensions.mattertype, with every typography field of a request.
+        try applyDesignToolFields(raw, at: at, fontSize: fontSize, to: &typography)
         if let extras = tokens[path]?.extensions?["mattertype"] {
-            try apply(extras, at: "\(path).$extensions.mattertype", fontSize: fontSize, to: &typography)
+            try applyExtensions(extras, at: "\(path).$extensions.mattertype", fontSize: fontSize, to: &typography)
         }
         return typography
     }
 
-    /// The fields beyond DTCG's: style, case, decoration, paragraph spacing and indent, Dynamic Type. Every
-    /// problem is reported.
-    private func apply(_ extras: OrderedJSON, at: String, fontSize: Double,
-                       to typography: inout Typography) throws(DesignTokenError) {
+    /// The keys design tools write for typography beyond DTCG's fields (Tokens Studio's values, the Design Tokens
+    /// plugin), read in values and in `$extensions.mattertype` alike; ``TypographyLayout``'s older spellings
+    /// `maximumScaleFactor` and `isFixed` too.
+    static let designToolKeys: Set<String> = [
+        "fontStyle", "fontWidth", "fontStretch", "textCase", "textDecoration", "paragraphSpacing", "paragraphIndent",
+        "maximumScaleFactor", "isFixed",
+    ]
+
+    /// `$extensions.mattertype`: the design tools' keys read here, every other key by ``extensions`` (the request's
+    /// typography fields). Every problem is reported.
+    private func applyExtensions(_ extras: OrderedJSON, at: String, fontSize: Double,
+                                 to typography: inout Typography) throws(DesignTokenError) {
+        guard let members = extras.members else {
+            throw DesignTokenError(path: at, message: "is not an object of typography fields")
+        }
+        let toolFields = members.filter { TokenReader.designToolKeys.contains($0.key) }
+        var problems: [DesignTokenError.Problem] = []
+        do {
+            try applyDesignToolFields(.object(toolFields), at: at, fontSize: fontSize, to: &typography)
+        } catch {
+            problems += error.problems
+        }
+        for (key, raw) in members where !TokenReader.designToolKeys.contains(key) {
+            let place = "\(at).\(key)"
+            guard let extensions else {
+                problems.append(.init(path: place, message: "is read with MatterTypeWire's request fields; load the "
+                                      + "tokens with DesignTokens(…, extensions: TypographyFields.tokenExtensions)"))
+                continue
+            }
+            do {
+                var value = try expanded(raw, at: place)
+                // A DTCG dimension or a rem length: points, as a request writes lengths.
+                if value["value"]?.number != nil || value.string?.lowercased().hasSuffix("rem") == true {
+                    value = .number(try dimension(value, at: place, emSize: fontSize, percentOf: fontSize,
+                                                  allowsNegative: true))
+                }
+                try extensions.apply(key, json: Data(value.jsonText.utf8), to: &typography)
+            } catch {
+                problems += error.problems.map { .init(path: $0.path == key ? place : $0.path, message: $0.message) }
+            }
+        }
+        guard problems.isEmpty else { throw DesignTokenError(problems: problems) }
+    }
+
+    /// The design tools' keys beyond DTCG's (``designToolKeys``). Every problem is reported.
+    private func applyDesignToolFields(_ extras: OrderedJSON, at: String, fontSize: Double,
+                                       to typography: inout Typography) throws(DesignTokenError) {
         var problems: [DesignTokenError.Problem] = []
         func get(_ key: String) -> OrderedJSON? {
             guard let raw = extras[key] else { return nil }
@@ -154,16 +197,6 @@ extension TokenReader {
         }
         if let value = dimension("paragraphSpacing") { typography.paragraphSpacing = value }
         if let value = dimension("paragraphIndent") { typography.paragraphIndent = value }
-        if let value = dimension("wordSpacing", allowsNegative: true) { typography.wordSpacing = value }
-        if let value = get("textStyle") {
-            if let name = value.string,
-               let style = TextStyle.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
-                typography.textStyle = style
-            } else {
-                fail("textStyle", "is not a Dynamic Type text style ("
-                     + TextStyle.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-            }
-        }
         if let value = get("maximumScaleFactor") {
             if let number = value.number, number > 0 {
                 typography.maximumScaleFactor = number
@@ -173,28 +206,6 @@ extension TokenReader {
         }
         if let value = get("isFixed") {
             if case .bool(let flag) = value { typography.isFixed = flag } else { fail("isFixed", "is not true or false") }
-        }
-        if let value = get("textWrap") {
-            if let wrap = value.string.flatMap({ TextWrap(rawValue: $0.lowercased()) }) {
-                typography.textWrap = wrap
-            } else {
-                fail("textWrap", "is not wrap, balance or pretty")
-            }
-        }
-        if let value = get("textBox") {
-            do {
-                guard let text = value.string else { throw TextBoxSyntaxError(text: "", word: "") }
-                typography.textBox = try TextBox(parsing: text)
-            } catch {
-                fail("textBox", "is not CSS text-box syntax (normal, or trim-both cap alphabetic and the like)")
-            }
-        }
-        if let value = get("hyphens") {
-            if let hyphens = value.string.flatMap({ Hyphens(rawValue: $0.lowercased()) }) {
-                typography.hyphens = hyphens
-            } else {
-                fail("hyphens", "is not none, manual or auto")
-            }
         }
         guard problems.isEmpty else { throw DesignTokenError(problems: problems) }
     }

@@ -22,6 +22,8 @@ struct RawToken {
 /// Walks token sets, then resolves references and math and converts values; collects every problem.
 struct TokenReader {
     let remSize: Double
+    /// What reads `$extensions.mattertype`'s fields beyond the design tools' keys.
+    let extensions: (any TypographyTokenExtensions)?
     var format: DesignTokens.Format?
     var tokens: [String: RawToken] = [:]
     /// Token paths in document order (a path replaced by a later set keeps its first place).
@@ -29,8 +31,9 @@ struct TokenReader {
     /// Typographies (or groups holding some) left out while collecting, with their place among ``order``.
     var leftOut: [(position: Double, entry: DesignTokens.LeftOut)] = []
 
-    init(remSize: Double) {
+    init(remSize: Double, extensions: (any TypographyTokenExtensions)?) {
         self.remSize = remSize
+        self.extensions = extensions
     }
 
     /// Collects the tokens of `set`; a later token replaces an earlier one at the same path.
