@@ -8,6 +8,8 @@ public indirect enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     /// Members in order; a key may appear once.
     case object([Member])
+    /// JSON text written as it is: a field's declared example (``RequestField/examples``).
+    case raw(String)
 
     /// One key and its value in an object.
     public struct Member: Sendable, Hashable {
@@ -45,6 +47,7 @@ public indirect enum JSONValue: Sendable, Hashable {
                 out += "\(value)"
             }
         case .string(let value): JSONValue.writeString(value, into: &out)
+        case .raw(let text): out += text
         case .array(let values):
             out += "["
             for (index, value) in values.enumerated() {

@@ -1,5 +1,6 @@
 public import Foundation
 import MatterType
+import MatterTypeWire
 
 /// Makes render requests and cards over the whole request space: text from every script with emoji sequences,
 /// controls and characters no font has; every typography, layout and output option at ordinary and extreme
@@ -15,7 +16,8 @@ import MatterType
 /// }
 /// ```
 ///
-/// Every option added to the wire format joins the generator (see the README's contributor notes).
+/// The fields of requests, spans and text layers come from their declarations (``RequestField/examples``), so a
+/// field added to a group is generated with nothing more; card layers are written here (Docs/Contributing.md).
 public struct RequestGenerator: Sendable {
     /// The seed every case is derived from.
     public let seed: UInt64
@@ -74,142 +76,19 @@ public struct RequestGenerator: Sendable {
         return text
     }
 
-    // MARK: - Typography and layout
+    // MARK: - Fields
 
-    static let families: [[String]] = [
-        ["Noto Sans"], ["NotoSans"], ["Noto Serif"], ["DejaVu Sans"], ["DejaVu Sans Mono"], ["Inter"],
-        ["system"], ["serif"], ["sans-serif"], ["monospace"], ["system-ui"], ["ui-monospace"], ["cursive"],
-        ["Missing Family"], ["Roboto Mono", "DejaVu Sans Mono"], ["Noto Sans", "Noto Color Emoji"],
-        ["-apple-system", "BlinkMacSystemFont", "Segoe UI"], ["Noto Sans Hebrew", "Noto Sans Arabic"],
-        ["Noto Sans CJK JP"], ["Noto Color Emoji"], ["fantasy"], ["emoji"], ["math"], ["ui-serif", "ui-rounded"],
-        ["ui-monospace", "SFMono-Regular", "SF Mono", "Menlo", "Consolas", "Liberation Mono", "monospace"],
-        ["Not Here", "emoji", "serif"],
-    ]
-
-    static let weights: [JSONValue] = [
-        "thin", "extraLight", "light", "regular", "medium", "semibold", "bold", "extraBold", "black", "heavy",
-        "Demibold", "normal", "600", 1, 150, 450, 999, 1000,
-    ]
-
-    static let languages = ["en", "de", "fr", "tr", "ar", "he", "hi", "th", "ja", "zh-Hans", "ko", "el", "ru",
-                            "en-US", "x-bogus", "", "und", "sr-Latn"]
-
-    static let features = ["liga=0", "tnum", "-kern", "smcp", "ss01", "aalt=2", "frac", "zero", "calt=0",
-                           "dlig", "+onum"]
-
-    /// A length around `base`: usually ordinary, sometimes extreme or out of range.
-    func length(_ random: inout SeededGenerator, around base: Double, signed: Bool = false) -> Double {
-        switch Int.random(in: 0..<20, using: &random) {
-        case 0: return 0
-        case 1: return random.pick([0.01, 0.1, 1000, 5000, 20_000, 1e7])
-        case 2 where signed: return -random.logUniform(0.1, base * 2)
-        case 3: return -1
-        default: return random.logUniform(max(base / 4, 0.01), base * 3)
-        }
-    }
-
-    /// The typography keys of a request, a span or a text layer, each present about a third of the time.
-    func typography(_ random: inout SeededGenerator, into members: inout [JSONValue.Member], isSpan: Bool) {
-        func maybe(_ chance: Double, _ make: (inout SeededGenerator) -> JSONValue, _ key: String) {
-            if random.chance(chance) { members.append(.init(key, make(&random))) }
-        }
-        func sometimes(_ make: (inout SeededGenerator) -> JSONValue, _ key: String) { maybe(0.3, make, key) }
-        maybe(0.5, { random in
-            let names = random.pick(RequestGenerator.families, else: [[""], []])
-            return random.chance(0.5) ? .string(names.joined(separator: ", ")) : .array(names.map(JSONValue.string))
-        }, "family")
-        sometimes({ random in random.pick(RequestGenerator.weights, else: [0, 1001, "bogus"]) }, "weight")
-        sometimes({ random in .bool(random.chance(0.5)) }, "italic")
-        maybe(0.1, { random in random.pick(["condensed", "expanded", "ultraCondensed", "normal", "75%", 50, 200], else: [30]) },
-              "fontWidth")
-        // A request's or layer's own lengths may carry a unit (em of the font size, %); a span's are points.
-        func withUnit(_ random: inout SeededGenerator, _ texts: [JSONValue], else number: JSONValue) -> JSONValue {
-            !isSpan && random.chance(0.2) ? random.pick(texts, else: ["12vw", "em", "nanem"]) : number
-        }
-        maybe(0.6, { random in
-            withUnit(&random, ["2em", "150%", "24px", "0.5em", "1e3em"],
-                     else: .number(random.chance(0.9) ? random.logUniform(4, 120)
-                                   : random.pick([0.1, 0.5, 300, 1000], else: [0, -4])))
-        }, "size")
-        if !isSpan {
-            maybe(0.4, { random in
-                withUnit(&random, ["1.5em", "120%", "0em", "30pt", "-1em"],
-                         else: .number(random.chance(0.9) ? random.logUniform(2, 150)
-                                       : random.pick([0.1, 2000], else: [0, -10])))
-            }, "lineHeight")
-        }
-        sometimes({ random in
-            withUnit(&random, ["-0.02em", "0.1em", "-2%", "3px", "900em"],
-                     else: .number(self.length(&random, around: 2, signed: true)))
-        }, "letterSpacing")
-        maybe(0.15, { random in
-            withUnit(&random, ["0.25em", "-0.1em", "50%", "4px", "700em"],
-                     else: .number(self.length(&random, around: 4, signed: true)))
-        }, "wordSpacing")
-        if !isSpan {
-            maybe(0.15, { random in
-                withUnit(&random, ["2em", "-1em", "50%"], else: .number(self.length(&random, around: 20, signed: true)))
-            }, "paragraphIndent")
-            maybe(0.15, { random in
-                withUnit(&random, ["0.5em", "100%", "-3em"], else: .number(self.length(&random, around: 10, signed: true)))
-            }, "paragraphSpacing")
-        }
-        maybe(0.2, { random in random.pick(["none", "lowercase", "uppercase", "capitalize"]) }, "textCase")
-        maybe(0.2, { random in random.pick(["none", "underline", "strikethrough"]) }, "decoration")
-        if isSpan {
-            maybe(0.3, { random in random.pick(["#0A66C2", "red", "#00000080", "transparent", "#fff"]) }, "color")
-        }
-        maybe(0.2, { random in
-            .array((0..<Int.random(in: 1...3, using: &random)).map { _ in
-                .string(random.pick(RequestGenerator.features, else: ["bogus", "liga=x"]))
-            })
-        }, "features")
-        maybe(0.25, { random in .string(random.pick(RequestGenerator.languages)) }, "language")
-        maybe(0.15, { random in
-            var axes: [JSONValue.Member] = []
-            for axis in ["wght", "wdth", "opsz", "slnt", "ital", "GRAD", "XXXX"] where random.chance(0.3) {
-                axes.append(.init(axis, .number(random.pick([-100, 0, 1, 12, 50, 100, 400, 700, 1000, 5000]))))
-            }
-            return .object(axes)
-        }, "variations")
-        guard !isSpan else { return }
-        maybe(0.1, { random in random.pick(["body", "title1", "caption2", "largeTitle", "footnote"]) }, "textStyle")
-        maybe(0.1, { random in random.pick(["xSmall", "large", "xxxLarge", "accessibility5"]) }, "contentSize")
-        maybe(0.1, { random in .bool(random.chance(0.5)) }, "boldText")
-        maybe(0.05, { random in random.pick([1, 1.5, 3], else: [0, -1]) }, "maxScale")
-        maybe(0.05, { random in .bool(random.chance(0.5)) }, "fixed")
-        maybe(0.15, { random in random.pick(["auto", "ltr", "rtl"]) }, "direction")
-        maybe(0.2, { random in random.pick(["wrap", "balance", "pretty"]) }, "textWrap")
-        maybe(0.15, { random in
-            random.pick(["normal", "trim-both cap alphabetic", "trim-start text", "trim-end text alphabetic",
-                         "trim-both ex text", "trim-both"], else: ["trim-end alphabetic", "trim"])
-        }, "textBox")
-        maybe(0.15, { random in random.pick(["none", "manual", "auto"]) }, "hyphens")
-        maybe(0.05, { random in random.pick([0, 1, 3, 65535]) }, "palette")
-    }
-
-    /// The layout keys: width, lines, fit, break mode, alignment.
-    func layout(_ random: inout SeededGenerator, into members: inout [JSONValue.Member], hasWidth: Bool) {
-        if !hasWidth, random.chance(0.6) {
-            members.append(.init("width", .number(random.chance(0.9) ? random.logUniform(1, 800)
-                                                   : random.pick([0.5, 1, 100_000], else: [0, -5]))))
-        }
-        if random.chance(0.25) {
-            members.append(.init("maxLines", .number(Double(random.pick([0, 1, 2, 3, 5], else: [-1])))))
-        }
-        if random.chance(0.2) {
-            members.append(.init("fit", true))
-            if random.chance(0.5) { members.append(.init("maxHeight", .number(random.logUniform(1, 400)))) }
-            if random.chance(0.4) {
-                members.append(.init("minFontSize", .number(random.pick([0.25, 1, 4, 8, 12], else: [100, 0]))))
-            }
-        }
-        if random.chance(0.2) {
-            members.append(.init("lineBreakMode", .string(random.pick(["wordWrap", "charWrap", "clip", "truncateHead",
-                                                                        "truncateMiddle", "truncateTail"]))))
-        }
-        if random.chance(0.25) {
-            members.append(.init("alignment", .string(random.pick(["left", "center", "right", "justified", "natural", "end", "start", "END"]))))
+    /// The fields of `fields` (a request's, a span's, a text layer's), each present one time in four with one of
+    /// its declared examples (``RequestField/examples``), now and then (one time in sixty: a request has about 14
+    /// fields, so about one in five has one) a value it must refuse. A field added to a group's declarations joins
+    /// the generator so.
+    func fields<Group>(_ fields: [RequestField<Group>], _ random: inout SeededGenerator,
+                       into members: inout [JSONValue.Member], except skipped: Set<String> = []) {
+        for field in fields where !skipped.contains(field.key) && random.chance(0.25) {
+            let examples = field.examples
+            let value = !examples.refused.isEmpty && random.chance(1.0 / 60)
+                ? random.pick(examples.refused) : random.pick(examples.accepted)
+            members.append(.init(field.key, .raw(value)))
         }
     }
 
@@ -233,7 +112,7 @@ public struct RequestGenerator: Sendable {
                 spans.append(.object([.init("box", .object(box))]))
             } else {
                 var span: [JSONValue.Member] = [.init("text", .string(text(&random)))]
-                typography(&random, into: &span, isSpan: true)
+                fields(SpanStyle.fields, &random, into: &span)
                 spans.append(.object(span))
             }
         }
@@ -250,27 +129,9 @@ public struct RequestGenerator: Sendable {
         } else {
             members.append(.init("spans", spans(&random, images: false)))
         }
-        typography(&random, into: &members, isSpan: false)
-        layout(&random, into: &members, hasWidth: false)
-        let format = random.pick(["png", "png", "png", "webp", "svg", "pdf"])
-        if random.chance(0.8) { members.append(.init("format", .string(format))) }
-        if random.chance(0.3) { members.append(.init("scale", .number(random.pick([1, 1.5, 2, 2.5, 3], else: [0.5, 0, 4])))) }
-        if random.chance(0.3) { members.append(.init("color", .string(random.pick(["#333", "white", "#0A66C2CC"])))) }
-        if random.chance(0.3) {
-            members.append(.init("background", .string(random.pick(["#fff", "transparent", "#102030", "#00ff0080"]))))
-        }
-        if random.chance(0.3) {
-            members.append(.init("padding", .number(random.pick([0, 1, 8, 24.5, 100, 10_000], else: [-3, 20_000]))))
-        }
-        if random.chance(0.2) { members.append(.init("clip", .bool(random.chance(0.5)))) }
-        if random.chance(0.1) { members.append(.init("hinting", .string(random.pick(["none", "light"])))) }
-        if format == "pdf", random.chance(0.4) {
-            members.append(.init("pageSize", .string(random.pick(["a4", "letter", "200x300", "50x50"], else: ["0x10"]))))
-            if random.chance(0.5) { members.append(.init("margin", .number(random.pick([0, 10, 20, 36], else: [100, -1])))) }
-        }
-        if format == "svg", random.chance(0.3) { members.append(.init("svgText", true)) }
-        if random.chance(0.1) { members.append(.init("pngEncoding", .string(random.pick(["auto", "rgba"])))) }
-        if random.chance(0.1) { members.append(.init("compression", .string(random.pick(["fast", "balanced", "small"])))) }
+        fields(TypographyFields.fields, &random, into: &members)
+        fields(LimitFields.fields, &random, into: &members)
+        fields(OutputFields.fields, &random, into: &members)
         return Data(JSONValue.object(members).text.utf8)
     }
 
@@ -392,8 +253,8 @@ public struct RequestGenerator: Sendable {
                 } else {
                     layer.append(.init("spans", spans(&random, images: true)))
                 }
-                typography(&random, into: &layer, isSpan: false)
-                layout(&random, into: &layer, hasWidth: true)
+                fields(TypographyFields.fields, &random, into: &layer)
+                fields(LimitFields.fields, &random, into: &layer, except: ["width"])
                 if random.chance(0.3) { layer.append(.init("color", .string(random.pick(["#fff", "#000000CC", "navy"])))) }
                 if random.chance(0.25) {
                     let shadows = (0..<Int.random(in: 1...3, using: &random)).map { _ -> JSONValue in

@@ -27,10 +27,4 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// True with probability `chance` (0…1).
     mutating func chance(_ chance: Double) -> Bool { Double.random(in: 0..<1, using: &self) < chance }
-
-    /// A number between `low` and `high` (both positive), evenly spread on a log scale.
-    mutating func logUniform(_ low: Double, _ high: Double) -> Double {
-        let value = exp(Double.random(in: log(low)...log(high), using: &self))
-        return (value * 100).rounded() / 100 == 0 ? value : (value * 100).rounded() / 100
-    }
 }
