@@ -1,3 +1,5 @@
+import MatterType
+
 /// A JSON value whose object keys keep the order they were written in, so that a generated request is the same
 /// bytes every time it is made from the same seed.
 public indirect enum JSONValue: Sendable, Hashable {
@@ -46,7 +48,7 @@ public indirect enum JSONValue: Sendable, Hashable {
             } else {
                 out += "\(value)"
             }
-        case .string(let value): JSONValue.writeString(value, into: &out)
+        case .string(let value): JSONString.write(value, into: &out)
         case .raw(let text): out += text
         case .array(let values):
             out += "["
@@ -59,30 +61,12 @@ public indirect enum JSONValue: Sendable, Hashable {
             out += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
-                JSONValue.writeString(member.key, into: &out)
+                JSONString.write(member.key, into: &out)
                 out += ":"
                 member.value.write(into: &out)
             }
             out += "}"
         }
-    }
-
-    private static func writeString(_ value: String, into out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 

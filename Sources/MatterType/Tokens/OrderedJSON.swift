@@ -205,33 +205,14 @@ extension OrderedJSON {
     var jsonText: String {
         switch self {
         case .object(let members):
-            "{" + members.map { OrderedJSON.string($0.key).jsonText + ": " + $0.value.jsonText }
+            "{" + members.map { JSONString.quoted($0.key) + ": " + $0.value.jsonText }
                 .joined(separator: ", ") + "}"
         case .array(let items): "[" + items.map(\.jsonText).joined(separator: ", ") + "]"
-        case .string(let text): OrderedJSON.quoted(text)
+        case .string(let text): JSONString.quoted(text)
         case .number(let number):
             number == number.rounded() && number.magnitude < 1e15 ? String(Int(number)) : String(number)
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"
         }
-    }
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
