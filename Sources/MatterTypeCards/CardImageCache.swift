@@ -1,5 +1,5 @@
-public import MatterType
-public import MatterTypeWire
+import MatterType
+import MatterTypeWire
 import Foundation
 import Synchronization
 

@@ -1,6 +1,6 @@
 public import Foundation
 public import MatterType
-public import MatterTypeWire
+import MatterTypeWire
 
 /// Draws a ``Card`` into an image: the background, then each layer in order, composited in premultiplied RGBA.
 /// A text layer's pixels are exactly what `render` draws for the same text at the same place and size (the same
