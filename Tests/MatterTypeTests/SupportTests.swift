@@ -28,7 +28,7 @@ struct SupportTests {
 
     @Test("a bounded cache makes each value once, keeps at most its limit, and starts again empty when full")
     func boundedCache() {
-        let cache = BoundedCache<Int, String>(limit: 3)
+        let cache = BoundedCache<Int, String>("test", limit: 3)
         var made = 0
         for key in [1, 2, 1, 3, 2] {
             _ = cache.value(for: key) { made += 1; return "\(key)" }

@@ -88,13 +88,11 @@ public final class ServerMetrics: Sendable {
         registry.makeGauge(descriptor: Self.templateImageLookups).set(Double(lookups.hits + lookups.misses))
         registry.makeGauge(descriptor: Self.templateImageHitRate)
             .set(lookups.hits + lookups.misses == 0 ? 0 : Double(lookups.hits) / Double(lookups.hits + lookups.misses))
-        for cache in fontRegistry.cacheSizes {
+        for cache in fontRegistry.cacheSizes + TextRenderer.shared.cacheSizes {
             registry.makeGauge(descriptor: Self.cacheEntries, labels: [("cache", cache.name)])
                 .set(Double(cache.entries))
             registry.makeGauge(descriptor: Self.cacheLimit, labels: [("cache", cache.name)]).set(Double(cache.limit))
         }
-        registry.makeGauge(descriptor: Self.cacheEntries, labels: [("cache", "word_caches")])
-            .set(Double(WordCacheStatistics.liveCaches))
         registry.makeGauge(descriptor: Self.wordBytes).set(Double(WordCacheStatistics.bytes))
         let glyphs = TextRenderer.shared.glyphCache.statistics
         registry.makeGauge(descriptor: Self.glyphBytes).set(Double(glyphs.bytes))

@@ -109,8 +109,10 @@ extension HyphenationDictionary {
     static let directories = ["/usr/share/hyphen", "/usr/local/share/hyphen"]
 
     /// Dictionaries by language tag as asked for (`nil`: none installed); bounded, as the tags come from
-    /// requests.
-    private static let byLanguage = BoundedCache<String, HyphenationDictionary?>(limit: 128)
+    /// requests. Shared by every registry (``CacheShelf/process``): they are the machine's files.
+    private static let byLanguage = CacheShelf.process.cache {
+        BoundedCache<String, HyphenationDictionary?>("hyphenation_languages", limit: 128)
+    }
     /// Dictionaries by file (symbolic links resolved: Debian's `hyph_de_AT.dic` … are links to `hyph_de_DE.dic`),
     /// each loaded once: libhyphen takes about 4 s to load the German one (release, this 2-core host), so threads
     /// asking for it at once wait for one load (under this lock) rather than each making its own, and no tag
@@ -139,9 +141,6 @@ extension HyphenationDictionary {
         }
         return byPath.withLock { $0.values.compactMap { $0 }.count }
     }
-
-    /// The cache of dictionaries by language, for ``FontRegistry/cacheSizes``.
-    static var languageCache: BoundedCache<String, HyphenationDictionary?> { byLanguage }
 
     /// The dictionary for a BCP 47 language tag: the file named for the whole tag (`hyph_en_US.dic` for
     /// `en-US`), else for the tag less its last subtag, and so on (`hyph_de.dic` for `de-AT` when no Austrian

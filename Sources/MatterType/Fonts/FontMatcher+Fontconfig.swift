@@ -100,9 +100,7 @@ final class FontMatcher: @unchecked Sendable {
                 if let old = patterns.removeValue(forKey: descriptor.postScriptName) { FcPatternDestroy(old) }
                 if let pattern = FontMatcher.pattern(of: face) { patterns[descriptor.postScriptName] = pattern }
             }
-            for sorted in fallbackSorts.values { sorted.destroy() }
-            fallbackSorts.removeAll()
-            fallbackSortOrder.removeAll()
+            forgetFallbackOrders()
             if let registeredSet { FcFontSetDestroy(registeredSet) }
             registeredSet = nil
             guard !patterns.isEmpty, let set = FcFontSetCreate() else { return }
@@ -154,6 +152,18 @@ final class FontMatcher: @unchecked Sendable {
             defer { FcPatternDestroy(match) }
             return matchedFace(match)
         }
+    }
+
+    /// Frees the fallback orders kept. Call only inside `withConfig`.
+    private func forgetFallbackOrders() {
+        for sorted in fallbackSorts.values { sorted.destroy() }
+        fallbackSorts.removeAll()
+        fallbackSortOrder.removeAll()
+    }
+
+    /// Frees the fallback orders kept (they are sorted again when next asked for).
+    func removeFallbackOrders() {
+        FontconfigContext.shared.withConfig { _ in forgetFallbackOrders() }
     }
 
     /// How many fallback orders are kept now.

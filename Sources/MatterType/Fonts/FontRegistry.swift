@@ -25,10 +25,12 @@ public final class FontRegistry: Sendable {
     let matcher: FontMatcher
     /// Fallback faces already looked up (``fallbackFace(covering:request:)``), by the text's characters and
     /// language; emptied when fonts change.
-    let fallbackFaces = BoundedCache<FallbackKey, FontFace?>(limit: 4096)
+    let fallbackFaces = BoundedCache<FallbackKey, FontFace?>("fallback_answers", limit: 4096)
     /// Faces at variation coordinates or with synthesis (``face(for:)``), kept so that caches keyed by a face's
     /// identity (words, glyph bitmaps) find them again; emptied when fonts change.
-    let instances = BoundedCache<InstanceKey, FontFace>(limit: 256)
+    let instances = BoundedCache<InstanceKey, FontFace>("face_instances", limit: 256)
+    /// The caches of later stages kept for this registry's faces (words shaped, fullwidth punctuation spacing).
+    let stageCaches = CacheShelf()
 
 
     /// The largest OpenType font a registered WOFF or WOFF2 file may unpack to, in bytes.
@@ -148,6 +150,24 @@ public final class FontRegistry: Sendable {
 
     /// The bundled Noto Sans faces (not part of the registry), lightest first, upright before italic.
     public static var bundledFonts: [FontDescriptor] { BundledFonts.descriptors }
+
+    /// Empties the registry's caches — fallback answers, fallback orders, face instances and the words shaped in
+    /// its faces — to give back their memory; they fill again as text is laid out. Layouts in progress are not
+    /// disturbed. The registered fonts stay.
+    public func clearCaches() {
+        fontsChanged()
+        matcher.removeFallbackOrders()
+        stageCaches.removeAll()
+    }
+
+    /// The sizes of the caches whose keys come from what is laid out (characters, languages, features,
+    /// coordinates), each with its bound, for monitoring (`/metrics`): every one stays within its limit however
+    /// varied the text. The registry's own, then those every registry shares (``CacheShelf/process``).
+    public var cacheSizes: [CacheSize] {
+        [fallbackFaces.size,
+         CacheSize(name: "fallback_orders", entries: matcher.fallbackOrderCount, limit: FontMatcher.maximumFallbackSorts),
+         instances.size] + stageCaches.sizes + CacheShelf.process.sizes
+    }
 
     /// Forgets what was looked up with the fonts as they were.
     private func fontsChanged() {

@@ -71,7 +71,7 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
             return try encode(drawing.rasterized(renderer: renderer, until: deadline), pngEncoding: pngEncoding,
                               compression: compression)
         case .svg:
-            var writer = SVGWriter(drawing, includesText: options.svgText)
+            var writer = SVGWriter(drawing, includesText: options.svgText, renderer: renderer)
             return try writer.write()
         case .pdf:
             return try Drawing.pdf(pages: [drawing], compression: compression, renderer: renderer, until: deadline)

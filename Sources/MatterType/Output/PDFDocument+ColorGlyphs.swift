@@ -36,8 +36,8 @@ extension PDFDocument {
             let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette,
                                       color: glyph.color, pixelsPerEm: glyph.pixelsPerEm)
             return try placed(key, ppem: glyph.pixelsPerEm) {
-                RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
-                                 palette: glyph.palette, foreground: glyph.color)
+                renderer.rasterFaces.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
+                                           palette: glyph.palette, foreground: glyph.color)
             }
         case .layers(let layers):
             return "q \(em) 0 0 \(em) 0 0 cm\n" + layers.map { layer in
@@ -55,7 +55,7 @@ extension PDFDocument {
         let key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph, palette: glyph.palette, color: glyph.color)
         if let known = colorGlyphForms[key] { return known }
         guard let drawing = VectorColorGlyph(colorGlyph, of: glyph.face, palette: glyph.palette,
-                                             foreground: glyph.color, format: .pdf) else {
+                                             foreground: glyph.color, format: .pdf, faces: renderer.rasterFaces) else {
             colorGlyphForms[key] = .some(nil)
             return nil
         }

@@ -24,7 +24,7 @@ extension PDFDocument {
 
     /// Notes `glyphs` shown as text, each under its face's font.
     mutating func collect(_ glyphs: [PlacedGlyph]) {
-        for glyph in glyphs where PDFDocument.isText(glyph) {
+        for glyph in glyphs where isText(glyph) {
             let index = fontIndex[glyph.face.id] ?? {
                 fonts.append(FontUse(face: glyph.face, resource: "F\(fonts.count + 1)"))
                 fontIndex[glyph.face.id] = fonts.count - 1
@@ -41,8 +41,8 @@ extension PDFDocument {
     }
 
     /// Whether a glyph is shown as text (an outline, or nothing: a space) rather than drawn (a color glyph).
-    static func isText(_ glyph: PlacedGlyph) -> Bool {
-        switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
+    func isText(_ glyph: PlacedGlyph) -> Bool {
+        switch renderer.rasterFaces.vectorGlyph(glyph.glyph, of: glyph.face) {
         case .outline, .empty: true
         case .layers, .bitmap, .paint: false
         }

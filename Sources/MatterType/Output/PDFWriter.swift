@@ -371,7 +371,7 @@ struct PDFDocument {
                     inText = false
                     spanOpen = false
                 }
-                runEnd = glyphs[position...].firstIndex { !PDFDocument.isText($0) } ?? glyphs.count
+                runEnd = glyphs[position...].firstIndex { !isText($0) } ?? glyphs.count
                 if runEnd == position {
                     runEnd += 1  // a color glyph
                 } else {
@@ -386,7 +386,7 @@ struct PDFDocument {
                     }
                 }
             }
-            switch RasterFace.vectorGlyph(glyph.glyph, of: glyph.face) {
+            switch renderer.rasterFaces.vectorGlyph(glyph.glyph, of: glyph.face) {
             case .outline(let outline):
                 // A synthesized bold is its emboldened outline filled as a path (a stroke is not FreeType's
                 // emboldening: poppler draws it a pixel bolder), with the glyph as invisible text over it.

@@ -17,11 +17,14 @@ struct SVGWriter {
     private var glyphIDs: [GlyphDrawingKey: Int] = [:]
     private var imageIDs: [Data: Int] = [:]
     private var nextID = 0
+    /// Where glyph drawings are read: the renderer's faces.
+    private let faces: RasterFaces
 
-
-    init(_ drawing: Drawing, includesText: Bool) {
+    /// A writer of `drawing`, reading glyphs with `renderer`'s faces.
+    init(_ drawing: Drawing, includesText: Bool, renderer: TextRenderer) {
         self.drawing = drawing
         self.includesText = includesText
+        faces = renderer.rasterFaces
     }
 
     /// The SVG document.
@@ -325,7 +328,7 @@ struct SVGWriter {
 
     /// The id of a glyph's definition, defined on first use; `nil` for a glyph that draws nothing.
     private mutating func glyphID(_ glyph: PlacedGlyph) -> Int? {
-        let vector = RasterFace.vectorGlyph(glyph.glyph, of: glyph.face)
+        let vector = faces.vectorGlyph(glyph.glyph, of: glyph.face)
         var key = GlyphDrawingKey(face: glyph.face.id, glyph: glyph.glyph)
         if case .paint = vector {
             key.palette = glyph.palette
@@ -347,15 +350,15 @@ struct SVGWriter {
             }.joined() + "</g>"
         case .paint(let colorGlyph):
             if let drawing = VectorColorGlyph(colorGlyph, of: glyph.face, palette: glyph.palette,
-                                              foreground: glyph.color, format: .svg) {
+                                              foreground: glyph.color, format: .svg, faces: faces) {
                 // In font units with y up inside; drawn as an image would be: in its own colors, never stroked.
                 let content = elements(drawing.root, of: drawing, transform: .identity)
                 definition = "<g id=\"g\(nextID)\" transform=\"matrix(1 0 0 -1 0 0)\" fill-opacity=\"1\" "
                     + "stroke=\"none\">" + content + "</g>"
                 break
             }
-            let bitmap = RasterFace.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
-                                          palette: glyph.palette, foreground: glyph.color)
+            let bitmap = faces.image(of: colorGlyph, of: glyph.face, pixelsPerEm: glyph.pixelsPerEm,
+                                     palette: glyph.palette, foreground: glyph.color)
             guard bitmap.width > 0, let png = try? PNGEncoder.encode(bitmap.image) else { return nil }
             definition = imageDefinition(bitmap, png: png, unit: unitsPerEm / glyph.pixelsPerEm)
         case .bitmap(let bitmap, let ppem):

@@ -69,9 +69,10 @@ struct VectorColorGlyph: Sendable {
     }
 
     /// `glyph` of `face` in CPAL palette `palette`, index 0xFFFF in `foreground`, with the face's synthesized
-    /// slant: how the vector writers draw a COLRv1 glyph; `nil` when `format` cannot draw it exactly.
-    init?(_ glyph: ColorGlyph, of face: FontFace, palette: Int, foreground: Color, format: Format) {
-        self.init(glyph, palette: RasterFace.of(face)?.paletteColors(palette) ?? [], foreground: foreground,
+    /// slant, its palettes read with `faces`: how the vector writers draw a COLRv1 glyph; `nil` when `format`
+    /// cannot draw it exactly.
+    init?(_ glyph: ColorGlyph, of face: FontFace, palette: Int, foreground: Color, format: Format, faces: RasterFaces) {
+        self.init(glyph, palette: faces.paletteColors(palette, of: face), foreground: foreground,
                   slant: face.synthetic.italic ? RasterFace.syntheticSlant : 0, format: format)
     }
 

@@ -127,43 +127,44 @@ public enum VectorNumber {
 
 extension TextLayout {
     /// The outline of a laid-out glyph (in its font's units, y up, synthesized bold and slant applied); `nil` for
-    /// a color glyph (emoji) or one the font cannot load. Kept once read, for every layout.
-    public func outline(of glyph: PositionedGlyph) -> GlyphOutline? {
-        faces.indices.contains(glyph.fontIndex) ? faces[glyph.fontIndex].outline(of: glyph.glyphID) : nil
+    /// a color glyph (emoji) or one the font cannot load. Kept once read, by `renderer`.
+    public func outline(of glyph: PositionedGlyph, renderer: TextRenderer = .shared) -> GlyphOutline? {
+        faces.indices.contains(glyph.fontIndex) ? renderer.outline(of: glyph.glyphID, in: faces[glyph.fontIndex]) : nil
     }
 
     /// A laid-out glyph's name in its font (the `post` table's or the CFF charset's, FT_Get_Glyph_Name), or
-    /// `gid` and its index when the font names none.
-    public func glyphName(of glyph: PositionedGlyph) -> String {
-        faces.indices.contains(glyph.fontIndex) ? faces[glyph.fontIndex].glyphName(of: glyph.glyphID)
+    /// `gid` and its index when the font names none; read with `renderer`'s FreeType face.
+    public func glyphName(of glyph: PositionedGlyph, renderer: TextRenderer = .shared) -> String {
+        faces.indices.contains(glyph.fontIndex) ? renderer.glyphName(of: glyph.glyphID, in: faces[glyph.fontIndex])
             : "gid\(glyph.glyphID)"
     }
 }
 
 extension ShapedText {
     /// `glyph`'s outline in font units, y up (FreeType's, unhinted, at the typography's variation coordinates);
-    /// `nil` for a glyph that draws nothing, a color glyph or one the font cannot load.
-    public func outline(of glyph: ShapedGlyph) -> GlyphOutline? {
-        faces.indices.contains(glyph.fontIndex) ? faces[glyph.fontIndex].outline(of: glyph.glyphID) : nil
+    /// `nil` for a glyph that draws nothing, a color glyph or one the font cannot load. Kept once read, by
+    /// `renderer`.
+    public func outline(of glyph: ShapedGlyph, renderer: TextRenderer = .shared) -> GlyphOutline? {
+        faces.indices.contains(glyph.fontIndex) ? renderer.outline(of: glyph.glyphID, in: faces[glyph.fontIndex]) : nil
     }
 
     /// `glyph`'s name in its font as FreeType reads it (the `post` table's or the CFF charset's), or `gid` and its
-    /// index when the font names none.
-    public func glyphName(of glyph: ShapedGlyph) -> String {
-        faces.indices.contains(glyph.fontIndex) ? faces[glyph.fontIndex].glyphName(of: glyph.glyphID)
+    /// index when the font names none; read with `renderer`'s FreeType face.
+    public func glyphName(of glyph: ShapedGlyph, renderer: TextRenderer = .shared) -> String {
+        faces.indices.contains(glyph.fontIndex) ? renderer.glyphName(of: glyph.glyphID, in: faces[glyph.fontIndex])
             : "gid\(glyph.glyphID)"
     }
 }
 
-extension FontFace {
-    /// `glyph`'s outline, or `nil` when it is not an outline glyph.
-    func outline(of glyph: UInt32) -> GlyphOutline? {
-        guard case .outline(let outline) = RasterFace.vectorGlyph(glyph, of: self) else { return nil }
+extension TextRenderer {
+    /// `glyph`'s outline in `face`, or `nil` when it is not an outline glyph.
+    func outline(of glyph: UInt32, in face: FontFace) -> GlyphOutline? {
+        guard case .outline(let outline) = rasterFaces.vectorGlyph(glyph, of: face) else { return nil }
         return outline
     }
 
-    /// `glyph`'s name as FreeType reads it, or `gid` and its index when the font names none.
-    func glyphName(of glyph: UInt32) -> String {
-        RasterFace.of(self)?.glyphName(glyph) ?? "gid\(glyph)"
+    /// `glyph`'s name in `face` as FreeType reads it, or `gid` and its index when the font names none.
+    func glyphName(of glyph: UInt32, in face: FontFace) -> String {
+        rasterFaces.face(of: face)?.glyphName(glyph) ?? "gid\(glyph)"
     }
 }

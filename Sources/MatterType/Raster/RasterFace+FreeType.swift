@@ -18,6 +18,8 @@ final class RasterFace: Sendable {
     private let synthetic: SyntheticStyle
     /// The ``FontFace/id`` of the face it draws (the key of its color glyph graphs).
     private let faceID: Int
+    /// The paint graphs read, of every face of its ``RasterFaces``.
+    private let colorGlyphs: BoundedCache<RasterFaces.GlyphKey, ColorGlyph?>
     private let unitsPerEm: Int
     /// The CPAL palettes' colors, in palette order (none without CPAL).
     let palettes: [[Color]]
@@ -34,7 +36,8 @@ final class RasterFace: Sendable {
     /// A 10,000 pt font at @1x, the largest size a typography accepts, is within it.
     static let maximumPixelSize = 10_000.0
 
-    init(_ fontFace: FontFace) throws(FreeTypeError) {
+    /// The raster face of `fontFace`, keeping the paint graphs it reads in `colorGlyphs`.
+    init(_ fontFace: FontFace, colorGlyphs: BoundedCache<RasterFaces.GlyphKey, ColorGlyph?>) throws(FreeTypeError) {
         let file = fontFace.file
         let index = fontFace.descriptor.faceIndex
         let variations = fontFace.variations
@@ -47,6 +50,7 @@ final class RasterFace: Sendable {
         loadsColor = fontFace.hasColorGlyphs
         synthetic = fontFace.synthetic
         faceID = fontFace.id
+        self.colorGlyphs = colorGlyphs
         unitsPerEm = fontFace.metrics.unitsPerEm
         palettes = RasterFace.palettes(of: created.face)
         colorTable = RasterFace.colorTable(of: created.face, coordinates: created.coordinates)
@@ -111,15 +115,6 @@ final class RasterFace: Sendable {
         var coordinates = [FT_Fixed](repeating: 0, count: count)
         guard count > 0, FT_Get_Var_Blend_Coordinates(face, FT_UInt(count), &coordinates) == 0 else { return [] }
         return coordinates.map { Double($0) / 65536 }
-    }
-
-    /// Every face's raster face, by its ``FontFace/id`` (`nil`: FreeType cannot open it). Bounded: instances at
-    /// coordinates from requests are faces of their own.
-    static let all = BoundedCache<Int, RasterFace?>(limit: 256)
-
-    /// The raster face of `fontFace`, made on first use; `nil` when FreeType cannot open it.
-    static func of(_ fontFace: FontFace) -> RasterFace? {
-        all.value(for: fontFace.id) { try? RasterFace(fontFace) }
     }
 
     /// Renders `glyph` at `pixelSize` pixels per em, shifted right by `subpixel` quarter pixels, as 8-bit
@@ -239,39 +234,66 @@ final class RasterFace: Sendable {
     }
 }
 
-extension RasterFace {
-    /// Every glyph's vector drawing, by face id and glyph (bounded like the other caches beside their stages).
-    private static let vectorGlyphs = BoundedCache<VectorGlyphKey, VectorGlyph>(limit: 50_000)
-    /// Every COLRv1 glyph's paint graph (`nil`: the glyph has none), by face id and glyph.
-    private static let colorGlyphs = BoundedCache<VectorGlyphKey, ColorGlyph?>(limit: 50_000)
-
-    /// `colorGlyph` of `fontFace` drawn at `pixelsPerEm` in CPAL palette `palette`, index 0xFFFF in `foreground`:
-    /// how the vector writers embed a COLRv1 glyph they cannot draw as vectors (an image at the output's scale).
-    static func image(of colorGlyph: ColorGlyph, of fontFace: FontFace, pixelsPerEm: Double, palette: Int,
-                      foreground: Color) -> GlyphBitmap {
-        let face = RasterFace.of(fontFace)
-        return ColorGlyphRasterizer.render(colorGlyph, pixelSize: pixelsPerEm, subpixel: 0,
-                                           slant: fontFace.synthetic.italic ? syntheticSlant : 0,
-                                           palette: face?.paletteColors(palette) ?? [], foreground: foreground)
-    }
-
-    /// `glyph`'s COLRv1 paint graph, read on first use; `nil` when it has none.
-    func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
-        guard let colorTable else { return nil }
-        return RasterFace.colorGlyphs.value(for: VectorGlyphKey(face: faceID, glyph: glyph)) {
-            face.withLock { readColorGlyph($0, table: colorTable, glyph: glyph, unitsPerEm: unitsPerEm) }
-        }
-    }
-
-    private struct VectorGlyphKey: Hashable, Sendable {
+/// The FreeType faces a ``TextRenderer`` draws with and the glyph drawings read from them, by ``FontFace/id``: the
+/// renderer's caches beside its ``GlyphCache``, which the vector writers use through the renderer too. Bounded:
+/// faces at coordinates from requests are faces of their own.
+final class RasterFaces: Sendable {
+    /// A glyph of a face.
+    struct GlyphKey: Hashable, Sendable {
         var face: Int
         var glyph: UInt32
     }
 
+    /// Every face's raster face (`nil`: FreeType cannot open it).
+    private let faces = BoundedCache<Int, RasterFace?>("raster_faces", limit: 256)
+    /// Every glyph's vector drawing.
+    private let vectorGlyphs = BoundedCache<GlyphKey, VectorGlyph>("vector_glyphs", limit: 50_000)
+    /// Every COLRv1 glyph's paint graph (`nil`: the glyph has none).
+    private let colorGlyphs = BoundedCache<GlyphKey, ColorGlyph?>("color_glyphs", limit: 50_000)
+
+    /// The raster face of `fontFace`, made on first use; `nil` when FreeType cannot open it.
+    func face(of fontFace: FontFace) -> RasterFace? {
+        faces.value(for: fontFace.id) { try? RasterFace(fontFace, colorGlyphs: colorGlyphs) }
+    }
+
     /// How `glyph` of `fontFace` draws as vectors, kept after the first call.
-    static func vectorGlyph(_ glyph: UInt32, of fontFace: FontFace) -> VectorGlyph {
-        vectorGlyphs.value(for: VectorGlyphKey(face: fontFace.id, glyph: glyph)) {
-            RasterFace.of(fontFace)?.vectorGlyph(glyph, unitsPerEm: fontFace.metrics.unitsPerEm) ?? .empty
+    func vectorGlyph(_ glyph: UInt32, of fontFace: FontFace) -> VectorGlyph {
+        vectorGlyphs.value(for: GlyphKey(face: fontFace.id, glyph: glyph)) {
+            face(of: fontFace)?.vectorGlyph(glyph, unitsPerEm: fontFace.metrics.unitsPerEm) ?? .empty
+        }
+    }
+
+    /// The colors of CPAL palette `palette` of `fontFace` (its first palette for one it lacks; none without CPAL).
+    func paletteColors(_ palette: Int, of fontFace: FontFace) -> [Color] {
+        face(of: fontFace)?.paletteColors(palette) ?? []
+    }
+
+    /// `colorGlyph` of `fontFace` drawn at `pixelsPerEm` in CPAL palette `palette`, index 0xFFFF in `foreground`:
+    /// how the vector writers embed a COLRv1 glyph they cannot draw as vectors (an image at the output's scale).
+    func image(of colorGlyph: ColorGlyph, of fontFace: FontFace, pixelsPerEm: Double, palette: Int,
+               foreground: Color) -> GlyphBitmap {
+        ColorGlyphRasterizer.render(colorGlyph, pixelSize: pixelsPerEm, subpixel: 0,
+                                    slant: fontFace.synthetic.italic ? RasterFace.syntheticSlant : 0,
+                                    palette: paletteColors(palette, of: fontFace), foreground: foreground)
+    }
+
+    /// The caches' sizes.
+    var sizes: [CacheSize] { [faces.size, vectorGlyphs.size, colorGlyphs.size] }
+
+    /// Empties the caches (FreeType faces are closed when no drawing in progress holds them).
+    func removeAll() {
+        faces.removeAll()
+        vectorGlyphs.removeAll()
+        colorGlyphs.removeAll()
+    }
+}
+
+extension RasterFace {
+    /// `glyph`'s COLRv1 paint graph, read on first use; `nil` when it has none.
+    func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
+        guard let colorTable else { return nil }
+        return colorGlyphs.value(for: RasterFaces.GlyphKey(face: faceID, glyph: glyph)) {
+            face.withLock { readColorGlyph($0, table: colorTable, glyph: glyph, unitsPerEm: unitsPerEm) }
         }
     }
 
@@ -279,7 +301,7 @@ extension RasterFace {
     /// bitmap-only color face, COLRv0 layers where the face has them for the glyph, else its outline (unhinted,
     /// in font units, FT_LOAD_NO_SCALE), with a synthesized bold or slant applied as
     /// ``render(glyph:pixelSize:subpixel:hinted:palette:foreground:)`` applies it.
-    private func vectorGlyph(_ glyph: UInt32, unitsPerEm: Int) -> VectorGlyph {
+    func vectorGlyph(_ glyph: UInt32, unitsPerEm: Int) -> VectorGlyph {
         if let colorGlyph = colorGlyph(glyph) { return .paint(colorGlyph) }
         return face.withLock { face -> VectorGlyph in
             if loadsColor, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0,

@@ -30,11 +30,25 @@ public final class TextRenderer: Sendable {
     /// hinting).
     public let hinting: Hinting
 
+    /// The FreeType faces it draws with and the glyph drawings read from them (the vector writers' too).
+    let rasterFaces = RasterFaces()
+
     /// A renderer using `glyphCache` and `hinting`.
     public init(glyphCache: GlyphCache = GlyphCache(), hinting: Hinting = .none) {
         self.glyphCache = glyphCache
         self.hinting = hinting
     }
+
+    /// Empties the renderer's caches — glyph bitmaps, FreeType faces and glyph drawings — to give back their
+    /// memory; they fill again as text is drawn. Drawings in progress are not disturbed.
+    public func clearCaches() {
+        glyphCache.removeAll()
+        rasterFaces.removeAll()
+    }
+
+    /// The sizes of the renderer's caches of faces and glyph drawings, each with its bound, for monitoring; the
+    /// glyph bitmaps' bytes, hits and misses are ``GlyphCache/statistics``.
+    public var cacheSizes: [CacheSize] { rasterFaces.sizes }
 
     /// The pixel size of an image holding `layout` with `padding` points around it: `ceil((W + 2 × padding) ×
     /// scale)` by `ceil((H + 2 × padding) × scale)`, where W is the limits' width when given, else the layout's;
@@ -194,7 +208,7 @@ public final class TextRenderer: Sendable {
         } && !layout.faces.contains(where: \.hasColorGlyphs)
         let width = canvas.width
         let height = canvas.height
-        var rasterFaces: [RasterFace?] = []  // made on the first glyph not in the memo
+        var faces: [RasterFace?] = []  // made on the first glyph not in the memo
         var finished = true
         // Each style's ink and each face's id in stack buffers (a draw allocates no arrays of its own), read
         // through buffers: an array captured by the per-glyph closures is retained on every glyph.
@@ -233,8 +247,8 @@ public final class TextRenderer: Sendable {
                                                          glyph: glyph.glyphID, subpixel: pen.subpixel, hinted: hinted,
                                                          ink: faceID < 0 ? style.ink : 0)
                                 memo.withGlyph(for: key, in: glyphCache) {
-                                    if rasterFaces.isEmpty { rasterFaces = layout.faces.map { RasterFace.of($0) } }
-                                    let face = rasterFaces[glyph.fontIndex]
+                                    if faces.isEmpty { faces = layout.faces.map { rasterFaces.face(of: $0) } }
+                                    let face = faces[glyph.fontIndex]
                                     return face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
                                                         subpixel: pen.subpixel, hinted: hinted, palette: palette,
                                                         foreground: style.color) ?? .empty

@@ -105,16 +105,19 @@ struct ParagraphShaper {
         let unit: Double
         let segment: SegmentProperties
         let features: ShapingFeatures
+        /// The word caches of the registry the face is from, and among them the one for these inputs.
+        let caches: BoundedCache<WordCache.Key, WordCache>
         let cache: WordCache
 
         init(face: FontFace, faceIndex: Int32, unit: Double, segment: SegmentProperties, features: ShapingFeatures,
-             cache: WordCache) {
+             caches: BoundedCache<WordCache.Key, WordCache>) {
             self.face = face
             self.faceIndex = faceIndex
             self.unit = unit
             self.segment = segment
             self.features = features
-            self.cache = cache
+            self.caches = caches
+            cache = WordCache.of(face, features: features, segment: segment, in: caches)
         }
     }
 
@@ -125,9 +128,8 @@ struct ParagraphShaper {
         let segment = SegmentProperties(isRightToLeft: attributes.level & 1 == 1, script: attributes.script,
                                         language: context.language)
         let features = attributes.script.isCJK ? context.cjkFeatures : context.features
-        let cache = WordCache.of(face, features: features, segment: segment)
         return RunShaping(face: face, faceIndex: Int32(attributes.face), unit: context.pointsPerUnit(face),
-                          segment: segment, features: features, cache: cache)
+                          segment: segment, features: features, caches: WordCache.caches(of: context.registry))
     }
 
     private func shape(_ run: FontRun, of text: ParagraphText, into state: inout State) {
@@ -182,7 +184,8 @@ struct ParagraphShaper {
         let scalars = text.graphemes[run.graphemes.lowerBound].start
             ..< text.scalarRange(ofGrapheme: run.graphemes.upperBound - 1).upperBound
         guard text.scalars[scalars].contains(where: { $0 >= 0x2018 }) else { return nil }
-        return PunctuationSpacing.of(shaping.face, language: shaping.segment.language)
+        return PunctuationSpacing.of(shaping.face, language: shaping.segment.language,
+                                     registry: contexts[run.attributes.style].registry)
     }
 
     /// The class of grapheme `g` (a single character) in `spacing`; `other` outside the paragraph.
@@ -236,8 +239,7 @@ struct ParagraphShaper {
                 if haltedShaping == nil {
                     let features = shaping.features.appending(["halt"])
                     haltedShaping = RunShaping(face: shaping.face, faceIndex: shaping.faceIndex, unit: shaping.unit,
-                                               segment: shaping.segment, features: features,
-                                               cache: WordCache.of(shaping.face, features: features, segment: shaping.segment))
+                                               segment: shaping.segment, features: features, caches: shaping.caches)
                 }
                 guard let halted = haltedShaping else { continue }
                 let amount = state.clusters[g].advance - advanceAlone(g, halted)

@@ -7,14 +7,14 @@ extension PunctuationSpacing {
         var language: String
     }
 
-    /// Every face's punctuation spacing by language (`nil`: the face has no `halt`). Bounded: languages come
-    /// from requests.
-    private static let all = BoundedCache<Key, PunctuationSpacing?>(limit: 1024)
-
-    /// How `face`'s fullwidth punctuation can be trimmed in `language`, or `nil` when it has no `halt` feature
-    /// (then it is never trimmed, as in Chromium). Computed once per face and language.
-    static func of(_ face: FontFace, language: String?) -> PunctuationSpacing? {
-        all.value(for: Key(face: face.id, language: language ?? "")) { measure(face, language: language) }
+    /// How `face` (of `registry`) can trim its fullwidth punctuation in `language`, or `nil` when it has no `halt`
+    /// feature (then it is never trimmed, as in Chromium). Computed once per face and language and kept on the
+    /// registry's ``FontRegistry/stageCaches``, bounded: languages come from requests.
+    static func of(_ face: FontFace, language: String?, registry: FontRegistry) -> PunctuationSpacing? {
+        let all = registry.stageCaches.cache {
+            BoundedCache<Key, PunctuationSpacing?>("punctuation_spacings", limit: 1024)
+        }
+        return all.value(for: Key(face: face.id, language: language ?? "")) { measure(face, language: language) }
     }
 
     /// Measures `fontFace`'s punctuation glyphs shaped in `language`.

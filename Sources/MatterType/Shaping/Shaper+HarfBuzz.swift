@@ -17,15 +17,22 @@ struct ShapedUnits: Sendable {
 
 /// The languages whose HarfBuzz shape plans are cached on the faces (by `hb_shape`): the first 64 a process
 /// shapes with (besides none). Plans for others are made per call, so requests naming ever new languages do not
-/// grow every face's plan list for ever.
-final class ShapePlanLanguages: Sendable {
-    static let shared = ShapePlanLanguages()
+/// grow every face's plan list for ever. One for the process (on ``CacheShelf/process``): it bounds what HarfBuzz
+/// keeps on every face of every registry.
+final class ShapePlanLanguages: ShelvedCache {
+    static let shared = CacheShelf.process.cache { ShapePlanLanguages() }
     /// The most languages cached.
     static let limit = 64
     private let languages = Locked<Set<String>>([])
 
-    /// How many languages have cached plans.
-    var count: Int { languages.withLock { $0.count } }
+    /// How many languages have cached plans, of ``limit``.
+    var size: CacheSize {
+        CacheSize(name: "shape_plan_languages", entries: languages.withLock { $0.count }, limit: ShapePlanLanguages.limit)
+    }
+
+    /// Keeps the languages counted: the plans HarfBuzz made for them stay on the faces, so forgetting them
+    /// would let requests grow the faces' plan lists past the bound.
+    func removeAll() {}
 
     /// Whether shaping in `language` may use (and add to) the faces' cached plans.
     func isCached(_ language: String?) -> Bool {

@@ -188,9 +188,6 @@ final class WordCache: Sendable {
     private static let live = Locked<[ObjectIdentifier: LiveWordCache]>([:])
     private static let retired = Locked(WordCacheStatistics())
 
-    /// How many word caches are alive.
-    static var liveCount: Int { live.withLock { $0.count } }
-
     /// The lookups of every word cache in the process, alive or gone.
     static var processStatistics: WordCacheStatistics {
         // Read under `live`'s lock, without retaining: a cache being freed waits in its deinit for this lock
@@ -249,9 +246,6 @@ public struct WordCacheStatistics: Sendable, Hashable {
     /// The lookups of every word cache in the process so far (caches of faces since freed included).
     public static var current: WordCacheStatistics { WordCache.processStatistics }
 
-    /// The word caches alive in the process now (each face keeps at most 32, one per features and language).
-    public static var liveCaches: Int { WordCache.liveCount }
-
     /// The bytes the process's word caches hold, kept under 64 MiB together.
     public static var bytes: Int { WordCache.processBytes.load(ordering: .relaxed) }
 
@@ -270,12 +264,15 @@ extension WordCache {
         var segment: SegmentProperties
     }
 
-    /// Every face's word caches. Bounded: features and languages come from requests (the words themselves are
-    /// bounded by ``processByteBudget``).
-    static let all = BoundedCache<Key, WordCache>(limit: 1024)
+    /// The word caches of `registry`'s faces, on its ``FontRegistry/stageCaches``. Bounded: features and languages
+    /// come from requests (the words themselves are bounded by ``processByteBudget``).
+    static func caches(of registry: FontRegistry) -> BoundedCache<Key, WordCache> {
+        registry.stageCaches.cache { BoundedCache<Key, WordCache>("word_caches", limit: 1024) }
+    }
 
-    /// The cache of words shaped in `face` with `features` and `segment`.
-    static func of(_ face: FontFace, features: ShapingFeatures, segment: SegmentProperties) -> WordCache {
-        all.value(for: Key(face: face.id, features: features, segment: segment)) { WordCache() }
+    /// The cache of words shaped in `face` with `features` and `segment`, among `caches` (``caches(of:)``).
+    static func of(_ face: FontFace, features: ShapingFeatures, segment: SegmentProperties,
+                   in caches: BoundedCache<Key, WordCache>) -> WordCache {
+        caches.value(for: Key(face: face.id, features: features, segment: segment)) { WordCache() }
     }
 }

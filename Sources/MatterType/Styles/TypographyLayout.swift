@@ -230,7 +230,7 @@ public final class TypographyLayout: Sendable {
 /// typographies refer to (a cache there would keep the registry alive forever).
 final class SpanStyleCache: Sendable {
     /// By the span's typography (environment and registry are the paragraph's, the same for every entry).
-    private let entries = BoundedCache<Typography, TypographyLayout>(limit: 256)
+    private let entries = BoundedCache<Typography, TypographyLayout>("span_styles", limit: 256)
 
     /// `typography` resolved as by ``TypographyLayout/init(typography:environment:registry:maximumScaleFactor:)``,
     /// or the same resolution made before.

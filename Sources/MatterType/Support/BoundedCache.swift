@@ -3,15 +3,18 @@
 /// a cache holds at most ``limit`` entries. When full it starts again empty (cheaper than tracking use, and the
 /// entries in use stay alive in the layouts that hold them).
 ///
-/// Each stage keeps its caches beside its own code (word caches in Shaping, raster faces in Raster), keyed by a
-/// face's ``FontFace/id`` rather than stored in the face.
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+/// A cache belongs to the object that uses it — a ``FontRegistry`` (on its ``CacheShelf`` when a later stage makes
+/// it), a ``TextRenderer`` — keyed by a face's ``FontFace/id`` rather than stored in the face.
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: ShelvedCache {
+    /// What `/metrics` calls it (`word_caches`).
+    let name: String
     /// The most entries kept.
     let limit: Int
     private let entries = Locked<[Key: Value]>([:])
 
-    /// An empty cache that keeps at most `limit` entries.
-    init(limit: Int) {
+    /// An empty cache called `name` that keeps at most `limit` entries.
+    init(_ name: String, limit: Int) {
+        self.name = name
         self.limit = limit
     }
 
@@ -30,6 +33,12 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The number of entries kept now.
     var count: Int { entries.withLock { $0.count } }
+
+    /// Every value kept now.
+    var values: [Value] { entries.withLock { Array($0.values) } }
+
+    /// The entries kept and the limit.
+    var size: CacheSize { CacheSize(name: name, entries: count, limit: limit) }
 
     /// Forgets every entry.
     func removeAll() {
