@@ -11,7 +11,8 @@ PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdef
 HEADERS := /usr/include/hyphen.h
 # The fonts the tests lay out, and the hyphenation dictionaries they hyphenate with (hyphens auto).
 TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-extra fonts-noto-cjk \
-                      fonts-noto-color-emoji fonts-inter-variable fonts-liberation2 \
+                      fonts-noto-color-emoji fonts-inter-variable fonts-inter fonts-roboto-unhinted fonts-croscore \
+                      fonts-liberation2 \
                       fonts-cantarell hyphen-en-us hyphen-de hyphen-fr poppler-utils librsvg2-bin
 SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)

@@ -105,9 +105,14 @@ public struct RequestChecker: Sendable {
     }
 
     /// Line boxes of exactly the line height, stacked by it (and the paragraph spacing), summing to the height.
+    /// Under Figma's model a line height relative to the size (or the font's own) is a whole pixel, a tie to
+    /// even, and the height is the stack rounded up to a whole pixel (BEHAVIOUR §15).
     private func lineBoxes(of layout: TextLayout) -> [String] {
         var problems: [String] = []
-        let lineHeight = layout.typography.lineHeight, spacing = layout.typography.paragraphSpacing
+        let typography = layout.typography, isFigma = layout.limits.model == .figma
+        let lineHeight = isFigma && (typography.usesFontLineHeight || typography.lineHeightUnit == .percent)
+            ? max(typography.lineHeight.rounded(.toNearestOrEven), 1) : typography.lineHeight
+        let spacing = typography.paragraphSpacing
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)) }
         for (index, line) in layout.lines.enumerated() {
             if !close(line.height, lineHeight) {
@@ -126,7 +131,8 @@ public struct RequestChecker: Sendable {
             // distance from the line box's edge to the trimmed edge (negative, growing the text, when the line
             // height is smaller than the font's height): only the untrimmed height is known here.
             let stacked = last.top + lineHeight - first.top
-            if layout.typography.textBox.trim == .none, !close(layout.height, stacked) || first.top != 0 {
+            let height = isFigma ? (stacked - 1e-3).rounded(.up) : stacked
+            if layout.typography.textBox.trim == .none, !close(layout.height, height) || first.top != 0 {
                 problems.append("the height is \(layout.height); the lines stack to \(stacked) from \(first.top)")
             }
         }

@@ -96,6 +96,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
             }
         } else {
             result = Typography(family: "Noto Sans", fontSize: size ?? 16, lineHeight: (size ?? 16) * 1.5)
+            result.lineHeightUnit = .percent  // 150 % of the size
         }
         // Lengths in em are of the final font size: the request's own, else the token's.
         return try typography.applied(to: result, fontSize: size ?? result.fontSize)
@@ -115,7 +116,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         return LayoutLimits(width: limits.width ?? pageWidth, maxLines: limits.maxLines ?? 0,
                             lineBreakMode: limits.lineBreakMode ?? .byWordWrapping,
                             alignment: limits.alignment ?? .natural, maxHeight: limits.maxHeight,
-                            fit: limits.fit == true ? TextFit(minimumFontSize: limits.minFontSize ?? 1) : nil)
+                            fit: limits.fit == true ? TextFit(minimumFontSize: limits.minFontSize ?? 1) : nil,
+                            model: limits.model ?? .css)
     }
 
     /// The text laid out in the typography, with fonts from `registry`.

@@ -209,7 +209,7 @@ struct CLITests {
         (["render", "Hi", "--padding=-3", "-o", "/tmp/x.png"], "\"padding\": -3.0 is not allowed"),
         (["render", "-o", "/tmp/x.png"], "give the text as an argument, with --text-file or with --spans"),
         (["measure", "Hi", "--size=-16"], "fontSize -16.0 is not allowed"),
-        (["measure", "Hi", "--line-height", "nan"], "--line-height: \"nan\" is not a length"),
+        (["measure", "Hi", "--line-height", "nan"], "--line-height: \"nan\" is not a line height"),
         (["measure", "Hi", "--width", "0"], "width 0.0 is not allowed"),
         (["measure", "Hi", "--max-lines=-2"], "maxLines -2 is not allowed"),
         (["measure", "Hi", "--alignment", "middle"], "--alignment: \"middle\" is not one of left, center, right, justified, natural"),

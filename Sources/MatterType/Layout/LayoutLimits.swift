@@ -33,6 +33,19 @@ public enum TextAlignment: String, NamedChoice, CaseIterable, Sendable, Hashable
     public static let aliases: [String: TextAlignment] = ["start": .natural]
 }
 
+/// Whose text model boxes, baselines and line widths follow (Docs/Model.md compares them).
+public enum LayoutModel: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
+    /// Chromium's CSS model, the default: every line box is exactly the line height, the box is the lines'
+    /// height, baselines and widths are not rounded, and letter spacing follows every cluster, the last included.
+    case css
+    /// Figma's, as its files record it (BEHAVIOUR §15): letter spacing sits between characters (a line's width,
+    /// alignment and fitting leave out the last cluster's), an auto-width box is its widest line rounded up to a
+    /// whole pixel, heights are whole pixels (a line height in percent or Auto is rounded per line, one in pixels
+    /// only in the total), baselines are whole pixels from the box's top, a final CR adds no line, and spaces before
+    /// a line feed count in the width.
+    case figma
+}
+
 /// Shrinking text to fit its box (``LayoutLimits/fit``): the largest font size on a 0.25 pt grid, from
 /// ``minimumFontSize`` up to the typography's own size, at which the text fits the width without breaking a word,
 /// the maximum height and the line limit. Line height and letter spacing (the spans' sizes and spacing too) scale
@@ -62,15 +75,35 @@ public struct LayoutLimits: Sendable, Hashable, Codable {
     /// Shrinking the font size until the text fits ``width``, ``maxHeight`` and ``maxLines``; `nil`: the
     /// typography's size as it is.
     public var fit: TextFit?
+    /// Whose box model: Chromium's CSS (the default) or Figma's.
+    public var model: LayoutModel = .css
 
     /// Limits; the defaults are no width limit, all lines, word wrapping, natural alignment, no fitting.
     public init(width: Double? = nil, maxLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                alignment: TextAlignment = .natural, maxHeight: Double? = nil, fit: TextFit? = nil) {
+                alignment: TextAlignment = .natural, maxHeight: Double? = nil, fit: TextFit? = nil,
+                model: LayoutModel = .css) {
         self.width = width
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
         self.alignment = alignment
         self.maxHeight = maxHeight
         self.fit = fit
+        self.model = model
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case width, maxLines, lineBreakMode, alignment, maxHeight, fit, model
+    }
+
+    /// Decodes limits; a missing `model` is ``LayoutModel/css``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(width: try c.decodeIfPresent(Double.self, forKey: .width),
+                  maxLines: try c.decode(Int.self, forKey: .maxLines),
+                  lineBreakMode: try c.decode(LineBreakMode.self, forKey: .lineBreakMode),
+                  alignment: try c.decode(TextAlignment.self, forKey: .alignment),
+                  maxHeight: try c.decodeIfPresent(Double.self, forKey: .maxHeight),
+                  fit: try c.decodeIfPresent(TextFit.self, forKey: .fit),
+                  model: try c.decodeIfPresent(LayoutModel.self, forKey: .model) ?? .css)
     }
 }

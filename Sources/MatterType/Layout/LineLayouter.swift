@@ -56,10 +56,13 @@ struct LineLayouter {
         var isTruncated = false
         var breaksInsideWord = false
         let breaker = makeBreaker()
+        let geometry = LineGeometry(typography, model: limits.model)
         // Only fitting asks whether a word was broken.
         let checksWords = limits.fit != nil && !breaker.breaksAnywhere
         let truncates = limits.lineBreakMode != .byWordWrapping && limits.lineBreakMode != .byCharWrapping
-        let ranges = LineLayouter.paragraphRanges(bytes)
+        var ranges = LineLayouter.paragraphRanges(bytes)
+        // Figma: a final CR starts no line (a final LF does).
+        if limits.model == .figma, bytes.last == 0x0D, ranges.count > 1 { ranges.removeLast() }
         for (p, range) in ranges.enumerated() {
             if limits.maxLines > 0, drafts.count == limits.maxLines {
                 isTruncated = true
@@ -107,12 +110,11 @@ struct LineLayouter {
                                         byteRange: paragraph.text.byteRange(ofGraphemes: covered), indent: indent,
                                         isFirstOfParagraph: l == 0, isLastOfParagraph: l == lines.count - 1,
                                         top: top))
-                top += typography.lineHeight
+                top += geometry.lineHeight
             }
             if truncateLast { break }
         }
-        let positioner = LinePositioner(baselineOffset: typography.baselineOffset, lineHeight: typography.lineHeight,
-                                        styles: styles.table,
+        let positioner = LinePositioner(geometry: geometry, styles: styles.table,
                                         hasOneStyle: styles.isSingle, limits: limits, breaker: breaker,
                                         context: LineRunContext(text: text, faces: fallback.faces,
                                                                 primaryFaces: fallback.primaryFaces,
@@ -121,8 +123,8 @@ struct LineLayouter {
                                                                 boxes: styles.isSingle ? nil : styles.boxes))
         let (lines, width) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom, less the end trim.
-        return Result(lines: lines, width: width,
-                      height: (drafts.last?.top ?? -trims.start) + typography.lineHeight - trims.end,
+        return Result(lines: lines, width: limits.width == nil ? geometry.boxWidth(width) : width,
+                      height: geometry.boxHeight((drafts.last?.top ?? -trims.start) + geometry.lineHeight - trims.end),
                       isTruncated: isTruncated, breaksInsideWord: breaksInsideWord,
                       shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork }, paragraphs: paragraphs)
     }
@@ -275,7 +277,9 @@ struct LineLayouter {
         let space = face.glyph(for: 0x20).map { Double(face.advance(of: $0)) * typography.shaping.pointsPerUnit(face) }
             ?? typography.fontSize / 4
         let spaceAdvance = space + typography.spacing.after(.space, scalar: 0x20, isCursive: false)
-        return LineBreaker(width: limits.width.map { $0 / scale }, firstLineIndent: typography.paragraphIndent / scale,
+        // Figma fits a line without its last cluster's letter spacing ("MENU" at its own width stays one line).
+        let trailing = limits.model == .figma ? max(typography.spacing.letter, 0) : 0
+        return LineBreaker(width: limits.width.map { ($0 + trailing) / scale }, firstLineIndent: typography.paragraphIndent / scale,
                            breaksAnywhere: limits.lineBreakMode == .byCharWrapping,
                            tabStops: TabStops(interval: 8 * spaceAdvance, minimumAdvance: spaceAdvance / 2))
     }

@@ -45,9 +45,8 @@ struct LineDraft: Sendable {
 /// justifies the line, and gives every glyph and decoration its place (runs are made from what it keeps, when read:
 /// ``LineRunSource``).
 struct LinePositioner {
-    /// The baseline's offset from a line's top, in points.
-    let baselineOffset: Double
-    let lineHeight: Double
+    /// Each line box's height and where its baseline sits.
+    let geometry: LineGeometry
     /// Each style's letter spacing, decoration stroke and color.
     let styles: StyleTable
     /// Whether the whole text has the paragraph's style (then one decoration spans each line).
@@ -67,7 +66,12 @@ struct LinePositioner {
             let placed = place(draft)
             var end = placed.count
             while end > 0, placed[end - 1].kind.hangs { end -= 1 }
+            // Figma: spaces before a line feed count; the last cluster's letter spacing does not.
+            if geometry.model == .figma, draft.isLastOfParagraph, draft.paragraph < paragraphs.count - 1 {
+                end = placed.count
+            }
             var width = placed[0..<end].reduce(0) { $0 + $1.advance }
+            if geometry.model == .figma { width -= trailingLetterSpacing(draft, placed, end: end) }
             if limits.lineBreakMode == .byClipping, let limit = limits.width { width = min(width, limit - draft.indent) }
             placedLines.append((placed, width))
             extent = max(extent, draft.indent + width)
@@ -79,6 +83,13 @@ struct LinePositioner {
             lines.append(line(draft, placed.placed, width: placed.width, reference: reference))
         }
         return (lines, extent)
+    }
+
+    /// The letter spacing after the line's last item before `end` when it is a visible cluster: what Figma leaves
+    /// out of a line's width (its alignment and fitting too), as its spacing sits between characters.
+    private func trailingLetterSpacing(_ draft: LineDraft, _ placed: [PlacedItem], end: Int) -> Double {
+        guard end > 0, placed[end - 1].kind == .text, case .cluster(let c) = draft.items[end - 1] else { return 0 }
+        return styles.spacings[Int(paragraphs[draft.paragraph].style(ofCluster: c))].letter
     }
 
     /// Each item's advance (tabs resolved in logical order), level (rule L1 applied) and kind.
@@ -171,7 +182,7 @@ struct LinePositioner {
                 pen -= placed[i].advance
             }
         }
-        let baseline = draft.top + baselineOffset
+        let baseline = geometry.baseline(top: draft.top)
         let spacing = Spacing(trailingStart: trailingStart, extraPerSpace: extraPerSpace, baseline: baseline)
         let start = pen
         var glyphs: [PositionedGlyph] = []
@@ -204,7 +215,7 @@ struct LinePositioner {
         let source = LineRunSource(context: context, paragraph: draft.paragraph, items: draft.items,
                                    placed: placed, order: order, spacing: spacing, start: start)
         return TextLine(range: stringRange(draft.byteRange), paragraph: draft.paragraph, top: draft.top,
-                        baseline: baseline, height: lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
+                        baseline: baseline, height: geometry.lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
                         decorations: decorations, source: source)
     }
 

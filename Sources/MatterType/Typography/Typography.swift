@@ -25,6 +25,9 @@ public struct Typography: Sendable, Hashable, Codable {
     /// When true, the line height is the font's own instead of ``lineHeight``: its `hhea` ascender, descender and
     /// line gap at the font size (CSS `line-height: normal` as Figma's "Auto" and Tokens Studio's `"AUTO"` mean it).
     public var usesFontLineHeight = false
+    /// How ``lineHeight`` was given: in points, or relative to the font size (Figma's percent, CSS's em). The CSS
+    /// model lays both out alike; the Figma model rounds a relative one per line and a point one in the total.
+    public var lineHeightUnit: LineHeightUnit = .points
     /// Points added after every grapheme cluster, the last on a line included.
     public var letterSpacing: Double
     /// Points added to every word separator (space, no-break space…), as CSS `word-spacing`, on top of the
@@ -173,7 +176,7 @@ public struct Typography: Sendable, Hashable, Codable {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
              fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap, textBox, hyphens,
-             fontPalette, wordSpacing
+             fontPalette, wordSpacing, lineHeightUnit
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -206,6 +209,7 @@ public struct Typography: Sendable, Hashable, Codable {
         hyphens = try c.decodeIfPresent(Hyphens.self, forKey: .hyphens) ?? .manual
         fontPalette = try c.decodeIfPresent(Int.self, forKey: .fontPalette) ?? 0
         wordSpacing = try c.decodeIfPresent(Double.self, forKey: .wordSpacing) ?? 0
+        lineHeightUnit = try c.decodeIfPresent(LineHeightUnit.self, forKey: .lineHeightUnit) ?? .points
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {

@@ -19,6 +19,8 @@ public struct LimitFields: FieldGroup {
     public var lineBreakMode: LineBreakMode?
     /// How lines are aligned.
     public var alignment: TextAlignment?
+    /// Whose box model: Chromium's CSS (the default) or Figma's.
+    public var model: LayoutModel?
 
     /// No field set.
     public init() {}
@@ -42,5 +44,7 @@ public struct LimitFields: FieldGroup {
               help: "wordWrap (the default), charWrap, clip, truncateHead, truncateMiddle or truncateTail."),
         .init("alignment", \.alignment, Choice<TextAlignment>.self,
               help: "left, center, right, justified or natural (the default; also start), or end: start is left in a left-to-right paragraph, right in a right-to-left one. Any letter case."),
+        .init("model", \.model, Choice<LayoutModel>.self,
+              help: "css (the default: Chromium's box, baselines and widths) or figma (Figma's: letter spacing between characters only, whole-pixel heights and baselines, an auto-width box rounded up, a final CR adding no line; Docs/Model.md)."),
     ]
 }

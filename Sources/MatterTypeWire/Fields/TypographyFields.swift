@@ -16,8 +16,8 @@ public struct TypographyFields: FieldGroup {
     public var fontWidth: FontWidth?
     /// The font size (an `em` is 16 points).
     public var size: Length?
-    /// The line height (an `em` is the font size).
-    public var lineHeight: Length?
+    /// The line height (an `em` is the font size), or the font's own.
+    public var lineHeight: LineHeight?
     /// The space after every grapheme cluster.
     public var letterSpacing: Length?
     /// The space added to every word separator.
@@ -84,13 +84,9 @@ public struct TypographyFields: FieldGroup {
                                       refused: ["0", "-4", #""1e3em""#, #""12vw""#]),
               span: \.size, as: Double.self,
               typography: .custom { typography, size, _ in typography.fontSize = size.points(fontSize: Length.rootFontSize) }),
-        .init("lineHeight", \.lineHeight, Length.self,
-              help: "The line height in points, or of the font size (\"1.5em\", \"150%\") (default 1.5 × the size).",
-              schema: ##"{"oneOf": [{"type": "number", "exclusiveMinimum": 0, "maximum": 10000}, {"$ref": "#/components/schemas/LengthWithUnit"}]}"##,
-              examples: FieldExamples(accepted: ["2", "18.5", "24", "60", "150", "0.1", "2000", #""1.5em""#, #""120%""#,
-                                                 #""30pt""#],
-                                      refused: ["0", "-10", #""0em""#, #""-1em""#]),
-              typography: .custom { $0.lineHeight = $1.points(fontSize: $2.fontSize) }),
+        .init("lineHeight", \.lineHeight, LineHeight.self,
+              help: "The line height in points, of the font size (\"150%\", \"1.5em\": Figma's percent) or auto (the font's own: Figma's Auto, CSS normal) (default 150%).",
+              typography: .custom { $1.apply(to: &$0, fontSize: $2.fontSize) }),
         .init("letterSpacing", \.letterSpacing, Length.self,
               help: "Space added after every grapheme cluster, in points or of the font size (\"-0.02em\", \"-2%\"); a span's is in points.",
               span: \.letterSpacing, as: Double.self,
