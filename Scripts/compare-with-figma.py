@@ -9,7 +9,8 @@ copied into the project), each with Figma's box (absoluteBoundingBox), ink (abso
 font file of its font (fonts-inter, fonts-roboto-unhinted, fonts-noto-core, fonts-noto-extra, fonts-croscore). Nodes
 with character style overrides (spans) are left out: they come with Figma documents.
 
-Each node goes in as Figma describes it: the characters verbatim (`--text-file -`), its font file and family, weight,
+Each node goes in as Figma describes it: the characters verbatim (`--text-file -`), its font file and family, weight
+(the one its style names: a few nodes say "Medium" with a fontWeight of 400, and Figma draws Medium),
 italic, size, line height with its unit (pixels; a percent of the size; Auto, the font's own), letter spacing in
 pixels, case and alignment, and for a fixed-width box (textAutoResize HEIGHT) its width. What must come out:
 - the box: the same line count and height (within 0.01 px: Figma's heights are float32 products), and for an
@@ -28,6 +29,29 @@ WIDTH_TOLERANCE = 0.01
 INK_TOLERANCE = 0.5
 CASES_BY_TEXT_CASE = {"UPPER": "uppercase", "LOWER": "lowercase", "TITLE": "capitalize"}
 ALIGNMENTS = {"LEFT": "left", "CENTER": "center", "RIGHT": "right", "JUSTIFIED": "justified"}
+# Figma's style names, compared without spaces: some nodes say "Medium" with a fontWeight of 400, and Figma draws the
+# style it names.
+STYLE_WEIGHTS = {"thin": 100, "extralight": 200, "light": 300, "regular": 400, "medium": 500, "semibold": 600,
+                 "bold": 700, "extrabold": 800, "black": 900}
+
+
+def weight_and_files(node):
+    """The weight the node's style names (else its fontWeight) and its font files: when the style names another
+    weight than the Debian file listed, the same family's file of that style beside it, where one is installed."""
+    style = node["style"]
+    files = [font["file"] for font in node["debianFonts"]]
+    name = (style.get("fontStyle") or "").lower().replace(" ", "").replace("italic", "") or "regular"
+    weight = STYLE_WEIGHTS.get(name, int(style.get("fontWeight", 400)))
+    if weight != int(style.get("fontWeight", 400)):
+        first = files[0]
+        folder, base = os.path.split(first)
+        stem, extension = os.path.splitext(base)
+        family = stem.split("-")[0]
+        suffix = next(k for k, v in STYLE_WEIGHTS.items() if v == weight)
+        for candidate in os.listdir(folder):
+            if candidate.lower() == (family + "-" + suffix + extension).lower():
+                files.append(os.path.join(folder, candidate))
+    return weight, files
 
 
 def usable(node):
@@ -56,13 +80,14 @@ def line_height_argument(style):
 
 def arguments(node, model):
     style = node["style"]
+    weight, files = weight_and_files(node)
     args = ["measure", "--json", "--text-file", "-", "--no-system-fonts", "--family", style["fontFamily"],
-            "--weight", str(int(style.get("fontWeight", 400))), "--size", repr(style["fontSize"]),
+            "--weight", str(weight), "--size", repr(style["fontSize"]),
             "--line-height", line_height_argument(style), "--letter-spacing", repr(style.get("letterSpacing", 0))]
     if model:
         args += ["--model", model]
-    for font in node["debianFonts"]:
-        args += ["--font-file", font["file"]]
+    for file in files:
+        args += ["--font-file", file]
     if "italic" in (style.get("fontStyle") or "").lower():
         args.append("--italic")
     if style.get("textCase") in CASES_BY_TEXT_CASE:

@@ -66,6 +66,8 @@ private struct TokenJSON: Encodable {
     let italic: Bool
     let fontSize: Double
     let lineHeight: Double
+    /// How the file wrote it: `px` (points), `%` (relative to the size: a percentage, multiple or em) or `auto`.
+    let lineHeightUnit: String
     let letterSpacing: Double
     let textCase: String
     let decoration: String
@@ -81,6 +83,7 @@ private struct TokenJSON: Encodable {
         // The font's own line height needs the font: resolved as layout resolves it.
         let resolved = typography.usesFontLineHeight ? (try? TypographyLayout(typography: typography)) : nil
         lineHeight = points(resolved?.lineHeight ?? typography.lineHeight)
+        lineHeightUnit = typography.usesFontLineHeight ? "auto" : typography.lineHeightUnit == .percent ? "%" : "px"
         letterSpacing = points(typography.letterSpacing)
         textCase = typography.textCase.rawValue
         decoration = typography.textDecoration.rawValue

@@ -67,6 +67,32 @@ struct FigmaModelTests {
         #expect(spaced.lines[0].width > spaced.lines[1].width)
     }
 
+    @Test("tokens keep the unit a line height was written in; tokens --json says it")
+    func tokenUnits() throws {
+        let json = #"""
+            {"t": {"a": {"type": "typography", "value": {"fontFamily": "Noto Sans", "fontSize": "15", "lineHeight": "150%"}},
+                   "b": {"type": "typography", "value": {"fontFamily": "Noto Sans", "fontSize": "15", "lineHeight": "24"}},
+                   "c": {"type": "typography", "value": {"fontFamily": "Noto Sans", "fontSize": "15", "lineHeight": "AUTO"}},
+                   "d": {"type": "typography", "value": {"fontFamily": "Noto Sans", "fontSize": "15", "lineHeight": "1.5"}}}}
+            """#
+        let tokens = try DesignTokens(data: Data(json.utf8), extensions: TypographyFields.tokenExtensions)
+        #expect(try tokens.typography("t.a").lineHeightUnit == .percent && tokens.typography("t.a").lineHeight == 22.5)
+        #expect(try tokens.typography("t.b").lineHeightUnit == .points)
+        #expect(try tokens.typography("t.c").usesFontLineHeight)
+        #expect(try tokens.typography("t.d").lineHeightUnit == .percent)
+        // 150 % of 15 under Figma's model: 22.5 rounds to 22 per line.
+        let layout = try TextLayout("a\nb", typography: tokens.typography("t.a"),
+                                    limits: LayoutLimits(model: .figma), registry: registry)
+        #expect(layout.height == 44)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("units-\(UUID()).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try CLIRun("tokens", file.path, "--json")
+        let printed = try #require(try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any])
+        let entries = try #require(printed["typographies"] as? [[String: Any]])
+        #expect(entries.map { $0["lineHeightUnit"] as? String } == ["%", "px", "auto", "%"])
+    }
+
     // MARK: - Real Figma nodes
 
     static let cases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

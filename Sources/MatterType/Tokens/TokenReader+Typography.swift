@@ -54,6 +54,7 @@ extension TokenReader {
             }
         }
         var lineHeight: Double?
+        var lineHeightUnit = LineHeightUnit.points
         var usesFontLineHeight = false
         var letterSpacing = 0.0
         if let fontSize {
@@ -65,7 +66,8 @@ extension TokenReader {
                     usesFontLineHeight = true
                     lineHeight = fontSize  // replaced by the font's own when laid out
                 } else if let value {
-                    lineHeight = try self.lineHeight(value, fontSize: fontSize, format: format, at: "\(at).lineHeight")
+                    (lineHeight, lineHeightUnit) = try self.lineHeight(value, fontSize: fontSize, format: format,
+                                                                       at: "\(at).lineHeight")
                 }
                 return true
             }
@@ -85,6 +87,7 @@ extension TokenReader {
                                     lineHeight: lineHeight, fontStyle: style, letterSpacing: letterSpacing,
                                     fallbackFamilyNames: Array(families.dropFirst()))
         typography.usesFontLineHeight = usesFontLineHeight
+        typography.lineHeightUnit = lineHeightUnit
         // The other fields: the design tools' own keys in the value (Tokens Studio, its DTCG export, and DTCG's own
         // fontStyle), then for DTCG in $extensions.mattertype, with every typography field of a request.
         try applyDesignToolFields(raw, at: at, fontSize: fontSize, to: &typography)
@@ -274,23 +277,29 @@ extension TokenReader {
     /// (or a unitless string) in DTCG a multiple of the font size. In Tokens Studio files a unitless number up to
     /// ``tokensStudioMultipleLimit`` is a multiple (its CSS transforms read `1.5` so) and a larger one pixels (its
     /// Figma plugin applies `28` so): both kinds occur in real exports. The Design Tokens plugin writes pixels.
+    /// The unit is kept (Figma rounds by it): a multiple, a percentage or `em` is relative to the size.
     func lineHeight(_ value: OrderedJSON, fontSize: Double, format: DesignTokens.Format,
-                    at: String) throws(DesignTokenError) -> Double {
+                    at: String) throws(DesignTokenError) -> (points: Double, unit: LineHeightUnit) {
         var height: Double
+        var unit = LineHeightUnit.points
         let unitless = value.number ?? value.string.flatMap { Double(String($0.trimmingSpaces())) }
         if let number = unitless {
             switch format {
-            case .dtcg: height = number * fontSize
-            case .tokensStudio: height = number > DesignTokens.tokensStudioMultipleLimit ? number : number * fontSize
+            case .dtcg: (height, unit) = (number * fontSize, .percent)
+            case .tokensStudio:
+                (height, unit) = number > DesignTokens.tokensStudioMultipleLimit ? (number, .points)
+                    : (number * fontSize, .percent)
             case .figmaDesignTokens: height = number
             }
         } else {
             height = try dimension(value, at: at, emSize: fontSize, percentOf: fontSize)
+            let written = (value["unit"]?.string ?? value.string ?? "").trimmingSpaces().lowercased()
+            if written.hasSuffix("%") || written.hasSuffix("em") && !written.hasSuffix("rem") { unit = .percent }
         }
         guard height > 0, height <= TypographyLayout.maximumLength else {
             throw DesignTokenError(path: at, message: "\(height) points is not a line height above 0 and at most 10000")
         }
-        return height
+        return (height, unit)
     }
 
     /// A weight: a number 1–1000 (or its string), a DTCG alias (for DTCG tokens), or a style name as Figma and
