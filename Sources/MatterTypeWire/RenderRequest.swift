@@ -129,8 +129,10 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         _ = try checkedPadding()
         let text = try styledText()
         let typography = try resolvedTypography(tokens: tokens)
+        var limits = layoutLimits
+        if self.limits.model == nil, let token, let model = tokens?.layoutModels[token] { limits.model = model }
         do {
-            return try TextLayout(text, typography: typography, environment: environment, limits: layoutLimits,
+            return try TextLayout(text, typography: typography, environment: environment, limits: limits,
                                   registry: registry)
         } catch {
             throw .layout(error)

@@ -93,6 +93,25 @@ struct FigmaModelTests {
         #expect(entries.map { $0["lineHeightUnit"] as? String } == ["%", "px", "auto", "%"])
     }
 
+    @Test("a token's $extensions.mattertype.model lays requests with it out so, unless they say otherwise")
+    func tokenModel() throws {
+        let json = #"""
+            {"t": {"$type": "typography",
+              "figma": {"$value": {"fontFamily": "Noto Sans", "fontSize": "15px", "lineHeight": 1.5},
+                        "$extensions": {"mattertype": {"model": "figma"}}},
+              "odd": {"$value": {"fontFamily": "Noto Sans", "fontSize": "15px", "lineHeight": 1.5},
+                      "$extensions": {"mattertype": {"model": "print"}}}}}
+            """#
+        let tokens = try DesignTokens(data: Data(json.utf8), extensions: TypographyFields.tokenExtensions)
+        #expect(tokens.layoutModels == ["t.figma": .figma])
+        #expect(tokens.leftOut.first?.description.contains("model is not css or figma") == true)
+        var request = RenderRequest(text: "a\nb")
+        request.token = "t.figma"
+        #expect(try request.layout(registry: registry, tokens: tokens).height == 44)  // 22.5 → 22 a line
+        request.limits.model = .css
+        #expect(try request.layout(registry: registry, tokens: tokens).height == 45)
+    }
+
     // MARK: - Real Figma nodes
 
     static let cases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

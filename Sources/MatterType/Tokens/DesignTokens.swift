@@ -29,7 +29,8 @@ public import Foundation
 ///   `$extensions.mattertype`: the design tools' keys (`fontStyle`, `fontWidth` or `fontStretch`, `textCase` with
 ///   `small-caps` as the `smcp` feature, `textDecoration`, `paragraphSpacing`, `paragraphIndent`, and the older
 ///   `maximumScaleFactor`, `isFixed`), and every typography field of a render request (`wordSpacing`, `textWrap`,
-///   `textBox`, `hyphens`, `textStyle`…, as `Docs/Fields.md` lists them) through ``TypographyTokenExtensions``.
+///   `textBox`, `hyphens`, `textStyle`…, as `Docs/Fields.md` lists them) through ``TypographyTokenExtensions``;
+///   `model` (`css`, `figma`) is the box model text in the token is laid out in (``layoutModels``).
 /// - **Metadata**: `$`-keys, and the plugin's `extensions` and `description` keys, are not tokens or groups.
 /// - **Problems**: only typography tokens and what they refer to are checked; colors, shadows and other tokens
 ///   no typography uses are not. A typography with a problem (a missing reference, a unit that is not a size) is
@@ -73,6 +74,9 @@ public struct DesignTokens: Sendable {
     public let format: Format
     /// Every typography token, by its dot-separated path (tokens of `source`-only sets left out).
     public let typographies: [String: Typography]
+    /// The box model typography tokens ask for in `$extensions.mattertype.model`, by path: a render request with
+    /// such a token and no `model` of its own lays out so (`figma` for styles exported from Figma).
+    public let layoutModels: [String: LayoutModel]
     /// The typography tokens' paths in document order (sets and files in the order read).
     public let typographyPaths: [String]
     /// Points per `rem`.
@@ -125,12 +129,14 @@ public struct DesignTokens: Sendable {
         var reader = TokenReader(remSize: remSize, extensions: extensions)
         for set in sets { reader.collect(set) }
         var typographies: [String: Typography] = [:]
+        var models: [String: LayoutModel] = [:]
         var paths: [String] = []
         var leftOut = reader.leftOut
         for (index, path) in reader.order.enumerated()
         where reader.tokens[path]?.isTypography == true && reader.tokens[path]?.sourceOnly == false {
             do {
                 typographies[path] = try reader.typography(path)
+                if let model = try reader.layoutModel(path) { models[path] = model }
                 paths.append(path)
             } catch {
                 leftOut.append((Double(index), LeftOut(path: path, problems: error.problems)))
@@ -143,6 +149,7 @@ public struct DesignTokens: Sendable {
         }
         format = reader.format ?? .dtcg
         self.typographies = typographies
+        layoutModels = models
         typographyPaths = paths
         self.remSize = remSize
         self.leftOut = ordered

@@ -97,6 +97,18 @@ extension TokenReader {
         return typography
     }
 
+    /// The box model the typography token at `path` asks for in `$extensions.mattertype.model` (`figma` for a
+    /// style exported from Figma), or `nil`.
+    func layoutModel(_ path: String) throws(DesignTokenError) -> LayoutModel? {
+        guard let raw = tokens[path]?.extensions?["mattertype"]?["model"] else { return nil }
+        let at = "\(path).$extensions.mattertype.model"
+        guard let name = try expanded(raw, at: at).string, let model = LayoutModel.named(name) else {
+            throw DesignTokenError(path: at, message: "is not " + LayoutModel.allCases.map(\.rawValue)
+                                   .joined(separator: " or "))
+        }
+        return model
+    }
+
     /// The keys design tools write for typography beyond DTCG's fields (Tokens Studio's values, the Design Tokens
     /// plugin), read in values and in `$extensions.mattertype` alike; ``TypographyLayout``'s older spellings
     /// `maximumScaleFactor` and `isFixed` too.
@@ -119,7 +131,7 @@ extension TokenReader {
         } catch {
             problems += error.problems
         }
-        for (key, raw) in members where !TokenReader.designToolKeys.contains(key) {
+        for (key, raw) in members where !TokenReader.designToolKeys.contains(key) && key != "model" {
             let place = "\(at).\(key)"
             guard let extensions else {
                 problems.append(.init(path: place, message: "is read with MatterTypeWire's request fields; load the "
