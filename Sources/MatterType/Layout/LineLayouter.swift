@@ -279,7 +279,8 @@ struct LineLayouter {
         let spaceAdvance = space + typography.spacing.after(.space, scalar: 0x20, isCursive: false)
         // Figma fits a line without its last cluster's letter spacing ("MENU" at its own width stays one line).
         let trailing = limits.model == .figma ? max(typography.spacing.letter, 0) : 0
-        return LineBreaker(width: limits.width.map { ($0 + trailing) / scale }, firstLineIndent: typography.paragraphIndent / scale,
+        return LineBreaker(width: limits.width.map { ($0 + trailing) / scale },
+                           firstLineIndent: typography.paragraphIndent / scale,
                            breaksAnywhere: limits.lineBreakMode == .byCharWrapping,
                            tabStops: TabStops(interval: 8 * spaceAdvance, minimumAdvance: spaceAdvance / 2))
     }
