@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """Draws the example card's images with Pillow and the bundled Noto Sans Bold: logo.png (a 192 x 128 mark) and
-badge.png (a 56 x 56 "verified" check). Run from the repository root: python3 Examples/make-images.py"""
+badge.png (a 56 x 56 "verified" check). Run from the repository root: python3 Examples/make-images.py
+
+photo.jpg (photo-card.json's background, 1024 x 768) is not drawn here: it is the public-domain raccoon photograph
+SciPy ships as scipy.misc.face() ("raccoon-procyon-lotor.jpg at http://www.public-domain-image.com", SciPy 1.9's
+scipy/misc/face.dat, a bz2-compressed 1024 x 768 RGB buffer), saved with Pillow as JPEG quality 85:
+    Image.frombytes("RGB", (1024, 768), bz2.decompress(face_dat)).save("photo.jpg", quality=85, optimize=True)"""
 from PIL import Image, ImageDraw, ImageFont
 
 BOLD = "Fonts/NotoSans-Bold.ttf"

@@ -93,6 +93,11 @@ struct BenchCommand: ParsableCommand {
                              + "graphs stay warm; for lines, paragraph, spans and png."))
     var coldGlyphs = false
 
+    @Flag(name: .customLong("cold-images"),
+          help: ArgumentHelp("Keep no decoded image between cards, so that every card decodes its images (a photo "
+                             + "background) anew; for card."))
+    var coldImages = false
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -321,8 +326,10 @@ extension BenchCommand {
             placeholderValues = object
         }
         let document = try Card.decode(from: data, values: placeholderValues)
+        // A cache of no bytes keeps nothing: every card decodes its images.
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false),
-                                    imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
+                                    imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                    images: CardImageCache(maximumBytes: coldImages ? 0 : 64 << 20))
         let format = self.format
         let (median, bytes) = try timeRenders { try renderer.encoded(document, format: format).count }
         let cards = threads * self.repeat

@@ -65,6 +65,15 @@ struct ImageOutputTests {
             grayMany.pixels[4 * i + 2] = premultiplied
             grayMany.pixels[4 * i + 3] = a
         }
+        // A photograph's noise: few pixels repeat a neighbour, so its rows are Paeth-filtered.
+        var noise = RGBAImage(width: 97, height: 31, background: .white)
+        var state: UInt32 = 12_345
+        for i in 0..<(97 * 31) {
+            for c in 0..<3 {
+                state = state &* 1_103_515_245 &+ 12_345
+                noise.pixels[4 * i + c] = UInt8(truncatingIfNeeded: (i % 97) + Int(state >> 27))
+            }
+        }
         return [
             // Gray ink on white: every pixel opaque gray.
             ("gray on white", try renderer.image(of: layout, color: .black, background: .white), 0, 8),
@@ -72,6 +81,7 @@ struct ImageOutputTests {
             ("blue on transparent", try renderer.image(of: layout, color: Color(red: 20, green: 40, blue: 200)), 3, 8),
             ("two colors on white", try renderer.image(of: two, background: .white), 3, 8),
             ("gradient", gradient, 2, 8),
+            ("photograph", noise, 2, 8),
             ("translucent gradient", translucentMany, 6, 8),
             ("translucent grays", grayMany, 4, 8),
         ]

@@ -25,11 +25,14 @@ enum {
 };
 
 /// Writes a PNG: rows from `row` are filtered as they arrive (`filter` 0–4: None, Sub, Up, Average, Paeth, the same
-/// for every row; -1: None or Paeth, whichever compresses a sample of the rows smaller) and compressed once with libdeflate at `level` (1–12). `palette_rgb` (3 bytes an entry) and `alpha` (one byte an entry, tRNS) are for MATTERTYPE_PNG_PALETTE.
+/// for every row; -1: None for drawn images, whose pixels repeat nearby, Paeth for photographs) and compressed once with
+/// libdeflate at `zlib_level` (1–12), or at `paeth_level` when the sample chose Paeth (photographic content).
+/// `palette_rgb` (3 bytes an entry) and `alpha` (one byte an entry, tRNS) are for MATTERTYPE_PNG_PALETTE.
 /// Returns 0 and sets `out->message` on failure.
 int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,
                          const uint8_t *palette_rgb, int palette_entries, const uint8_t *alpha, int alpha_entries,
-                         int zlib_level, int filters, mattertype_row_fn row, void *context, mattertype_buffer *out);
+                         int zlib_level, int paeth_level, int filters, mattertype_row_fn row, void *context,
+                         mattertype_buffer *out);
 
 /// Encodes unpremultiplied RGBA pixels as lossless WebP (libwebp's WebPEncodeLosslessRGBA). Returns 0 on failure.
 int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t height, float effort,

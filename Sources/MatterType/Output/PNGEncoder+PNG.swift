@@ -16,18 +16,32 @@ public enum PNGEncoding: String, NamedChoice, Sendable, Hashable, CaseIterable {
 public enum ImageCompression: String, NamedChoice, Sendable, Hashable, CaseIterable {
     /// libdeflate level 1.
     case fast
-    /// libdeflate level 6.
+    /// libdeflate level 6 for text and PDF streams, 7 for drawn color images (cards), 1 for photographs.
     case balanced
     /// libdeflate level 12: the smallest files, many times slower.
     case small
 
-    /// libdeflate's level (1–12; 6 is zlib's default level's ratio, faster).
+    /// libdeflate's level (1–12; 6 is zlib's default level's ratio, faster) for text, gray images and PDF streams.
     var deflateLevel: Int32 {
         switch self {
         case .fast: 1
         case .balanced: 6
         case .small: 12
         }
+    }
+
+    /// The level for a color image whose rows compress best unfiltered: drawn content (flat colors, gradients,
+    /// text, shadows). Balanced is level 7 there: on Examples/card.json, level 6 gives 126,144 bytes, 7 gives
+    /// 124,439 in 1.1× the time, 8 and 9 give more bytes in 1.5–2× (libdeflate 1.14; `Scripts/card-vs-takumi.py`).
+    var drawnLevel: Int32 {
+        self == .balanced ? 7 : deflateLevel
+    }
+
+    /// The level for a color image whose rows compress best Paeth-filtered: photographs, whose noise no match
+    /// finder gets far with. Balanced is level 1 there: on Examples/photo-card.json, level 1 gives 1.05 MB in
+    /// 18 ms, level 6 0.99 MB in 76 ms.
+    var photographLevel: Int32 {
+        self == .balanced ? 1 : deflateLevel
     }
 }
 
@@ -67,9 +81,10 @@ public enum PNGEncoder {
         // libdeflate level 6, Examples/card.json's gradient card is 86 KB unfiltered, 140 KB with Sub, 131 KB with
         // Paeth (a diagonal gradient's rows repeat, shifted, which deflate finds unfiltered); emoji on a transparent
         // background 17 KB unfiltered, 22 KB with Sub; a photograph drawn into the card 1.82 MB unfiltered, 1.11 MB
-        // with Paeth. So the encoder tries None and Paeth on a sample of the rows and keeps the smaller (-1).
+        // with Paeth. So the encoder looks at how often pixels repeat their neighbours (drawn: None; else Paeth: -1).
         // Indexed rows are not filtered (as the PNG specification advises).
         let filter: Int32 = plan.kind == .gray || plan.kind == .coverage || plan.kind == .indexed ? 0 : -1
+        let level = filter == 0 ? compression.deflateLevel : compression.drawnLevel
         var out = mattertype_buffer()
         defer { mattertype_buffer_free(&out) }
         let palette = plan.paletteRGB
@@ -79,7 +94,8 @@ public enum PNGEncoder {
                 withUnsafeMutablePointer(to: &source) { context in
                     mattertype_png_write(UInt32(width), UInt32(height), plan.colorType, plan.bitDepth,
                                          palette.baseAddress, Int32(palette.count / 3), alpha.baseAddress,
-                                         Int32(alpha.count), compression.deflateLevel, filter, { context, y, row in
+                                         Int32(alpha.count), level, compression.photographLevel, filter,
+                                         { context, y, row in
                                              guard let context, let row else { return }
                                              context.assumingMemoryBound(to: RowSource.self).pointee
                                                  .fill(row: Int(y), into: row)
@@ -133,17 +149,29 @@ struct PNGPlan {
         image.pixels.withUnsafeBytes { raw in
             let pixels = raw.bindMemory(to: UInt32.self)
             guard var previous = pixels.first.map({ $0 &+ 1 }) else { return }
-            for value in pixels where value != previous {
+            var rest = pixels.endIndex
+            for (index, value) in pixels.enumerated() where value != previous {
                 previous = value
                 let color = PNGPlan.unpremultiplied(value)
                 let a = color & 0xFF, r = color >> 24, g = color >> 16 & 0xFF, b = color >> 8 & 0xFF
                 if a != 255 { isOpaque = false }
                 if r != g || g != b { isGray = false }
-                if !tooManyColors, !colors.insert(color) {
+                if !colors.insert(color) {
                     tooManyColors = true
-                    if !isGray, !isOpaque { break }  // RGBA whatever follows
+                    rest = index + 1
+                    break
                 }
             }
+            // Past 256 colors only opacity and grayness are left to learn: whole-buffer reductions without
+            // branches, which vectorize (a card's gradient has thousands of colors).
+            guard rest < pixels.endIndex, isOpaque || isGray else { return }
+            var alphas: UInt32 = 0xFF00_0000, colorful: UInt32 = 0
+            for value in pixels[rest...] {
+                alphas &= value
+                colorful |= (value ^ value >> 8) & 0xFFFF  // r ≠ g or g ≠ b (premultiplied: same test)
+            }
+            if alphas != 0xFF00_0000 { isOpaque = false }
+            if colorful != 0 { isGray = false }
         }
         if isGray && isOpaque {
             self.init(kind: .gray)
@@ -230,14 +258,20 @@ struct RowSource {
                 out[2 * x] = UInt8(truncatingIfNeeded: color >> 24)
                 out[2 * x + 1] = UInt8(truncatingIfNeeded: color)
             }
-        case .rgb, .rgba:
-            let channels = plan.kind == .rgb ? 3 : 4
+        case .rgb:  // opaque: the channels as they are
+            let bytes = UnsafeRawPointer(row)
+            for x in 0..<width {
+                out[3 * x] = bytes.load(fromByteOffset: 4 * x, as: UInt8.self)
+                out[3 * x + 1] = bytes.load(fromByteOffset: 4 * x + 1, as: UInt8.self)
+                out[3 * x + 2] = bytes.load(fromByteOffset: 4 * x + 2, as: UInt8.self)
+            }
+        case .rgba:
             for x in 0..<width {
                 let color = PNGPlan.unpremultiplied(row[x])
-                out[channels * x] = UInt8(truncatingIfNeeded: color >> 24)
-                out[channels * x + 1] = UInt8(truncatingIfNeeded: color >> 16)
-                out[channels * x + 2] = UInt8(truncatingIfNeeded: color >> 8)
-                if channels == 4 { out[4 * x + 3] = UInt8(truncatingIfNeeded: color) }
+                out[4 * x] = UInt8(truncatingIfNeeded: color >> 24)
+                out[4 * x + 1] = UInt8(truncatingIfNeeded: color >> 16)
+                out[4 * x + 2] = UInt8(truncatingIfNeeded: color >> 8)
+                out[4 * x + 3] = UInt8(truncatingIfNeeded: color)
             }
         case .indexed:
             // Packed most significant bits first, as PNG wants.
