@@ -35,6 +35,10 @@ local file = io.open("Benchmarks/card.json", "rb")
 wrk.body = file:read("*a")
 file:close()
 LUA
+# Warm-up, not counted: for its first seconds the server loads every installed hyphenation dictionary in the
+# background (libhyphen builds de_DE's automaton: ~4 s of a core), which a measured run would share the cores with;
+# the in-process bench warms up with an untimed pass too.
+wrk -t1 -c"$CONNECTIONS" -d6s -s "$work/post.lua" "http://127.0.0.1:$PORT/v1/render" > /dev/null
 ratios=()
 for round in $(seq "$ROUNDS"); do
 # One wrk thread: on a small machine wrk competes with the server for the same cores.

@@ -8,7 +8,7 @@ import Foundation
 /// CFF), its widths, and a ToUnicode map from each glyph to the text of its cluster, so that text extraction
 /// (`pdftotext`) gives the text back. Color glyphs: bitmaps (CBDT, sbix) as images, COLRv0 layers as filled paths,
 /// COLRv1 paint graphs as form XObjects of paths, clips and shadings where PDF draws them exactly, else as images.
-/// Gradients are axial and radial shadings; blurred text shadows are images of the blurred coverage (at the
+/// Gradients are axial and radial shadings (translucent stops through a luminosity soft mask); blurred text shadows are images of the blurred coverage (at the
 /// drawing's scale) with a soft mask. The same pages always give the same bytes: no dates, no random ids.
 struct PDFWriter {
     let pages: [Drawing]
@@ -232,17 +232,44 @@ struct PDFDocument {
             content += "q\n" + colorOperators(color, opacity: opacity) + path + (evenOdd ? "f*\n" : "f\n") + "Q\n"
         case .linear(let gradient):
             let line = VectorGeometry.line(of: gradient, over: box)
-            let shading = try shadingResource(type: 2, coords: [line.start.x, line.start.y, line.end.x, line.end.y],
-                                              stops: gradient.stops)
-            content += "q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
-                + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n"
+            try fillShading(type: 2, coords: [line.start.x, line.start.y, line.end.x, line.end.y],
+                            stops: gradient.stops, path: path, evenOdd: evenOdd, box: box, opacity: opacity,
+                            into: &content)
         case .radial(let gradient):
             let circle = VectorGeometry.circle(of: gradient, over: box)
-            let shading = try shadingResource(type: 3, coords: [circle.center.x, circle.center.y, 0, circle.center.x,
-                                                                 circle.center.y, circle.radius], stops: gradient.stops)
-            content += "q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
-                + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n"
+            try fillShading(type: 3, coords: [circle.center.x, circle.center.y, 0, circle.center.x, circle.center.y,
+                                              circle.radius],
+                            stops: gradient.stops, path: path, evenOdd: evenOdd, box: box, opacity: opacity,
+                            into: &content)
         }
+    }
+
+    /// Fills `path` with the shading of `stops` (axial, type 2, or radial, type 3) at `opacity`. Stops that are
+    /// not opaque take a soft mask: the same shading of their alphas in gray, as luminosity (a PDF shading has
+    /// colors only). Colors are interpolated unpremultiplied, as PDF does; the raster interpolates premultiplied,
+    /// which differs only between stops of different colors and alphas.
+    private mutating func fillShading(type: Int, coords: [Double], stops: [GradientStop], path: String,
+                                      evenOdd: Bool, box: Rect, opacity: Double,
+                                      into content: inout String) throws(RenderError) {
+        let shading = try shadingResource(type: type, coords: coords, stops: stops)
+        var state = opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : ""
+        if stops.contains(where: { $0.color.alpha < 255 }) {
+            let alphas = try shadingResource(type: type, coords: coords, stops: stops, alphas: true)
+            // The mask covers the box (a pixel more): outside it, luminosity's black backdrop hides nothing drawn.
+            let bounds = [box.x - 1, box.y - 1, box.x + box.width + 1, box.y + box.height + 1].map(n).joined(separator: " ")
+            let form = add(try stream(Data("/\(alphas) sh\n".utf8), dictionary: " /Type /XObject /Subtype /Form "
+                                      + "/BBox [\(bounds)] /Group << /S /Transparency /CS /DeviceGray >> /Resources "
+                                      + "<< /Shading << /\(alphas) \(shadingObject(alphas)) 0 R >> >>"))
+            let name = "M\(opacityResources.count + 1)"
+            opacityResources.append((name, "<< /SMask << /Type /Mask /S /Luminosity /G \(form) 0 R >> >>"))
+            state += "/\(name) gs\n"
+        }
+        content += "q\n" + state + path + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n"
+    }
+
+    /// The object number of the shading resource `name`.
+    private func shadingObject(_ name: String) -> Int {
+        shadingResources.first { $0.0 == name }?.1 ?? 0
     }
 
     /// `r g b rg` (and an opacity state when not opaque).
@@ -266,15 +293,20 @@ struct PDFDocument {
         return name
     }
 
-    /// An axial (type 2) or radial (type 3) shading through `stops` (colors only: a stop's alpha is not kept).
-    mutating func shadingResource(type: Int, coords: [Double], stops: [GradientStop]) throws(RenderError) -> String {
+    /// An axial (type 2) or radial (type 3) shading through `stops`: their colors, or with `alphas` their alphas
+    /// as DeviceGray (for a soft mask).
+    mutating func shadingResource(type: Int, coords: [Double], stops: [GradientStop],
+                                  alphas: Bool = false) throws(RenderError) -> String {
         var points = stops.map { (min(max($0.offset, 0), 1), $0.color) }.sorted { $0.0 < $1.0 }
         if points.isEmpty { points = [(0, .clear)] }
         if let first = points.first, first.0 > 0 { points.insert((0, first.1), at: 0) }
         if let last = points.last, last.0 < 1 { points.append((1, last.1)) }
         if points.count == 1 { points.append((1, points[0].1)) }
+        func values(_ color: Color) -> String {
+            alphas ? VectorNumber.format(Double(color.alpha) / 255, fractionDigits: 4) : components(color)
+        }
         func exponential(_ a: Color, _ b: Color) -> String {
-            "<< /FunctionType 2 /Domain [0 1] /C0 [\(components(a))] /C1 [\(components(b))] /N 1 >>"
+            "<< /FunctionType 2 /Domain [0 1] /C0 [\(values(a))] /C1 [\(values(b))] /N 1 >>"
         }
         let function: String
         if points.count == 2 {
@@ -285,7 +317,8 @@ struct PDFDocument {
                 + points.dropFirst().dropLast().map { n($0.0) }.joined(separator: " ") + "] /Encode ["
                 + pieces.map { _ in "0 1" }.joined(separator: " ") + "] >>"
         }
-        let object = add("<< /ShadingType \(type) /ColorSpace /DeviceRGB /Coords [" + coords.map(n).joined(separator: " ")
+        let object = add("<< /ShadingType \(type) /ColorSpace /\(alphas ? "DeviceGray" : "DeviceRGB") /Coords ["
+                         + coords.map(n).joined(separator: " ")
                          + "] /Function " + function + " /Extend [true true] >>")
         let name = "S\(shadingResources.count + 1)"
         shadingResources.append((name, object))
