@@ -70,7 +70,8 @@ text-wrap:balance;text-shadow:{shadow_css(headline)}">{VALUES['title']}</div></d
 color:{css_color(byline['color'])};display:flex;align-items:center;white-space:pre">{VALUES['author']} <img
 src="badge.png" style="width:28px;height:28px"> · 5 min read</div>
 </div>"""
-    images = [ImageResource(name, open(os.path.join(EXAMPLES, name), "rb").read()) for name in ["logo.png", "badge.png"]]
+    images = [ImageResource(name, open(os.path.join(EXAMPLES, name), "rb").read())
+              for name in ["logo.png", "badge.png"]]
     return html, images, size
 
 

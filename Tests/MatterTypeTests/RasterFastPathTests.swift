@@ -48,7 +48,9 @@ struct RasterFastPathTests {
                     RGBAImage.compositeUniform(color, count: count, onto: $0.baseAddress!)
                 }
                 var many = under.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
-                let sources = (0..<count).map { i in i % 3 == 0 ? color : words.next() | (i % 5 == 0 ? 0xFF00_0000 : 0) }
+                let sources = (0..<count).map { i in
+                    i % 3 == 0 ? color : words.next() | (i % 5 == 0 ? 0xFF00_0000 : 0)
+                }
                 let sourceBytes = sources.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
                 sourceBytes.withUnsafeBufferPointer { source in
                     many.withUnsafeMutableBufferPointer {

@@ -25,8 +25,8 @@ enum {
 };
 
 /// Writes a PNG: rows from `row` are filtered as they arrive (`filter` 0–4: None, Sub, Up, Average, Paeth, the same
-/// for every row; -1: None for drawn images, whose pixels repeat nearby, Paeth for photographs) and compressed once with
-/// libdeflate at `zlib_level` (1–12), or at `paeth_level` when the sample chose Paeth (photographic content).
+/// for every row; -1: None for drawn images, whose pixels repeat nearby, Paeth for photographs) and compressed once
+/// with libdeflate at `zlib_level` (1–12), or at `paeth_level` when Paeth was chosen (photographic content).
 /// `palette_rgb` (3 bytes an entry) and `alpha` (one byte an entry, tRNS) are for MATTERTYPE_PNG_PALETTE.
 /// Returns 0 and sets `out->message` on failure.
 int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,

@@ -8,8 +8,9 @@ import Foundation
 /// CFF), its widths, and a ToUnicode map from each glyph to the text of its cluster, so that text extraction
 /// (`pdftotext`) gives the text back. Color glyphs: bitmaps (CBDT, sbix) as images, COLRv0 layers as filled paths,
 /// COLRv1 paint graphs as form XObjects of paths, clips and shadings where PDF draws them exactly, else as images.
-/// Gradients are axial and radial shadings (translucent stops through a luminosity soft mask); blurred text shadows are images of the blurred coverage (at the
-/// drawing's scale) with a soft mask. The same pages always give the same bytes: no dates, no random ids.
+/// Gradients are axial and radial shadings (translucent stops through a luminosity soft mask); blurred text
+/// shadows are images of the blurred coverage (at the drawing's scale) with a soft mask. The same pages always give
+/// the same bytes: no dates, no random ids.
 struct PDFWriter {
     let pages: [Drawing]
     let compression: ImageCompression
@@ -256,7 +257,8 @@ struct PDFDocument {
         if stops.contains(where: { $0.color.alpha < 255 }) {
             let alphas = try shadingResource(type: type, coords: coords, stops: stops, alphas: true)
             // The mask covers the box (a pixel more): outside it, luminosity's black backdrop hides nothing drawn.
-            let bounds = [box.x - 1, box.y - 1, box.x + box.width + 1, box.y + box.height + 1].map(n).joined(separator: " ")
+            let bounds = [box.x - 1, box.y - 1, box.x + box.width + 1, box.y + box.height + 1].map(n)
+                .joined(separator: " ")
             let form = add(try stream(Data("/\(alphas) sh\n".utf8), dictionary: " /Type /XObject /Subtype /Form "
                                       + "/BBox [\(bounds)] /Group << /S /Transparency /CS /DeviceGray >> /Resources "
                                       + "<< /Shading << /\(alphas) \(shadingObject(alphas)) 0 R >> >>"))

@@ -249,8 +249,9 @@ extension RGBAImage {
             }
             // Scaled up (bilinear), the pixels wholly inside the clip and the image are drawn from integer taps
             // (weights in 256ths: within two levels of the Double interpolation below, which the outline's pixels
-            // and scaled-down images take; a photograph differed by at most one, on 14 % of its pixels): each source row the interior needs is mixed along x once, into one of two
-            // rows kept (consecutive destination rows mostly share theirs), then pairs of them along y.
+            // and scaled-down images take; a photograph differed by at most one, on 14 % of its pixels): each
+            // source row the interior needs is mixed along x once, into one of two rows kept (consecutive
+            // destination rows mostly share theirs), then pairs of them along y.
             let bilinear = scaleX <= 1 && scaleY <= 1
             let count = bilinear ? xs.count : 0
             let firsts = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
@@ -289,8 +290,8 @@ extension RGBAImage {
                 }
                 for y in ys {
                     let cy = Double(y) + 0.5
-                    let inside = bilinear ? clip.interior(atRow: y).clamped(to: shape.interior(atRow: y)).clamped(to: xs)
-                        : 0..<0
+                    let inside = bilinear
+                        ? clip.interior(atRow: y).clamped(to: shape.interior(atRow: y)).clamped(to: xs) : 0..<0
                     if !inside.isEmpty {
                         let v = (cy - target.y) * scaleY - 0.5, whole = v.rounded(.down)
                         let top = Int(min(max(whole, 0), sourceHeight - 1))
@@ -315,7 +316,9 @@ extension RGBAImage {
                         let upperRow = mixedBase + upper * count, lowerRow = mixedBase + lower * count
                         for i in columns {
                             var lanes = RGBAImage.mix(upperRow[i], lowerRow[i], down)
-                            if alpha < 256 { lanes = (lanes &* alpha &+ 0x0080_0080_0080_0080) >> 8 & 0x00FF_00FF_00FF_00FF }
+                            if alpha < 256 {
+                                lanes = (lanes &* alpha &+ 0x0080_0080_0080_0080) >> 8 & 0x00FF_00FF_00FF_00FF
+                            }
                             let color = UInt32(truncatingIfNeeded: lanes & 0xFF | lanes >> 8 & 0xFF00
                                                | lanes >> 16 & 0xFF_0000 | lanes >> 24 & 0xFF00_0000)
                             let at = (y * width + xs.lowerBound + i) * 4
