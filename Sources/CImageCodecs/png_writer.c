@@ -20,11 +20,12 @@ static int reserve(mattertype_buffer *out, size_t extra) {
 /* What each thread keeps between encodes: making a compressor allocates and touches hundreds of kilobytes, and a
    card's unfiltered rows are megabytes; fresh each time, they cost more than compressing a small image (the
    kernel zeroes every page on first touch) and, with every thread doing so at once, made concurrent encodes wait
-   on its page faults. A compressor for the level last used and the rows' buffer (up to 16 MiB: larger images
-   are rare and allocate their own). Freed when the thread ends. */
+   on its page faults. A compressor for each level used (a server mixes text at level 6 with cards at 7 and
+   photographs at 1) and the rows' buffer (up to 16 MiB: larger images are rare and allocate their own). Freed when
+   the thread ends. */
+enum { LEVELS = 13 };
 typedef struct {
-    int level;
-    struct libdeflate_compressor *compressor;
+    struct libdeflate_compressor *compressors[LEVELS];
     uint8_t *scratch;
     size_t scratch_size;
 } thread_state;
@@ -38,7 +39,9 @@ static int state_key_made = 0;
 static void free_thread_state(void *pointer) {
     thread_state *state = pointer;
     if (!state) return;
-    if (state->compressor) libdeflate_free_compressor(state->compressor);
+    for (int level = 0; level < LEVELS; level++) {
+        if (state->compressors[level]) libdeflate_free_compressor(state->compressors[level]);
+    }
     free(state->scratch);
     free(state);
 }
@@ -64,17 +67,12 @@ static thread_state *this_thread(void) {
 /* This thread's compressor for `level`; *owned is set when the caller must free it (no per-thread slot). */
 static struct libdeflate_compressor *take_compressor(int level, int *owned) {
     *owned = 0;
-    thread_state *state = this_thread();
-    if (state && state->compressor && state->level == level) return state->compressor;
+    thread_state *state = level >= 0 && level < LEVELS ? this_thread() : NULL;
+    if (state && state->compressors[level]) return state->compressors[level];
     struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
     if (!compressor) return NULL;
-    if (!state) {
-        *owned = 1;
-        return compressor;
-    }
-    if (state->compressor) libdeflate_free_compressor(state->compressor);
-    state->level = level;
-    state->compressor = compressor;
+    if (!state) *owned = 1;
+    else state->compressors[level] = compressor;
     return compressor;
 }
 

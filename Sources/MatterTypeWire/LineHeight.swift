@@ -1,5 +1,5 @@
 import Foundation
-public import MatterType
+import MatterType
 
 /// A line height as requests, card text layers and the CLI write it, keeping the unit Figma rounds by: points
 /// (`24`, `"24px"`), relative to the font size (`"150%"`, `"135.67%"`, `"1.5em"`), or `"auto"` (also `"normal"`):

@@ -67,6 +67,32 @@ struct RasterFastPathTests {
         }
     }
 
+    @Test("coverage in a color composites as the per-channel arithmetic: every coverage, translucent colors too")
+    func coverageInColor() {
+        var words = Words()
+        for _ in 0..<64 {
+            let packed = words.next()
+            let color = Color(red: UInt8(packed & 0xFF), green: UInt8(packed >> 8 & 0xFF),
+                              blue: UInt8(packed >> 16 & 0xFF), alpha: [255, 204, 102, 1][Int(packed >> 30)])
+            let coverage = (0...255).map(UInt8.init)
+            let under = (0..<256).map { _ in words.next() }
+            var pixels = under.flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
+            coverage.withUnsafeBufferPointer { coverage in
+                pixels.withUnsafeMutableBufferPointer {
+                    RGBAImage.composite(coverage.baseAddress!, count: 256, onto: $0.baseAddress!, color: color)
+                }
+            }
+            for i in 0..<256 {
+                let sa = divide255(UInt32(color.alpha) * UInt32(i)), inverse = 255 - sa
+                let old = under[i]
+                let expected = [color.red, color.green, color.blue].enumerated().map { c, channel in
+                    divide255(UInt32(channel) * sa) + divide255((old >> UInt32(8 * c) & 0xFF) * inverse)
+                } + [sa + divide255((old >> 24) * inverse)]
+                #expect(Array(pixels[4 * i..<4 * i + 4]) == expected.map(UInt8.init), "coverage \(i)")
+            }
+        }
+    }
+
     @Test("a linear gradient's runs are within a level of its color at each pixel's center")
     func linearGradient() {
         for angle in [0.0, 37, 90, 135, 180, 251] {

@@ -158,18 +158,6 @@ public struct RGBAImage: Sendable, Hashable {
         return Pixel(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
     }
 
-    /// Composites `color` at `coverage` (0–255) over the pixel at `p` (source-over, premultiplied).
-    @inline(__always)
-    private static func blend(_ color: Color, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>) {
-        let sa = divide255(UInt32(color.alpha) * coverage)
-        guard sa > 0 else { return }
-        let inverse = 255 - sa
-        p[0] = UInt8(divide255(UInt32(color.red) * sa) + divide255(UInt32(p[0]) * inverse))
-        p[1] = UInt8(divide255(UInt32(color.green) * sa) + divide255(UInt32(p[1]) * inverse))
-        p[2] = UInt8(divide255(UInt32(color.blue) * sa) + divide255(UInt32(p[2]) * inverse))
-        p[3] = UInt8(sa + divide255(UInt32(p[3]) * inverse))
-    }
-
     /// The pixels with alpha divided back out: what PNG stores.
     var unpremultipliedPixels: [UInt8] {
         var out = pixels
@@ -194,9 +182,29 @@ extension RGBAImage: CoverageCanvas {
 
     static func composite(_ coverage: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>,
                           color: Color) {
-        for i in 0..<count where coverage[i] != 0 {
-            blend(color, coverage: UInt32(coverage[i]), into: pixels + i * 4)
+        // Source-over of `color` at alpha × coverage (sa), premultiplied: each channel c × sa / 255 + old ×
+        // (255 − sa) / 255, each quotient rounded (alpha's lane: sa + old × (255 − sa) / 255). On whole words, two
+        // channels a 16-bit lane, without branches (no coverage leaves the pixel as it was), so that the loop
+        // vectorizes: text in color and shadows on cards.
+        let alpha = UInt32(color.alpha)
+        let redBlue = UInt32(color.red) | UInt32(color.blue) << 16
+        let greenAlpha = UInt32(color.green) | 255 << 16  // alpha's lane: 255 × sa / 255 is sa
+        let destination = UnsafeMutableRawPointer(pixels)
+        for i in 0..<count {
+            let sa = divide255(alpha * UInt32(coverage[i]))
+            let under = destination.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            let source = RGBAImage.lanesDivided(redBlue &* sa) | RGBAImage.lanesDivided(greenAlpha &* sa) << 8
+            let kept = RGBAImage.lanesDivided((under & 0x00FF_00FF) &* (255 - sa))
+                | RGBAImage.lanesDivided((under >> 8 & 0x00FF_00FF) &* (255 - sa)) << 8
+            destination.storeBytes(of: source &+ kept, toByteOffset: i * 4, as: UInt32.self)
         }
+    }
+
+    /// Each 16-bit lane of `pair` (at most 65,025) divided by 255 and rounded, as ``divide255(_:)``.
+    @inline(__always)
+    static func lanesDivided(_ pair: UInt32) -> UInt32 {
+        let t = pair &+ 0x0080_0080
+        return (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
     }
 
     static func compositeColor(_ rgba: UnsafePointer<UInt8>, count: Int, onto pixels: UnsafeMutablePointer<UInt8>) {
@@ -219,9 +227,7 @@ extension RGBAImage: CoverageCanvas {
         let inverse = 255 &- (color >> 24)
         func lanes(_ pair: UInt32, _ source: UInt32) -> UInt32 {
             // Two channels of under × inverse, each at most 65,025: divided by 255 in their own 16 bits.
-            let t = pair &* inverse &+ 0x0080_0080
-            let quotient = (t &+ (t >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-            let sum = quotient &+ source  // at most 510 a lane
+            let sum = lanesDivided(pair &* inverse) &+ source  // at most 510 a lane
             return (sum | (sum >> 8 & 0x0001_0001) &* 0xFF) & 0x00FF_00FF  // saturated at 255
         }
         return lanes(under & 0x00FF_00FF, color & 0x00FF_00FF)
