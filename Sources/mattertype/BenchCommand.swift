@@ -329,7 +329,7 @@ extension BenchCommand {
         // A cache of no bytes keeps nothing: every card decodes its images.
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false),
                                     imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                    images: CardImageCache(maximumBytes: coldImages ? 0 : 64 << 20))
+                                    images: coldImages ? CardImageCache(maximumBytes: 0) : CardImageCache())
         let format = self.format
         let (median, bytes) = try timeRenders { try renderer.encoded(document, format: format).count }
         let cards = threads * self.repeat
