@@ -103,51 +103,56 @@ extension GrayBitmap {
                     result.pixels.withUnsafeMutableBufferPointer { out in
                         guard var a = region.baseAddress, var b = other.baseAddress, let source = source.baseAddress,
                               let out = out.baseAddress else { return }
+                        // Read transposed (a row per source column), so that the passes along rows run as passes
+                        // down columns: a running sum of whole rows, whose inner loops run along memory and
+                        // vectorize (a running sum along a row is one long chain of dependent additions).
                         for y in 0..<h {
                             let row = source + (y + ys.lowerBound) * width + xs.lowerBound
-                            for x in 0..<w { a[y * w + x] = Float(row[x]) }
+                            for x in 0..<w { a[x * h + y] = Float(row[x]) }
                         }
-                        // Along rows: a running sum per row, each pass from `a` into `b`.
-                        for (before, after) in windows {
-                            if deadline.hasPassed { return }
-                            let scale = 1 / Float(before + after + 1)
-                            for y in 0..<h {
-                                let input = a + y * w, output = b + y * w
-                                var sum: Float = 0
-                                for x in 0..<min(after, w) { sum += input[x] }
-                                for x in 0..<w {
-                                    if x + after < w { sum += input[x + after] }
-                                    output[x] = sum * scale
-                                    if x >= before { sum -= input[x - before] }
-                                }
-                            }
-                            swap(&a, &b)
-                        }
-                        // Down columns: a running sum of whole rows, so that the inner loops run along memory.
-                        let sum = UnsafeMutablePointer<Float>.allocate(capacity: w)
+                        let sum = UnsafeMutablePointer<Float>.allocate(capacity: max(w, h))
                         defer { sum.deallocate() }
-                        for (before, after) in windows {
-                            if deadline.hasPassed { return }
-                            let scale = 1 / Float(before + after + 1)
-                            sum.initialize(repeating: 0, count: w)
-                            for y in 0..<min(after, h) {
-                                let input = a + y * w
-                                for x in 0..<w { sum[x] += input[x] }
-                            }
-                            for y in 0..<h {
-                                if y + after < h {
-                                    let input = a + (y + after) * w
-                                    for x in 0..<w { sum[x] += input[x] }
+                        /// The three passes down the columns of `rows` × `columns` values, from `a` into `b` and back
+                        /// (the pointers as parameters: captured variables are checked for exclusive access at
+                        /// every use).
+                        func passesDown(_ a: inout UnsafeMutablePointer<Float>, _ b: inout UnsafeMutablePointer<Float>,
+                                        rows: Int, columns: Int) -> Bool {
+                            for (before, after) in windows {
+                                if deadline.hasPassed { return false }
+                                let scale = 1 / Float(before + after + 1)
+                                sum.initialize(repeating: 0, count: columns)
+                                for y in 0..<min(after, rows) {
+                                    let input = a + y * columns
+                                    for x in 0..<columns { sum[x] += input[x] }
                                 }
-                                let output = b + y * w
-                                for x in 0..<w { output[x] = sum[x] * scale }
-                                if y >= before {
-                                    let input = a + (y - before) * w
-                                    for x in 0..<w { sum[x] -= input[x] }
+                                for y in 0..<rows {
+                                    if y + after < rows {
+                                        let input = a + (y + after) * columns
+                                        for x in 0..<columns { sum[x] += input[x] }
+                                    }
+                                    let output = b + y * columns
+                                    for x in 0..<columns { output[x] = sum[x] * scale }
+                                    if y >= before {
+                                        let input = a + (y - before) * columns
+                                        for x in 0..<columns { sum[x] -= input[x] }
+                                    }
                                 }
+                                swap(&a, &b)
                             }
-                            swap(&a, &b)
+                            return true
                         }
+                        // Along the source's rows (columns of the transposed region), then back in place, down
+                        // its columns; the transposition in blocks of 16 × 16 that stay in cache.
+                        guard passesDown(&a, &b, rows: w, columns: h) else { return }
+                        for x0 in stride(from: 0, to: w, by: 16) {
+                            for y0 in stride(from: 0, to: h, by: 16) {
+                                for x in x0..<min(x0 + 16, w) {
+                                    for y in y0..<min(y0 + 16, h) { b[y * w + x] = a[x * h + y] }
+                                }
+                            }
+                        }
+                        swap(&a, &b)
+                        guard passesDown(&a, &b, rows: h, columns: w) else { return }
                         for y in 0..<h {
                             let row = out + (y + ys.lowerBound) * width + xs.lowerBound, input = a + y * w
                             for x in 0..<w { row[x] = UInt8(min(255, max(0, input[x] + 0.5))) }
