@@ -252,27 +252,23 @@ struct PDFDocument {
     private mutating func fillShading(type: Int, coords: [Double], stops: [GradientStop], path: String,
                                       evenOdd: Bool, box: Rect, opacity: Double,
                                       into content: inout String) throws(RenderError) {
-        let shading = try shadingResource(type: type, coords: coords, stops: stops)
+        let colors = try shadingResource(type: type, coords: coords, stops: stops)
         var state = opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : ""
         if stops.contains(where: { $0.color.alpha < 255 }) {
-            let alphas = try shadingResource(type: type, coords: coords, stops: stops, alphas: true)
+            let alphas = shading(type: type, coords: coords, stops: stops, alphas: true)
             // The mask covers the box (a pixel more): outside it, luminosity's black backdrop hides nothing drawn.
             let bounds = [box.x - 1, box.y - 1, box.x + box.width + 1, box.y + box.height + 1].map(n)
                 .joined(separator: " ")
-            let form = add(try stream(Data("/\(alphas) sh\n".utf8), dictionary: " /Type /XObject /Subtype /Form "
+            let form = add(try stream(Data("/A sh\n".utf8), dictionary: " /Type /XObject /Subtype /Form "
                                       + "/BBox [\(bounds)] /Group << /S /Transparency /CS /DeviceGray >> /Resources "
-                                      + "<< /Shading << /\(alphas) \(shadingObject(alphas)) 0 R >> >>"))
+                                      + "<< /Shading << /A \(alphas) 0 R >> >>"))
             let name = "M\(opacityResources.count + 1)"
             opacityResources.append((name, "<< /SMask << /Type /Mask /S /Luminosity /G \(form) 0 R >> >>"))
             state += "/\(name) gs\n"
         }
-        content += "q\n" + state + path + (evenOdd ? "W* n\n" : "W n\n") + "/\(shading) sh\nQ\n"
+        content += "q\n" + state + path + (evenOdd ? "W* n\n" : "W n\n") + "/\(colors) sh\nQ\n"
     }
 
-    /// The object number of the shading resource `name`.
-    private func shadingObject(_ name: String) -> Int {
-        shadingResources.first { $0.0 == name }?.1 ?? 0
-    }
 
     /// `r g b rg` (and an opacity state when not opaque).
     mutating func colorOperators(_ color: Color, opacity: Double = 1) -> String {
@@ -295,10 +291,17 @@ struct PDFDocument {
         return name
     }
 
-    /// An axial (type 2) or radial (type 3) shading through `stops`: their colors, or with `alphas` their alphas
-    /// as DeviceGray (for a soft mask).
-    mutating func shadingResource(type: Int, coords: [Double], stops: [GradientStop],
-                                  alphas: Bool = false) throws(RenderError) -> String {
+    /// The page resource of an axial (type 2) or radial (type 3) shading through `stops`' colors.
+    mutating func shadingResource(type: Int, coords: [Double], stops: [GradientStop]) throws(RenderError) -> String {
+        let object = shading(type: type, coords: coords, stops: stops, alphas: false)
+        let name = "S\(shadingResources.count + 1)"
+        shadingResources.append((name, object))
+        return name
+    }
+
+    /// The object of an axial (type 2) or radial (type 3) shading through `stops`: their colors, or with `alphas`
+    /// their alphas as DeviceGray (for a soft mask).
+    private mutating func shading(type: Int, coords: [Double], stops: [GradientStop], alphas: Bool) -> Int {
         var points = stops.map { (min(max($0.offset, 0), 1), $0.color) }.sorted { $0.0 < $1.0 }
         if points.isEmpty { points = [(0, .clear)] }
         if let first = points.first, first.0 > 0 { points.insert((0, first.1), at: 0) }
@@ -319,12 +322,8 @@ struct PDFDocument {
                 + points.dropFirst().dropLast().map { n($0.0) }.joined(separator: " ") + "] /Encode ["
                 + pieces.map { _ in "0 1" }.joined(separator: " ") + "] >>"
         }
-        let object = add("<< /ShadingType \(type) /ColorSpace /\(alphas ? "DeviceGray" : "DeviceRGB") /Coords ["
-                         + coords.map(n).joined(separator: " ")
-                         + "] /Function " + function + " /Extend [true true] >>")
-        let name = "S\(shadingResources.count + 1)"
-        shadingResources.append((name, object))
-        return name
+        return add("<< /ShadingType \(type) /ColorSpace /\(alphas ? "DeviceGray" : "DeviceRGB") /Coords ["
+                   + coords.map(n).joined(separator: " ") + "] /Function " + function + " /Extend [true true] >>")
     }
 
     /// The image XObject resource of `picture` (premultiplied RGBA): its colors with alpha divided out, and a
