@@ -59,19 +59,25 @@ public enum CardLayer: Sendable, Hashable {
     case rect(CardRectLayer)
     /// A PNG, JPEG or WebP image.
     case image(CardImageLayer)
+    /// A group of layers, laid out in a row or a column (Figma's Auto Layout) or at their own places.
+    case frame(CardFrameLayer)
+
+    /// Its place and size.
+    public var box: CardBox {
+        switch self {
+        case .text(let layer): layer.box
+        case .rect(let layer): layer.box
+        case .image(let layer): layer.box
+        case .frame(let layer): layer.box
+        }
+    }
 }
 
 /// An image of a ``Card``: PNG, JPEG or WebP from a file or a `data:` URI, fitted to its box, clipped to its
 /// rounded corners (or a circle, for avatars), at an opacity.
 public struct CardImageLayer: Sendable, Hashable {
-    /// The box's left edge, in points from the canvas's left.
-    public var x: Double
-    /// The box's top edge, in points from the canvas's top.
-    public var y: Double
-    /// The box's width in points.
-    public var width: Double
-    /// The box's height in points.
-    public var height: Double
+    /// Its place and size (fixed or filling: an image has no content to hug).
+    public var box: CardBox
     /// A `data:image/…;base64,…` URI, or a file path (relative to the card's folder; files are read only where
     /// the renderer allows: the CLI and library, not the server).
     public var source: String
@@ -87,10 +93,14 @@ public struct CardImageLayer: Sendable, Hashable {
     /// An image from `source` in the box at (`x`, `y`), `width` × `height` points.
     public init(x: Double, y: Double, width: Double, height: Double, source: String, fit: ImageFit = .fill,
                 cornerRadius: Double = 0, isCircle: Bool = false, opacity: Double = 1) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
+        self.init(box: CardBox(x: x, y: y, width: .fixed(width), height: .fixed(height)), source: source, fit: fit,
+                  cornerRadius: cornerRadius, isCircle: isCircle, opacity: opacity)
+    }
+
+    /// An image from `source` in `box`.
+    public init(box: CardBox, source: String, fit: ImageFit = .fill, cornerRadius: Double = 0, isCircle: Bool = false,
+                opacity: Double = 1) {
+        self.box = box
         self.source = source
         self.fit = fit
         self.cornerRadius = cornerRadius
@@ -115,18 +125,15 @@ public enum CardVerticalAlignment: String, CaseIterable, Sendable, Hashable, Cod
 /// a design token, text wrap, text box, fit, line limits, alignment, hyphens, color and hinting — except what the
 /// card sets for the whole image (scale, background, padding, format and encoding).
 public struct CardTextLayer: Sendable, Hashable {
-    /// The box's left edge, in points from the canvas's left.
-    public var x: Double
-    /// The box's top edge, in points from the canvas's top.
-    public var y: Double
-    /// The box's height (the text's own height when `nil`): what middle and bottom align in, and the most height
-    /// a fitted text may take when the request gives no `maxHeight`.
-    public var height: Double?
+    /// Its place and size. The width is what lines wrap at (hugging: one line a paragraph, up to
+    /// ``CardBox/maxWidth``); the height is what middle and bottom align in, and the most height a fitted text may
+    /// take when the request gives no `maxHeight` (hugging: the text's own height).
+    public var box: CardBox
     /// Where the text sits in the box's height.
     public var verticalAlignment: CardVerticalAlignment
     /// For ``CardVerticalAlignment/baseline``: the first baseline's distance below the box's top, in points.
     public var baselineOffset: Double
-    /// The text and its typography; its `width` is the box's width, its `clip` clips the text to the box.
+    /// The text and its typography; its `width` is set from the box's, its `clip` clips the text to the box.
     public var request: RenderRequest
     /// Shadows under the text, as CSS `text-shadow` lists them (the first on top).
     public var shadows: [CardShadow]
@@ -136,16 +143,27 @@ public struct CardTextLayer: Sendable, Hashable {
     /// spans, 1 for the next, and so on. A box without an image stays empty.
     public var boxImages: [Int: CardBoxImage]
 
-    /// A text block at (`x`, `y`) laying out `request`.
+    /// A text block at (`x`, `y`) laying out `request`, as wide as the request's `width` (hugging its lines
+    /// without one) and `height` points high (hugging its lines when `nil`).
     public init(x: Double, y: Double, height: Double? = nil, verticalAlignment: CardVerticalAlignment = .top,
                 baselineOffset: Double = 0, request: RenderRequest, shadows: [CardShadow] = [],
                 stroke: CardStroke? = nil, boxImages: [Int: CardBoxImage] = [:]) {
-        self.x = x
-        self.y = y
-        self.height = height
+        self.init(box: CardBox(x: x, y: y, width: request.limits.width.map(CardSize.fixed) ?? .hug,
+                               height: height.map(CardSize.fixed) ?? .hug, maxHeight: request.limits.maxHeight),
+                  verticalAlignment: verticalAlignment, baselineOffset: baselineOffset, request: request,
+                  shadows: shadows, stroke: stroke, boxImages: boxImages)
+    }
+
+    /// A text block in `box` laying out `request` (its `width` and `maxHeight` are the box's).
+    public init(box: CardBox, verticalAlignment: CardVerticalAlignment = .top, baselineOffset: Double = 0,
+                request: RenderRequest, shadows: [CardShadow] = [], stroke: CardStroke? = nil,
+                boxImages: [Int: CardBoxImage] = [:]) {
+        self.box = box
         self.verticalAlignment = verticalAlignment
         self.baselineOffset = baselineOffset
         self.request = request
+        if case .fixed(let width) = box.width { self.request.limits.width = width } else { self.request.limits.width = nil }
+        self.request.limits.maxHeight = box.maxHeight
         self.shadows = shadows
         self.stroke = stroke
         self.boxImages = boxImages
@@ -261,14 +279,8 @@ public struct CardStroke: Sendable, Hashable, Codable {
 
 /// A rectangle of a ``Card``: filled, bordered, with rounded corners, at an opacity.
 public struct CardRectLayer: Sendable, Hashable {
-    /// The left edge, in points from the canvas's left.
-    public var x: Double
-    /// The top edge, in points from the canvas's top.
-    public var y: Double
-    /// The width in points.
-    public var width: Double
-    /// The height in points.
-    public var height: Double
+    /// Its place and size (fixed or filling: a rectangle has no content to hug).
+    public var box: CardBox
     /// What fills it; `nil` for none (a border alone).
     public var fill: Paint?
     /// The corners' radius in points.
@@ -281,10 +293,14 @@ public struct CardRectLayer: Sendable, Hashable {
     /// A rectangle at (`x`, `y`), `width` × `height` points.
     public init(x: Double, y: Double, width: Double, height: Double, fill: Paint? = nil, cornerRadius: Double = 0,
                 border: CardBorder? = nil, opacity: Double = 1) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
+        self.init(box: CardBox(x: x, y: y, width: .fixed(width), height: .fixed(height)), fill: fill,
+                  cornerRadius: cornerRadius, border: border, opacity: opacity)
+    }
+
+    /// A rectangle in `box`.
+    public init(box: CardBox, fill: Paint? = nil, cornerRadius: Double = 0, border: CardBorder? = nil,
+                opacity: Double = 1) {
+        self.box = box
         self.fill = fill
         self.cornerRadius = cornerRadius
         self.border = border
@@ -318,8 +334,9 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
     case notAChoice(placeholder: String, value: String, choices: [String])
     /// A field has a value that is not allowed.
     case invalid(field: String, reason: String)
-    /// Layer `index` (0-based) cannot be laid out or drawn.
-    case layer(index: Int, RenderRequestError)
+    /// The layer at `path` (the 0-based indices of `layers` down to it: `[2]` for a card's third layer, `[0, 1]`
+    /// for the second child of the first, a frame) cannot be laid out or drawn.
+    case layer(path: [Int], RenderRequestError)
     /// An image cannot be read: `place` says where the card uses it ("layer 2", "the background"), `reason` why
     /// (missing file, not an image, too large…).
     case image(place: String, reason: String)
@@ -336,11 +353,16 @@ public enum CardError: Error, Sendable, CustomStringConvertible {
             "{{\(name)}} is \"\(value.prefix(100))\", which is not one of its choices; use "
                 + (choices.count == 1 ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? ""))
         case .invalid(let field, let reason): "\"\(field)\": \(reason)"
-        case .layer(let index, let error): "layer \(index): \(error)"
+        case .layer(let path, let error): "\(CardError.place(path)): \(error)"
         case .image(let place, let reason): "\(place): \(reason)"
         case .render(let error): "\(error)"
         }
         return message.escapingControls
+    }
+
+    /// A layer's path in words, as decoding errors name it: `layer 2`, `layer 0, layer 1`.
+    static func place(_ path: [Int]) -> String {
+        path.map { "layer \($0)" }.joined(separator: ", ")
     }
 }
 
@@ -524,19 +546,26 @@ extension Card: Codable {
 
 extension CardLayer: Codable {
     private enum TypeKey: String, CodingKey { case type }
-    private enum Kind: String, CaseIterable { case text, rect, image }
+    private enum Kind: String, CaseIterable { case text, rect, image, frame }
     private enum ImageKeys: String, CodingKey, CaseIterable {
-        case type, x, y, width, height, src, fit, cornerRadius, circle, opacity
+        case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
+        case src, fit, cornerRadius, circle, opacity
     }
     private enum TextKeys: String, CodingKey, CaseIterable {
-        case type, x, y, height, verticalAlign, baselineOffset, shadows, stroke, spans
+        case type, x, y, width, height, minWidth, maxWidth, minHeight, position
+        case verticalAlign, baselineOffset, shadows, stroke, spans
     }
     private enum RectKeys: String, CodingKey, CaseIterable {
-        case type, x, y, width, height, fill, cornerRadius, border, opacity
+        case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
+        case fill, cornerRadius, border, opacity
+    }
+    private enum FrameKeys: String, CodingKey, CaseIterable {
+        case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
+        case layout, fill, border, cornerRadius, clip, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
-    /// Decodes a layer by its `type`: `text` (a box and render-request keys), `rect` or `image`.
+    /// Decodes a layer by its `type`: `text` (a box and render-request keys), `rect`, `image` or `frame`.
     public init(from decoder: any Decoder) throws {
         let typed = try decoder.container(keyedBy: TypeKey.self)
         let type = try typed.decode(String.self, forKey: .type)
@@ -547,56 +576,75 @@ extension CardLayer: Codable {
         switch kind {
         case .text:
             let c = try decoder.container(keyedBy: TextKeys.self)
-            // The spans are read here: a box span may carry an image (`src`, `fit`), which a render request's
-            // spans do not have.
-            var request = try RenderRequest(from: decoder, excluding: CardTextLayer.cardWideKeys,
+            // The box (its width too: a number, hug or fill) and the spans are read here: a box span may carry an
+            // image (`src`, `fit`), which a render request's spans do not have.
+            let request = try RenderRequest(from: decoder, excluding: CardTextLayer.cardWideKeys,
                                             extra: Set(TextKeys.allCases.map(\.rawValue)), in: "a text layer",
                                             readingSpans: false)
+            let box = try CardBox(from: decoder, width: .hug, height: .hug, hugs: true)
             let spans = try c.decodeIfPresent([CardSpanJSON].self, forKey: .spans)
-            request.spans = spans?.map(\.span)
-            var boxImages: [Int: CardBoxImage] = [:]
+            var layer = CardTextLayer(box: box,
+                                      verticalAlignment: try c.decodeIfPresent(CardVerticalAlignment.self,
+                                                                               forKey: .verticalAlign) ?? .top,
+                                      baselineOffset: try c.decodeIfPresent(Double.self, forKey: .baselineOffset) ?? 0,
+                                      request: request,
+                                      shadows: try c.decodeIfPresent([CardShadow].self, forKey: .shadows) ?? [],
+                                      stroke: try c.decodeIfPresent(CardStroke.self, forKey: .stroke))
+            layer.request.spans = spans?.map(\.span)
             for (index, span) in (spans ?? []).filter({ $0.span.box != nil }).enumerated() {
-                boxImages[index] = span.image
+                layer.boxImages[index] = span.image
             }
-            self = .text(CardTextLayer(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
-                                       height: try c.decodeIfPresent(Double.self, forKey: .height),
-                                       verticalAlignment: try c.decodeIfPresent(CardVerticalAlignment.self,
-                                                                                forKey: .verticalAlign) ?? .top,
-                                       baselineOffset: try c.decodeIfPresent(Double.self, forKey: .baselineOffset) ?? 0,
-                                       request: request,
-                                       shadows: try c.decodeIfPresent([CardShadow].self, forKey: .shadows) ?? [],
-                                       stroke: try c.decodeIfPresent(CardStroke.self, forKey: .stroke),
-                                       boxImages: boxImages))
+            self = .text(layer)
         case .rect:
             try decoder.rejectUnknownKeys(RectKeys.self, in: "a rect layer")
             let c = try decoder.container(keyedBy: RectKeys.self)
-            var border: CardBorder?
-            if c.contains(.border) {
-                let nested = try c.superDecoder(forKey: .border)
-                try nested.rejectUnknownKeys(BorderKeys.self, in: "a border")
-                let b = try nested.container(keyedBy: BorderKeys.self)
-                border = CardBorder(width: try b.decode(Double.self, forKey: .width),
-                                    paint: try b.decode(PaintJSON.self, forKey: .color).paint)
-            }
-            self = .rect(CardRectLayer(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
-                                       width: try c.decode(Double.self, forKey: .width),
-                                       height: try c.decode(Double.self, forKey: .height),
+            self = .rect(CardRectLayer(box: try CardBox(from: decoder, width: nil, height: nil, hugs: false),
                                        fill: try c.decodeIfPresent(PaintJSON.self, forKey: .fill)?.paint,
                                        cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
-                                       border: border,
+                                       border: try CardLayer.border(c, forKey: .border),
                                        opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1))
         case .image:
             try decoder.rejectUnknownKeys(ImageKeys.self, in: "an image layer")
             let c = try decoder.container(keyedBy: ImageKeys.self)
             let fit = try c.decodeFitIfPresent(forKey: .fit) ?? .fill
-            self = .image(CardImageLayer(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
-                                         width: try c.decode(Double.self, forKey: .width),
-                                         height: try c.decode(Double.self, forKey: .height),
+            self = .image(CardImageLayer(box: try CardBox(from: decoder, width: nil, height: nil, hugs: false),
                                          source: try c.decode(String.self, forKey: .src), fit: fit,
                                          cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
                                          isCircle: try c.decodeIfPresent(Bool.self, forKey: .circle) ?? false,
                                          opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1))
+        case .frame:
+            try decoder.rejectUnknownKeys(FrameKeys.self, in: "a frame layer")
+            let c = try decoder.container(keyedBy: FrameKeys.self)
+            let layout = try c.decodeIfPresent(CardFlow.self, forKey: .layout) ?? CardFlow()
+            // A frame with a direction hugs its children unless sized; one without has no content size.
+            let content: CardSize? = layout.direction == nil ? nil : .hug
+            self = .frame(CardFrameLayer(box: try CardBox(from: decoder, width: content, height: content, hugs: true),
+                                         layout: layout,
+                                         fill: try c.decodeIfPresent(PaintJSON.self, forKey: .fill)?.paint,
+                                         border: try CardLayer.border(c, forKey: .border),
+                                         cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
+                                         clipsContent: try c.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
+                                         layers: try c.decodeIfPresent([CardLayer].self, forKey: .layers) ?? []))
         }
+    }
+
+    /// A `{"width": 2, "color": …}` border under `key`, if there is one.
+    private static func border<Keys: CodingKey>(_ c: KeyedDecodingContainer<Keys>,
+                                                forKey key: Keys) throws -> CardBorder? {
+        guard c.contains(key) else { return nil }
+        let nested = try c.superDecoder(forKey: key)
+        try nested.rejectUnknownKeys(BorderKeys.self, in: "a border")
+        let b = try nested.container(keyedBy: BorderKeys.self)
+        return CardBorder(width: try b.decode(Double.self, forKey: .width),
+                          paint: try b.decode(PaintJSON.self, forKey: .color).paint)
+    }
+
+    private static func encode<Keys: CodingKey>(_ border: CardBorder?, into c: inout KeyedEncodingContainer<Keys>,
+                                                forKey key: Keys) throws {
+        guard let border else { return }
+        var b = c.nestedContainer(keyedBy: BorderKeys.self, forKey: key)
+        try b.encode(border.width, forKey: .width)
+        try b.encode(PaintJSON(border.paint), forKey: .color)
     }
 
     /// Encodes the keys it decodes.
@@ -605,7 +653,9 @@ extension CardLayer: Codable {
         case .text(let layer):
             var request = layer.request
             request.spans = nil
+            request.limits.width = nil
             try request.encode(to: encoder)
+            try layer.box.encode(to: encoder, writesMaxHeight: false)
             var c = encoder.container(keyedBy: TextKeys.self)
             if let spans = layer.request.spans {
                 var boxIndex = 0
@@ -616,40 +666,37 @@ extension CardLayer: Codable {
                 }, forKey: .spans)
             }
             try c.encode("text", forKey: .type)
-            try c.encode(layer.x, forKey: .x)
-            try c.encode(layer.y, forKey: .y)
-            try c.encodeIfPresent(layer.height, forKey: .height)
             try c.encode(layer.verticalAlignment, forKey: .verticalAlign)
             try c.encode(layer.baselineOffset, forKey: .baselineOffset)
             if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
             try c.encodeIfPresent(layer.stroke, forKey: .stroke)
         case .rect(let layer):
+            try layer.box.encode(to: encoder)
             var c = encoder.container(keyedBy: RectKeys.self)
             try c.encode("rect", forKey: .type)
-            try c.encode(layer.x, forKey: .x)
-            try c.encode(layer.y, forKey: .y)
-            try c.encode(layer.width, forKey: .width)
-            try c.encode(layer.height, forKey: .height)
             try c.encodeIfPresent(layer.fill.map(PaintJSON.init), forKey: .fill)
             try c.encode(layer.cornerRadius, forKey: .cornerRadius)
-            if let border = layer.border {
-                var b = c.nestedContainer(keyedBy: BorderKeys.self, forKey: .border)
-                try b.encode(border.width, forKey: .width)
-                try b.encode(PaintJSON(border.paint), forKey: .color)
-            }
+            try CardLayer.encode(layer.border, into: &c, forKey: .border)
             try c.encode(layer.opacity, forKey: .opacity)
         case .image(let layer):
+            try layer.box.encode(to: encoder)
             var c = encoder.container(keyedBy: ImageKeys.self)
             try c.encode("image", forKey: .type)
-            try c.encode(layer.x, forKey: .x)
-            try c.encode(layer.y, forKey: .y)
-            try c.encode(layer.width, forKey: .width)
-            try c.encode(layer.height, forKey: .height)
             try c.encode(layer.source, forKey: .src)
             try c.encode(layer.fit.rawValue, forKey: .fit)
             try c.encode(layer.cornerRadius, forKey: .cornerRadius)
             try c.encode(layer.isCircle, forKey: .circle)
             try c.encode(layer.opacity, forKey: .opacity)
+        case .frame(let layer):
+            try layer.box.encode(to: encoder)
+            var c = encoder.container(keyedBy: FrameKeys.self)
+            try c.encode("frame", forKey: .type)
+            try c.encode(layer.layout, forKey: .layout)
+            try c.encodeIfPresent(layer.fill.map(PaintJSON.init), forKey: .fill)
+            try CardLayer.encode(layer.border, into: &c, forKey: .border)
+            try c.encode(layer.cornerRadius, forKey: .cornerRadius)
+            try c.encode(layer.clipsContent, forKey: .clip)
+            try c.encode(layer.layers, forKey: .layers)
         }
     }
 }

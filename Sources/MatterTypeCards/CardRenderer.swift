@@ -75,9 +75,7 @@ public struct CardRenderer: Sendable {
     ///   `.render(.deadlineExceeded)` when `deadline` passes.
     public func drawing(of card: Card, until deadline: RenderDeadline = .never) throws(CardError) -> Drawing {
         let size = try pixelSize(of: card)
-        guard card.layers.count <= Card.maximumLayers else {
-            throw .invalid(field: "layers", reason: "\(card.layers.count) layers; a card has at most \(Card.maximumLayers)")
-        }
+        let layers = try laidOut(card, until: deadline)
         var drawing = Drawing(pixelSize: PixelSize(width: size.width, height: size.height), scale: card.scale)
         let canvas = Rect(x: 0, y: 0, width: drawing.width, height: drawing.height)
         switch card.background {
@@ -88,21 +86,7 @@ public struct CardRenderer: Sendable {
         case nil:
             break
         }
-        for (index, layer) in card.layers.enumerated() {
-            do throws(RenderError) {
-                try deadline.check("layer \(index)")
-            } catch {
-                throw .render(error)
-            }
-            switch layer {
-            case .rect(let rect):
-                try draw(rect, index: index, into: &drawing)
-            case .text(let text):
-                try draw(text, index: index, scale: card.scale, into: &drawing)
-            case .image(let layer):
-                try draw(layer, index: index, into: &drawing)
-            }
-        }
+        for layer in layers { try draw(layer, into: &drawing, until: deadline) }
         let work = drawing.work
         guard work <= CardRenderer.maximumWork else {
             throw .invalid(field: "layers", reason: "drawing the card would take \(work / 1_000_000) million pixel "
@@ -110,6 +94,33 @@ public struct CardRenderer: Sendable {
                            + "a smaller canvas or scale, fewer or smaller layers, smaller blurs and strokes")
         }
         return drawing
+    }
+
+    /// Where every layer of the card goes, frames' children included, in the canvas's points: what ``drawing(of:until:)``
+    /// draws, without drawing (text is laid out, images are not read).
+    /// - Throws: ``CardError`` for a canvas or layer that cannot be laid out (naming it), or
+    ///   `.render(.deadlineExceeded)` when `deadline` passes.
+    public func layout(of card: Card, until deadline: RenderDeadline = .never) throws(CardError) -> CardLayout {
+        _ = try pixelSize(of: card)
+        var boxes: [CardLayout.Box] = []
+        for layer in try laidOut(card, until: deadline) { layer.boxes(into: &boxes) }
+        return CardLayout(boxes: boxes)
+    }
+
+    /// The card's layers laid out, once their number is checked.
+    private func laidOut(_ card: Card, until deadline: RenderDeadline) throws(CardError) -> [LaidOutLayer] {
+        func count(_ layers: [CardLayer]) -> Int {
+            layers.reduce(layers.count) { total, layer in
+                if case .frame(let frame) = layer { total + count(frame.layers) } else { total }
+            }
+        }
+        let layerCount = count(card.layers)
+        guard layerCount <= Card.maximumLayers else {
+            throw .invalid(field: "layers", reason: "\(layerCount) layers; a card has at most \(Card.maximumLayers), "
+                           + "frames' children included")
+        }
+        return try CardLayoutEngine(registry: registry, tokens: tokens, scale: card.scale, deadline: deadline)
+            .layers(of: card)
     }
 
     /// The card drawn and encoded in `format` (SVG and PDF as vectors, with `options`), stopping when `deadline`
@@ -157,34 +168,61 @@ public struct CardRenderer: Sendable {
         return (width, height)
     }
 
-    /// Checks that each of a layer's lengths is finite and within ±1,000,000 points.
-    private func check(_ values: [(String, Double)], index: Int) throws(CardError) {
+    /// Checks that each of a layer's values is finite and within ±1,000,000.
+    private func check(_ values: [(String, Double)], path: [Int]) throws(CardError) {
         for (name, value) in values where !value.isFinite || abs(value) > 1_000_000 {
-            throw .layer(index: index, .invalid(field: name, reason: "\(value) is not allowed; use a finite length"))
+            throw .layer(path: path, .invalid(field: name, reason: "\(value) is not allowed; use a finite number"))
         }
     }
 
-    private func draw(_ rect: CardRectLayer, index: Int, into drawing: inout Drawing) throws(CardError) {
-        try check([("x", rect.x), ("y", rect.y), ("width", rect.width), ("height", rect.height),
-                   ("cornerRadius", rect.cornerRadius), ("opacity", rect.opacity)], index: index)
-        let box = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-        if let fill = rect.fill {
-            drawing.fill(box, cornerRadius: rect.cornerRadius, paint: fill, opacity: rect.opacity)
+    /// Draws a laid-out layer (and a frame's children), checking `deadline` first.
+    private func draw(_ laidOut: LaidOutLayer, into drawing: inout Drawing,
+                      until deadline: RenderDeadline) throws(CardError) {
+        do throws(RenderError) {
+            try deadline.check(CardError.place(laidOut.path))
+        } catch {
+            throw .render(error)
         }
-        if let border = rect.border {
-            try check([("border width", border.width)], index: index)
-            drawing.strokeBorder(box, cornerRadius: rect.cornerRadius, width: border.width, paint: border.paint,
-                                 opacity: rect.opacity)
+        let box = laidOut.frame, path = laidOut.path
+        switch laidOut.layer {
+        case .rect(let rect):
+            try check([("cornerRadius", rect.cornerRadius), ("opacity", rect.opacity)], path: path)
+            if let fill = rect.fill {
+                drawing.fill(box, cornerRadius: rect.cornerRadius, paint: fill, opacity: rect.opacity)
+            }
+            if let border = rect.border {
+                try check([("border width", border.width)], path: path)
+                drawing.strokeBorder(box, cornerRadius: rect.cornerRadius, width: border.width, paint: border.paint,
+                                     opacity: rect.opacity)
+            }
+        case .image(let layer):
+            try check([("cornerRadius", layer.cornerRadius), ("opacity", layer.opacity)], path: path)
+            let decoded = try picture(layer.source, place: CardError.place(path))
+            let radius = layer.isCircle ? min(box.width, box.height) / 2 : layer.cornerRadius
+            drawing.draw(decoded, in: box, fit: layer.fit, cornerRadius: radius, opacity: layer.opacity)
+        case .text(let text):
+            guard let layout = laidOut.text else { return }
+            try draw(text, layout, path: path, box: box, top: laidOut.textTop, into: &drawing)
+        case .frame(let frame):
+            if let fill = frame.fill { drawing.fill(box, cornerRadius: frame.cornerRadius, paint: fill) }
+            if let border = frame.border, border.width > 0 {
+                drawing.strokeBorder(box, cornerRadius: frame.cornerRadius, width: border.width, paint: border.paint)
+            }
+            let children = frame.layout.reversesZOrder ? laidOut.children.reversed() : laidOut.children
+            guard frame.clipsContent else {
+                for child in children { try draw(child, into: &drawing, until: deadline) }
+                return
+            }
+            var failure: CardError?
+            drawing.clip(to: box) { clipped in
+                do throws(CardError) {
+                    for child in children { try draw(child, into: &clipped, until: deadline) }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
         }
-    }
-
-    private func draw(_ layer: CardImageLayer, index: Int, into drawing: inout Drawing) throws(CardError) {
-        try check([("x", layer.x), ("y", layer.y), ("width", layer.width), ("height", layer.height),
-                   ("cornerRadius", layer.cornerRadius), ("opacity", layer.opacity)], index: index)
-        let decoded = try picture(layer.source, place: "layer \(index)")
-        let box = Rect(x: layer.x, y: layer.y, width: layer.width, height: layer.height)
-        let radius = layer.isCircle ? min(box.width, box.height) / 2 : layer.cornerRadius
-        drawing.draw(decoded, in: box, fit: layer.fit, cornerRadius: radius, opacity: layer.opacity)
     }
 
     /// The image `source` names, decoded (or kept from before): a base64 `data:` URI, or a file under
@@ -208,13 +246,17 @@ public struct CardRenderer: Sendable {
     public func imageMemory(of card: Card) -> Int {
         var sources: [String] = []
         if case .image(let source, _) = card.background { sources.append(source) }
-        for layer in card.layers {
-            switch layer {
-            case .image(let image): sources.append(image.source)
-            case .text(let text): sources += text.boxImages.values.map(\.source)
-            case .rect: continue
+        func collect(_ layers: [CardLayer]) {
+            for layer in layers {
+                switch layer {
+                case .image(let image): sources.append(image.source)
+                case .text(let text): sources += text.boxImages.values.map(\.source)
+                case .frame(let frame): collect(frame.layers)
+                case .rect: continue
+                }
             }
         }
+        collect(card.layers)
         var seen = Set<String>(), total = 0
         for source in sources {
             guard let image = try? located(source, place: ""), seen.insert(image.key).inserted,
@@ -284,49 +326,33 @@ public struct CardRenderer: Sendable {
         return data
     }
 
-    private func draw(_ text: CardTextLayer, index: Int, scale: Double, into drawing: inout Drawing) throws(CardError) {
-        try check([("x", text.x), ("y", text.y), ("height", text.height ?? 0), ("baselineOffset", text.baselineOffset)],
-                  index: index)
+    /// Draws a text layer laid out as `layout` in `box`, its lines `top` below the box's top.
+    private func draw(_ text: CardTextLayer, _ layout: TextLayout, path: [Int], box: Rect, top: Double,
+                      into drawing: inout Drawing) throws(CardError) {
+        try check([("baselineOffset", text.baselineOffset)], path: path)
         guard text.shadows.count <= CardTextLayer.maximumShadows else {
-            throw .layer(index: index, .invalid(field: "shadows", reason: "\(text.shadows.count) shadows; a text "
-                                                + "layer has at most \(CardTextLayer.maximumShadows)"))
+            throw .layer(path: path, .invalid(field: "shadows", reason: "\(text.shadows.count) shadows; a text "
+                                              + "layer has at most \(CardTextLayer.maximumShadows)"))
         }
         for shadow in text.shadows {
-            try check([("shadow x", shadow.x), ("shadow y", shadow.y)], index: index)
+            try check([("shadow x", shadow.x), ("shadow y", shadow.y)], path: path)
             guard shadow.blur.isFinite, (0...100).contains(shadow.blur) else {
-                throw .layer(index: index, .invalid(field: "blur", reason: "\(shadow.blur) is not allowed; use 0 to 100 points"))
+                throw .layer(path: path, .invalid(field: "blur", reason: "\(shadow.blur) is not allowed; use 0 to 100 points"))
             }
         }
         if let stroke = text.stroke, !stroke.width.isFinite || !(0...50).contains(stroke.width) {
-            throw .layer(index: index, .invalid(field: "stroke", reason: "width \(stroke.width) is not allowed; use 0 to 50 points"))
+            throw .layer(path: path, .invalid(field: "stroke", reason: "width \(stroke.width) is not allowed; use 0 to 50 points"))
         }
-        var request = text.request
-        request.output.scale = scale
-        if request.limits.fit == true, request.limits.maxHeight == nil { request.limits.maxHeight = text.height }
-        let layout: TextLayout
-        do {
-            layout = try request.layout(registry: registry, tokens: tokens)
-        } catch {
-            throw .layer(index: index, error)
-        }
-        let top: Double
-        switch text.verticalAlignment {
-        case .top: top = text.y
-        case .middle: top = text.y + ((text.height ?? layout.height) - layout.height) / 2
-        case .bottom: top = text.y + (text.height ?? layout.height) - layout.height
-        case .baseline: top = text.y + text.baselineOffset - (layout.lines.first?.baseline ?? 0)
-        }
-        let origin = Point(x: text.x, y: top)
+        let origin = Point(x: box.x, y: box.y + top)
         var pictures: [Int: RGBAImage] = [:]
-        for (box, boxImage) in text.boxImages {
-            pictures[box] = try picture(boxImage.source, place: "layer \(index), box \(box)")
+        for (index, boxImage) in text.boxImages {
+            pictures[index] = try picture(boxImage.source, place: "\(CardError.place(path)), box \(index)")
         }
-        guard request.output.clip == true else {
+        guard text.request.output.clip == true else {
             paint(text, layout, pictures: pictures, at: origin, into: &drawing)
             return
         }
         // Clipped to the box (to its whole pixels when rasterized).
-        let box = Rect(x: text.x, y: text.y, width: request.limits.width ?? layout.width, height: text.height ?? layout.height)
         drawing.clip(to: box) { paint(text, layout, pictures: pictures, at: origin, into: &$0) }
     }
 

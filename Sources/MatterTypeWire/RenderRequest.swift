@@ -216,7 +216,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     }
 
     /// A request read from an object that has other keys too (a card's text layer): `excluded` are request keys
-    /// the object may not have, `extra` keys of its own that are not the request's; `spans` is read only when
+    /// the object may not have, `extra` keys it reads itself (request keys among them are left unread: a text
+    /// layer's `width`, which may be `"fill"`); `spans` is read only when
     /// `readingSpans` (a card's text layer reads its own).
     package init(from decoder: any Decoder, excluding excluded: Set<String>, extra: Set<String>, in what: String,
          readingSpans: Bool = true) throws {
@@ -232,9 +233,9 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         text = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: "text"))
         if readingSpans { spans = try container.decodeIfPresent([TextSpan].self, forKey: AnyCodingKey(stringValue: "spans")) }
         token = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: "token"))
-        typography = try TypographyFields(from: decoder)
-        limits = try LimitFields(from: decoder)
-        output = try OutputFields(from: decoder)
+        typography = try TypographyFields(from: decoder, skipping: extra)
+        limits = try LimitFields(from: decoder, skipping: extra)
+        output = try OutputFields(from: decoder, skipping: extra)
     }
 
     /// ``keys`` as a set, to check a body's keys against.

@@ -36,9 +36,19 @@ struct CardCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Where to write the card: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output (PNG).",
         valueName: "file.png"))
-    var output: String
+    var output: String?
+
+    @Flag(help: ArgumentHelp("Print every layer's box (frames' children included) as JSON instead of drawing: "
+                             + "{\"boxes\": [{\"path\": \"/layers/0\", \"x\", \"y\", \"width\", \"height\"}]}, in the "
+                             + "canvas's points; nothing is drawn, images are not read."))
+    var json = false
 
     func validate() throws {
+        if json, output != nil { throw ValidationError("--json prints the layers' boxes; leave out -o") }
+        guard let output else {
+            if json { return }
+            throw ValidationError("give -o file.png (or .webp, .svg, .pdf, - for standard output), or --json")
+        }
         if output != "-", ImageFormat(path: output) == nil { throw RenderError.unsupportedFormat(path: output) }
         for setting in settings where !setting.contains("=") {
             throw ValidationError("--set \(setting): write it as name=value")
@@ -81,6 +91,14 @@ struct CardCommand: ParsableCommand {
                                extensions: TypographyFields.tokenExtensions)
         let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
                                     imageDirectory: URL(fileURLWithPath: card).deletingLastPathComponent())
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+            let data = try encoder.encode(["boxes": try renderer.layout(of: document).boxes])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
         let drawing = try renderer.drawing(of: document)
         warn(drawing.layouts.flatMap(\.warnings))

@@ -147,9 +147,17 @@ public protocol FieldGroup: Sendable, Hashable, Codable {
 extension FieldGroup {
     /// The group's fields read from the object `decoder` holds; keys of other groups are left to them.
     public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, skipping: [])
+    }
+
+    /// The group's fields read from the object `decoder` holds, but for those under `skipped` keys (which the
+    /// object's own reader reads: a card text layer's `width`, which may be `"fill"`).
+    package init(from decoder: any Decoder, skipping skipped: Set<String>) throws {
         self.init()
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        for field in Self.fields { try field.decode(container, AnyCodingKey(stringValue: field.key), &self) }
+        for field in Self.fields where !skipped.contains(field.key) {
+            try field.decode(container, AnyCodingKey(stringValue: field.key), &self)
+        }
     }
 
     /// The fields that are set, written into the object `encoder` holds.

@@ -1,0 +1,331 @@
+public import MatterType
+import MatterTypeWire
+
+/// How a layer's width or height is set: a number of points, its content's size, or a share of its frame's space.
+public enum CardSize: Sendable, Hashable {
+    /// A number of points.
+    case fixed(Double)
+    /// Its content's size (Figma's "hug contents"): a text's lines (one a paragraph, unless a width is given), a
+    /// frame's children. Rectangles and images have no content to hug.
+    case hug
+    /// The space its frame gives it (Figma's "fill container"): along the frame's direction, an equal share of
+    /// what the fixed and hugging children leave (CSS `flex: 1 1 0` with no minimum); across it, the frame's whole
+    /// inner size (`align-self: stretch`). Only in a frame with a direction whose size on that axis is known
+    /// (fixed, or itself filling); in a hugging frame it hugs, as in Figma.
+    case fill
+}
+
+/// Where a layer sits: its place and size in the frame holding it (the card, for a top-level layer).
+public struct CardBox: Sendable, Hashable {
+    /// The left edge in points from its frame's left edge; ignored when the frame flows it.
+    public var x: Double
+    /// The top edge in points from its frame's top edge; ignored when the frame flows it.
+    public var y: Double
+    /// The width: fixed, hugging or filling.
+    public var width: CardSize
+    /// The height: fixed, hugging or filling.
+    public var height: CardSize
+    /// The least width in points, whatever ``width`` gives.
+    public var minWidth: Double?
+    /// The most width in points, whatever ``width`` gives (a hugging text wraps at it).
+    public var maxWidth: Double?
+    /// The least height in points.
+    public var minHeight: Double?
+    /// The most height in points (for a text layer, also the most height `fit` fills).
+    public var maxHeight: Double?
+    /// Whether a frame with a direction leaves it out of its flow and places it at (``x``, ``y``) (Figma's
+    /// "absolute position").
+    public var isAbsolute: Bool
+
+    /// A box at (`x`, `y`) sized `width` × `height`.
+    public init(x: Double = 0, y: Double = 0, width: CardSize, height: CardSize, minWidth: Double? = nil,
+                maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil, isAbsolute: Bool = false) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.maxHeight = maxHeight
+        self.isAbsolute = isAbsolute
+    }
+
+    /// `value` within the box's minimum and maximum on an axis (the maximum first, then the minimum wins, as CSS).
+    func clamped(_ value: Double, horizontal: Bool) -> Double {
+        let (least, most) = horizontal ? (minWidth, maxWidth) : (minHeight, maxHeight)
+        return max(min(value, most ?? .infinity), least ?? 0)
+    }
+
+    /// The size on an axis.
+    func size(horizontal: Bool) -> CardSize { horizontal ? width : height }
+}
+
+/// A group of layers with its own box and paint that can lay its children out as Figma's Auto Layout does:
+/// in a row or a column, with gaps, padding and alignment, wrapping, children hugging their content or filling
+/// the space left. Without a direction its children keep their x and y, as a card's layers do.
+///
+/// ```json
+/// {"type": "frame", "x": 80, "y": 80, "width": 1040,
+///  "layout": {"direction": "vertical", "gap": 24, "padding": 32},
+///  "fill": "#FFFFFF1A", "cornerRadius": 24,
+///  "layers": [{"type": "text", "width": "fill", "text": "{{title}}", "size": 64},
+///             {"type": "text", "width": "fill", "text": "{{description}}", "size": 28}]}
+/// ```
+public struct CardFrameLayer: Sendable, Hashable {
+    /// Its place and size.
+    public var box: CardBox
+    /// How it lays its children out.
+    public var layout: CardFlow
+    /// What fills it; `nil` for nothing.
+    public var fill: Paint?
+    /// A border inside its edge; it takes no room from the children (Figma's strokes, not CSS borders).
+    public var border: CardBorder?
+    /// The corners' radius in points.
+    public var cornerRadius: Double
+    /// Whether its children are clipped to its box (Figma's "clip content").
+    public var clipsContent: Bool
+    /// Its children, in order: the flow's order, and drawing order (the last on top, unless
+    /// ``CardFlow/reversesZOrder``).
+    public var layers: [CardLayer]
+
+    /// A frame with `box`, laying out `layers` as `layout` says.
+    public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, border: CardBorder? = nil,
+                cornerRadius: Double = 0, clipsContent: Bool = false, layers: [CardLayer]) {
+        self.box = box
+        self.layout = layout
+        self.fill = fill
+        self.border = border
+        self.cornerRadius = cornerRadius
+        self.clipsContent = clipsContent
+        self.layers = layers
+    }
+
+    /// The most frames one may hold inside another.
+    public static let maximumDepth = 16
+}
+
+/// How a ``CardFrameLayer`` lays out its children: Figma's Auto Layout, which for what it shares with CSS is
+/// flexbox (`Docs/Cards.md` lists the correspondence).
+public struct CardFlow: Sendable, Hashable {
+    /// The direction children follow one another.
+    public enum Direction: String, CaseIterable, Sendable, Hashable {
+        /// In a row, left to right.
+        case horizontal
+        /// In a column, top to bottom.
+        case vertical
+    }
+
+    /// Where children sit along an axis.
+    public enum Alignment: String, CaseIterable, Sendable, Hashable {
+        /// At the start (left or top).
+        case start
+        /// Centered.
+        case center
+        /// At the end (right or bottom).
+        case end
+        /// Across a row: with their first baselines on one line (CSS `align-items: baseline`); in a column, at the
+        /// start, as CSS.
+        case baseline
+    }
+
+    /// The space between children along the direction.
+    public enum Gap: Sendable, Hashable {
+        /// A number of points.
+        case fixed(Double)
+        /// What is left, shared between the children (Figma's "auto", CSS `space-between`); one child, or children
+        /// that overflow, sit at the start.
+        case auto
+    }
+
+    /// The direction; `nil` leaves the children at their x and y.
+    public var direction: Direction?
+    /// The space between children along the direction.
+    public var gap: Gap
+    /// Space inside the frame's edge, in points: top, right, bottom, left.
+    public var padding: CardInsets
+    /// Where the children sit along the direction (`start`, `center` or `end`; ignored with ``Gap/auto``).
+    public var align: Alignment
+    /// Where each child sits across the direction, in its line.
+    public var crossAlign: Alignment
+    /// Whether children that do not fit go on to another line.
+    public var wraps: Bool
+    /// The space between wrapped lines, in points.
+    public var crossGap: Double
+    /// Whether the first child is drawn on top (Figma's "first on top"); the flow's order is unchanged.
+    public var reversesZOrder: Bool
+
+    /// A flow in `direction` (none: children keep their x and y).
+    public init(direction: Direction? = nil, gap: Gap = .fixed(0), padding: CardInsets = CardInsets(),
+                align: Alignment = .start, crossAlign: Alignment = .start, wraps: Bool = false, crossGap: Double = 0,
+                reversesZOrder: Bool = false) {
+        self.direction = direction
+        self.gap = gap
+        self.padding = padding
+        self.align = align
+        self.crossAlign = crossAlign
+        self.wraps = wraps
+        self.crossGap = crossGap
+        self.reversesZOrder = reversesZOrder
+    }
+}
+
+/// Distances inside a box's edges, in points.
+public struct CardInsets: Sendable, Hashable {
+    /// From the top edge.
+    public var top: Double
+    /// From the right edge.
+    public var right: Double
+    /// From the bottom edge.
+    public var bottom: Double
+    /// From the left edge.
+    public var left: Double
+
+    /// `top`, `right`, `bottom` and `left` (CSS's order).
+    public init(top: Double = 0, right: Double = 0, bottom: Double = 0, left: Double = 0) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+
+    /// The same distance on every side.
+    public init(all value: Double) { self.init(top: value, right: value, bottom: value, left: value) }
+
+    /// The sum across an axis: left and right, or top and bottom.
+    func sum(horizontal: Bool) -> Double { horizontal ? left + right : top + bottom }
+}
+
+extension CardFlow.Direction: NamedChoice {}
+extension CardFlow.Alignment: NamedChoice {
+    /// CSS's `flex-start` and `flex-end`, Figma's `MIN` and `MAX`.
+    public static let aliases: [String: CardFlow.Alignment] = ["flex-start": .start, "flex-end": .end, "min": .start,
+                                                              "max": .end]
+}
+
+// MARK: - JSON
+
+extension CardBox {
+    /// The JSON keys of a box, which every layer has.
+    static let keys = ["x", "y", "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "position"]
+
+    /// Reads a layer's box: `x` and `y` (0 when absent), `width` and `height` (a number, `"hug"` or `"fill"`;
+    /// required where there is no default), the minimums and maximums, `position` (`"auto"` or `"absolute"`).
+    /// `hugs` says whether the layer has content to hug (texts and frames do; rectangles and images do not).
+    init(from decoder: any Decoder, width defaultWidth: CardSize?, height defaultHeight: CardSize?,
+         hugs: Bool) throws {
+        let c = try decoder.container(keyedBy: AnyCodingKey.self)
+        func size(_ name: String, _ fallback: CardSize?) throws -> CardSize {
+            let key = AnyCodingKey(stringValue: name)
+            guard c.contains(key) else {
+                guard let fallback else {
+                    throw DecodingError.keyNotFound(key, .init(codingPath: c.codingPath, debugDescription: ""))
+                }
+                return fallback
+            }
+            if let number = try? c.decode(Double.self, forKey: key) { return .fixed(number) }
+            let text = try? c.decode(String.self, forKey: key)
+            switch text {
+            case "fill": return .fill
+            case "hug" where hugs: return .hug
+            default:
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: hugs
+                    ? "give a number of points, \"hug\" (its content's size) or \"fill\" (its frame's space)"
+                    : "give a number of points or \"fill\" (its frame's space); this layer has no content to hug")
+            }
+        }
+        func length(_ name: String) throws -> Double? { try c.decodeIfPresent(Double.self, forKey: AnyCodingKey(stringValue: name)) }
+        let position = try c.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: "position")) ?? "auto"
+        guard position == "auto" || position == "absolute" else {
+            throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(stringValue: "position"), in: c, debugDescription:
+                "\"\(position)\" is not a position; use auto (in its frame's flow) or absolute (at its x and y)")
+        }
+        self.init(x: try length("x") ?? 0, y: try length("y") ?? 0, width: try size("width", defaultWidth),
+                  height: try size("height", defaultHeight), minWidth: try length("minWidth"),
+                  maxWidth: try length("maxWidth"), minHeight: try length("minHeight"),
+                  maxHeight: try length("maxHeight"), isAbsolute: position == "absolute")
+    }
+
+    /// Writes the keys it reads (`maxHeight` unless `writesMaxHeight` is false).
+    func encode(to encoder: any Encoder, writesMaxHeight: Bool = true) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        func size(_ value: CardSize, _ name: String) throws {
+            let key = AnyCodingKey(stringValue: name)
+            switch value {
+            case .fixed(let number): try c.encode(number, forKey: key)
+            case .hug: try c.encode("hug", forKey: key)
+            case .fill: try c.encode("fill", forKey: key)
+            }
+        }
+        try c.encode(x, forKey: AnyCodingKey(stringValue: "x"))
+        try c.encode(y, forKey: AnyCodingKey(stringValue: "y"))
+        try size(width, "width")
+        try size(height, "height")
+        try c.encodeIfPresent(minWidth, forKey: AnyCodingKey(stringValue: "minWidth"))
+        try c.encodeIfPresent(maxWidth, forKey: AnyCodingKey(stringValue: "maxWidth"))
+        try c.encodeIfPresent(minHeight, forKey: AnyCodingKey(stringValue: "minHeight"))
+        if writesMaxHeight { try c.encodeIfPresent(maxHeight, forKey: AnyCodingKey(stringValue: "maxHeight")) }
+        if isAbsolute { try c.encode("absolute", forKey: AnyCodingKey(stringValue: "position")) }
+    }
+}
+
+extension CardFlow: Codable {
+    private enum Keys: String, CodingKey, CaseIterable {
+        case direction, gap, padding, align, crossAlign, wrap, crossGap, reverseZ
+    }
+
+    /// Decodes `{"direction": "vertical", "gap": 16 | "auto", "padding": 24 | [t, r, b, l], "align": "center",
+    /// "crossAlign": "baseline", "wrap": true, "crossGap": 8, "reverseZ": true}`, every key optional.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(Keys.self, in: "a layout")
+        let c = try decoder.container(keyedBy: Keys.self)
+        var gap = Gap.fixed(0)
+        if c.contains(.gap) {
+            if let number = try? c.decode(Double.self, forKey: .gap) {
+                gap = .fixed(number)
+            } else if (try? c.decode(String.self, forKey: .gap)) == "auto" {
+                gap = .auto
+            } else {
+                throw DecodingError.dataCorruptedError(forKey: .gap, in: c, debugDescription:
+                    "give a number of points or \"auto\" (the space left, shared between the children)")
+            }
+        }
+        var padding = CardInsets()
+        if c.contains(.padding) {
+            if let number = try? c.decode(Double.self, forKey: .padding) {
+                padding = CardInsets(all: number)
+            } else if let sides = try? c.decode([Double].self, forKey: .padding), sides.count == 4 {
+                padding = CardInsets(top: sides[0], right: sides[1], bottom: sides[2], left: sides[3])
+            } else {
+                throw DecodingError.dataCorruptedError(forKey: .padding, in: c, debugDescription:
+                    "give a number of points or [top, right, bottom, left]")
+            }
+        }
+        let align = try c.decodeIfPresent(Alignment.self, forKey: .align) ?? .start
+        if align == .baseline {
+            throw DecodingError.dataCorruptedError(forKey: .align, in: c, debugDescription:
+                "baseline aligns across a row; use start, center or end along it")
+        }
+        self.init(direction: try c.decodeIfPresent(Direction.self, forKey: .direction), gap: gap, padding: padding,
+                  align: align, crossAlign: try c.decodeIfPresent(Alignment.self, forKey: .crossAlign) ?? .start,
+                  wraps: try c.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
+                  crossGap: try c.decodeIfPresent(Double.self, forKey: .crossGap) ?? 0,
+                  reversesZOrder: try c.decodeIfPresent(Bool.self, forKey: .reverseZ) ?? false)
+    }
+
+    /// Encodes the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encodeIfPresent(direction?.rawValue, forKey: .direction)
+        switch gap {
+        case .fixed(let number): try c.encode(number, forKey: .gap)
+        case .auto: try c.encode("auto", forKey: .gap)
+        }
+        try c.encode([padding.top, padding.right, padding.bottom, padding.left], forKey: .padding)
+        try c.encode(align.rawValue, forKey: .align)
+        try c.encode(crossAlign.rawValue, forKey: .crossAlign)
+        try c.encode(wraps, forKey: .wrap)
+        try c.encode(crossGap, forKey: .crossGap)
+        try c.encode(reversesZOrder, forKey: .reverseZ)
+    }
+}
