@@ -18,9 +18,14 @@ element's box is read with getBoundingClientRect, and every box (text included) 
 --write-fixture stores the trees and Chromium's boxes in Tests/MatterTypeTests/Fixtures/chromium-frames.json,
 which CardFrameTests compares our layout against on every test run. Exits 1 on any box further than 0.5 px.
 """
-import argparse, html, json, os, random, subprocess, sys, tempfile
+import argparse, html, importlib.util, json, os, random, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Chromium is run as the text comparison runs it (headless, --dump-dom, the results in <pre id="out">).
+_spec = importlib.util.spec_from_file_location("compare_with_chromium",
+                                               os.path.join(ROOT, "Scripts", "compare-with-chromium.py"))
+TEXT_COMPARISON = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(TEXT_COMPARISON)
 FONTS_CONF = os.path.join(ROOT, "Scripts", "chromium-fonts.conf")
 FIXTURE = os.path.join(ROOT, "Tests", "MatterTypeTests", "Fixtures", "chromium-frames.json")
 TEXTS = [
@@ -243,16 +248,7 @@ document.fonts.ready.then(() => {
 def chromium_boxes(chromium, cards, env):
     body = "".join('<div class="card">%s</div>' % "".join(css_of(layer, "/layers/%d" % i, None, (True, True))
                                                         for i, layer in enumerate(card["layers"])) for card in cards)
-    with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as f:
-        f.write(PAGE % {"w": CANVAS[0], "h": CANVAS[1], "cards": body})
-    try:
-        dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                              "--virtual-time-budget=10000", "--dump-dom", "file://" + f.name],
-                             capture_output=True, text=True, timeout=300, env=env).stdout
-    finally:
-        os.unlink(f.name)
-    start = dom.index('<pre id="out">') + len('<pre id="out">')
-    return json.loads(html.unescape(dom[start:dom.index("</pre>", start)]))
+    return TEXT_COMPARISON.run_chromium(chromium, PAGE % {"w": CANVAS[0], "h": CANVAS[1], "cards": body}, env)
 
 
 def our_boxes(mattertype, card, env):

@@ -3,7 +3,8 @@ public import MatterType
 public import MatterTypeWire
 
 /// A finished image in one document: a canvas with a background and layers drawn in order over it — text blocks
-/// with MatterType's typography and rectangles (a social card, a notification image, a label). The same JSON
+/// with MatterType's typography, rectangles, images, and frames that lay their own layers out as Figma's Auto Layout
+/// does (a social card, a notification image, a label). The same JSON
 /// from Swift, the CLI (`mattertype card`) and any language over HTTP:
 ///
 /// ```json

@@ -209,10 +209,12 @@ public struct RequestGenerator: Sendable {
         default: break
         }
         let extentX = max(width.isFinite ? width : 100, 1), extentY = max(height.isFinite ? height : 100, 1)
-        var layers: [JSONValue] = []
-        for _ in 0..<Int.random(in: 0...8, using: &random) {
+        var count = 0
+        /// A layer of any kind; frames (up to `depth` more levels) hold layers of their own.
+        func layer(depth: Int) -> JSONValue {
+            count += 1
             var layer: [JSONValue.Member] = []
-            switch Int.random(in: 0..<3, using: &random) {
+            switch Int.random(in: 0..<(depth > 0 && count < 40 ? 4 : 3), using: &random) {
             case 0:
                 layer = [.init("type", "rect"), .init("x", .number(place(&random, in: extentX))),
                          .init("y", .number(place(&random, in: extentY))),
@@ -237,7 +239,7 @@ public struct RequestGenerator: Sendable {
                 if random.chance(0.3) { layer.append(.init("cornerRadius", .number(random.pick([0, 8, 1e6])))) }
                 if random.chance(0.2) { layer.append(.init("circle", true)) }
                 if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1])))) }
-            default:
+            case 2:
                 layer = [.init("type", "text"), .init("x", .number(place(&random, in: extentX))),
                          .init("y", .number(place(&random, in: extentY)))]
                 if random.chance(0.8) {
@@ -270,9 +272,57 @@ public struct RequestGenerator: Sendable {
                                                           .init("color", "#000"),
                                                           .init("position", .string(random.pick(["outside", "center"])))])))
                 }
+            case 3:
+                layer = [.init("type", "frame"), .init("x", .number(place(&random, in: extentX))),
+                         .init("y", .number(place(&random, in: extentY)))]
+                if random.chance(0.8) {
+                    var flow: [JSONValue.Member] = []
+                    if random.chance(0.9) {
+                        flow.append(.init("direction", .string(random.pick(["horizontal", "vertical"], else: ["row"]))))
+                    }
+                    if random.chance(0.6) { flow.append(.init("gap", random.pick([.number(0), .number(12), "auto"], else: [.number(-3), "big"]))) }
+                    if random.chance(0.5) {
+                        flow.append(.init("padding", random.pick([.number(0), .number(16), .array([4, 8, 12, 16])],
+                                                                 else: [.array([1, 2]), .number(-8)])))
+                    }
+                    if random.chance(0.4) { flow.append(.init("align", .string(random.pick(["start", "center", "end"], else: ["baseline"])))) }
+                    if random.chance(0.4) {
+                        flow.append(.init("crossAlign", .string(random.pick(["start", "center", "end", "baseline"], else: ["middle"]))))
+                    }
+                    if random.chance(0.3) { flow.append(.init("wrap", true)) }
+                    if random.chance(0.2) { flow.append(.init("crossGap", .number(random.pick([0, 8, 1e6])))) }
+                    if random.chance(0.2) { flow.append(.init("reverseZ", true)) }
+                    layer.append(.init("layout", .object(flow)))
+                }
+                if random.chance(0.4) { layer.append(.init("fill", slot("tint", paint(&random)))) }
+                if random.chance(0.2) {
+                    layer.append(.init("border", .object([.init("width", .number(random.pick([0, 1, 4]))),
+                                                          .init("color", paint(&random))])))
+                }
+                if random.chance(0.3) { layer.append(.init("cornerRadius", .number(random.pick([0, 12, 1e6])))) }
+                if random.chance(0.3) { layer.append(.init("clip", true)) }
+                layer.append(.init("layers", .array((0..<Int.random(in: 0...4, using: &random)).map { _ in
+                    layerValue(depth: depth - 1)
+                })))
+            default:
+                break
             }
-            layers.append(.object(layer))
+            // Sizing in a frame: hug, fill, bounds, out of the flow; now and then a value that is not one.
+            if random.chance(0.3) {
+                let key = random.chance(0.5) ? "width" : "height"
+                layer.removeAll { $0.key == key }
+                layer.append(.init(key, random.pick(["hug", "fill", .number(size(&random, in: extentX))], else: ["auto"])))
+            }
+            if random.chance(0.15) {
+                layer.append(.init(random.pick(["minWidth", "maxWidth", "minHeight"]),
+                                   .number(random.pick([0, 40, 400], else: [-1, 2e6]))))
+            }
+            if random.chance(0.1) { layer.append(.init("position", .string(random.pick(["absolute", "auto"], else: ["fixed"])))) }
+            return .object(layer)
         }
+        /// `layer(depth:)` by another name, for frames' children (a nested function cannot name itself in a closure).
+        func layerValue(depth: Int) -> JSONValue { layer(depth: depth) }
+        let layers = (0..<Int.random(in: 0...8, using: &random)).map { _ in layer(depth: random.chance(0.3) ? 3 : 0) }
         members.append(.init("layers", .array(layers)))
         guard templated else { return (Data(JSONValue.object(members).text.utf8), [:]) }
         // Choices for some placeholders (used or not), now and then of the wrong shape.

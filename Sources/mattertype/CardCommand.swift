@@ -8,8 +8,9 @@ import MatterTypeCards
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
-        abstract: "Draw a card: a JSON document of a canvas, a background and layers (text, rect, image) into one "
-            + "PNG or WebP image; image paths are relative to the card file.",
+        abstract: "Draw a card: a JSON document of a canvas, a background and layers (text, rect, image, frame) into "
+            + "one PNG, WebP, SVG or PDF image, or print its layers' boxes (--json); image paths are relative to the "
+            + "card file.",
         discussion: """
             {"width": 1200, "height": 630, "background": "#0B1F3A", "layers": [{"type": "text", "x": 80, "y": 80, \
             "width": 1040, "height": 300, "text": "{{title}}", "size": 64, "color": "white", "fit": true}]}. \

@@ -278,6 +278,40 @@ struct CardRouteAttackTests {
         }
     }
 
+    @Test func aFramedTemplateReflowsWithItsValues() async throws {
+        // A hugging column: the title, then a row with a red avatar. A longer title pushes the row down.
+        let template = #"""
+            {"width": 400, "height": 300, "background": "#FFFFFF", "layers": [{"type": "frame", "x": 20, "y": 20,
+              "width": 360, "layout": {"direction": "vertical", "gap": 12},
+              "layers": [{"type": "text", "width": "fill", "text": "{{title}}", "size": 24, "lineHeight": 30},
+                         {"type": "frame", "layout": {"direction": "horizontal", "gap": 8, "crossAlign": "center"},
+                          "layers": [{"type": "rect", "width": 20, "height": 20, "fill": "#FF0000"},
+                                     {"type": "text", "text": "Ada", "size": 14}]}]}]}
+            """#
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                #expect(try await server.send(.PUT, "/v1/templates/flow", body: Data(template.utf8), admin: true)
+                    .status == 201)
+                var avatarTops: [Double] = []
+                for title in ["Short", "A much longer title that wraps onto more lines than one in this frame"] {
+                    let response = try await server.send(.GET, "/v1/templates/flow.png?title="
+                        + (title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+                    #expect(response.status == 200)
+                    // Where the library lays the avatar out for the same value, and that the server drew it there.
+                    let card = try Card.decode(from: Data(template.utf8), values: ["title": title])
+                    let layout = try CardRenderer(registry: FontRegistry(includesSystemFonts: false)).layout(of: card)
+                    let avatar = try #require(layout.boxes.first { $0.path == "/layers/0/layers/1/layers/0" })
+                    let image = try ImageDecoder.decode(response.body, maximumPixels: 1_000_000)
+                    #expect(image[Int(avatar.x + 10), Int(avatar.y + 10)] == RGBAImage.Pixel(red: 255, green: 0, blue: 0,
+                                                                                             alpha: 255))
+                    #expect(image[Int(avatar.x + 10), Int(avatar.y - 4)].green == 255)  // above it: not the avatar
+                    avatarTops.append(avatar.y)
+                }
+                #expect(avatarTops[1] >= avatarTops[0] + 30)
+            }
+        }
+    }
+
     @Test func queryValuesAreReadAsBrowsersWriteThem() async throws {
         // HTML forms, URLSearchParams and Python's urlencode write a space as "+", and "+" itself as %2B.
         #expect(QueryString("title=Shipping+tokens&x")["title"] == "Shipping tokens")
