@@ -1,5 +1,5 @@
-public import MatterType
-public import MatterTypeWire
+import MatterType
+import MatterTypeWire
 
 /// Every layer of a card where its frames put it: a box in the canvas's points for each layer, frames' children
 /// included, named by a JSON Pointer into the card document (`/layers/0/layers/2`). What `mattertype card --json`
@@ -187,23 +187,54 @@ struct CardLayoutEngine {
 
     /// The text's lines wrapped at `width` (none: a line a paragraph); a fitted text fits `height` when its request
     /// gives no `maxHeight`.
-    private func textLayout(_ layer: CardTextLayer, path: [Int], width: Double?,
-                            height: Double?) throws(CardError) -> TextLayout {
+    private func textLayout(_ layer: CardTextLayer, path: [Int], width: Double?, height: Double?,
+                            measuringMinContent: Bool = false) throws(CardError) -> TextLayout {
         var request = layer.request
         request.output.scale = scale
         // A text squeezed to no width breaks wherever it can, as CSS's does in a box of width 0.
         request.limits.width = width.map { max($0, 0.001) }
         if request.limits.fit == true, request.limits.maxHeight == nil { request.limits.maxHeight = height }
-        let key = "\(path)|\(width.map { "\($0)" } ?? "-")|\(request.limits.fit == true ? "\(height ?? -1)" : "")"
+        let key = "\(path)|\(width.map { "\($0)" } ?? "-")|\(request.limits.fit == true ? "\(height ?? -1)" : "")|"
+            + "\(measuringMinContent)"
         if let layout = cache.texts[key] { return layout }
         let layout: TextLayout
         do {
-            layout = try request.layout(registry: registry, tokens: tokens)
+            layout = try request.layout(registry: registry, tokens: tokens, measuringMinContent: measuringMinContent)
         } catch {
             throw .layer(path: path, error)
         }
         cache.texts[key] = layout
         return layout
+    }
+
+    /// CSS's min-content width of a layer in a flow, as a frame sizing it fit-content needs it: a fixed width; a
+    /// hugging layer's own width (its max-content: `flex: none`); filling, a text's widest unbreakable run, a
+    /// row's children's summed (and its gaps), a column's or wrapping row's widest child, plus padding; 0 for a
+    /// rectangle or image.
+    fileprivate func minContentWidth(_ layer: CardLayer, path: [Int]) throws(CardError) -> Double {
+        let box = layer.box
+        if let fixed = box.width.points { return box.clamped(fixed, horizontal: true) }
+        if box.width == .hug { return try layOut(layer, path: path, width: nil, height: nil).frame.width }
+        switch layer {
+        case .rect, .image:
+            return box.clamped(0, horizontal: true)
+        case .text(let text):
+            // Laid out at (almost) no width, so that every break opportunity is looked for.
+            let layout = try textLayout(text, path: path, width: 0, height: nil, measuringMinContent: true)
+            return box.clamped(layout.minContentWidth ?? layout.width, horizontal: true)
+        case .frame(let frame):
+            guard let direction = frame.layout.direction else { return box.clamped(0, horizontal: true) }
+            var widths: [Double] = []
+            for (index, child) in frame.layers.enumerated() where !child.box.isAbsolute {
+                widths.append(try minContentWidth(child, path: path + [index]))
+            }
+            let gap: Double = if case .fixed(let value) = frame.layout.gap { value } else { 0 }
+            // A row that wraps can put each child on its own line: its widest child (CSS §9.9.1).
+            let content = direction == .horizontal && !frame.layout.wraps
+                ? widths.reduce(0, +) + gap * Double(max(0, widths.count - 1)) : widths.max() ?? 0
+            let padding = frame.layout.padding.sum(horizontal: true)
+            return max(box.clamped(content + padding, horizontal: true), padding)
+        }
     }
 
     // MARK: - Frames
@@ -350,8 +381,8 @@ private struct FlowLayout {
         let innerCrossGiven = givenCross.map { max(0, $0 - crossPadding) }
 
         // The size each item takes across before its line is known: fixed, stretched to a frame that knows its
-        // size, or hugging. Stretching in a wrapped line, an item hugs (a text no wider than the frame: CSS
-        // fit-content) and its own children may fill what the stretch will give it.
+        // size, or hugging. Stretching in a wrapped line, an item hugs (in a column, no wider than fit-content)
+        // and its own children may fill what the stretch will give it.
         var crossGiven = [Double?](repeating: nil, count: items.count)
         var crossPending = [Bool](repeating: false, count: items.count)
         for i in items.indices {
@@ -364,14 +395,18 @@ private struct FlowLayout {
                     crossGiven[i] = clamped(items[i], 0, main: false)
                 } else {
                     crossPending[i] = true
-                    // Only a text's width narrows to the frame's (it wraps); heights and frames keep their content's.
-                    guard !horizontal, case .text = items[i].layer else { continue }
+                    // Only widths narrow (a column's cross axis): to fit-content, min(max-content, max(min-content,
+                    // the frame's inner width)); heights keep their content's.
+                    guard !horizontal, let inner = innerCrossGiven else { continue }
                     let main = fixedSize(items[i], main: true)
+                    // Filling along the flow too, its size there is to come as well: its children may fill it.
                     let hugged = try engine.layOut(items[i].layer, path: path + [items[i].index], main: main, cross: nil,
-                                                   knowsCross: true, horizontal: horizontal)
-                    if let inner = innerCrossGiven, hugged.frame.width > inner {
-                        crossGiven[i] = clamped(items[i], inner, main: false)
-                    }
+                                                   knowsMain: items[i].fillsMain ? true : nil, knowsCross: true,
+                                                   horizontal: horizontal)
+                    guard hugged.frame.width > inner else { continue }
+                    let least = try engine.minContentWidth(items[i].layer, path: path + [items[i].index])
+                    let fitted = max(least, inner)
+                    if fitted < hugged.frame.width { crossGiven[i] = clamped(items[i], fitted, main: false) }
                 }
             }
         }

@@ -125,11 +125,18 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     ///   family, invalid size…) as ``RenderRequestError/layout(_:)``.
     public func layout(registry: FontRegistry = .shared,
                        tokens: DesignTokens? = nil) throws(RenderRequestError) -> TextLayout {
+        try layout(registry: registry, tokens: tokens, measuringMinContent: false)
+    }
+
+    /// ``layout(registry:tokens:)``, measuring the text's min-content width as well when `measuringMinContent`.
+    package func layout(registry: FontRegistry, tokens: DesignTokens?,
+                        measuringMinContent: Bool) throws(RenderRequestError) -> TextLayout {
         _ = try pageMargin()
         _ = try checkedPadding()
         let text = try styledText()
         let typography = try resolvedTypography(tokens: tokens)
         var limits = layoutLimits
+        limits.measuresMinContent = measuringMinContent
         if self.limits.model == nil, let token, let model = tokens?.layoutModels[token] { limits.model = model }
         do {
             return try TextLayout(text, typography: typography, environment: environment, limits: limits,

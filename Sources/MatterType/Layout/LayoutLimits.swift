@@ -64,6 +64,8 @@ public struct LayoutLimits: Sendable, Hashable, Codable {
     public var fit: TextFit?
     /// Whose box model: Chromium's CSS (the default) or Figma's.
     public var model: LayoutModel = .css
+    /// Whether the layout also measures ``TextLayout/minContentWidth`` (a card frame sizing a text fit-content).
+    package var measuresMinContent = false
 
     /// Limits; the defaults are no width limit, all lines, word wrapping, natural alignment, no fitting.
     public init(width: Double? = nil, maxLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,

@@ -261,6 +261,30 @@ struct LineLayouter {
 
     /// Whether a line of `lines` other than the last ends where no break is allowed: inside a word too wide for
     /// the line.
+    /// The widest run of clusters between break opportunities over `paragraphs` (CSS min-content): spaces and tabs
+    /// that would hang at the run's end are not counted.
+    static func minContentWidth(of paragraphs: [ShapedParagraph]) -> Double {
+        var widest = 0.0
+        for paragraph in paragraphs {
+            var run = 0.0, hanging = 0.0
+            for cluster in paragraph.clusters {
+                if cluster.breakBefore {
+                    widest = max(widest, run)
+                    run = 0
+                    hanging = 0
+                }
+                if cluster.kind.hangs {
+                    hanging += cluster.advance
+                } else {
+                    run += hanging + cluster.advance
+                    hanging = 0
+                }
+            }
+            widest = max(widest, run)
+        }
+        return widest
+    }
+
     static func breaksInsideWord(_ lines: [Range<Int>], of clusters: [Cluster]) -> Bool {
         var index = 0
         while index < lines.count - 1 {

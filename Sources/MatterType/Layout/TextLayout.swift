@@ -41,6 +41,9 @@ public struct TextLayout: Sendable {
     let shapingWork: Int
     /// Whether a line was broken inside a word, for want of a break opportunity in the width.
     let breaksInsideWord: Bool
+    /// CSS's min-content width: the widest run of clusters no line may break inside (hanging spaces left out),
+    /// when the limits ask for it (``LayoutLimits/measuresMinContent``); `nil` otherwise.
+    package let minContentWidth: Double?
 
     /// Lays `text` out with `typography` in `environment`, fonts from `registry`.
     /// - Throws: ``LayoutError`` for invalid typography values or limits, or when no font can be loaded.
@@ -108,6 +111,7 @@ public struct TextLayout: Sendable {
         height = result.height
         isTruncated = result.isTruncated
         breaksInsideWord = result.breaksInsideWord
+        minContentWidth = layouter.limits.measuresMinContent ? LineLayouter.minContentWidth(of: result.paragraphs) : nil
         faces = layouter.fallback.faces
         missingCharacters = layouter.fallback.missingCharacters.compactMap(Unicode.Scalar.init)
         shapingWork = result.shapingWork
