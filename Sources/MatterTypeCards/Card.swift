@@ -562,7 +562,7 @@ extension CardLayer: Codable {
     }
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
-        case layout, fill, border, cornerRadius, clip, layers
+        case layout, fill, border, cornerRadius, clip, opacity, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -625,6 +625,7 @@ extension CardLayer: Codable {
                                          border: try CardLayer.border(c, forKey: .border),
                                          cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
                                          clipsContent: try c.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
+                                         opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1,
                                          layers: try c.decodeIfPresent([CardLayer].self, forKey: .layers) ?? []))
         }
     }
@@ -697,6 +698,7 @@ extension CardLayer: Codable {
             try CardLayer.encode(layer.border, into: &c, forKey: .border)
             try c.encode(layer.cornerRadius, forKey: .cornerRadius)
             try c.encode(layer.clipsContent, forKey: .clip)
+            try c.encode(layer.opacity, forKey: .opacity)
             try c.encode(layer.layers, forKey: .layers)
         }
     }

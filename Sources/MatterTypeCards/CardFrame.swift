@@ -85,19 +85,23 @@ public struct CardFrameLayer: Sendable, Hashable {
     public var cornerRadius: Double
     /// Whether its children are clipped to its box (Figma's "clip content").
     public var clipsContent: Bool
+    /// 0 (invisible) to 1: the frame and its children composited together, then faded (CSS and Figma's group
+    /// opacity: where children overlap, the upper one hides the lower).
+    public var opacity: Double
     /// Its children, in order: the flow's order, and drawing order (the last on top, unless
     /// ``CardFlow/reversesZOrder``).
     public var layers: [CardLayer]
 
     /// A frame with `box`, laying out `layers` as `layout` says.
     public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, border: CardBorder? = nil,
-                cornerRadius: Double = 0, clipsContent: Bool = false, layers: [CardLayer]) {
+                cornerRadius: Double = 0, clipsContent: Bool = false, opacity: Double = 1, layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
         self.border = border
         self.cornerRadius = cornerRadius
         self.clipsContent = clipsContent
+        self.opacity = opacity
         self.layers = layers
     }
 

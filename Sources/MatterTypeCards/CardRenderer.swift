@@ -204,25 +204,42 @@ public struct CardRenderer: Sendable {
             guard let layout = laidOut.text else { return }
             try draw(text, layout, path: path, box: box, top: laidOut.textTop, into: &drawing)
         case .frame(let frame):
-            if let fill = frame.fill { drawing.fill(box, cornerRadius: frame.cornerRadius, paint: fill) }
-            if let border = frame.border, border.width > 0 {
-                drawing.strokeBorder(box, cornerRadius: frame.cornerRadius, width: border.width, paint: border.paint)
-            }
-            let children = frame.layout.reversesZOrder ? laidOut.children.reversed() : laidOut.children
-            guard frame.clipsContent else {
-                for child in children { try draw(child, into: &drawing, until: deadline) }
-                return
-            }
+            try check([("cornerRadius", frame.cornerRadius), ("opacity", frame.opacity)], path: path)
             var failure: CardError?
-            drawing.clip(to: box) { clipped in
+            // The frame's paint and children, as one group when it fades (its children composited first).
+            drawing.group(opacity: frame.opacity) { group in
                 do throws(CardError) {
-                    for child in children { try draw(child, into: &clipped, until: deadline) }
+                    try drawFrame(frame, laidOut, into: &group, until: deadline)
                 } catch {
                     failure = error
                 }
             }
             if let failure { throw failure }
         }
+    }
+
+    /// A frame's fill and border, then its children (clipped to its box when it clips them).
+    private func drawFrame(_ frame: CardFrameLayer, _ laidOut: LaidOutLayer, into drawing: inout Drawing,
+                           until deadline: RenderDeadline) throws(CardError) {
+        let box = laidOut.frame
+        if let fill = frame.fill { drawing.fill(box, cornerRadius: frame.cornerRadius, paint: fill) }
+        if let border = frame.border, border.width > 0 {
+            drawing.strokeBorder(box, cornerRadius: frame.cornerRadius, width: border.width, paint: border.paint)
+        }
+        let children = frame.layout.reversesZOrder ? laidOut.children.reversed() : laidOut.children
+        guard frame.clipsContent else {
+            for child in children { try draw(child, into: &drawing, until: deadline) }
+            return
+        }
+        var failure: CardError?
+        drawing.clip(to: box) { clipped in
+            do throws(CardError) {
+                for child in children { try draw(child, into: &clipped, until: deadline) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// The image `source` names, decoded (or kept from before): a base64 `data:` URI, or a file under

@@ -301,6 +301,7 @@ public struct RequestGenerator: Sendable {
                 }
                 if random.chance(0.3) { layer.append(.init("cornerRadius", .number(random.pick([0, 12, 1e6])))) }
                 if random.chance(0.3) { layer.append(.init("clip", true)) }
+                if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1], else: [-1, 3])))) }
                 layer.append(.init("layers", .array((0..<Int.random(in: 0...4, using: &random)).map { _ in
                     layerValue(depth: depth - 1)
                 })))

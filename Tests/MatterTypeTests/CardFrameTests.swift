@@ -161,6 +161,19 @@ struct CardFrameTests {
         #expect(try pixel(reversed: true) == RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
     }
 
+    @Test("a frame's opacity fades its children as one group: where they overlap, only the upper one shows")
+    func groupOpacity() throws {
+        let image = try renderer.image(of: try Card.decode(from: Data(#"""
+            {"width": 60, "height": 20, "background": "#FFFFFF", "layers": [{"type": "frame", "width": 60,
+              "height": 20, "opacity": 0.5, "layers": [{"type": "rect", "width": 40, "height": 20, "fill": "#FF0000"},
+              {"type": "rect", "x": 20, "width": 40, "height": 20, "fill": "#0000FF"}]}]}
+            """#.utf8)))
+        // Blue at half over white (255 × 127/255 = 127 red and green); red under it does not show through.
+        #expect(image[30, 10] == RGBAImage.Pixel(red: 127, green: 127, blue: 255, alpha: 255))
+        #expect(image[10, 10] == RGBAImage.Pixel(red: 255, green: 127, blue: 127, alpha: 255))
+        #expect(failure(#"{"width": 10, "height": 10, "layers": [{"type": "frame", "width": 5, "height": 5, "opacity": "half", "layers": []}]}"#) != nil)
+    }
+
     @Test("bad frames are named with their place and what to do")
     func errors() {
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "rect", "width": "hug", "height": 10}]}"#)?

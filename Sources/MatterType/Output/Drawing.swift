@@ -34,6 +34,8 @@ public struct Drawing: Sendable {
         case stroke(TextLayout, origin: Point, width: Double, color: Color, centered: Bool,
                     hinting: TextRenderer.Hinting)
         case clip(Rect, [Item])
+        /// Items composited together, then over what is below at `opacity` (CSS and Figma's group opacity).
+        case group(opacity: Double, [Item])
 
         /// What the item is, for a ``RenderError/deadlineExceeded(stage:)``.
         var stage: String {
@@ -45,6 +47,7 @@ public struct Drawing: Sendable {
             case .shadow: "a shadow"
             case .stroke: "a stroke"
             case .clip: "a clipped group"
+            case .group: "a translucent group"
             }
         }
     }
@@ -167,6 +170,17 @@ public struct Drawing: Sendable {
         body(&inner)
         items.append(.clip(rect, inner.items))
     }
+
+    /// Draws what `body` draws as one group, composited over what is below at `opacity` (0 to 1): where its
+    /// parts overlap, the upper hides the lower, as in CSS and Figma, before the whole fades.
+    public mutating func group(opacity: Double, _ body: (inout Drawing) -> Void) {
+        var inner = Drawing(width: width, height: height, scale: scale)
+        body(&inner)
+        let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
+        guard opacity < 1 else { return items += inner.items }
+        guard opacity > 0 else { return }
+        items.append(.group(opacity: opacity, inner.items))
+    }
 }
 
 extension Drawing {
@@ -194,7 +208,7 @@ extension Drawing {
                 switch item {
                 case .text(let layout, _, _, _, _):
                     found.append(layout)
-                case .clip(_, let inner):
+                case .clip(_, let inner), .group(_, let inner):
                     collect(inner, into: &found)
                 case .fill, .border, .image, .shadow, .stroke:
                     continue
@@ -264,6 +278,10 @@ extension Drawing {
                 add(centered ? 300 : 150, pixels(layout, at: origin, margin: width * scale + 1))
             case .clip(_, let inner):
                 add(1, work(of: inner, scale: scale, canvas: canvas))
+            case .group(_, let inner):
+                // Its own canvas, faded and composited: about a fill's cost a pixel of the page.
+                add(1, work(of: inner, scale: scale, canvas: canvas))
+                add(15, canvas.width * canvas.height)
             }
         }
         return total
@@ -327,6 +345,11 @@ extension Drawing {
                                                                y: shift.y - Double(box.top) / scale),
                               scale: scale, renderer: renderer, until: deadline)
                 image.draw(part, atX: box.left, y: box.top)
+            case .group(let opacity, let inner):
+                var part = RGBAImage(width: image.width, height: image.height)
+                try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)
+                part.fade(by: opacity)
+                image.draw(part, atX: 0, y: 0)
             }
         }
     }

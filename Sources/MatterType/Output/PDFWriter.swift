@@ -210,6 +210,16 @@ struct PDFDocument {
                 content += "q \(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height)) re W n\n"
                 try write(inner, page: page, into: &content)
                 content += "Q\n"
+            case .group(let opacity, let inner):
+                // A transparency group: a form drawn with the page's resources, then painted at the opacity.
+                var group = ""
+                try write(inner, page: page, into: &group)
+                let bounds = "0 0 \(n(page.width)) \(n(page.height))"
+                let form = add(try stream(Data(group.utf8), dictionary: " /Type /XObject /Subtype /Form /BBox [\(bounds)] "
+                                          + "/Group << /S /Transparency >> /Resources \(PDFDocument.resources) 0 R"))
+                let name = "F\(xObjectResources.count + 1)"
+                xObjectResources.append((name, form))
+                content += "q /\(opacityResource(opacity)) gs /\(name) Do Q\n"
             }
         }
     }

@@ -82,6 +82,10 @@ struct SVGWriter {
                 body += "<g clip-path=\"url(#c\(id))\">\n"
                 try write(inner)
                 body += "</g>\n"
+            case .group(let opacity, let inner):
+                body += "<g opacity=\"\(n(opacity))\">\n"
+                try write(inner)
+                body += "</g>\n"
             }
         }
     }

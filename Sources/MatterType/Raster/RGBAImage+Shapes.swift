@@ -27,6 +27,19 @@ extension RGBAImage {
         }
     }
 
+    /// Every pixel (premultiplied, so every channel) multiplied by `opacity` (0 to 1), rounded: the image as a
+    /// group drawn at that opacity.
+    public mutating func fade(by opacity: Double) {
+        let factor = UInt32((min(max(opacity.isFinite ? opacity : 0, 0), 1) * 255).rounded())
+        guard factor < 255 else { return }
+        pixels.withUnsafeMutableBufferPointer { bytes in
+            for index in bytes.indices where bytes[index] != 0 {
+                let product = UInt32(bytes[index]) * factor + 128
+                bytes[index] = UInt8((product + (product >> 8)) >> 8)
+            }
+        }
+    }
+
     /// Draws `image` (premultiplied, as this one) with its top-left pixel at (`x`, `y`), source-over (as color
     /// glyphs are composited); what falls outside this image is skipped.
     public mutating func draw(_ image: RGBAImage, atX x: Int, y: Int) {
