@@ -562,7 +562,7 @@ extension CardLayer: Codable {
     }
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
-        case layout, fill, border, cornerRadius, clip, opacity, layers
+        case layout, fill, border, cornerRadius, clip, opacity, shadows, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -626,6 +626,7 @@ extension CardLayer: Codable {
                                          cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
                                          clipsContent: try c.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
                                          opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1,
+                                         shadows: try c.decodeIfPresent([CardBoxShadow].self, forKey: .shadows) ?? [],
                                          layers: try c.decodeIfPresent([CardLayer].self, forKey: .layers) ?? []))
         }
     }
@@ -699,6 +700,7 @@ extension CardLayer: Codable {
             try c.encode(layer.cornerRadius, forKey: .cornerRadius)
             try c.encode(layer.clipsContent, forKey: .clip)
             try c.encode(layer.opacity, forKey: .opacity)
+            if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
             try c.encode(layer.layers, forKey: .layers)
         }
     }

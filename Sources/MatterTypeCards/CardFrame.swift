@@ -88,13 +88,16 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// 0 (invisible) to 1: the frame and its children composited together, then faded (CSS and Figma's group
     /// opacity: where children overlap, the upper one hides the lower).
     public var opacity: Double
+    /// Drop shadows of its box, as CSS `box-shadow` lists them (the first on top), shown outside the box only.
+    public var shadows: [CardBoxShadow]
     /// Its children, in order: the flow's order, and drawing order (the last on top, unless
     /// ``CardFlow/reversesZOrder``).
     public var layers: [CardLayer]
 
     /// A frame with `box`, laying out `layers` as `layout` says.
     public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, border: CardBorder? = nil,
-                cornerRadius: Double = 0, clipsContent: Bool = false, opacity: Double = 1, layers: [CardLayer]) {
+                cornerRadius: Double = 0, clipsContent: Bool = false, opacity: Double = 1,
+                shadows: [CardBoxShadow] = [], layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
@@ -102,11 +105,60 @@ public struct CardFrameLayer: Sendable, Hashable {
         self.cornerRadius = cornerRadius
         self.clipsContent = clipsContent
         self.opacity = opacity
+        self.shadows = shadows
         self.layers = layers
     }
 
     /// The most frames one may hold inside another.
     public static let maximumDepth = 16
+}
+
+/// A frame's drop shadow (CSS `box-shadow`, Figma's drop shadow): its box moved, grown by `spread`, blurred and
+/// painted in a color, outside the box only.
+public struct CardBoxShadow: Sendable, Hashable, Codable {
+    /// How far it is moved right, in points.
+    public var x: Double
+    /// How far it is moved down, in points.
+    public var y: Double
+    /// The blur radius in points (twice the Gaussian's standard deviation, as CSS).
+    public var blur: Double
+    /// How much the box grows (or, negative, shrinks) before it is blurred, in points.
+    public var spread: Double
+    /// Its color.
+    public var color: Color
+
+    /// A shadow moved (`x`, `y`), grown by `spread`, blurred by `blur` points, in `color`.
+    public init(x: Double, y: Double, blur: Double = 0, spread: Double = 0, color: Color) {
+        self.x = x
+        self.y = y
+        self.blur = blur
+        self.spread = spread
+        self.color = color
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case x, y, blur, spread, color }
+
+    /// Decodes `{"x": 0, "y": 8, "blur": 24, "spread": -4, "color": "#00000040"}`; `blur` and `spread` default to 0.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self, in: "a box shadow")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let color = try c.decodeColorIfPresent(forKey: .color) else {
+            throw DecodingError.keyNotFound(CodingKeys.color, .init(codingPath: c.codingPath, debugDescription: ""))
+        }
+        self.init(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y),
+                  blur: try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0,
+                  spread: try c.decodeIfPresent(Double.self, forKey: .spread) ?? 0, color: color)
+    }
+
+    /// Encodes the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(x, forKey: .x)
+        try c.encode(y, forKey: .y)
+        try c.encode(blur, forKey: .blur)
+        try c.encode(spread, forKey: .spread)
+        try c.encode(color.description, forKey: .color)
+    }
 }
 
 /// How a ``CardFrameLayer`` lays out its children: Figma's Auto Layout, which for what it shares with CSS is

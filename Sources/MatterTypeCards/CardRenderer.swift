@@ -205,6 +205,16 @@ public struct CardRenderer: Sendable {
             try draw(text, layout, path: path, box: box, top: laidOut.textTop, into: &drawing)
         case .frame(let frame):
             try check([("cornerRadius", frame.cornerRadius), ("opacity", frame.opacity)], path: path)
+            guard frame.shadows.count <= CardTextLayer.maximumShadows else {
+                throw .layer(path: path, .invalid(field: "shadows", reason: "\(frame.shadows.count) shadows; a frame "
+                                                  + "has at most \(CardTextLayer.maximumShadows)"))
+            }
+            for shadow in frame.shadows {
+                try check([("shadow x", shadow.x), ("shadow y", shadow.y), ("spread", shadow.spread)], path: path)
+                guard shadow.blur.isFinite, (0...100).contains(shadow.blur) else {
+                    throw .layer(path: path, .invalid(field: "blur", reason: "\(shadow.blur) is not allowed; use 0 to 100 points"))
+                }
+            }
             var failure: CardError?
             // The frame's paint and children, as one group when it fades (its children composited first).
             drawing.group(opacity: frame.opacity) { group in
@@ -218,10 +228,14 @@ public struct CardRenderer: Sendable {
         }
     }
 
-    /// A frame's fill and border, then its children (clipped to its box when it clips them).
+    /// A frame's shadows, fill and border, then its children (clipped to its box when it clips them).
     private func drawFrame(_ frame: CardFrameLayer, _ laidOut: LaidOutLayer, into drawing: inout Drawing,
                            until deadline: RenderDeadline) throws(CardError) {
         let box = laidOut.frame
+        for shadow in frame.shadows.reversed() {
+            drawing.drawShadow(of: box, cornerRadius: frame.cornerRadius, x: shadow.x, y: shadow.y, blur: shadow.blur,
+                               spread: shadow.spread, color: shadow.color)
+        }
         if let fill = frame.fill { drawing.fill(box, cornerRadius: frame.cornerRadius, paint: fill) }
         if let border = frame.border, border.width > 0 {
             drawing.strokeBorder(box, cornerRadius: frame.cornerRadius, width: border.width, paint: border.paint)

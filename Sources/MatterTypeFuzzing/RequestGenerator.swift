@@ -302,6 +302,13 @@ public struct RequestGenerator: Sendable {
                 if random.chance(0.3) { layer.append(.init("cornerRadius", .number(random.pick([0, 12, 1e6])))) }
                 if random.chance(0.3) { layer.append(.init("clip", true)) }
                 if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1], else: [-1, 3])))) }
+                if random.chance(0.2) {
+                    layer.append(.init("shadows", .array([.object([
+                        .init("x", .number(random.pick([0, 4, -300]))), .init("y", .number(random.pick([0, 8]))),
+                        .init("blur", .number(random.pick([0, 12, 40], else: [-1, 1e9]))),
+                        .init("spread", .number(random.pick([0, -4, 10, 1e5]))),
+                        .init("color", .string(random.pick(["#00000066", "red"])))])])))
+                }
                 layer.append(.init("layers", .array((0..<Int.random(in: 0...4, using: &random)).map { _ in
                     layerValue(depth: depth - 1)
                 })))

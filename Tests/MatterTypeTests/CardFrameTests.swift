@@ -174,6 +174,21 @@ struct CardFrameTests {
         #expect(failure(#"{"width": 10, "height": 10, "layers": [{"type": "frame", "width": 5, "height": 5, "opacity": "half", "layers": []}]}"#) != nil)
     }
 
+    @Test("a frame's shadow is CSS box-shadow's: the same pixels as Chromium's, outside the box only")
+    func boxShadow() throws {
+        let image = try renderer.image(of: try Card.decode(from: Data(#"""
+            {"width": 200, "height": 200, "background": "#FFFFFF", "layers": [{"type": "frame", "x": 50, "y": 40,
+              "width": 100, "height": 100, "cornerRadius": 16, "layers": [],
+              "shadows": [{"x": 0, "y": 10, "blur": 20, "spread": 4, "color": "#000000"}]}]}
+            """#.utf8)))
+        // Chromium 156's screenshot of <div style="position:absolute; left:50px; top:40px; width:100px;
+        // height:100px; border-radius:16px; box-shadow:0 10px 20px 4px #000"> on white (gray levels): down the
+        // middle column below the box, and along row 90 left of it.
+        #expect([146, 154, 162, 170].map { Int(image[100, $0].red) } == [57, 133, 206, 244])
+        #expect([24, 30, 36, 42, 48].map { Int(image[$0, 90].red) } == [253, 241, 213, 162, 102])
+        #expect(image[100, 90] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // not under the box
+    }
+
     @Test("bad frames are named with their place and what to do")
     func errors() {
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "rect", "width": "hug", "height": 10}]}"#)?

@@ -31,6 +31,8 @@ public struct Drawing: Sendable {
         case image(RGBAImage, box: Rect, fit: ImageFit, cornerRadius: Double, opacity: Double)
         case text(TextLayout, lines: Range<Int>, origin: Point, color: Color, hinting: TextRenderer.Hinting)
         case shadow(TextLayout, origin: Point, blur: Double, color: Color, hinting: TextRenderer.Hinting)
+        /// An outer box shadow: `rect` (spread already added) blurred, shown outside `box` only.
+        case boxShadow(Rect, cornerRadius: Double, blur: Double, color: Color, box: Rect, boxRadius: Double)
         case stroke(TextLayout, origin: Point, width: Double, color: Color, centered: Bool,
                     hinting: TextRenderer.Hinting)
         case clip(Rect, [Item])
@@ -45,6 +47,7 @@ public struct Drawing: Sendable {
             case .image: "an image"
             case .text: "text"
             case .shadow: "a shadow"
+            case .boxShadow: "a box shadow"
             case .stroke: "a stroke"
             case .clip: "a clipped group"
             case .group: "a translucent group"
@@ -171,6 +174,19 @@ public struct Drawing: Sendable {
         items.append(.clip(rect, inner.items))
     }
 
+    /// Draws the outer shadow of the rounded rectangle `box` (points), as CSS `box-shadow` does: the box moved by
+    /// (`x`, `y`), grown by `spread` (its corners' radius too), blurred by `blur` (σ = blur / 2), in `color`, and
+    /// shown only outside `box` itself.
+    public mutating func drawShadow(of box: Rect, cornerRadius: Double, x: Double, y: Double, blur: Double,
+                                    spread: Double, color: Color) {
+        guard color.alpha > 0, [x, y, blur, spread].allSatisfy(\.isFinite) else { return }
+        let shadow = Rect(x: box.x + x - spread, y: box.y + y - spread, width: box.width + 2 * spread,
+                          height: box.height + 2 * spread)
+        guard shadow.width > 0, shadow.height > 0 else { return }
+        items.append(.boxShadow(shadow, cornerRadius: cornerRadius > 0 ? max(cornerRadius + spread, 0) : 0,
+                                blur: max(blur, 0), color: color, box: box, boxRadius: cornerRadius))
+    }
+
     /// Draws what `body` draws as one group, composited over what is below at `opacity` (0 to 1): where its
     /// parts overlap, the upper hides the lower, as in CSS and Figma, before the whole fades.
     public mutating func group(opacity: Double, _ body: (inout Drawing) -> Void) {
@@ -210,7 +226,7 @@ extension Drawing {
                     found.append(layout)
                 case .clip(_, let inner), .group(_, let inner):
                     collect(inner, into: &found)
-                case .fill, .border, .image, .shadow, .stroke:
+                case .fill, .border, .image, .shadow, .boxShadow, .stroke:
                     continue
                 }
             }
@@ -274,6 +290,8 @@ extension Drawing {
             case .shadow(let layout, let origin, let blur, _, _):
                 guard blur * scale > 0.01 else { continue }
                 add(20, pixels(layout, at: origin, margin: 1.5 * blur * scale))
+            case .boxShadow(let rect, _, let blur, _, _, _):
+                add(25, pixels(rect, margin: 1.5 * blur * scale + 2))
             case .stroke(let layout, let origin, let width, _, let centered, _):
                 add(centered ? 300 : 150, pixels(layout, at: origin, margin: width * scale + 1))
             case .clip(_, let inner):
@@ -322,6 +340,12 @@ extension Drawing {
                 }
                 image.fill(mask: try ink.bitmap.blurred(radius: blur * scale, until: deadline), atX: ink.left,
                            y: ink.top, color: color)
+            case .boxShadow(let rect, let radius, let blur, let color, let box, let boxRadius):
+                guard let mask = try GrayBitmap.boxShadow(pixels(rect), cornerRadius: radius * scale, blur: blur * scale,
+                                                          cutout: pixels(box), cutoutRadius: boxRadius * scale,
+                                                          canvas: PixelSize(width: image.width, height: image.height),
+                                                          until: deadline) else { continue }
+                image.fill(mask: mask.bitmap, atX: mask.left, y: mask.top, color: color)
             case .stroke(let layout, let origin, let width, let color, let centered, let hinting):
                 guard let ink = try coverage(layout, at: origin, margin: width * scale + 1, hinting: hinting) else {
                     continue

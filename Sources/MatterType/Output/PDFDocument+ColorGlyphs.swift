@@ -168,7 +168,26 @@ extension PDFDocument {
                                                    margin: Int(min((1.5 * blur * page.scale).rounded(.up), 1e7)),
                                                    hinting: hinting, until: deadline) else { return }
         let blurred = try coverage.bitmap.blurred(radius: blur * page.scale, until: deadline)
+        try shadow(blurred, left: coverage.left, top: coverage.top, color: color, page: page, into: &content)
+    }
+
+    /// Draws an outer box shadow (a ``Drawing`` box-shadow item's values) as the raster makes it: an image.
+    mutating func boxShadow(_ rect: Rect, cornerRadius: Double, blur: Double, color: Color, box: Rect, boxRadius: Double,
+                            page: Drawing, into content: inout String) throws(RenderError) {
+        let scale = page.scale
+        func pixels(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
+        guard page.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount),
+              let mask = try GrayBitmap.boxShadow(pixels(rect), cornerRadius: cornerRadius * scale, blur: blur * scale,
+                                                  cutout: pixels(box), cutoutRadius: boxRadius * scale,
+                                                  canvas: page.pixelSize, until: deadline) else { return }
+        try shadow(mask.bitmap, left: mask.left, top: mask.top, color: color, page: page, into: &content)
+    }
+
+    /// Draws a shadow's mask (pixels, its corner at `left`, `top`) in `color` as an image of its inked part.
+    private mutating func shadow(_ blurred: GrayBitmap, left: Int, top: Int, color: Color, page: Drawing,
+                                 into content: inout String) throws(RenderError) {
         guard let found = blurred.inkBounds() else { return }
+        let coverage = (left: left, top: top)
         let ink = (x: found.x.lowerBound + coverage.left..<found.x.upperBound + coverage.left,
                    y: found.y.lowerBound + coverage.top..<found.y.upperBound + coverage.top)
         var picture = RGBAImage(width: ink.x.count, height: ink.y.count)

@@ -202,6 +202,9 @@ struct PDFDocument {
             case .shadow(let layout, let origin, let blur, let color, let hinting):
                 try shadow(layout, origin: origin, blur: blur, color: color, hinting: hinting, page: page,
                            into: &content)
+            case .boxShadow(let rect, let radius, let blur, let color, let box, let boxRadius):
+                try boxShadow(rect, cornerRadius: radius, blur: blur, color: color, box: box, boxRadius: boxRadius,
+                              page: page, into: &content)
             case .stroke(let layout, let origin, let width, let color, let centered, _):
                 let glyphs = layout.placedGlyphs(at: origin, scale: page.scale, color: color)
                 try text(glyphs, into: &content, stroke: (centered ? width : 2 * width, centered, color))

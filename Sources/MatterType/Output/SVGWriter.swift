@@ -70,6 +70,23 @@ struct SVGWriter {
                 body += "<g filter=\"url(#f\(id))\">\n"
                 text(layout, origin: origin, color: color, override: color)
                 body += "</g>\n"
+            case .boxShadow(let rect, let radius, let blur, let color, let box, let boxRadius):
+                // The shape blurred, clipped to outside the box (an even-odd path: the page grown, less the box).
+                let id = newID(), reach = 1.5 * blur + 1
+                let page = Rect(x: min(rect.x, 0) - reach, y: min(rect.y, 0) - reach,
+                                width: max(rect.x + rect.width, drawing.width) - min(rect.x, 0) + 2 * reach,
+                                height: max(rect.y + rect.height, drawing.height) - min(rect.y, 0) + 2 * reach)
+                definitions += "<clipPath id=\"c\(id)\"><path clip-rule=\"evenodd\" d=\"" + path(page, radius: 0)
+                    + path(box, radius: boxRadius) + "\"/></clipPath>\n"
+                var filter = ""
+                if blur > 0 {
+                    definitions += "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(n(page.x))\" "
+                        + "y=\"\(n(page.y))\" width=\"\(n(page.width))\" height=\"\(n(page.height))\">"
+                        + "<feGaussianBlur stdDeviation=\"\(n(blur / 2))\"/></filter>\n"
+                    filter = " filter=\"url(#f\(id))\""
+                }
+                body += "<g clip-path=\"url(#c\(id))\"><path d=\"" + path(rect, radius: radius) + "\""
+                    + fill(color, opacity: 1) + filter + "/></g>\n"
             case .stroke(let layout, let origin, let width, let color, let centered, _):
                 text(layout, origin: origin, color: color, override: color,
                      stroke: (centered ? width : 2 * width, centered))

@@ -140,6 +140,43 @@ extension RGBAImage {
     }
 }
 
+extension GrayBitmap {
+    /// A box shadow's mask, in pixels (CSS `box-shadow`, outer): the rounded rectangle `rect` blurred by `blur`
+    /// (CSS's blur radius: a Gaussian of σ = blur / 2), less what the box `cutout` covers (an outer shadow shows
+    /// only outside its box), over the pixels of the canvas `canvas` grown by the blur's reach; with the pixel its
+    /// top-left corner goes at. `nil` when nothing of it reaches the canvas.
+    static func boxShadow(_ rect: Rect, cornerRadius: Double, blur: Double, cutout: Rect, cutoutRadius: Double,
+                          canvas: PixelSize,
+                          until deadline: RenderDeadline) throws(RenderError) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
+        let shape = RoundedRect(rect, radius: cornerRadius), hole = RoundedRect(cutout, radius: cutoutRadius)
+        let reach = Int(min((1.5 * max(blur, 0)).rounded(.up), 1e7)) + 1
+        let bounds = shape.bounds
+        let x = max(bounds.x.lowerBound - reach, -reach)..<min(bounds.x.upperBound + reach, canvas.width + reach)
+        let y = max(bounds.y.lowerBound - reach, -reach)..<min(bounds.y.upperBound + reach, canvas.height + reach)
+        guard !x.isEmpty, !y.isEmpty else { return nil }
+        var mask = GrayBitmap(width: x.count, height: y.count)
+        mask.pixels.withUnsafeMutableBufferPointer { bytes in
+            for row in y {
+                let cy = Double(row) + 0.5, base = (row - y.lowerBound) * x.count
+                for column in x {
+                    bytes[base + column - x.lowerBound] = UInt8((shape.coverage(Double(column) + 0.5, cy) * 255).rounded())
+                }
+            }
+        }
+        var blurred = blur > 0 ? try mask.blurred(radius: blur, until: deadline) : mask
+        blurred.pixels.withUnsafeMutableBufferPointer { bytes in
+            for row in y {
+                let cy = Double(row) + 0.5, base = (row - y.lowerBound) * x.count
+                for column in x where bytes[base + column - x.lowerBound] != 0 {
+                    let kept = 1 - hole.coverage(Double(column) + 0.5, cy)
+                    bytes[base + column - x.lowerBound] = UInt8((Double(bytes[base + column - x.lowerBound]) * kept).rounded())
+                }
+            }
+        }
+        return (blurred, x.lowerBound, y.lowerBound)
+    }
+}
+
 /// A rectangle with rounded corners, in pixels, and how much of a pixel it covers.
 private struct RoundedRect {
     let centerX, centerY, halfWidth, halfHeight, radius: Double
