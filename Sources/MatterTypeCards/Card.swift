@@ -285,21 +285,21 @@ public struct CardRectLayer: Sendable, Hashable {
     /// What fills it; `nil` for none (a border alone).
     public var fill: Paint?
     /// The corners' radius in points.
-    public var cornerRadius: Double
+    public var cornerRadius: CornerRadii
     /// A border drawn inside its edge.
     public var border: CardBorder?
     /// 0 (invisible) to 1.
     public var opacity: Double
 
     /// A rectangle at (`x`, `y`), `width` × `height` points.
-    public init(x: Double, y: Double, width: Double, height: Double, fill: Paint? = nil, cornerRadius: Double = 0,
+    public init(x: Double, y: Double, width: Double, height: Double, fill: Paint? = nil, cornerRadius: CornerRadii = 0,
                 border: CardBorder? = nil, opacity: Double = 1) {
         self.init(box: CardBox(x: x, y: y, width: .fixed(width), height: .fixed(height)), fill: fill,
                   cornerRadius: cornerRadius, border: border, opacity: opacity)
     }
 
     /// A rectangle in `box`.
-    public init(box: CardBox, fill: Paint? = nil, cornerRadius: Double = 0, border: CardBorder? = nil,
+    public init(box: CardBox, fill: Paint? = nil, cornerRadius: CornerRadii = 0, border: CardBorder? = nil,
                 opacity: Double = 1) {
         self.box = box
         self.fill = fill
@@ -311,13 +311,13 @@ public struct CardRectLayer: Sendable, Hashable {
 
 /// A border: a width in points and what it is painted with.
 public struct CardBorder: Sendable, Hashable {
-    /// The width in points, inside the edge.
-    public var width: Double
+    /// The width of each edge in points, inside it.
+    public var width: EdgeWidths
     /// What it is painted with.
     public var paint: Paint
 
     /// A border `width` points wide in `paint`.
-    public init(width: Double, paint: Paint) {
+    public init(width: EdgeWidths, paint: Paint) {
         self.width = width
         self.paint = paint
     }
@@ -601,7 +601,7 @@ extension CardLayer: Codable {
             let c = try decoder.container(keyedBy: RectKeys.self)
             self = .rect(CardRectLayer(box: try CardBox(from: decoder, width: nil, height: nil, hugs: false),
                                        fill: try c.decodeIfPresent(PaintJSON.self, forKey: .fill)?.paint,
-                                       cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
+                                       cornerRadius: try c.decodeCornersIfPresent(forKey: .cornerRadius) ?? 0,
                                        border: try CardLayer.border(c, forKey: .border),
                                        opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1))
         case .image:
@@ -623,7 +623,7 @@ extension CardLayer: Codable {
                                          layout: layout,
                                          fill: try c.decodeIfPresent(PaintJSON.self, forKey: .fill)?.paint,
                                          border: try CardLayer.border(c, forKey: .border),
-                                         cornerRadius: try c.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? 0,
+                                         cornerRadius: try c.decodeCornersIfPresent(forKey: .cornerRadius) ?? 0,
                                          clipsContent: try c.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
                                          opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1,
                                          shadows: try c.decodeIfPresent([CardBoxShadow].self, forKey: .shadows) ?? [],
@@ -638,7 +638,17 @@ extension CardLayer: Codable {
         let nested = try c.superDecoder(forKey: key)
         try nested.rejectUnknownKeys(BorderKeys.self, in: "a border")
         let b = try nested.container(keyedBy: BorderKeys.self)
-        return CardBorder(width: try b.decode(Double.self, forKey: .width),
+        let widths: EdgeWidths
+        if let sides = try? b.decode([Double].self, forKey: .width) {
+            guard sides.count == 4 else {
+                throw DecodingError.dataCorruptedError(forKey: .width, in: b, debugDescription:
+                    "give one width, or four: [top, right, bottom, left]")
+            }
+            widths = EdgeWidths(top: sides[0], right: sides[1], bottom: sides[2], left: sides[3])
+        } else {
+            widths = EdgeWidths(try b.decode(Double.self, forKey: .width))
+        }
+        return CardBorder(width: widths,
                           paint: try b.decode(PaintJSON.self, forKey: .color).paint)
     }
 
@@ -646,7 +656,8 @@ extension CardLayer: Codable {
                                                 forKey key: Keys) throws {
         guard let border else { return }
         var b = c.nestedContainer(keyedBy: BorderKeys.self, forKey: key)
-        try b.encode(border.width, forKey: .width)
+        let widths = border.width
+        if Set(widths.all).count == 1 { try b.encode(widths.top, forKey: .width) } else { try b.encode(widths.all, forKey: .width) }
         try b.encode(PaintJSON(border.paint), forKey: .color)
     }
 
@@ -678,7 +689,7 @@ extension CardLayer: Codable {
             var c = encoder.container(keyedBy: RectKeys.self)
             try c.encode("rect", forKey: .type)
             try c.encodeIfPresent(layer.fill.map(PaintJSON.init), forKey: .fill)
-            try c.encode(layer.cornerRadius, forKey: .cornerRadius)
+            try c.encodeCorners(layer.cornerRadius, forKey: .cornerRadius)
             try CardLayer.encode(layer.border, into: &c, forKey: .border)
             try c.encode(layer.opacity, forKey: .opacity)
         case .image(let layer):
@@ -697,7 +708,7 @@ extension CardLayer: Codable {
             try c.encode(layer.layout, forKey: .layout)
             try c.encodeIfPresent(layer.fill.map(PaintJSON.init), forKey: .fill)
             try CardLayer.encode(layer.border, into: &c, forKey: .border)
-            try c.encode(layer.cornerRadius, forKey: .cornerRadius)
+            try c.encodeCorners(layer.cornerRadius, forKey: .cornerRadius)
             try c.encode(layer.clipsContent, forKey: .clip)
             try c.encode(layer.opacity, forKey: .opacity)
             if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
@@ -904,3 +915,23 @@ extension CardVerticalAlignment: NamedChoice {
     public static let aliases: [String: CardVerticalAlignment] = ["center": .middle]
 }
 extension CardStroke.Position: NamedChoice {}
+
+extension KeyedDecodingContainer {
+    /// Corner radii: one number for every corner, or four, `[topLeft, topRight, bottomRight, bottomLeft]`.
+    func decodeCornersIfPresent(forKey key: Key) throws -> CornerRadii? {
+        guard contains(key) else { return nil }
+        if let radius = try? decode(Double.self, forKey: key) { return CornerRadii(radius) }
+        guard let radii = try? decode([Double].self, forKey: key), radii.count == 4 else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription:
+                "give one radius, or four: [topLeft, topRight, bottomRight, bottomLeft]")
+        }
+        return CornerRadii(topLeft: radii[0], topRight: radii[1], bottomRight: radii[2], bottomLeft: radii[3])
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Corner radii as they are read: one number when all are equal, else four.
+    mutating func encodeCorners(_ corners: CornerRadii, forKey key: Key) throws {
+        if corners.isUniform { try encode(corners.topLeft, forKey: key) } else { try encode(corners.all, forKey: key) }
+    }
+}

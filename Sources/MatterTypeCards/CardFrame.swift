@@ -82,7 +82,7 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// A border inside its edge; it takes no room from the children (Figma's strokes, not CSS borders).
     public var border: CardBorder?
     /// The corners' radius in points.
-    public var cornerRadius: Double
+    public var cornerRadius: CornerRadii
     /// Whether its children are clipped to its box (Figma's "clip content").
     public var clipsContent: Bool
     /// 0 (invisible) to 1: the frame and its children composited together, then faded (CSS and Figma's group
@@ -96,7 +96,7 @@ public struct CardFrameLayer: Sendable, Hashable {
 
     /// A frame with `box`, laying out `layers` as `layout` says.
     public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, border: CardBorder? = nil,
-                cornerRadius: Double = 0, clipsContent: Bool = false, opacity: Double = 1,
+                cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
                 shadows: [CardBoxShadow] = [], layers: [CardLayer]) {
         self.box = box
         self.layout = layout

@@ -246,8 +246,8 @@ struct CardLayoutEngine {
         for (name, value) in [("padding", min(flow.padding.top, flow.padding.right, flow.padding.bottom,
                                               flow.padding.left)),
                               ("gap", { if case .fixed(let gap) = flow.gap { gap } else { 0 } }()),
-                              ("crossGap", flow.crossGap), ("cornerRadius", frame.cornerRadius),
-                              ("border", frame.border?.width ?? 0)]
+                              ("crossGap", flow.crossGap), ("cornerRadius", frame.cornerRadius.all.min() ?? 0),
+                              ("border", frame.border?.width.all.min() ?? 0)]
         where !value.isFinite || !(0...1_000_000).contains(value) {
             throw .layer(path: path, .invalid(field: name, reason: "\(value) is not allowed; use 0 to 1000000 points"))
         }

@@ -186,13 +186,13 @@ public struct CardRenderer: Sendable {
         let box = laidOut.frame, path = laidOut.path
         switch laidOut.layer {
         case .rect(let rect):
-            try check([("cornerRadius", rect.cornerRadius), ("opacity", rect.opacity)], path: path)
+            try check(rect.cornerRadius.all.map { ("cornerRadius", $0) } + [("opacity", rect.opacity)], path: path)
             if let fill = rect.fill {
-                drawing.fill(box, cornerRadius: rect.cornerRadius, paint: fill, opacity: rect.opacity)
+                drawing.fill(box, corners: rect.cornerRadius, paint: fill, opacity: rect.opacity)
             }
             if let border = rect.border {
-                try check([("border width", border.width)], path: path)
-                drawing.strokeBorder(box, cornerRadius: rect.cornerRadius, width: border.width, paint: border.paint,
+                try check(border.width.all.map { ("border width", $0) }, path: path)
+                drawing.strokeBorder(box, corners: rect.cornerRadius, widths: border.width, paint: border.paint,
                                      opacity: rect.opacity)
             }
         case .image(let layer):
@@ -204,7 +204,7 @@ public struct CardRenderer: Sendable {
             guard let layout = laidOut.text else { return }
             try draw(text, layout, path: path, box: box, top: laidOut.textTop, into: &drawing)
         case .frame(let frame):
-            try check([("cornerRadius", frame.cornerRadius), ("opacity", frame.opacity)], path: path)
+            try check(frame.cornerRadius.all.map { ("cornerRadius", $0) } + [("opacity", frame.opacity)], path: path)
             guard frame.shadows.count <= CardTextLayer.maximumShadows else {
                 throw .layer(path: path, .invalid(field: "shadows", reason: "\(frame.shadows.count) shadows; a frame "
                                                   + "has at most \(CardTextLayer.maximumShadows)"))
@@ -233,12 +233,12 @@ public struct CardRenderer: Sendable {
                            until deadline: RenderDeadline) throws(CardError) {
         let box = laidOut.frame
         for shadow in frame.shadows.reversed() {
-            drawing.drawShadow(of: box, cornerRadius: frame.cornerRadius, x: shadow.x, y: shadow.y, blur: shadow.blur,
+            drawing.drawShadow(of: box, corners: frame.cornerRadius, x: shadow.x, y: shadow.y, blur: shadow.blur,
                                spread: shadow.spread, color: shadow.color)
         }
-        if let fill = frame.fill { drawing.fill(box, cornerRadius: frame.cornerRadius, paint: fill) }
-        if let border = frame.border, border.width > 0 {
-            drawing.strokeBorder(box, cornerRadius: frame.cornerRadius, width: border.width, paint: border.paint)
+        if let fill = frame.fill { drawing.fill(box, corners: frame.cornerRadius, paint: fill) }
+        if let border = frame.border {
+            drawing.strokeBorder(box, corners: frame.cornerRadius, widths: border.width, paint: border.paint)
         }
         let children = frame.layout.reversesZOrder ? laidOut.children.reversed() : laidOut.children
         guard frame.clipsContent else {

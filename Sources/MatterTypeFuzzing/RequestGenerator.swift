@@ -296,10 +296,14 @@ public struct RequestGenerator: Sendable {
                 }
                 if random.chance(0.4) { layer.append(.init("fill", slot("tint", paint(&random)))) }
                 if random.chance(0.2) {
-                    layer.append(.init("border", .object([.init("width", .number(random.pick([0, 1, 4]))),
+                    layer.append(.init("border", .object([.init("width", random.pick([.number(0), .number(1), .number(4),
+                                                                                      .array([0, 2, 4, 1e5])])),
                                                           .init("color", paint(&random))])))
                 }
-                if random.chance(0.3) { layer.append(.init("cornerRadius", .number(random.pick([0, 12, 1e6])))) }
+                if random.chance(0.3) {
+                    layer.append(.init("cornerRadius", random.pick([.number(0), .number(12), .number(1e6),
+                                                                    .array([0, 8, 24, 1e6])], else: [.array([1, 2])])))
+                }
                 if random.chance(0.3) { layer.append(.init("clip", true)) }
                 if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1], else: [-1, 3])))) }
                 if random.chance(0.2) {

@@ -189,6 +189,27 @@ struct CardFrameTests {
         #expect(image[100, 90] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // not under the box
     }
 
+    @Test("borders per side and radii per corner: Chromium's pixels for the same box")
+    func edgesAndCorners() throws {
+        func image(_ rect: String) throws -> RGBAImage {
+            try renderer.image(of: try Card.decode(from: Data(##"{"width": 200, "height": 160, "background": "#FFFFFF", "layers": [{"type": "rect", "x": 20, "y": 20, "width": 160, "height": 120, "fill": "#1D4E89", \##(rect)}]}"##.utf8)))
+        }
+        let orange = RGBAImage.Pixel(red: 245, green: 166, blue: 35, alpha: 255)
+        let blue = RGBAImage.Pixel(red: 29, green: 78, blue: 137, alpha: 255)
+        let white = RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255)
+        // Chromium 156's screenshot of the same div (box-sizing: border-box; border-width: 2px 6px 10px 4px):
+        // every pixel equal; here the last border and first fill pixel of each edge.
+        let sides = try image(##""border": {"width": [2, 6, 10, 4], "color": "#F5A623"}"##)
+        #expect([sides[100, 21], sides[174, 80], sides[100, 130], sides[23, 80]] == [orange, orange, orange, orange])
+        #expect([sides[100, 22], sides[173, 80], sides[100, 129], sides[24, 80]] == [blue, blue, blue, blue])
+        // border-radius: 0 24px 48px 8px with a 4px border: Chromium's pixels at the corners, inside and out.
+        let corners = try image(##""cornerRadius": [0, 24, 48, 8], "border": {"width": 4, "color": "#F5A623"}"##)
+        #expect(corners[20, 20] == orange && corners[179, 20] == white && corners[179, 139] == white)
+        #expect(corners[20, 139] == white && corners[168, 132] == white && corners[25, 133] == blue)
+        #expect(failure(#"{"width": 9, "height": 9, "layers": [{"type": "rect", "width": 5, "height": 5, "cornerRadius": [1, 2]}]}"#)?
+            .contains("four") == true)
+    }
+
     @Test("bad frames are named with their place and what to do")
     func errors() {
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "rect", "width": "hug", "height": 10}]}"#)?

@@ -26,13 +26,13 @@ public struct Drawing: Sendable {
 
     /// One thing drawn.
     enum Item: Sendable {
-        case fill(Rect, cornerRadius: Double, paint: Paint, opacity: Double)
-        case border(Rect, cornerRadius: Double, width: Double, paint: Paint, opacity: Double)
+        case fill(Rect, corners: CornerRadii, paint: Paint, opacity: Double)
+        case border(Rect, corners: CornerRadii, widths: EdgeWidths, paint: Paint, opacity: Double)
         case image(RGBAImage, box: Rect, fit: ImageFit, cornerRadius: Double, opacity: Double)
         case text(TextLayout, lines: Range<Int>, origin: Point, color: Color, hinting: TextRenderer.Hinting)
         case shadow(TextLayout, origin: Point, blur: Double, color: Color, hinting: TextRenderer.Hinting)
         /// An outer box shadow: `rect` (spread already added) blurred, shown outside `box` only.
-        case boxShadow(Rect, cornerRadius: Double, blur: Double, color: Color, box: Rect, boxRadius: Double)
+        case boxShadow(Rect, corners: CornerRadii, blur: Double, color: Color, box: Rect, boxCorners: CornerRadii)
         case stroke(TextLayout, origin: Point, width: Double, color: Color, centered: Bool,
                     hinting: TextRenderer.Hinting)
         case clip(Rect, [Item])
@@ -121,17 +121,17 @@ public struct Drawing: Sendable {
     }
 
     /// Fills a rectangle (points) with rounded corners with `paint` at `opacity` (0…1), as
-    /// ``RGBAImage/fill(_:cornerRadius:paint:opacity:scale:)`` does.
-    public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, paint: Paint, opacity: Double = 1) {
-        items.append(.fill(rect, cornerRadius: cornerRadius, paint: paint, opacity: opacity))
+    /// ``RGBAImage/fill(_:corners:paint:opacity:scale:)`` does.
+    public mutating func fill(_ rect: Rect, corners: CornerRadii = 0, paint: Paint, opacity: Double = 1) {
+        items.append(.fill(rect, corners: corners, paint: paint, opacity: opacity))
     }
 
-    /// Strokes the inside of a rounded rectangle's outline `width` points wide (a CSS border), as
-    /// ``RGBAImage/strokeBorder(_:cornerRadius:width:paint:opacity:scale:)`` does.
-    public mutating func strokeBorder(_ rect: Rect, cornerRadius: Double = 0, width: Double, paint: Paint,
+    /// Strokes the inside of a rounded rectangle's outline `widths` points wide (a CSS border), as
+    /// ``RGBAImage/strokeBorder(_:corners:widths:paint:opacity:scale:)`` does.
+    public mutating func strokeBorder(_ rect: Rect, corners: CornerRadii = 0, widths: EdgeWidths, paint: Paint,
                                       opacity: Double = 1) {
-        guard width > 0 else { return }
-        items.append(.border(rect, cornerRadius: cornerRadius, width: width, paint: paint, opacity: opacity))
+        guard widths.all.contains(where: { $0 > 0 && $0.isFinite }) else { return }
+        items.append(.border(rect, corners: corners, widths: widths, paint: paint, opacity: opacity))
     }
 
     /// Draws `image` into `box` (points) as `fit` says, clipped to the box with rounded corners, at `opacity`.
@@ -177,14 +177,14 @@ public struct Drawing: Sendable {
     /// Draws the outer shadow of the rounded rectangle `box` (points), as CSS `box-shadow` does: the box moved by
     /// (`x`, `y`), grown by `spread` (its corners' radius too), blurred by `blur` (σ = blur / 2), in `color`, and
     /// shown only outside `box` itself.
-    public mutating func drawShadow(of box: Rect, cornerRadius: Double, x: Double, y: Double, blur: Double,
+    public mutating func drawShadow(of box: Rect, corners: CornerRadii, x: Double, y: Double, blur: Double,
                                     spread: Double, color: Color) {
         guard color.alpha > 0, [x, y, blur, spread].allSatisfy(\.isFinite) else { return }
         let shadow = Rect(x: box.x + x - spread, y: box.y + y - spread, width: box.width + 2 * spread,
                           height: box.height + 2 * spread)
         guard shadow.width > 0, shadow.height > 0 else { return }
-        items.append(.boxShadow(shadow, cornerRadius: cornerRadius > 0 ? max(cornerRadius + spread, 0) : 0,
-                                blur: max(blur, 0), color: color, box: box, boxRadius: cornerRadius))
+        items.append(.boxShadow(shadow, corners: corners.map { $0 > 0 ? max($0 + spread, 0) : 0 },
+                                blur: max(blur, 0), color: color, box: box, boxCorners: corners))
     }
 
     /// Draws what `body` draws as one group, composited over what is below at `opacity` (0 to 1): where its
@@ -274,13 +274,12 @@ extension Drawing {
         }
         for item in items {
             switch item {
-            case .fill(let rect, let radius, let paint, let opacity):
-                let opaque = radius <= 0 && opacity >= 1 && { if case .color(let color) = paint { color.alpha == 255 } else { false } }()
+            case .fill(let rect, let corners, let paint, let opacity):
+                let square = corners.all.allSatisfy { $0 <= 0 }
+                let opaque = square && opacity >= 1 && { if case .color(let color) = paint { color.alpha == 255 } else { false } }()
                 add(opaque ? 2 : 15, pixels(rect))
-            case .border(let rect, _, let width, _, _):
-                let inner = Rect(x: rect.x + width, y: rect.y + width, width: max(rect.width - 2 * width, 0),
-                                 height: max(rect.height - 2 * width, 0))
-                add(30, max(pixels(rect) - pixels(inner, margin: -1), 0))
+            case .border(let rect, _, let widths, _, _):
+                add(30, max(pixels(rect) - pixels(widths.inset(rect), margin: -1), 0))
             case .image(let picture, let box, _, _, _):
                 add(90, pixels(box))
                 let boxPixels = box.width * scale * box.height * scale
@@ -323,10 +322,11 @@ extension Drawing {
         for item in items {
             try deadline.check(item.stage)
             switch item {
-            case .fill(let rect, let radius, let paint, let opacity):
-                image.fill(pixels(rect), cornerRadius: radius * scale, paint: paint, opacity: opacity, scale: scale)
-            case .border(let rect, let radius, let width, let paint, let opacity):
-                image.strokeBorder(pixels(rect), cornerRadius: radius * scale, width: width * scale, paint: paint,
+            case .fill(let rect, let corners, let paint, let opacity):
+                image.fill(pixels(rect), corners: corners.map { $0 * scale }, paint: paint, opacity: opacity, scale: scale)
+            case .border(let rect, let corners, let widths, let paint, let opacity):
+                image.strokeBorder(pixels(rect), corners: corners.map { $0 * scale }, widths: widths.map { $0 * scale },
+                                   paint: paint,
                                    opacity: opacity, scale: scale)
             case .image(let picture, let box, let fit, let radius, let opacity):
                 image.draw(picture, in: pixels(box), fit: fit, cornerRadius: radius * scale, opacity: opacity)
@@ -340,9 +340,10 @@ extension Drawing {
                 }
                 image.fill(mask: try ink.bitmap.blurred(radius: blur * scale, until: deadline), atX: ink.left,
                            y: ink.top, color: color)
-            case .boxShadow(let rect, let radius, let blur, let color, let box, let boxRadius):
-                guard let mask = try GrayBitmap.boxShadow(pixels(rect), cornerRadius: radius * scale, blur: blur * scale,
-                                                          cutout: pixels(box), cutoutRadius: boxRadius * scale,
+            case .boxShadow(let rect, let corners, let blur, let color, let box, let boxCorners):
+                guard let mask = try GrayBitmap.boxShadow(pixels(rect), corners: corners.map { $0 * scale },
+                                                          blur: blur * scale, cutout: pixels(box),
+                                                          cutoutCorners: boxCorners.map { $0 * scale },
                                                           canvas: PixelSize(width: image.width, height: image.height),
                                                           until: deadline) else { continue }
                 image.fill(mask: mask.bitmap, atX: mask.left, y: mask.top, color: color)
@@ -494,22 +495,32 @@ enum VectorGeometry {
     /// A rounded rectangle's outline as cubic Béziers (the radius clamped to half the shorter side, as the
     /// rasterizer clamps it), clockwise from the top-left corner's end: `move`, then `line`/`curve` calls, then
     /// `close`.
-    static func roundedRect(_ rect: Rect, radius: Double, move: (Point) -> Void, line: (Point) -> Void,
+    static func roundedRect(_ rect: Rect, corners: CornerRadii, move: (Point) -> Void, line: (Point) -> Void,
                             curve: (Point, Point, Point) -> Void, close: () -> Void) {
-        let r = min(max(radius.isFinite ? radius : 0, 0), max(rect.width, 0) / 2, max(rect.height, 0) / 2)
-        let k = r * 0.5522847498  // a quarter circle's control points: 4/3 (√2 − 1) of the radius along each tangent
+        let c = corners.fitted(to: rect)
+        let k = 0.5522847498  // a quarter circle's control points: 4/3 (√2 − 1) of the radius along each tangent
         let left = rect.x, top = rect.y, right = rect.x + rect.width, bottom = rect.y + rect.height
-        move(Point(x: left + r, y: top))
-        line(Point(x: right - r, y: top))
-        if r > 0 { curve(Point(x: right - r + k, y: top), Point(x: right, y: top + r - k), Point(x: right, y: top + r)) }
-        line(Point(x: right, y: bottom - r))
-        if r > 0 {
-            curve(Point(x: right, y: bottom - r + k), Point(x: right - r + k, y: bottom), Point(x: right - r, y: bottom))
+        move(Point(x: left + c.topLeft, y: top))
+        line(Point(x: right - c.topRight, y: top))
+        if c.topRight > 0 {
+            let r = c.topRight
+            curve(Point(x: right - r + k * r, y: top), Point(x: right, y: top + r - k * r), Point(x: right, y: top + r))
         }
-        line(Point(x: left + r, y: bottom))
-        if r > 0 { curve(Point(x: left + r - k, y: bottom), Point(x: left, y: bottom - r + k), Point(x: left, y: bottom - r)) }
-        line(Point(x: left, y: top + r))
-        if r > 0 { curve(Point(x: left, y: top + r - k), Point(x: left + r - k, y: top), Point(x: left + r, y: top)) }
+        line(Point(x: right, y: bottom - c.bottomRight))
+        if c.bottomRight > 0 {
+            let r = c.bottomRight
+            curve(Point(x: right, y: bottom - r + k * r), Point(x: right - r + k * r, y: bottom), Point(x: right - r, y: bottom))
+        }
+        line(Point(x: left + c.bottomLeft, y: bottom))
+        if c.bottomLeft > 0 {
+            let r = c.bottomLeft
+            curve(Point(x: left + r - k * r, y: bottom), Point(x: left, y: bottom - r + k * r), Point(x: left, y: bottom - r))
+        }
+        line(Point(x: left, y: top + c.topLeft))
+        if c.topLeft > 0 {
+            let r = c.topLeft
+            curve(Point(x: left, y: top + r - k * r), Point(x: left + r - k * r, y: top), Point(x: left + r, y: top))
+        }
         close()
     }
 }

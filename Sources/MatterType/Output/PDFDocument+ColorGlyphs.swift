@@ -172,13 +172,13 @@ extension PDFDocument {
     }
 
     /// Draws an outer box shadow (a ``Drawing`` box-shadow item's values) as the raster makes it: an image.
-    mutating func boxShadow(_ rect: Rect, cornerRadius: Double, blur: Double, color: Color, box: Rect, boxRadius: Double,
-                            page: Drawing, into content: inout String) throws(RenderError) {
+    mutating func boxShadow(_ rect: Rect, corners: CornerRadii, blur: Double, color: Color, box: Rect,
+                            boxCorners: CornerRadii, page: Drawing, into content: inout String) throws(RenderError) {
         let scale = page.scale
         func pixels(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
         guard page.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount),
-              let mask = try GrayBitmap.boxShadow(pixels(rect), cornerRadius: cornerRadius * scale, blur: blur * scale,
-                                                  cutout: pixels(box), cutoutRadius: boxRadius * scale,
+              let mask = try GrayBitmap.boxShadow(pixels(rect), corners: corners.map { $0 * scale }, blur: blur * scale,
+                                                  cutout: pixels(box), cutoutCorners: boxCorners.map { $0 * scale },
                                                   canvas: page.pixelSize, until: deadline) else { return }
         try shadow(mask.bitmap, left: mask.left, top: mask.top, color: color, page: page, into: &content)
     }

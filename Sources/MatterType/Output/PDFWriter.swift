@@ -169,18 +169,17 @@ struct PDFDocument {
         for item in items {
             try deadline.check(item.stage)
             switch item {
-            case .fill(let rect, let radius, let paint, let opacity):
-                try fill(path(rect, radius: radius), evenOdd: false, paint: paint, box: rect, opacity: opacity,
+            case .fill(let rect, let corners, let paint, let opacity):
+                try fill(path(rect, corners: corners), evenOdd: false, paint: paint, box: rect, opacity: opacity,
                          into: &content)
-            case .border(let rect, let radius, let width, let paint, let opacity):
-                let inner = Rect(x: rect.x + width, y: rect.y + width, width: max(rect.width - 2 * width, 0),
-                                 height: max(rect.height - 2 * width, 0))
-                try fill(path(rect, radius: radius) + path(inner, radius: max(radius - width, 0)), evenOdd: true,
+            case .border(let rect, let corners, let widths, let paint, let opacity):
+                try fill(path(rect, corners: corners)
+                         + path(widths.inset(rect), corners: widths.inner(corners.fitted(to: rect))), evenOdd: true,
                          paint: paint, box: rect, opacity: opacity, into: &content)
             case .image(let picture, let box, let fit, let radius, let opacity):
                 let target = VectorGeometry.target(of: (picture.width, picture.height), in: box, fit: fit)
                 content += "q\n"
-                if fit == .cover || radius > 0 { content += path(box, radius: radius) + "W n\n" }
+                if fit == .cover || radius > 0 { content += path(box, corners: CornerRadii(radius)) + "W n\n" }
                 if opacity < 1 { content += "/\(opacityResource(max(opacity, 0))) gs\n" }
                 let name = try image(picture)
                 content += "\(n(target.width)) 0 0 \(n(-target.height)) \(n(target.x)) \(n(target.y + target.height)) cm "
@@ -202,8 +201,8 @@ struct PDFDocument {
             case .shadow(let layout, let origin, let blur, let color, let hinting):
                 try shadow(layout, origin: origin, blur: blur, color: color, hinting: hinting, page: page,
                            into: &content)
-            case .boxShadow(let rect, let radius, let blur, let color, let box, let boxRadius):
-                try boxShadow(rect, cornerRadius: radius, blur: blur, color: color, box: box, boxRadius: boxRadius,
+            case .boxShadow(let rect, let corners, let blur, let color, let box, let boxCorners):
+                try boxShadow(rect, corners: corners, blur: blur, color: color, box: box, boxCorners: boxCorners,
                               page: page, into: &content)
             case .stroke(let layout, let origin, let width, let color, let centered, _):
                 let glyphs = layout.placedGlyphs(at: origin, scale: page.scale, color: color)
@@ -228,9 +227,9 @@ struct PDFDocument {
     }
 
     /// Path operators for a rounded rectangle.
-    func path(_ rect: Rect, radius: Double) -> String {
+    func path(_ rect: Rect, corners: CornerRadii) -> String {
         var ops = ""
-        VectorGeometry.roundedRect(rect, radius: radius, move: { ops += "\(n($0.x)) \(n($0.y)) m\n" },
+        VectorGeometry.roundedRect(rect, corners: corners, move: { ops += "\(n($0.x)) \(n($0.y)) m\n" },
                                    line: { ops += "\(n($0.x)) \(n($0.y)) l\n" },
                                    curve: { ops += "\(n($0.x)) \(n($0.y)) \(n($1.x)) \(n($1.y)) \(n($2.x)) \(n($2.y)) c\n" },
                                    close: { ops += "h\n" })

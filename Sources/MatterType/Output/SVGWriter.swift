@@ -49,15 +49,19 @@ struct SVGWriter {
     private mutating func write(_ items: [Drawing.Item]) throws(RenderError) {
         for item in items {
             switch item {
-            case .fill(let rect, let radius, let paint, let opacity):
-                let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
-                body += "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
-                    + (r > 0 ? " rx=\"\(n(r))\"" : "") + fill(paint, over: rect, opacity: opacity) + "/>\n"
-            case .border(let rect, let radius, let width, let paint, let opacity):
-                let inner = Rect(x: rect.x + width, y: rect.y + width, width: max(rect.width - 2 * width, 0),
-                                 height: max(rect.height - 2 * width, 0))
-                body += "<path fill-rule=\"evenodd\" d=\"" + path(rect, radius: radius)
-                    + path(inner, radius: max(radius - width, 0)) + "\"" + fill(paint, over: rect, opacity: opacity) + "/>\n"
+            case .fill(let rect, let corners, let paint, let opacity):
+                let fitted = corners.fitted(to: rect)
+                if fitted.isUniform {
+                    let r = fitted.topLeft
+                    body += "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
+                        + (r > 0 ? " rx=\"\(n(r))\"" : "") + fill(paint, over: rect, opacity: opacity) + "/>\n"
+                } else {
+                    body += "<path d=\"" + path(rect, corners: fitted) + "\"" + fill(paint, over: rect, opacity: opacity) + "/>\n"
+                }
+            case .border(let rect, let corners, let widths, let paint, let opacity):
+                body += "<path fill-rule=\"evenodd\" d=\"" + path(rect, corners: corners)
+                    + path(widths.inset(rect), corners: widths.inner(corners.fitted(to: rect))) + "\""
+                    + fill(paint, over: rect, opacity: opacity) + "/>\n"
             case .image(let picture, let box, let fit, let radius, let opacity):
                 try image(picture, box: box, fit: fit, radius: radius, opacity: opacity)
             case .text(let layout, let lines, let origin, let color, _):
@@ -70,14 +74,14 @@ struct SVGWriter {
                 body += "<g filter=\"url(#f\(id))\">\n"
                 text(layout, origin: origin, color: color, override: color)
                 body += "</g>\n"
-            case .boxShadow(let rect, let radius, let blur, let color, let box, let boxRadius):
+            case .boxShadow(let rect, let corners, let blur, let color, let box, let boxCorners):
                 // The shape blurred, clipped to outside the box (an even-odd path: the page grown, less the box).
                 let id = newID(), reach = 1.5 * blur + 1
                 let page = Rect(x: min(rect.x, 0) - reach, y: min(rect.y, 0) - reach,
                                 width: max(rect.x + rect.width, drawing.width) - min(rect.x, 0) + 2 * reach,
                                 height: max(rect.y + rect.height, drawing.height) - min(rect.y, 0) + 2 * reach)
-                definitions += "<clipPath id=\"c\(id)\"><path clip-rule=\"evenodd\" d=\"" + path(page, radius: 0)
-                    + path(box, radius: boxRadius) + "\"/></clipPath>\n"
+                definitions += "<clipPath id=\"c\(id)\"><path clip-rule=\"evenodd\" d=\"" + path(page, corners: 0)
+                    + path(box, corners: boxCorners) + "\"/></clipPath>\n"
                 var filter = ""
                 if blur > 0 {
                     definitions += "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(n(page.x))\" "
@@ -85,7 +89,7 @@ struct SVGWriter {
                         + "<feGaussianBlur stdDeviation=\"\(n(blur / 2))\"/></filter>\n"
                     filter = " filter=\"url(#f\(id))\""
                 }
-                body += "<g clip-path=\"url(#c\(id))\"><path d=\"" + path(rect, radius: radius) + "\""
+                body += "<g clip-path=\"url(#c\(id))\"><path d=\"" + path(rect, corners: corners) + "\""
                     + fill(color, opacity: 1) + filter + "/></g>\n"
             case .stroke(let layout, let origin, let width, let color, let centered, _):
                 text(layout, origin: origin, color: color, override: color,
@@ -153,9 +157,9 @@ struct SVGWriter {
     }
 
     /// Path data for a rounded rectangle.
-    private func path(_ rect: Rect, radius: Double) -> String {
+    private func path(_ rect: Rect, corners: CornerRadii) -> String {
         var d = ""
-        VectorGeometry.roundedRect(rect, radius: radius, move: { d += "M\(n($0.x)) \(n($0.y))" },
+        VectorGeometry.roundedRect(rect, corners: corners, move: { d += "M\(n($0.x)) \(n($0.y))" },
                                    line: { d += "L\(n($0.x)) \(n($0.y))" },
                                    curve: { d += "C\(n($0.x)) \(n($0.y)) \(n($1.x)) \(n($1.y)) \(n($2.x)) \(n($2.y))" },
                                    close: { d += "Z" })
@@ -170,7 +174,7 @@ struct SVGWriter {
         var attributes = ""
         if fit == .cover || radius > 0 {
             let clip = newID()
-            definitions += "<clipPath id=\"c\(clip)\"><path d=\"\(path(box, radius: radius))\"/></clipPath>\n"
+            definitions += "<clipPath id=\"c\(clip)\"><path d=\"\(path(box, corners: CornerRadii(radius)))\"/></clipPath>\n"
             attributes += " clip-path=\"url(#c\(clip))\""
         }
         if opacity < 1 { attributes += " opacity=\"\(n(max(opacity, 0)))\"" }

@@ -4,23 +4,24 @@ extension RGBAImage {
     /// Edges are anti-aliased by each pixel's distance to the outline (coverage = ½ − distance, clamped), which is
     /// a pixel's exact covered area along a straight edge; pixels outside the image are skipped. `scale` is pixels
     /// a point, for a radial gradient's radius in points.
-    public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, paint: Paint, opacity: Double = 1,
+    public mutating func fill(_ rect: Rect, corners: CornerRadii = 0, paint: Paint, opacity: Double = 1,
                               scale: Double = 1) {
-        let shape = RoundedRect(rect, radius: cornerRadius)
+        let shape = RoundedRect(rect, corners: corners)
         composite(over: shape.bounds, paint: paint, box: rect, opacity: opacity, scale: scale,
                   solid: shape.interior(atRow:), hole: { _ in 0..<0 }) { x, y in
             shape.coverage(x, y)
         }
     }
 
-    /// Strokes the inside of a rounded rectangle's outline `width` pixels wide (a CSS border), with `paint` at
-    /// `opacity`; the inner corners are rounded by `cornerRadius − width`, as CSS does.
-    public mutating func strokeBorder(_ rect: Rect, cornerRadius: Double = 0, width: Double, paint: Paint,
+    /// Strokes the inside of a rounded rectangle's outline `widths` pixels wide on each edge (a CSS border), with
+    /// `paint` at `opacity`; the inner corners are rounded by each radius less the wider of its edges (as CSS for
+    /// equal widths).
+    public mutating func strokeBorder(_ rect: Rect, corners: CornerRadii = 0, widths: EdgeWidths, paint: Paint,
                                       opacity: Double = 1, scale: Double = 1) {
-        guard width > 0 else { return }
-        let outer = RoundedRect(rect, radius: cornerRadius)
-        let inner = RoundedRect(Rect(x: rect.x + width, y: rect.y + width, width: max(rect.width - 2 * width, 0),
-                                     height: max(rect.height - 2 * width, 0)), radius: max(cornerRadius - width, 0))
+        let widths = widths.map { $0.isFinite ? max($0, 0) : 0 }
+        guard widths.all.contains(where: { $0 > 0 }) else { return }
+        let outer = RoundedRect(rect, corners: corners)
+        let inner = RoundedRect(widths.inset(rect), corners: widths.inner(outer.corners))
         composite(over: outer.bounds, paint: paint, box: rect, opacity: opacity, scale: scale,
                   solid: { _ in 0..<0 }, hole: inner.interior(atRow:)) { x, y in
             max(outer.coverage(x, y) - inner.coverage(x, y), 0)
@@ -145,10 +146,10 @@ extension GrayBitmap {
     /// (CSS's blur radius: a Gaussian of σ = blur / 2), less what the box `cutout` covers (an outer shadow shows
     /// only outside its box), over the pixels of the canvas `canvas` grown by the blur's reach; with the pixel its
     /// top-left corner goes at. `nil` when nothing of it reaches the canvas.
-    static func boxShadow(_ rect: Rect, cornerRadius: Double, blur: Double, cutout: Rect, cutoutRadius: Double,
+    static func boxShadow(_ rect: Rect, corners: CornerRadii, blur: Double, cutout: Rect, cutoutCorners: CornerRadii,
                           canvas: PixelSize,
                           until deadline: RenderDeadline) throws(RenderError) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
-        let shape = RoundedRect(rect, radius: cornerRadius), hole = RoundedRect(cutout, radius: cutoutRadius)
+        let shape = RoundedRect(rect, corners: corners), hole = RoundedRect(cutout, corners: cutoutCorners)
         let reach = Int(min((1.5 * max(blur, 0)).rounded(.up), 1e7)) + 1
         let bounds = shape.bounds
         let x = max(bounds.x.lowerBound - reach, -reach)..<min(bounds.x.upperBound + reach, canvas.width + reach)
@@ -179,14 +180,16 @@ extension GrayBitmap {
 
 /// A rectangle with rounded corners, in pixels, and how much of a pixel it covers.
 private struct RoundedRect {
-    let centerX, centerY, halfWidth, halfHeight, radius: Double
+    let centerX, centerY, halfWidth, halfHeight: Double
+    /// The corners' radii, fitted to the rectangle.
+    let corners: CornerRadii
 
-    init(_ rect: Rect, radius: Double) {
+    init(_ rect: Rect, corners: CornerRadii) {
         centerX = rect.x + rect.width / 2
         centerY = rect.y + rect.height / 2
         halfWidth = max(rect.width, 0) / 2
         halfHeight = max(rect.height, 0) / 2
-        self.radius = min(max(radius.isFinite ? radius : 0, 0), halfWidth, halfHeight)
+        self.corners = corners.fitted(to: rect)
     }
 
     /// The pixels it may touch (one more on each side for the anti-aliased edge).
@@ -202,24 +205,32 @@ private struct RoundedRect {
 
     /// The columns of pixel row `row` whose pixels lie wholly inside (their centers at least a pixel in).
     func interior(atRow row: Int) -> Range<Int> {
-        let offset = abs(Double(row) + 0.5 - centerY)
+        let rowCenter = Double(row) + 0.5
+        let offset = abs(rowCenter - centerY)
         guard offset <= halfHeight - 1 else { return 0..<0 }
-        var reach = halfWidth - 1
-        let straight = halfHeight - radius
-        if offset > straight {  // in the corners' rows: inside the corner circle shrunk by a pixel
+        let upper = rowCenter < centerY
+        /// How far from the center the row is inside on the side of a corner of `radius`.
+        func reach(_ radius: Double) -> Double? {
+            let straight = halfHeight - radius
+            guard offset > straight else { return halfWidth - 1 }
+            // In the corner's rows: inside the corner circle shrunk by a pixel.
             let dy = offset - straight, r = radius - 1
-            guard r > 0, dy < r else { return 0..<0 }
-            reach = halfWidth - radius + (r * r - dy * dy).squareRoot()
+            guard r > 0, dy < r else { return nil }
+            return halfWidth - radius + (r * r - dy * dy).squareRoot()
         }
-        guard reach > 0 else { return 0..<0 }
-        let low = (centerX - reach - 0.5).rounded(.up), high = (centerX + reach - 0.5).rounded(.down)
+        guard let left = reach(upper ? corners.topLeft : corners.bottomLeft),
+              let right = reach(upper ? corners.topRight : corners.bottomRight), left > 0, right > 0 else { return 0..<0 }
+        let low = (centerX - left - 0.5).rounded(.up), high = (centerX + right - 0.5).rounded(.down)
         let limit = Double(1 << 30)
         guard low.isFinite, high.isFinite, low <= high else { return 0..<0 }
         return Int(max(low, -limit))..<Int(min(high, limit)) + 1
     }
 
-    /// The share of the pixel centered at (`x`, `y`) inside: ½ minus the signed distance to the outline, clamped.
+    /// The share of the pixel centered at (`x`, `y`) inside: ½ minus the signed distance to the outline (the
+    /// corner of the pixel's quadrant), clamped.
     func coverage(_ x: Double, _ y: Double) -> Double {
+        let radius = y < centerY ? (x < centerX ? corners.topLeft : corners.topRight)
+            : (x < centerX ? corners.bottomLeft : corners.bottomRight)
         let qx = abs(x - centerX) - (halfWidth - radius)
         let qy = abs(y - centerY) - (halfHeight - radius)
         let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
@@ -257,9 +268,9 @@ extension RGBAImage {
             target = Rect(x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width: width,
                           height: height)
         }
-        let clip = RoundedRect(box, radius: cornerRadius)
+        let clip = RoundedRect(box, corners: CornerRadii(cornerRadius))
         let scaleX = sourceWidth / target.width, scaleY = sourceHeight / target.height
-        let shape = RoundedRect(target, radius: 0)
+        let shape = RoundedRect(target, corners: 0)
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
         let area = clip.bounds
         // Clamped, not cut with max/min: an area wholly off the image gives an empty range, not a trap.
