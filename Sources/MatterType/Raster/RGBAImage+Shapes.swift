@@ -156,21 +156,35 @@ extension GrayBitmap {
         let y = max(bounds.y.lowerBound - reach, -reach)..<min(bounds.y.upperBound + reach, canvas.height + reach)
         guard !x.isEmpty, !y.isEmpty else { return nil }
         var mask = GrayBitmap(width: x.count, height: y.count)
+        // The shape's coverage: whole spans inside are 255, only the pixels along its outline are worked out.
+        let shapeBounds = shape.bounds
         mask.pixels.withUnsafeMutableBufferPointer { bytes in
-            for row in y {
+            for row in y where shapeBounds.y.contains(row) {
                 let cy = Double(row) + 0.5, base = (row - y.lowerBound) * x.count
-                for column in x {
-                    bytes[base + column - x.lowerBound] = UInt8((shape.coverage(Double(column) + 0.5, cy) * 255).rounded())
+                let inside = shape.interior(atRow: row).clamped(to: x)
+                for column in shapeBounds.x.clamped(to: x) {
+                    if inside.contains(column) {
+                        bytes[base + column - x.lowerBound] = 255
+                    } else {
+                        bytes[base + column - x.lowerBound] = UInt8(shape.coverage(Double(column) + 0.5, cy) * 255 + 0.5)
+                    }
                 }
             }
         }
         var blurred = blur > 0 ? try mask.blurred(radius: blur, until: deadline) : mask
+        // Less the box: nothing where it covers wholly, scaled along its outline.
+        let holeBounds = hole.bounds
         blurred.pixels.withUnsafeMutableBufferPointer { bytes in
-            for row in y {
+            for row in y where holeBounds.y.contains(row) {
                 let cy = Double(row) + 0.5, base = (row - y.lowerBound) * x.count
-                for column in x where bytes[base + column - x.lowerBound] != 0 {
-                    let kept = 1 - hole.coverage(Double(column) + 0.5, cy)
-                    bytes[base + column - x.lowerBound] = UInt8((Double(bytes[base + column - x.lowerBound]) * kept).rounded())
+                let inside = hole.interior(atRow: row).clamped(to: x)
+                for column in holeBounds.x.clamped(to: x) where bytes[base + column - x.lowerBound] != 0 {
+                    if inside.contains(column) {
+                        bytes[base + column - x.lowerBound] = 0
+                    } else {
+                        let kept = 1 - hole.coverage(Double(column) + 0.5, cy)
+                        bytes[base + column - x.lowerBound] = UInt8(Double(bytes[base + column - x.lowerBound]) * kept + 0.5)
+                    }
                 }
             }
         }
