@@ -11,7 +11,8 @@ fixed, hugging and filling sizes, min/max, fixed and auto gaps, padding, every a
 a cross gap, absolute children, frames without a direction, and text of several lengths in Latin, Arabic, Hebrew,
 Devanagari, Thai, Japanese and Chinese. The same tree is written as HTML with the mapping Docs/Cards.md gives
 (hug = flex: none and max-content, fill along = flex: 1 1 0 with min 0, fill across = align-self: stretch, gap auto
-= space-between, wrap = flex-wrap with align-content: flex-start; fill where the frame hugs that axis = hug), every
+= space-between, wrap = flex-wrap with align-content: flex-start; fill along a frame that hugs that axis = hug,
+fill across one that hugs it (and does not wrap) = stretch without contributing to the frame's size), every
 element's box is read with getBoundingClientRect, and every box (text included) must be within 0.5 px of ours --
 1 px in trees whose rows align baselines, as Chromium rounds baselines to whole pixels (see aligns_baselines).
 
@@ -135,6 +136,11 @@ class Tree:
                 child["x"], child["y"] = self.rng.randrange(0, 120), self.rng.randrange(0, 80)
                 if direction is not None:
                     child["position"] = "absolute"
+            elif (direction == "horizontal" and not mine[1] and not layer["layout"].get("wrap")
+                  and child["type"] != "rect" and child["height"] == "fill"):
+                # Filling the height of a row that hugs it, a child takes the row's height without adding to it;
+                # CSS can say that of a width (contain: inline-size) but not of a height alone.
+                child["height"] = "hug"
             layer["layers"].append(child)
         return layer
 
@@ -181,7 +187,12 @@ def css_of(layer, path, parent, knows):
                 style.append("min-%s:%spx" % (axis, layer.get("min" + axis.capitalize(), 0)))
             else:
                 style.append("align-self:stretch")
-        else:  # hug, or fill where the frame hugs
+        elif value == "fill" and in_flow and not main and not parent.get("wrap"):
+            # Across a frame that hugs that axis: the frame hugs the other children, this one takes its size
+            # (Figma's rule; in CSS a stretched item that contributes nothing to the line's size).
+            own.append(True)
+            style.append("align-self:stretch;contain:%s" % ("inline-size" if axis == "width" else "size"))
+        else:  # hug, or fill along a frame that hugs
             own.append(False)
             if axis == "width":
                 style.append("width:max-content")

@@ -17,6 +17,8 @@ public struct CardLayout: Sendable, Hashable {
         public var width: Double
         /// Its height in points.
         public var height: Double
+        /// A text layer's line count; `nil` for other layers.
+        public var lines: Int?
     }
 
     /// The layers' boxes, in document order (a frame before its children).
@@ -45,7 +47,7 @@ struct LaidOutLayer {
     /// The layer and its descendants' boxes, in document order.
     func boxes(into list: inout [CardLayout.Box]) {
         list.append(CardLayout.Box(path: path.map { "/layers/\($0)" }.joined(), x: frame.x, y: frame.y,
-                                   width: frame.width, height: frame.height))
+                                   width: frame.width, height: frame.height, lines: text?.lines.count))
         for child in children { child.boxes(into: &list) }
     }
 }
@@ -252,15 +254,13 @@ struct CardLayoutEngine {
             throw .layer(path: path, .invalid(field: name, reason: "\(value) is not allowed; use 0 to 1000000 points"))
         }
         guard let direction = flow.direction else {
-            guard let width, let height else {
-                let axis = width == nil ? "width" : "height"
-                throw .layer(path: path, .invalid(field: axis, reason: "a frame without a layout direction has no "
-                                                  + "content size to hug; give a number of points (or a direction)"))
-            }
             var children: [LaidOutLayer] = []
             for (index, child) in frame.layers.enumerated() {
                 children.append(try positioned(child, path: path + [index]))
             }
+            // Hugging, it reaches as far right and down as its children do (Figma's group).
+            let width = width ?? frame.box.clamped(children.map(\.frame.maxX).max() ?? 0, horizontal: true)
+            let height = height ?? frame.box.clamped(children.map(\.frame.maxY).max() ?? 0, horizontal: false)
             return LaidOutLayer(layer: .frame(frame), path: path, frame: Rect(x: 0, y: 0, width: width, height: height),
                                 baseline: height, children: children)
         }
@@ -359,6 +359,31 @@ private struct FlowLayout {
         item.layer.box.size(horizontal: main == horizontal).points.map { clamped(item, $0, main: main) }
     }
 
+    /// Children filling across a frame that hugs that axis (in one line), as Figma sizes them: the frame hugs the
+    /// other children, and they take its inner size (CSS: `align-self: stretch` with `contain: inline-size`, no
+    /// contribution of their own). A frame with only such children is as small as its padding and minimum.
+    private func stretchInHuggingLine(_ items: inout [Item], crossGiven: inout [Double?], knowsCross: Bool,
+                                      crossPadding: Double) throws(CardError) {
+        guard !knowsCross, !flow.wraps else { return }
+        let late = items.indices.filter { items[$0].layer.box.size(horizontal: !horizontal) == .fill }
+        guard !late.isEmpty else { return }
+        var widest = 0.0
+        for i in items.indices where !late.contains(i) {
+            if let given = crossGiven[i] {
+                widest = max(widest, given)
+                continue
+            }
+            let laidOut = try engine.layOut(items[i].layer, path: path + [items[i].index],
+                                            main: fixedSize(items[i], main: true), cross: nil, horizontal: horizontal)
+            widest = max(widest, horizontal ? laidOut.frame.height : laidOut.frame.width)
+        }
+        let inner = max(0, frame.box.clamped(widest + crossPadding, horizontal: !horizontal) - crossPadding)
+        for i in late {
+            items[i].fillsCross = true
+            crossGiven[i] = clamped(items[i], inner, main: false)
+        }
+    }
+
     func run() throws(CardError) -> LaidOutLayer {
         let padding = flow.padding
         let mainPadding = padding.sum(horizontal: horizontal), crossPadding = padding.sum(horizontal: !horizontal)
@@ -410,6 +435,7 @@ private struct FlowLayout {
                 }
             }
         }
+        try stretchInHuggingLine(&items, crossGiven: &crossGiven, knowsCross: knowsCross, crossPadding: crossPadding)
         func measure(_ i: Int, main: Double?) throws(CardError) -> LaidOutLayer {
             try engine.layOut(items[i].layer, path: path + [items[i].index], main: main, cross: crossGiven[i],
                               knowsCross: crossPending[i] ? true : nil, horizontal: horizontal)

@@ -120,6 +120,20 @@ struct CardFrameTests {
         #expect(b["/layers/0/layers/3"]?[0] == 380)
     }
 
+    @Test("filling across a frame that hugs that axis: the frame hugs the others, the filling child takes its size")
+    func fillAcrossHuggingFrame() throws {
+        // Figma's rule (Tomdieu/FigmaToReact's login form: a FILL button in a HUG column is as wide as the widest fixed
+        // field); Chromium agrees for widths with align-self: stretch and contain: inline-size (chromium-frames.json).
+        let card = ##"{"width": 400, "height": 300, "layers": [{"type": "frame", "layout": {"direction": "vertical", "padding": 10}, "layers": [{"type": "rect", "width": 120, "height": 20, "fill": "#000"}, {"type": "rect", "width": "fill", "height": 30, "fill": "#F00"}, {"type": "text", "text": "Hi", "width": "fill"}]}]}"##
+        let laidOut = try boxes(card)
+        #expect(laidOut["/layers/0"]?[2] == 140)
+        #expect(laidOut["/layers/0/layers/1"] == [10, 30, 120, 30])
+        #expect(laidOut["/layers/0/layers/2"]?[2] == 120)
+        // A frame without a direction that hugs is as large as its children reach (a Figma group).
+        let group = try boxes(##"{"width": 400, "height": 300, "layers": [{"type": "frame", "width": "hug", "height": "hug", "layers": [{"type": "rect", "x": 10, "y": 5, "width": 20, "height": 30, "fill": "#000"}, {"type": "rect", "x": 50, "y": 0, "width": 10, "height": 10, "fill": "#000"}]}]}"##)
+        #expect(group["/layers/0"] == [0, 0, 60, 35])
+    }
+
     @Test("gap auto spaces children apart; a single child sits at the start")
     func spaceBetween() throws {
         func row(_ count: Int) -> String {
@@ -218,7 +232,9 @@ struct CardFrameTests {
             .contains("\"width\"") == true)
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "width": 50, "height": 50, "layers": [{"type": "rect", "width": "fill", "height": 10}]}]}"#)
             == #"layer 0, layer 0: "width": "fill" needs a frame with a direction to fill, and a child in its flow; give a number of points or "hug""#)
-        #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "vertical"}, "layers": [{"type": "rect", "width": "fill", "height": 10}]}]}"#)
+        // Along a row that hugs its width there is no space to fill (across a hugging frame there is: CardFrameTests'
+        // fillAcrossHuggingFrame).
+        #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "horizontal"}, "layers": [{"type": "rect", "width": "fill", "height": 10}]}]}"#)
             == #"layer 0, layer 0: "width": "fill" needs a frame with a direction that knows its width; give a number of points"#)
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "diagonal"}, "layers": []}]}"#) != nil)
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "vertical", "gap": -4}, "layers": []}]}"#)?
