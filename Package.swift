@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MatterTypeWire", targets: ["MatterTypeWire"]),
         // Cards: a canvas of text, rectangle and image layers (the document, its renderer, its image cache).
         .library(name: "MatterTypeCards", targets: ["MatterTypeCards"]),
+        .library(name: "MatterTypeFigma", targets: ["MatterTypeFigma"]),
         // The request generator and the invariants every request keeps (mattertype fuzz, the test suite).
         .library(name: "MatterTypeFuzzing", targets: ["MatterTypeFuzzing"]),
     ],
@@ -55,13 +56,15 @@ let package = Package(
         .target(name: "MatterTypeTesting", dependencies: ["MatterType", "MatterTypeWire"]),
         .target(name: "MatterTypeWire", dependencies: ["MatterType"]),
         .target(name: "MatterTypeCards", dependencies: ["MatterType", "MatterTypeWire"]),
+        .target(name: "MatterTypeFigma", dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards"]),
         .target(name: "MatterTypeFuzzing", dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards"]),
         .executableTarget(name: "mattertype",
-                          dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards", "MatterTypeFuzzing",
+                          dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards", "MatterTypeFigma",
+                                         "MatterTypeFuzzing",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The tests decode PNGs with libpng, independently of the encoder.
         .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "MatterTypeWire", "MatterTypeCards",
-                                                        "MatterTypeFuzzing", "mattertype",
+                                                        "MatterTypeFigma", "MatterTypeFuzzing", "mattertype",
                                    "CPNG"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
                     exclude: ["Fixtures", "Golden", "ReadmeExample/Typography"]),

@@ -19,6 +19,14 @@ pixels, case and alignment, and for a fixed-width box (textAutoResize HEIGHT) it
 
 Prints one line per kind of result and the worst misses; with --write-results, stores the summary and every miss
 (node, what differs, by how much) in that file. Exits 1 when fewer than 95 % of boxes or ink boxes match.
+
+With --documents [DIR] (default ../shared/data/figma/frames) it compares whole Figma documents instead: each goes
+through ../shared/tools/figma/strip_computed.py (what Figma's layout computed — auto-layout children's positions,
+hugging and filling sizes, auto-sized texts' boxes, ink — is moved, grown or dropped), then `mattertype figma
+--json` lays every top-level node out, and every visible node's box is compared with the original file's
+absoluteBoundingBox (check_boxes.py's rules, imported from ../shared/tools/figma): within 0.5 px and within 2 px,
+per node type, text line counts, and the worst cases. Text nodes in a family the machine does not have are counted
+apart (they fall back). Exits 1 below 90 % within 0.5 px, 98 % within 2 px or 97 % of line counts.
 """
 import argparse, collections, json, os, subprocess, sys
 
@@ -120,6 +128,109 @@ def compare(node, measured):
     return misses, ink_misses
 
 
+def installed_families():
+    """The font families fontconfig lists (every name of each)."""
+    run = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True)
+    return {name.strip().lower() for line in run.stdout.splitlines() for name in line.split(",")}
+
+
+def hugs_lines(node):
+    """Whether a text node's height is its lines' (auto height, or hugging in Auto Layout)."""
+    sizing = node.get("layoutSizingVertical")
+    if sizing:
+        return sizing == "HUG"
+    return (node.get("style") or {}).get("textAutoResize") in ("HEIGHT", "WIDTH_AND_HEIGHT")
+
+
+def compare_documents(options):
+    """Lays out every shared Figma document with its computed geometry taken out; compares boxes and lines."""
+    tools = os.path.join(ROOT, "..", "shared", "tools", "figma")
+    sys.path.insert(0, tools)
+    import check_boxes  # ../shared/tools/figma: Figma's boxes, visible nodes and line counts, as the issue checks
+    import tempfile
+    families = installed_families()
+    totals = collections.Counter()
+    per_type = collections.defaultdict(lambda: [0, 0, 0])  # within 0.5, within 2, total
+    rows = []
+    fallback = collections.Counter()
+    documents = sorted(f for f in os.listdir(options.documents) if f.endswith(".json"))
+    for name in documents:
+        path = os.path.join(options.documents, name)
+        with tempfile.TemporaryDirectory() as work:
+            stripped = os.path.join(work, "stripped.json")
+            subprocess.run([sys.executable, os.path.join(tools, "strip_computed.py"), path, stripped], check=True,
+                           capture_output=True)
+            run = subprocess.run([options.mattertype, "figma", stripped, "--json"], capture_output=True, text=True)
+        if run.returncode != 0:
+            print("%s: mattertype figma failed: %s" % (name, run.stderr.strip()))
+            totals["failed documents"] += 1
+            continue
+        result = {node["id"]: node for node in json.loads(run.stdout)["nodes"]}
+        original = check_boxes.unwrap(json.load(open(path, encoding="utf-8-sig")))
+        seen = set()
+        for root in check_boxes.top_frames(original):
+            for node, hidden in check_boxes.walk(root):
+                box = node.get("absoluteBoundingBox")
+                if hidden or node.get("id") in seen or not box or box.get("width") is None:
+                    continue
+                seen.add(node["id"])
+                kind = node.get("type", "?")
+                family = (node.get("style") or {}).get("fontFamily", "")
+                if kind == "TEXT" and family.lower() not in families:
+                    fallback[family] += 1
+                    continue
+                mine = result.get(node["id"])
+                error = float("inf") if mine is None else max(abs(mine[k] - box[k])
+                                                              for k in ("x", "y", "width", "height"))
+                per_type[kind][0] += error <= 0.5
+                per_type[kind][1] += error <= 2
+                per_type[kind][2] += 1
+                rows.append((error, name, node, mine))
+                if kind == "TEXT":
+                    lines, _ = check_boxes.figma_lines(node)
+                    if lines is None:
+                        continue
+                    if not hugs_lines(node):
+                        # A fixed height is the designer's: it says nothing about how many lines are in it.
+                        totals["fixed-height texts"] += 1
+                        continue
+                    totals["text"] += 1
+                    totals["lines"] += mine is not None and mine.get("lines") == lines
+    count = sum(t[2] for t in per_type.values())
+    within = sum(t[0] for t in per_type.values())
+    near = sum(t[1] for t in per_type.values())
+    lines = ["figma documents: %d (%s), computed geometry stripped" % (len(documents), options.documents),
+             "nodes within 0.5 px: %d/%d (%.1f %%); within 2 px: %d/%d (%.1f %%)" % (
+                 within, count, 100 * within / max(count, 1), near, count, 100 * near / max(count, 1)),
+             "text line counts: %d/%d (%.1f %%) of the texts whose height is their lines' (%d fixed-height "
+             "boxes not counted: Figma's height there is the designer's)" % (
+                 totals["lines"], totals["text"], 100 * totals["lines"] / max(totals["text"], 1),
+                 totals["fixed-height texts"])]
+    if fallback:
+        lines.append("not counted, their family is not installed (they fall back): " +
+                     ", ".join("%d %s" % (n, family) for family, n in fallback.most_common()))
+    lines.append("per type (within 0.5 / within 2 / nodes): " + ", ".join(
+        "%s %d/%d/%d" % (kind, *counts) for kind, counts in sorted(per_type.items(), key=lambda item: -item[1][2])))
+    print("\n".join(lines))
+    worst = sorted((row for row in rows if row[0] > 0.5), key=lambda row: -row[0])[:options.worst]
+    for error, name, node, mine in worst:
+        box = node["absoluteBoundingBox"]
+        print("  %s %s %s %r: figma (%g, %g, %g × %g), ours %s" % (
+            name.split("--")[-1], node["id"], node["type"], node.get("name", "")[:30], box["x"], box["y"],
+            box["width"], box["height"], "missing" if mine is None else "(%g, %g, %g × %g), off %.2f px" % (
+                mine["x"], mine["y"], mine["width"], mine["height"], error)))
+    if options.write_results:
+        with open(options.write_results, "w", encoding="utf-8") as out:
+            out.write("# Scripts/compare-with-figma.py --documents --write-results %s\n" %
+                      os.path.relpath(options.write_results, ROOT))
+            out.write("\n".join(lines) + "\n")
+            for error, name, node, mine in sorted((r for r in rows if r[0] > 0.5), key=lambda r: -r[0]):
+                out.write("%s %s %s: off %.3f px\n" % (name.split("--")[-1], node["id"], node["type"], error))
+    ok = (within >= 0.9 * count and near >= 0.98 * count and totals["lines"] >= 0.97 * totals["text"]
+          and not totals["failed documents"])
+    sys.exit(0 if ok else 1)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
@@ -127,7 +238,11 @@ def main():
     parser.add_argument("--model", default="figma", help="figma or css ('' to pass none)")
     parser.add_argument("--write-results", default=None)
     parser.add_argument("--worst", type=int, default=12)
+    parser.add_argument("--documents", nargs="?", const=os.path.join(ROOT, "..", "shared", "data", "figma", "frames"),
+                        default=None, help="compare whole Figma documents in this folder instead")
     options = parser.parse_args()
+    if options.documents:
+        return compare_documents(options)
     if not os.path.exists(options.cases):
         sys.exit("compare-with-figma: %s is not there (../shared holds the Figma cases)" % options.cases)
     nodes = [json.loads(line) for line in open(options.cases, encoding="utf-8")]

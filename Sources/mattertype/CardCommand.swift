@@ -21,12 +21,7 @@ struct CardCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The card document.", valueName: "card.json"))
     var card: String
 
-    @Option(help: ArgumentHelp("A JSON object of placeholder values: {\"title\": \"…\"}.", valueName: "values.json"))
-    var values: String?
-
-    @Option(name: .customLong("set"), help: ArgumentHelp("A placeholder value, name=value; repeatable.",
-                                                         valueName: "name=value"))
-    var settings: [String] = []
+    @OptionGroup var placeholders: PlaceholderOptions
 
     @Option(help: ArgumentHelp("A design-token file for text layers' \"token\"; repeatable, later ones win.",
                                valueName: "file.tokens.json"))
@@ -51,39 +46,13 @@ struct CardCommand: ParsableCommand {
             throw ValidationError("give -o file.png (or .webp, .svg, .pdf, - for standard output), or --json")
         }
         if output != "-", ImageFormat(path: output) == nil { throw RenderError.unsupportedFormat(path: output) }
-        for setting in settings where !setting.contains("=") {
-            throw ValidationError("--set \(setting): write it as name=value")
-        }
-    }
-
-    /// The placeholder values: the values file's, then each --set.
-    func placeholderValues() throws -> [String: String] {
-        var result: [String: String] = [:]
-        if let values {
-            let data = try TextInputOptions.contents(of: values, option: "--values")
-            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw ValidationError("--values \(values): not a JSON object of names and values")
-            }
-            for (name, value) in object {
-                switch value {
-                case let text as String: result[name] = text
-                case let number as NSNumber: result[name] = number.stringValue
-                default: throw ValidationError("--values \(values): \"\(name)\" is not a string or a number")
-                }
-            }
-        }
-        for setting in settings {
-            let parts = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            result[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
-        return result
     }
 
     func run() throws {
         let data = try TextInputOptions.contents(of: card, option: "card document")
         let document: Card
         do {
-            document = try Card.decode(from: data, values: try placeholderValues())
+            document = try Card.decode(from: data, values: try placeholders.values())
         } catch CardError.missingValue(let name) {
             throw CLIError(description: "no value for {{\(name)}}; give it with --set \(name)=… or in the values file")
         }

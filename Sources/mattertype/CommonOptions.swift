@@ -59,3 +59,43 @@ func writeImage(_ bytes: Data, to output: String, status: String) throws {
         print(status)
     }
 }
+
+/// A template's placeholder values: `--values file.json` and `--set name=value` (which wins).
+struct PlaceholderOptions: ParsableArguments {
+    @Option(name: .customLong("values"),
+            help: ArgumentHelp("A JSON object of placeholder values: {\"title\": \"…\"}.", valueName: "values.json"))
+    var valuesFile: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("A placeholder value, name=value; repeatable.",
+                                                         valueName: "name=value"))
+    var settings: [String] = []
+
+    func validate() throws {
+        for setting in settings where !setting.contains("=") {
+            throw ValidationError("--set \(setting): write it as name=value")
+        }
+    }
+
+    /// The placeholder values: the values file's, then each --set.
+    func values() throws -> [String: String] {
+        var result: [String: String] = [:]
+        if let valuesFile {
+            let data = try TextInputOptions.contents(of: valuesFile, option: "--values")
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw ValidationError("--values \(valuesFile): not a JSON object of names and values")
+            }
+            for (name, value) in object {
+                switch value {
+                case let text as String: result[name] = text
+                case let number as NSNumber: result[name] = number.stringValue
+                default: throw ValidationError("--values \(valuesFile): \"\(name)\" is not a string or a number")
+                }
+            }
+        }
+        for setting in settings {
+            let parts = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            result[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return result
+    }
+}

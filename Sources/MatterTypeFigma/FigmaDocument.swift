@@ -1,0 +1,247 @@
+public import Foundation
+public import MatterType
+public import MatterTypeCards
+
+/// A Figma document as its REST API gives it — the JSON of `GET /v1/files/:key` or `GET /v1/files/:key/nodes?ids=…`
+/// (best with `geometry=paths`) — ready to lay out and draw its frames on the server. MatterType does not call
+/// Figma; pass the JSON.
+///
+/// ```swift
+/// let document = try FigmaDocument(data: Data(contentsOf: URL(fileURLWithPath: "file.json")))
+/// let frame = try document.frame(document.topLevelNodes[0].id)
+/// let png = try CardRenderer().encoded(frame.card)
+/// ```
+///
+/// Each frame becomes a ``Card``: frames, instances, components and sections become frames with Figma's Auto Layout
+/// (``CardFlow``), texts become text layers laid out with ``LayoutModel/figma``. What MatterType cannot draw as
+/// Figma does is named in ``FigmaFrame/warnings``, never silently dropped; such a node is still laid out.
+public struct FigmaDocument: Sendable {
+    /// The file's name, when the JSON has one.
+    public let name: String?
+    /// The nodes a render starts from: every child of every page (`CANVAS`) of a file, or every node of a
+    /// `/nodes` response, in document order.
+    public let topLevelNodes: [FigmaNodeSummary]
+    private let roots: [FigmaNode]
+
+    /// The most bytes a Figma document may have.
+    public static let maximumBytes = 50_000_000
+
+    /// Reads a Figma REST response. A thin wrapper around it (`{"default": …}`, `{"result": …}`, `{"data": …}`) is
+    /// unwrapped.
+    /// - Throws: ``FigmaError`` when the data is not JSON, not a Figma file or nodes response, or a node's
+    ///   property has the wrong type (named by its place).
+    public init(data: Data) throws(FigmaError) {
+        guard data.count <= Self.maximumBytes else {
+            throw .invalidDocument("\(data.count) bytes; a Figma document may have at most \(Self.maximumBytes)")
+        }
+        let response: FigmaResponse
+        do {
+            response = try JSONDecoder().decode(FigmaResponse.self, from: data)
+        } catch let error as DecodingError {
+            throw .invalidDocument(Self.describe(error))
+        } catch {
+            throw .invalidDocument("not valid JSON")
+        }
+        guard let body = response.body else {
+            throw .invalidDocument("neither a file (\"document\") nor a nodes response (\"nodes\"): give the JSON of "
+                                   + "GET /v1/files/:key or /v1/files/:key/nodes")
+        }
+        name = body.name
+        var roots: [FigmaNode] = []
+        func open(_ node: FigmaNode) {
+            switch node.type {
+            case "DOCUMENT": node.children.forEach(open)
+            case "CANVAS": roots.append(contentsOf: node.children)
+            default: roots.append(node)
+            }
+        }
+        if let document = body.document { open(document) }
+        for document in body.nodes { open(document) }
+        self.roots = roots
+        topLevelNodes = roots.map { FigmaNodeSummary(id: $0.id, name: $0.name, type: $0.type) }
+    }
+
+    /// The node `id` and its subtree as a card the node's size, the node at its top-left corner. Its `{{name}}`
+    /// placeholders stay in the card's text, to be filled as a card template's.
+    /// - Throws: ``FigmaError/unknownNode(_:)`` when the document has no node `id`.
+    public func frame(_ id: String) throws(FigmaError) -> FigmaFrame {
+        guard let node = Self.find(id, in: roots) else { throw .unknownNode(id) }
+        var converter = FigmaConverter()
+        let layer = converter.layer(node, parent: nil, path: [0])
+        let bounds = node.bounds
+        let card = Card(width: max(bounds.width, 1), height: max(bounds.height, 1), layers: [layer])
+        return FigmaFrame(nodeID: node.id, name: node.name, card: card, origin: Point(x: bounds.x, y: bounds.y),
+                          warnings: converter.warnings, nodeIDs: converter.nodeIDs)
+    }
+
+    private static func find(_ id: String, in nodes: [FigmaNode]) -> FigmaNode? {
+        for node in nodes {
+            if node.id == id { return node }
+            if let found = find(id, in: node.children) { return found }
+        }
+        return nil
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(place(context.codingPath)): not a \(type)"
+        case .keyNotFound(let key, let context):
+            return "\(place(context.codingPath)): \"\(key.stringValue)\" is missing"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(place(context.codingPath)): not readable"
+        @unknown default:
+            return "not a Figma document"
+        }
+    }
+}
+
+/// A top-level node of a ``FigmaDocument``: what to pass to ``FigmaDocument/frame(_:)``.
+public struct FigmaNodeSummary: Sendable, Hashable, Codable {
+    /// The node's id (`"1:2"`).
+    public let id: String
+    /// Its name in the file.
+    public let name: String
+    /// Its Figma type (`FRAME`, `COMPONENT`, `TEXT`…).
+    public let type: String
+}
+
+/// What a Figma node is drawn differently from Figma, or not at all: its id, its name and why.
+public struct FigmaWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The node's id.
+    public let nodeID: String
+    /// The node's name in the file.
+    public let nodeName: String
+    /// What differs: "a GRADIENT_ANGULAR fill is not drawn".
+    public let message: String
+
+    /// `node 1:2 "Title": message`.
+    public var description: String { "node \(nodeID) \"\(nodeName)\": \(message)" }
+}
+
+/// Why a Figma document cannot be read.
+public enum FigmaError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The data is not a Figma REST response, or a property is not what Figma writes; says where.
+    case invalidDocument(String)
+    /// The document has no node of this id.
+    case unknownNode(String)
+
+    /// One line naming what is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .invalidDocument(let reason): "not a Figma document: \(reason)"
+        case .unknownNode(let id): "the document has no node \(id); list its top-level nodes with --json"
+        }
+    }
+}
+
+/// The JSON of a file (`document`) or nodes (`nodes`: id → `{"document": …}`) response, maybe wrapped.
+private struct FigmaResponse: Decodable {
+    struct Body: Decodable {
+        var name: String?
+        var document: FigmaNode?
+        var nodes: [FigmaNode]
+
+        private enum Keys: String, CodingKey { case name, document, nodes }
+        private struct NodeEntry: Decodable { var document: FigmaNode? }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            name = try c.decodeIfPresent(String.self, forKey: .name)
+            document = try c.decodeIfPresent(FigmaNode.self, forKey: .document)
+            // A nodes response keeps its ids' order as the request listed them; JSON objects have none, so by id.
+            let entries = try c.decodeIfPresent([String: NodeEntry?].self, forKey: .nodes) ?? [:]
+            nodes = entries.sorted { $0.key < $1.key }.compactMap { $0.value?.document }
+        }
+
+        var isEmpty: Bool { document == nil && nodes.isEmpty }
+    }
+
+    var body: Body?
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let own = try Body(from: decoder)
+        if !own.isEmpty {
+            body = own
+            return
+        }
+        let c = try decoder.container(keyedBy: Key.self)
+        for wrapper in ["default", "Result", "result", "data"] {
+            let key = Key(stringValue: wrapper)
+            if c.contains(key), let inner = try? c.decode(Body.self, forKey: key), !inner.isEmpty {
+                body = inner
+                return
+            }
+        }
+        body = nil
+    }
+}
+
+/// A Figma node converted to a card, with what it takes to name the card's layers by their Figma nodes again.
+public struct FigmaFrame: Sendable {
+    /// The node's id.
+    public let nodeID: String
+    /// The node's name in the file.
+    public let name: String
+    /// The node as a card the size Figma gave it, the node its one top-level layer; `{{name}}` placeholders in
+    /// its texts unfilled.
+    public let card: Card
+    /// The node's top-left corner in Figma's canvas coordinates (its `absoluteBoundingBox`'s).
+    public let origin: Point
+    /// What is drawn differently from Figma, or not at all, node by node.
+    public let warnings: [FigmaWarning]
+    /// Each layer's node id, by its path in the card.
+    let nodeIDs: [[Int]: String]
+
+    /// The card with its placeholders filled from `values` (a card template's rules: a name without a value is
+    /// ``CardError/missingValue(_:)``).
+    public func card(values: [String: String]) throws(CardError) -> Card {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(card)
+        } catch {
+            throw .invalidJSON("the frame could not be written as a card: \(error)")
+        }
+        return try Card.decode(from: data, values: values)
+    }
+
+    /// Every node laid out as `renderer` lays out ``card(values:)``: its box in Figma's canvas coordinates (the
+    /// frame of the document's `absoluteBoundingBox`), a text's line count, in document order.
+    public func nodeBoxes(values: [String: String] = [:], renderer: CardRenderer = CardRenderer(),
+                          until deadline: RenderDeadline = .never) throws(CardError) -> [FigmaNodeBox] {
+        let layout = try renderer.layout(of: values.isEmpty ? card : card(values: values), until: deadline)
+        var ids: [String: String] = [:]
+        for (path, id) in nodeIDs { ids[path.map { "/layers/\($0)" }.joined()] = id }
+        return layout.boxes.compactMap { box in
+            guard let id = ids[box.path] else { return nil }
+            return FigmaNodeBox(id: id, x: origin.x + box.x, y: origin.y + box.y, width: box.width,
+                                height: box.height, lines: box.lines)
+        }
+    }
+}
+
+/// A Figma node's laid-out box: what `mattertype figma --json` prints for each node.
+public struct FigmaNodeBox: Sendable, Hashable, Codable {
+    /// The node's id.
+    public var id: String
+    /// Its left edge in Figma's canvas coordinates.
+    public var x: Double
+    /// Its top edge in Figma's canvas coordinates.
+    public var y: Double
+    /// Its width.
+    public var width: Double
+    /// Its height.
+    public var height: Double
+    /// A text's line count; `nil` for other nodes.
+    public var lines: Int?
+}

@@ -1,0 +1,304 @@
+import Foundation
+import MatterType
+
+/// One node of a Figma REST document (`GET /v1/files/:key`, `/v1/files/:key/nodes`), with the properties
+/// MatterType lays out and draws; the rest of Figma's keys are read past. Property names are Figma's.
+struct FigmaNode: Sendable, Decodable {
+    var id: String
+    var name: String
+    var type: String
+    var visible: Bool
+    var opacity: Double
+    var blendMode: String?
+    var absoluteBoundingBox: FigmaRect?
+    var size: FigmaVector?
+    var relativeTransform: [[Double]]?
+    var children: [FigmaNode]
+
+    // Paint
+    var fills: [FigmaPaint]
+    var strokes: [FigmaPaint]
+    var strokeWeight: Double
+    var individualStrokeWeights: FigmaStrokeWeights?
+    var strokeAlign: String?
+    var strokeDashes: [Double]?
+    var strokeCap: String?
+    var strokeJoin: String?
+    var cornerRadius: Double?
+    var rectangleCornerRadii: [Double]?
+    var effects: [FigmaEffect]
+    var clipsContent: Bool
+    var isMask: Bool
+    var fillGeometry: [FigmaPath]?
+    var strokeGeometry: [FigmaPath]?
+    var arcData: FigmaArc?
+
+    // Auto Layout
+    var layoutMode: String?
+    var itemSpacing: Double
+    var counterAxisSpacing: Double?
+    var paddingLeft: Double
+    var paddingRight: Double
+    var paddingTop: Double
+    var paddingBottom: Double
+    var primaryAxisSizingMode: String?
+    var counterAxisSizingMode: String?
+    var primaryAxisAlignItems: String?
+    var counterAxisAlignItems: String?
+    var counterAxisAlignContent: String?
+    var layoutWrap: String?
+    var layoutSizingHorizontal: String?
+    var layoutSizingVertical: String?
+    var layoutGrow: Double
+    var layoutAlign: String?
+    var layoutPositioning: String?
+    var minWidth: Double?
+    var maxWidth: Double?
+    var minHeight: Double?
+    var maxHeight: Double?
+    var strokesIncludedInLayout: Bool
+    var itemReverseZIndex: Bool
+
+    // Text
+    var characters: String?
+    var style: FigmaTypeStyle?
+    var characterStyleOverrides: [Int]
+    var styleOverrideTable: [String: FigmaTypeStyle]
+    var lineTypes: [String]?
+
+    private enum Keys: String, CodingKey {
+        case id, name, type, visible, opacity, blendMode, absoluteBoundingBox, size, relativeTransform, children
+        case fills, strokes, strokeWeight, individualStrokeWeights, strokeAlign, strokeDashes, strokeCap, strokeJoin
+        case cornerRadius, rectangleCornerRadii, effects, clipsContent, isMask, fillGeometry, strokeGeometry, arcData
+        case layoutMode, itemSpacing, counterAxisSpacing, paddingLeft, paddingRight, paddingTop, paddingBottom
+        case primaryAxisSizingMode, counterAxisSizingMode, primaryAxisAlignItems, counterAxisAlignItems
+        case counterAxisAlignContent, layoutWrap, layoutSizingHorizontal, layoutSizingVertical, layoutGrow
+        case layoutAlign, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight, strokesIncludedInLayout
+        case itemReverseZIndex, characters, style, characterStyleOverrides, styleOverrideTable, lineTypes
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        func value<T: Decodable>(_ key: Keys) throws -> T? { try c.decodeIfPresent(T.self, forKey: key) }
+        id = try value(.id) ?? ""
+        name = try value(.name) ?? ""
+        type = try value(.type) ?? ""
+        visible = try value(.visible) ?? true
+        opacity = try value(.opacity) ?? 1
+        blendMode = try value(.blendMode)
+        absoluteBoundingBox = try value(.absoluteBoundingBox)
+        size = try value(.size)
+        relativeTransform = try value(.relativeTransform)
+        children = try value(.children) ?? []
+        fills = try value(.fills) ?? []
+        strokes = try value(.strokes) ?? []
+        strokeWeight = try value(.strokeWeight) ?? 0
+        individualStrokeWeights = try value(.individualStrokeWeights)
+        strokeAlign = try value(.strokeAlign)
+        strokeDashes = try value(.strokeDashes)
+        strokeCap = try value(.strokeCap)
+        strokeJoin = try value(.strokeJoin)
+        cornerRadius = try value(.cornerRadius)
+        rectangleCornerRadii = try value(.rectangleCornerRadii)
+        effects = try value(.effects) ?? []
+        clipsContent = try value(.clipsContent) ?? false
+        isMask = try value(.isMask) ?? false
+        fillGeometry = try value(.fillGeometry)
+        strokeGeometry = try value(.strokeGeometry)
+        arcData = try value(.arcData)
+        layoutMode = try value(.layoutMode)
+        itemSpacing = try value(.itemSpacing) ?? 0
+        counterAxisSpacing = try value(.counterAxisSpacing)
+        paddingLeft = try value(.paddingLeft) ?? 0
+        paddingRight = try value(.paddingRight) ?? 0
+        paddingTop = try value(.paddingTop) ?? 0
+        paddingBottom = try value(.paddingBottom) ?? 0
+        primaryAxisSizingMode = try value(.primaryAxisSizingMode)
+        counterAxisSizingMode = try value(.counterAxisSizingMode)
+        primaryAxisAlignItems = try value(.primaryAxisAlignItems)
+        counterAxisAlignItems = try value(.counterAxisAlignItems)
+        counterAxisAlignContent = try value(.counterAxisAlignContent)
+        layoutWrap = try value(.layoutWrap)
+        layoutSizingHorizontal = try value(.layoutSizingHorizontal)
+        layoutSizingVertical = try value(.layoutSizingVertical)
+        layoutGrow = try value(.layoutGrow) ?? 0
+        layoutAlign = try value(.layoutAlign)
+        layoutPositioning = try value(.layoutPositioning)
+        minWidth = try value(.minWidth)
+        maxWidth = try value(.maxWidth)
+        minHeight = try value(.minHeight)
+        maxHeight = try value(.maxHeight)
+        strokesIncludedInLayout = try value(.strokesIncludedInLayout) ?? false
+        itemReverseZIndex = try value(.itemReverseZIndex) ?? false
+        characters = try value(.characters)
+        style = try value(.style)
+        characterStyleOverrides = try value(.characterStyleOverrides) ?? []
+        styleOverrideTable = try value(.styleOverrideTable) ?? [:]
+        lineTypes = try value(.lineTypes)
+    }
+
+    /// Whether Figma lays out this node's children in a row or a column.
+    var flowsChildren: Bool { layoutMode == "HORIZONTAL" || layoutMode == "VERTICAL" }
+
+    /// The node's box in the canvas's coordinates (`absoluteBoundingBox`), or an empty box at the origin.
+    var bounds: Rect {
+        guard let box = absoluteBoundingBox else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: box.x, y: box.y, width: box.width, height: box.height)
+    }
+}
+
+/// `{"x", "y", "width", "height"}`.
+struct FigmaRect: Sendable, Decodable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+}
+
+/// `{"x", "y"}`.
+struct FigmaVector: Sendable, Decodable {
+    var x: Double
+    var y: Double
+}
+
+/// `{"top", "right", "bottom", "left"}`.
+struct FigmaStrokeWeights: Sendable, Decodable {
+    var top: Double
+    var right: Double
+    var bottom: Double
+    var left: Double
+}
+
+/// A color with channels 0…1: `{"r", "g", "b", "a"}`.
+struct FigmaColor: Sendable, Decodable {
+    var r: Double
+    var g: Double
+    var b: Double
+    var a: Double
+
+    private enum Keys: String, CodingKey { case r, g, b, a }
+
+    init(r: Double, g: Double, b: Double, a: Double) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        r = try c.decodeIfPresent(Double.self, forKey: .r) ?? 0
+        g = try c.decodeIfPresent(Double.self, forKey: .g) ?? 0
+        b = try c.decodeIfPresent(Double.self, forKey: .b) ?? 0
+        a = try c.decodeIfPresent(Double.self, forKey: .a) ?? 1
+    }
+
+    /// The color with its alpha multiplied by `opacity`, in 8-bit channels.
+    func color(opacity: Double = 1) -> Color {
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        return Color(red: byte(r), green: byte(g), blue: byte(b), alpha: byte(a * opacity))
+    }
+}
+
+/// A fill or stroke: solid, a gradient or an image.
+struct FigmaPaint: Sendable, Decodable {
+    var type: String
+    var visible: Bool
+    var opacity: Double
+    var color: FigmaColor?
+    var gradientHandlePositions: [FigmaVector]?
+    var gradientStops: [FigmaColorStop]?
+    var scaleMode: String?
+    var imageRef: String?
+    var imageTransform: [[Double]]?
+    var blendMode: String?
+
+    private enum Keys: String, CodingKey {
+        case type, visible, opacity, color, gradientHandlePositions, gradientStops, scaleMode, imageRef
+        case imageTransform, blendMode
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        type = try c.decodeIfPresent(String.self, forKey: .type) ?? ""
+        visible = try c.decodeIfPresent(Bool.self, forKey: .visible) ?? true
+        opacity = try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1
+        color = try c.decodeIfPresent(FigmaColor.self, forKey: .color)
+        gradientHandlePositions = try c.decodeIfPresent([FigmaVector].self, forKey: .gradientHandlePositions)
+        gradientStops = try c.decodeIfPresent([FigmaColorStop].self, forKey: .gradientStops)
+        scaleMode = try c.decodeIfPresent(String.self, forKey: .scaleMode)
+        imageRef = try c.decodeIfPresent(String.self, forKey: .imageRef)
+        imageTransform = try c.decodeIfPresent([[Double]].self, forKey: .imageTransform)
+        blendMode = try c.decodeIfPresent(String.self, forKey: .blendMode)
+    }
+}
+
+/// A gradient stop: `{"position", "color"}`.
+struct FigmaColorStop: Sendable, Decodable {
+    var position: Double
+    var color: FigmaColor
+}
+
+/// An effect: a shadow or a blur.
+struct FigmaEffect: Sendable, Decodable {
+    var type: String
+    var visible: Bool
+    var radius: Double
+    var color: FigmaColor?
+    var offset: FigmaVector?
+    var spread: Double
+    var showShadowBehindNode: Bool
+
+    private enum Keys: String, CodingKey { case type, visible, radius, color, offset, spread, showShadowBehindNode }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        type = try c.decodeIfPresent(String.self, forKey: .type) ?? ""
+        visible = try c.decodeIfPresent(Bool.self, forKey: .visible) ?? true
+        radius = try c.decodeIfPresent(Double.self, forKey: .radius) ?? 0
+        color = try c.decodeIfPresent(FigmaColor.self, forKey: .color)
+        offset = try c.decodeIfPresent(FigmaVector.self, forKey: .offset)
+        spread = try c.decodeIfPresent(Double.self, forKey: .spread) ?? 0
+        showShadowBehindNode = try c.decodeIfPresent(Bool.self, forKey: .showShadowBehindNode) ?? false
+    }
+}
+
+/// A vector's geometry (with `geometry=paths`): SVG path data and its winding rule.
+struct FigmaPath: Sendable, Decodable {
+    var path: String
+    var windingRule: String?
+}
+
+/// An ellipse's arc: `{"startingAngle", "endingAngle", "innerRadius"}` (radians; inner radius 0…1).
+struct FigmaArc: Sendable, Decodable {
+    var startingAngle: Double
+    var endingAngle: Double
+    var innerRadius: Double
+}
+
+/// A text's style, or (in `styleOverrideTable`) the properties some characters override.
+struct FigmaTypeStyle: Sendable, Decodable {
+    var fontFamily: String?
+    var fontPostScriptName: String?
+    var fontStyle: String?
+    var fontWeight: Double?
+    var italic: Bool?
+    var fontSize: Double?
+    var textCase: String?
+    var textDecoration: String?
+    var textAutoResize: String?
+    var textTruncation: String?
+    var maxLines: Int?
+    var textAlignHorizontal: String?
+    var textAlignVertical: String?
+    var letterSpacing: Double?
+    var lineHeightPx: Double?
+    var lineHeightPercent: Double?
+    var lineHeightPercentFontSize: Double?
+    var lineHeightUnit: String?
+    var paragraphSpacing: Double?
+    var paragraphIndent: Double?
+    var listSpacing: Double?
+    var fills: [FigmaPaint]?
+    var opentypeFlags: [String: Int]?
+}

@@ -1,0 +1,176 @@
+import Foundation
+import MatterType
+import MatterTypeCards
+import MatterTypeWire
+
+extension FigmaConverter {
+    /// Weights by the style names Figma writes (`fontStyle`, compared in lowercase without spaces or "italic"):
+    /// a few files name "Medium" with a `fontWeight` of 400, and Figma draws the style it names.
+    private static let styleWeights: [String: Int] = [
+        "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300, "regular": 400,
+        "normal": 400, "book": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700, "extrabold": 800,
+        "ultrabold": 800, "black": 900, "heavy": 900,
+    ]
+
+    /// A text node as a text layer in `box`: its characters (spans where characters override the style), its
+    /// style as typography fields, laid out with Figma's text model.
+    mutating func text(_ node: FigmaNode, box: CardBox) -> CardTextLayer {
+        let style = node.style ?? FigmaTypeStyle()
+        var request = RenderRequest()
+        request.typography = typography(style)
+        request.limits.model = .figma
+        switch style.textAlignHorizontal {
+        case "CENTER": request.limits.alignment = .center
+        case "RIGHT": request.limits.alignment = .right
+        case "JUSTIFIED": request.limits.alignment = .justified
+        default: request.limits.alignment = .left
+        }
+        if style.textTruncation == "ENDING" {
+            request.limits.lineBreakMode = .byTruncatingTail
+            request.limits.maxLines = style.maxLines
+        } else if let maxLines = style.maxLines, maxLines > 0 {
+            request.limits.maxLines = maxLines
+        }
+        request.output.color = textColor(node.fills, of: node) ?? .black
+        let characters = node.characters ?? ""
+        let runs = self.runs(of: node, characters: characters)
+        if runs.count > 1 || runs.first?.override != 0 {
+            request.spans = runs.map { run in
+                TextSpan(run.text, style: spanStyle(node.styleOverrideTable[String(run.override)], of: node))
+            }
+        } else {
+            request.text = characters
+        }
+        if node.lineTypes?.contains(where: { $0 != "NONE" }) == true {
+            warn(node, "list markers (ordered and unordered lines) are not drawn")
+        }
+        let vertical: CardVerticalAlignment = switch style.textAlignVertical {
+        case "CENTER": .middle
+        case "BOTTOM": .bottom
+        default: .top
+        }
+        var layer = CardTextLayer(box: box, verticalAlignment: vertical, request: request)
+        for effect in node.effects where effect.visible {
+            if effect.type == "DROP_SHADOW" {
+                layer.shadows.insert(CardShadow(x: effect.offset?.x ?? 0, y: effect.offset?.y ?? 0,
+                                                blur: effect.radius, color: effect.color?.color() ?? .black), at: 0)
+                if effect.spread != 0 { warn(node, "a text shadow's spread is not drawn") }
+            } else {
+                warn(node, "the \(effect.type) effect is not drawn")
+            }
+        }
+        if node.opacity < 1 { warn(node, "a text's opacity is not drawn") }
+        return layer
+    }
+
+    /// The typography fields of a Figma text style.
+    private func typography(_ style: FigmaTypeStyle) -> TypographyFields {
+        var fields = TypographyFields()
+        if let family = style.fontFamily { fields.family = [family] }
+        fields.weight = Self.weight(of: style)
+        fields.italic = Self.isItalic(style) ? true : nil
+        if let size = style.fontSize { fields.size = .points(size) }
+        switch style.lineHeightUnit {
+        case "PIXELS":
+            fields.lineHeight = style.lineHeightPx.map { .length(.points($0)) }
+        case "FONT_SIZE_%":
+            if let percent = style.lineHeightPercentFontSize {
+                fields.lineHeight = .length(.em(percent / 100))
+            } else {
+                fields.lineHeight = style.lineHeightPx.map { .length(.points($0)) }
+            }
+        default:
+            // INTRINSIC_%: the font's own line height, or a percent of it Figma has turned into pixels.
+            if abs((style.lineHeightPercent ?? 100) - 100) < 1e-6 {
+                fields.lineHeight = .auto
+            } else {
+                fields.lineHeight = style.lineHeightPx.map { .length(.points($0)) }
+            }
+        }
+        if let spacing = style.letterSpacing, spacing != 0 { fields.letterSpacing = .points(spacing) }
+        fields.textCase = Self.textCase(style.textCase)
+        if ["SMALL_CAPS", "SMALL_CAPS_FORCED"].contains(style.textCase) {
+            fields.features = style.textCase == "SMALL_CAPS" ? ["smcp"] : ["smcp", "c2sc"]
+        }
+        fields.decoration = Self.decoration(style.textDecoration)
+        if let spacing = style.paragraphSpacing, spacing != 0 { fields.paragraphSpacing = .points(spacing) }
+        if let indent = style.paragraphIndent, indent != 0 { fields.paragraphIndent = .points(indent) }
+        return fields
+    }
+
+    /// The weight the style names, else its `fontWeight`.
+    private static func weight(of style: FigmaTypeStyle) -> FontWeight? {
+        let name = (style.fontStyle ?? "").lowercased().replacingOccurrences(of: " ", with: "")
+            .replacingOccurrences(of: "italic", with: "").replacingOccurrences(of: "oblique", with: "")
+        let number = styleWeights[name.isEmpty ? "regular" : name] ?? style.fontWeight.map { Int($0.rounded()) }
+        return number.map { FontWeight(rawValue: $0) ?? FontWeight(nearestTo: $0) }
+    }
+
+    private static func isItalic(_ style: FigmaTypeStyle) -> Bool {
+        style.italic == true || (style.fontStyle ?? "").lowercased().contains("italic")
+    }
+
+    private static func textCase(_ value: String?) -> TextCase? {
+        switch value {
+        case "UPPER": .uppercase
+        case "LOWER": .lowercase
+        case "TITLE": .capitalize
+        default: nil
+        }
+    }
+
+    private static func decoration(_ value: String?) -> TextDecoration? {
+        switch value {
+        case "UNDERLINE": .underline
+        case "STRIKETHROUGH": .strikethrough
+        default: nil
+        }
+    }
+
+    /// The text's color: its top visible solid fill (a gradient or image fill is named in a warning).
+    private mutating func textColor(_ fills: [FigmaPaint], of node: FigmaNode) -> Color? {
+        guard let fill = fills.last(where: \.visible) else { return nil }
+        guard fill.type == "SOLID" else {
+            warn(node, "a \(fill.type) text fill is drawn in its first color")
+            return fill.gradientStops?.first?.color.color(opacity: fill.opacity)
+        }
+        return (fill.color ?? FigmaColor(r: 0, g: 0, b: 0, a: 1)).color(opacity: fill.opacity)
+    }
+
+    /// The characters cut where their style override changes: `characterStyleOverrides` numbers each UTF-16 code
+    /// unit's override (0: the node's style; past the list's end, 0).
+    private func runs(of node: FigmaNode, characters: String) -> [(text: String, override: Int)] {
+        let overrides = node.characterStyleOverrides
+        guard overrides.contains(where: { $0 != 0 }) else { return [(characters, 0)] }
+        var runs: [(text: String, override: Int)] = []
+        var offset = 0
+        for character in characters {
+            let override = offset < overrides.count ? overrides[offset] : 0
+            offset += character.utf16.count
+            if let last = runs.last, last.override == override {
+                runs[runs.count - 1].text.append(character)
+            } else {
+                runs.append((String(character), override))
+            }
+        }
+        return runs
+    }
+
+    /// A span's style: what the override sets (nothing for the node's own style).
+    private mutating func spanStyle(_ style: FigmaTypeStyle?, of node: FigmaNode) -> SpanStyle {
+        guard let style else { return SpanStyle() }
+        var span = SpanStyle()
+        if let family = style.fontFamily { span.familyNames = [family] }
+        if style.fontStyle != nil || style.fontWeight != nil { span.weight = Self.weight(of: style) }
+        if style.italic != nil || style.fontStyle != nil { span.isItalic = Self.isItalic(style) }
+        span.size = style.fontSize
+        span.letterSpacing = style.letterSpacing
+        span.textCase = Self.textCase(style.textCase) ?? (style.textCase == "ORIGINAL" ? TextCase.none : nil)
+        span.decoration = Self.decoration(style.textDecoration) ?? (style.textDecoration == "NONE" ? TextDecoration.none : nil)
+        if let fills = style.fills { span.color = textColor(fills, of: node) }
+        if style.lineHeightPx != nil || style.lineHeightUnit != nil {
+            warn(node, "a line height set on some characters is not applied; the node's is")
+        }
+        return span
+    }
+}

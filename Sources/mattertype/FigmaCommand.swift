@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import MatterType
+import MatterTypeCards
+import MatterTypeFigma
+
+/// `mattertype figma`: a Figma document (the REST API's JSON) laid out and drawn as Figma draws it.
+struct FigmaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "figma",
+        abstract: "Draw a Figma frame from the JSON of Figma's REST API (GET /v1/files/:key or /nodes), or print "
+            + "every node's laid-out box (--json).",
+        discussion: """
+            Frames, instances and components keep their Auto Layout; texts are laid out with Figma's text model \
+            (--model figma). {{name}} in a text node is a placeholder filled from --values and --set, and the frames \
+            that hug it reflow. What is not drawn as Figma draws it is named in a warning on standard error.
+            """)
+
+    @Argument(help: ArgumentHelp("The Figma REST response.", valueName: "file.json"))
+    var document: String
+
+    @Option(help: ArgumentHelp("The node to lay out and draw (default: with --json every top-level node of every page, "
+                               + "with -o the first).", valueName: "id"))
+    var node: String?
+
+    @OptionGroup var placeholders: PlaceholderOptions
+
+    @OptionGroup var fontSources: FontSourceOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Where to draw the node: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output (PNG).",
+        valueName: "file.png"))
+    var output: String?
+
+    @Flag(help: ArgumentHelp("Print every visible node's laid-out box instead of drawing: {\"nodes\": [{\"id\", \"x\", "
+                             + "\"y\", \"width\", \"height\", \"lines\"?}]}, in Figma's canvas coordinates."))
+    var json = false
+
+    func validate() throws {
+        if json, output != nil { throw ValidationError("--json prints the nodes' boxes; leave out -o") }
+        guard let output else {
+            if json { return }
+            throw ValidationError("give -o file.png (or .webp, .svg, .pdf, - for standard output), or --json")
+        }
+        if output != "-", ImageFormat(path: output) == nil { throw RenderError.unsupportedFormat(path: output) }
+    }
+
+    func run() throws {
+        let data = try TextInputOptions.contents(of: document, option: "Figma document")
+        let figma = try FigmaDocument(data: data)
+        guard let first = figma.topLevelNodes.first else {
+            throw CLIError(description: "\(document): the document has no nodes to draw")
+        }
+        let values = try placeholders.values()
+        let renderer = CardRenderer(registry: try fontSources.makeRegistry())
+        if json {
+            var boxes: [FigmaNodeBox] = []
+            for id in node.map({ [$0] }) ?? figma.topLevelNodes.map(\.id) {
+                let frame = try figma.frame(id)
+                warn(frame.warnings.map(\.description))
+                boxes += try frame.nodeBoxes(values: values, renderer: renderer)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+            print(String(decoding: try encoder.encode(["nodes": boxes]), as: UTF8.self))
+            return
+        }
+        let frame = try figma.frame(node ?? first.id)
+        if node == nil {
+            FileHandle.standardError.write(Data(("drawing node \(first.id) \"\(first.name)\", the first top-level node; "
+                                                 + "choose another with --node\n").utf8))
+        }
+        warn(frame.warnings.map(\.description))
+        let card = try frame.card(values: values)
+        let output = self.output ?? "-"
+        let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
+        let drawing = try renderer.drawing(of: card)
+        warn(drawing.layouts.flatMap(\.warnings))
+        let bytes = try renderer.encoded(drawing, format: format)
+        let size = drawing.pixelSize
+        try writeImage(bytes, to: output, status: "\(output): \(size.width) × \(size.height) px, node \(frame.nodeID), "
+                       + "\(bytes.count) bytes")
+    }
+}

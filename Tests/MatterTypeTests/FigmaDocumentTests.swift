@@ -1,0 +1,212 @@
+import Foundation
+import MatterType
+import MatterTypeCards
+import MatterTypeFigma
+import Testing
+
+/// Figma documents in (MatterTypeFigma): small documents written here for each node, layout and sizing kind, and
+/// the shared real documents (../shared/data/figma/frames, when present) laid out from what their designers set.
+@Suite("Figma documents")
+struct FigmaDocumentTests {
+    let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+
+    /// A file response with one page holding `nodes` (JSON objects).
+    func document(_ nodes: String) throws -> FigmaDocument {
+        try FigmaDocument(data: Data(#"{"name": "Test", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [\#(nodes)]}]}}"#.utf8))
+    }
+
+    /// Every node's box of the document's first top-level node, by id: [x, y, width, height].
+    func boxes(_ document: FigmaDocument, values: [String: String] = [:]) throws -> [String: [Double]] {
+        let frame = try document.frame(document.topLevelNodes[0].id)
+        let boxes = try frame.nodeBoxes(values: values, renderer: renderer)
+        return Dictionary(uniqueKeysWithValues: boxes.map { ($0.id, [$0.x, $0.y, $0.width, $0.height]) })
+    }
+
+    static func box(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {
+        #""absoluteBoundingBox": {"x": \#(x), "y": \#(y), "width": \#(width), "height": \#(height)}"#
+    }
+
+    static func text(_ id: String, _ characters: String, resize: String = "WIDTH_AND_HEIGHT", width: Double = 10,
+                     extra: String = "") -> String {
+        #"{"id": "\#(id)", "name": "t", "type": "TEXT", \#(box(0, 0, width, 10)), "characters": "\#(characters)", "style": {"fontFamily": "Noto Sans", "fontStyle": "Regular", "fontWeight": 400, "fontSize": 16, "lineHeightPx": 24, "lineHeightUnit": "PIXELS", "textAutoResize": "\#(resize)", "letterSpacing": 0}, "fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 0, "a": 1}}]\#(extra)}"#
+    }
+
+    @Test("a hugging row: padding, item spacing, a fixed child and a hugging text; positions in Figma's coordinates")
+    func huggingRow() throws {
+        let doc = try document(#"""
+            {"id": "1:1", "name": "Row", "type": "FRAME", \#(Self.box(100, 50, 999, 999)), "layoutMode": "HORIZONTAL",
+             "primaryAxisSizingMode": "AUTO", "counterAxisSizingMode": "AUTO", "itemSpacing": 8, "paddingLeft": 12,
+             "paddingRight": 12, "paddingTop": 6, "paddingBottom": 6, "counterAxisAlignItems": "CENTER",
+             "children": [{"id": "1:2", "name": "Icon", "type": "RECTANGLE", \#(Self.box(0, 0, 20, 20)),
+                           "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]},
+                          \#(Self.text("1:3", "Label"))]}
+            """#)
+        let laidOut = try boxes(doc)
+        let text = try #require(laidOut["1:3"])
+        // Figma's text model: an auto-width box is its line's advance rounded up to a whole pixel, 24 px high.
+        #expect(text[2] == text[2].rounded(.up) && text[3] == 24)
+        #expect(laidOut["1:1"] == [100, 50, 12 + 20 + 8 + text[2] + 12, 36])
+        #expect(laidOut["1:2"] == [112, 58, 20, 20])
+        #expect(text[0] == 140 && text[1] == 56)
+    }
+
+    @Test("FILL shares a fixed row; STRETCH (or FILL across) takes the column's width even where the column hugs")
+    func fillAndStretch() throws {
+        let doc = try document(#"""
+            {"id": "2:1", "name": "Column", "type": "FRAME", \#(Self.box(0, 0, 999, 999)), "layoutMode": "VERTICAL",
+             "layoutSizingHorizontal": "HUG", "layoutSizingVertical": "HUG", "itemSpacing": 10,
+             "children": [
+               {"id": "2:2", "name": "Row", "type": "FRAME", \#(Self.box(0, 0, 300, 40)), "layoutMode": "HORIZONTAL",
+                "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED", "itemSpacing": 20,
+                "children": [{"id": "2:3", "name": "a", "type": "RECTANGLE", \#(Self.box(0, 0, 1, 10)), "layoutGrow": 1},
+                             {"id": "2:4", "name": "b", "type": "RECTANGLE", \#(Self.box(0, 0, 1, 10)),
+                              "layoutSizingHorizontal": "FILL"},
+                             {"id": "2:5", "name": "c", "type": "RECTANGLE", \#(Self.box(0, 0, 60, 10)),
+                              "layoutAlign": "STRETCH"}]},
+               {"id": "2:6", "name": "Button", "type": "FRAME", \#(Self.box(0, 0, 5, 30)), "layoutMode": "HORIZONTAL",
+                "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FIXED", "primaryAxisAlignItems": "CENTER",
+                "counterAxisAlignItems": "CENTER", "children": [\#(Self.text("2:7", "Go"))]}]}
+            """#)
+        let laidOut = try boxes(doc)
+        #expect(laidOut["2:1"] == [0, 0, 300, 80])
+        #expect(laidOut["2:3"] == [0, 0, 100, 10] && laidOut["2:4"] == [120, 0, 100, 10])
+        #expect(laidOut["2:5"] == [240, 0, 60, 40])
+        #expect(laidOut["2:6"] == [0, 50, 300, 30])
+        let label = try #require(laidOut["2:7"])
+        #expect(abs(label[0] - (300 - label[2]) / 2) < 1e-9 && label[1] == 53)
+    }
+
+    @Test("frames without Auto Layout keep children where the designer put them; groups hug; absolute children")
+    func placesAndGroups() throws {
+        let doc = try document(#"""
+            {"id": "3:1", "name": "Card", "type": "FRAME", \#(Self.box(-50, -20, 400, 300)), "children": [
+              {"id": "3:2", "name": "Group", "type": "GROUP", \#(Self.box(-30, 10, 999, 999)), "children": [
+                {"id": "3:3", "name": "r", "type": "RECTANGLE", \#(Self.box(-30, 10, 40, 40))},
+                {"id": "3:4", "name": "e", "type": "ELLIPSE", \#(Self.box(20, 30, 50, 50))}]},
+              {"id": "3:5", "name": "hidden", "type": "RECTANGLE", "visible": false, \#(Self.box(0, 0, 10, 10))},
+              {"id": "3:6", "name": "Stack", "type": "FRAME", \#(Self.box(100, 100, 200, 100)), "layoutMode": "VERTICAL",
+               "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED", "children": [
+                 {"id": "3:7", "name": "badge", "type": "RECTANGLE", "layoutPositioning": "ABSOLUTE",
+                  \#(Self.box(270, 90, 20, 20))},
+                 {"id": "3:8", "name": "first", "type": "RECTANGLE", \#(Self.box(0, 0, 50, 10))}]}]}
+            """#)
+        let laidOut = try boxes(doc)
+        #expect(laidOut["3:2"] == [-30, 10, 100, 70])
+        #expect(laidOut["3:3"] == [-30, 10, 40, 40] && laidOut["3:4"] == [20, 30, 50, 50])
+        #expect(laidOut["3:5"] == nil)
+        #expect(laidOut["3:7"] == [270, 90, 20, 20] && laidOut["3:8"] == [100, 100, 50, 10])
+    }
+
+    @Test("a {{title}} in a text node is a placeholder: a longer value wraps the fixed-width text and grows its frame")
+    func templateReflows() throws {
+        let doc = try document(#"""
+            {"id": "4:1", "name": "Notification", "type": "FRAME", \#(Self.box(0, 0, 240, 10)),
+             "layoutMode": "VERTICAL", "primaryAxisSizingMode": "AUTO", "counterAxisSizingMode": "FIXED",
+             "paddingTop": 16, "paddingBottom": 16, "itemSpacing": 4,
+             "children": [\#(Self.text("4:2", "{{title}}", resize: "HEIGHT", width: 240)),
+                          {"id": "4:3", "name": "bar", "type": "RECTANGLE", \#(Self.box(0, 0, 240, 4))}]}
+            """#)
+        let short = try boxes(doc, values: ["title": "Hello"])
+        let long = try boxes(doc, values: ["title": "A much longer title that cannot fit on one line of this card at all"])
+        #expect(short["4:2"]?[3] == 24 && short["4:1"]?[3] == 16 + 24 + 4 + 4 + 16)
+        let lines = try #require(try doc.frame("4:1").nodeBoxes(values: ["title": String(repeating: "word ", count: 20)],
+                                                                 renderer: renderer).first { $0.id == "4:2" }?.lines)
+        #expect(lines > 2)
+        #expect(try #require(long["4:2"])[3] == 48 && long["4:3"]?[1] == 16 + 48 + 4)
+        #expect { try doc.frame("4:1").card(values: [:]) } throws: { "\($0)" == "no value for {{title}}" }
+    }
+
+    @Test("what is not drawn as Figma draws it is named in a warning, and still laid out")
+    func warnings() throws {
+        let doc = try document(#"""
+            {"id": "5:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 100, 100)), "layoutMode": "GRID",
+             "effects": [{"type": "LAYER_BLUR", "radius": 4}],
+             "children": [{"id": "5:2", "name": "Star", "type": "STAR", \#(Self.box(10, 10, 20, 20)),
+                           "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]},
+                          {"id": "5:3", "name": "Slice", "type": "SLICE", \#(Self.box(0, 0, 5, 5))}]}
+            """#)
+        let frame = try doc.frame("5:1")
+        let messages = frame.warnings.map(\.description)
+        #expect(messages.contains { $0.contains("node 5:1 \"F\"") && $0.contains("grid") })
+        #expect(messages.contains { $0.contains("LAYER_BLUR") })
+        #expect(messages.contains { $0.contains("5:3") && $0.contains("SLICE") })
+        #expect(try boxes(doc)["5:2"] == [10, 10, 20, 20])
+        _ = try renderer.encoded(frame.card)
+    }
+
+    @Test("bad documents are one-line errors saying what is wrong")
+    func errors() throws {
+        #expect(throws: FigmaError.self) { try FigmaDocument(data: Data("not json".utf8)) }
+        do {
+            _ = try FigmaDocument(data: Data(#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": 3}}"#.utf8))
+            Issue.record("a number of children was read")
+        } catch {
+            #expect(error.description.contains("children"))
+        }
+        do {
+            _ = try FigmaDocument(data: Data(#"{"hello": 1}"#.utf8))
+            Issue.record("an object that is no Figma response was read")
+        } catch {
+            #expect(error.description.contains("GET /v1/files"))
+        }
+        #expect(throws: FigmaError.unknownNode("9:9")) { try document("").frame("9:9") }
+        // A /nodes response, wrapped as some tools store it.
+        let nodes = try FigmaDocument(data: Data(#"{"default": {"nodes": {"7:1": {"document": {"id": "7:1", "name": "N", "type": "FRAME", \#(Self.box(0, 0, 10, 10))}}}}}"#.utf8))
+        #expect(nodes.topLevelNodes.map(\.id) == ["7:1"])
+    }
+
+    // MARK: - The shared documents
+
+    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../../shared/data/figma/frames").standardizedFileURL
+    static let stripper = shared.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("tools/figma/strip_computed.py")
+
+    @Test("the shared Figma documents, with what Figma's layout computed taken out, come back to Figma's boxes",
+          .enabled(if: FileManager.default.fileExists(atPath: FigmaDocumentTests.shared.path)))
+    func sharedDocuments() throws {
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: true))
+        var within = 0, near = 0, count = 0
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.shared.path).filter { $0.hasSuffix(".json") }
+        for file in files.sorted() {
+            let original = Self.shared.appendingPathComponent(file)
+            let stripped = FileManager.default.temporaryDirectory.appendingPathComponent("stripped-\(UUID()).json")
+            defer { try? FileManager.default.removeItem(at: stripped) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", Self.stripper.path, original.path, stripped.path]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+            let figma = try FigmaDocument(data: Data(contentsOf: stripped))
+            var ours: [String: FigmaNodeBox] = [:]
+            for node in figma.topLevelNodes {
+                let frame = try figma.frame(node.id)
+                for box in try frame.nodeBoxes(renderer: renderer) { ours[box.id] = box }
+                // Every top-level node draws, too.
+                _ = try renderer.encoded(frame.card(values: [:]))
+            }
+            // Figma's own boxes, from the original file.
+            let tree = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: original)) as? [String: Any])
+            func visit(_ node: [String: Any], top: Bool) {
+                guard node["visible"] as? Bool != false else { return }
+                if !top, let box = node["absoluteBoundingBox"] as? [String: Double], let id = node["id"] as? String {
+                    count += 1
+                    if let mine = ours[id] {
+                        let error = max(abs(mine.x - box["x", default: 0]), abs(mine.y - box["y", default: 0]),
+                                        abs(mine.width - box["width", default: 0]),
+                                        abs(mine.height - box["height", default: 0]))
+                        within += error <= 0.5 ? 1 : 0
+                        near += error <= 2 ? 1 : 0
+                    }
+                }
+                for child in node["children"] as? [[String: Any]] ?? [] { visit(child, top: false) }
+            }
+            visit(try #require(tree["document"] as? [String: Any]), top: true)
+        }
+        // Scripts/compare-with-figma.py --documents prints the same comparison by node type, with the worst cases.
+        #expect(Double(within) >= 0.9 * Double(count), "\(within)/\(count) within 0.5 px")
+        #expect(Double(near) >= 0.98 * Double(count), "\(near)/\(count) within 2 px")
+    }
+}
