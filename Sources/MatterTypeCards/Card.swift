@@ -562,7 +562,7 @@ extension CardLayer: Codable {
     }
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
-        case layout, fill, border, cornerRadius, clip, opacity, shadows, layers
+        case layout, fill, border, cornerRadius, clip, opacity, shadows, paths, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -627,6 +627,8 @@ extension CardLayer: Codable {
                                          clipsContent: try c.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
                                          opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1,
                                          shadows: try c.decodeIfPresent([CardBoxShadow].self, forKey: .shadows) ?? [],
+                                         paths: try c.decodeIfPresent([CardPathJSON].self, forKey: .paths)?.map(\.path)
+                                            ?? [],
                                          layers: try c.decodeIfPresent([CardLayer].self, forKey: .layers) ?? []))
         }
     }
@@ -712,8 +714,44 @@ extension CardLayer: Codable {
             try c.encode(layer.clipsContent, forKey: .clip)
             try c.encode(layer.opacity, forKey: .opacity)
             if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
+            if !layer.paths.isEmpty { try c.encode(layer.paths.map(CardPathJSON.init), forKey: .paths) }
             try c.encode(layer.layers, forKey: .layers)
         }
+    }
+}
+
+/// A ``CardPath`` in JSON: `{"d": "M0 0L24 12L0 24Z", "fillRule": "evenodd", "fill": "#0B1F3A"}`.
+struct CardPathJSON: Codable {
+    var path: CardPath
+
+    init(_ path: CardPath) { self.path = path }
+
+    private enum Keys: String, CodingKey, CaseIterable { case d, fillRule, fill }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(Keys.self, in: "a path")
+        let c = try decoder.container(keyedBy: Keys.self)
+        let rule = try c.decodeIfPresent(String.self, forKey: .fillRule) ?? "nonzero"
+        guard let fillRule = VectorPath.FillRule(rawValue: rule) else {
+            throw DecodingError.dataCorruptedError(forKey: .fillRule, in: c, debugDescription:
+                "\"\(rule)\" is not a fill rule; use nonzero or evenodd")
+        }
+        let data = try c.decode(String.self, forKey: .d)
+        let paint = try c.decode(PaintJSON.self, forKey: .fill).paint
+        let shape: VectorPath
+        do throws(VectorPathError) {
+            shape = try VectorPath(svgPathData: data, fillRule: fillRule)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .d, in: c, debugDescription: error.description)
+        }
+        path = CardPath(path: shape, paint: paint)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(path.path.svgPathData(), forKey: .d)
+        if path.path.fillRule != .nonzero { try c.encode(path.path.fillRule.rawValue, forKey: .fillRule) }
+        try c.encode(PaintJSON(path.paint), forKey: .fill)
     }
 }
 
@@ -792,7 +830,8 @@ struct CardSpanJSON: Codable {
     }
 }
 
-/// A ``Paint`` in JSON: a color string (`"#0A66C2"`, `"navy"`), `{"linear": {"angle": 135, "stops": [...]}}` or
+/// A ``Paint`` in JSON: a color string (`"#0A66C2"`, `"navy"`), `{"linear": {"angle": 135, "stops": [...]}}` (or
+/// `"from": [0, 0], "to": [1, 1]` instead of the angle: fractions of the box), or
 /// `{"radial": {"center": [0.5, 0.5], "radius": 300, "stops": [...]}}`; stops are colors (spread evenly) or
 /// `{"offset": 0.4, "color": "#fff"}`.
 struct PaintJSON: Codable {
@@ -801,7 +840,7 @@ struct PaintJSON: Codable {
     init(_ paint: Paint) { self.paint = paint }
 
     private enum Keys: String, CodingKey, CaseIterable { case linear, radial }
-    private enum LinearKeys: String, CodingKey, CaseIterable { case angle, stops }
+    private enum LinearKeys: String, CodingKey, CaseIterable { case angle, from, to, stops }
     private enum RadialKeys: String, CodingKey, CaseIterable { case center, radius, stops }
     private enum StopKeys: String, CodingKey, CaseIterable { case offset, color }
 
@@ -821,8 +860,25 @@ struct PaintJSON: Codable {
             let nested = try c.superDecoder(forKey: .linear)
             try nested.rejectUnknownKeys(LinearKeys.self, in: "a linear gradient")
             let g = try nested.container(keyedBy: LinearKeys.self)
-            paint = .linear(LinearGradient(angle: try g.decodeIfPresent(Double.self, forKey: .angle) ?? 180,
-                                           stops: try PaintJSON.stops(g.superDecoder(forKey: .stops))))
+            let stops = try PaintJSON.stops(g.superDecoder(forKey: .stops))
+            if g.contains(.from) || g.contains(.to) {
+                func point(_ key: LinearKeys) throws -> Point {
+                    let pair = try g.decode([Double].self, forKey: key)
+                    guard pair.count == 2, pair.allSatisfy(\.isFinite) else {
+                        throw DecodingError.dataCorruptedError(forKey: key, in: g, debugDescription:
+                            "give the point as [x, y] fractions of the box")
+                    }
+                    return Point(x: pair[0], y: pair[1])
+                }
+                guard !g.contains(.angle) else {
+                    throw DecodingError.dataCorruptedError(forKey: .angle, in: g, debugDescription:
+                        "give an angle or from and to, not both")
+                }
+                paint = .linear(LinearGradient(from: try point(.from), to: try point(.to), stops: stops))
+            } else {
+                paint = .linear(LinearGradient(angle: try g.decodeIfPresent(Double.self, forKey: .angle) ?? 180,
+                                               stops: stops))
+            }
         } else if c.contains(.radial) {
             let nested = try c.superDecoder(forKey: .radial)
             try nested.rejectUnknownKeys(RadialKeys.self, in: "a radial gradient")
@@ -885,7 +941,12 @@ struct PaintJSON: Codable {
         case .linear(let gradient):
             var c = encoder.container(keyedBy: Keys.self)
             var g = c.nestedContainer(keyedBy: LinearKeys.self, forKey: .linear)
-            try g.encode(gradient.angle, forKey: .angle)
+            if let start = gradient.start, let end = gradient.end {
+                try g.encode([start.x, start.y], forKey: .from)
+                try g.encode([end.x, end.y], forKey: .to)
+            } else {
+                try g.encode(gradient.angle, forKey: .angle)
+            }
             var list = g.nestedUnkeyedContainer(forKey: .stops)
             for stop in gradient.stops { try list.encode(StopJSON(stop)) }
         case .radial(let gradient):

@@ -90,6 +90,9 @@ public struct CardFrameLayer: Sendable, Hashable {
     public var opacity: Double
     /// Drop shadows of its box, as CSS `box-shadow` lists them (the first on top), shown outside the box only.
     public var shadows: [CardBoxShadow]
+    /// Vector shapes drawn over its fill and border, below its children, in its box's coordinates (an icon; a
+    /// Figma vector's fill and stroke geometry).
+    public var paths: [CardPath]
     /// Its children, in order: the flow's order, and drawing order (the last on top, unless
     /// ``CardFlow/reversesZOrder``).
     public var layers: [CardLayer]
@@ -97,7 +100,7 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// A frame with `box`, laying out `layers` as `layout` says.
     public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, border: CardBorder? = nil,
                 cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
-                shadows: [CardBoxShadow] = [], layers: [CardLayer]) {
+                shadows: [CardBoxShadow] = [], paths: [CardPath] = [], layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
@@ -106,11 +109,31 @@ public struct CardFrameLayer: Sendable, Hashable {
         self.clipsContent = clipsContent
         self.opacity = opacity
         self.shadows = shadows
+        self.paths = paths
         self.layers = layers
     }
 
     /// The most frames one may hold inside another.
     public static let maximumDepth = 16
+}
+
+/// A vector shape of a frame: SVG path data in the frame's box coordinates (points from its top-left corner), its
+/// fill rule and its paint (a gradient laid over the frame's box). In JSON,
+/// `{"d": "M0 0L24 12L0 24Z", "fillRule": "evenodd", "fill": "#0B1F3A"}` (`fillRule` defaults to `nonzero`).
+public struct CardPath: Sendable, Hashable {
+    /// The shape.
+    public var path: VectorPath
+    /// What fills it.
+    public var paint: Paint
+
+    /// `path` filled with `paint`.
+    public init(path: VectorPath, paint: Paint) {
+        self.path = path
+        self.paint = paint
+    }
+
+    /// The most paths a frame may have.
+    public static let maximumPaths = 64
 }
 
 /// A frame's drop shadow (CSS `box-shadow`, Figma's drop shadow): its box moved, grown by `spread`, blurred and

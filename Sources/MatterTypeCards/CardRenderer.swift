@@ -209,6 +209,10 @@ public struct CardRenderer: Sendable {
                 throw .layer(path: path, .invalid(field: "shadows", reason: "\(frame.shadows.count) shadows; a frame "
                                                   + "has at most \(CardTextLayer.maximumShadows)"))
             }
+            guard frame.paths.count <= CardPath.maximumPaths else {
+                throw .layer(path: path, .invalid(field: "paths", reason: "\(frame.paths.count) paths; a frame has at "
+                                                  + "most \(CardPath.maximumPaths)"))
+            }
             for shadow in frame.shadows {
                 try check([("shadow x", shadow.x), ("shadow y", shadow.y), ("spread", shadow.spread)], path: path)
                 guard shadow.blur.isFinite, (0...100).contains(shadow.blur) else {
@@ -239,6 +243,9 @@ public struct CardRenderer: Sendable {
         if let fill = frame.fill { drawing.fill(box, corners: frame.cornerRadius, paint: fill) }
         if let border = frame.border {
             drawing.strokeBorder(box, corners: frame.cornerRadius, widths: border.width, paint: border.paint)
+        }
+        for shape in frame.paths {
+            drawing.fill(shape.path, at: Point(x: box.x, y: box.y), box: box, paint: shape.paint)
         }
         let children = frame.layout.reversesZOrder ? laidOut.children.reversed() : laidOut.children
         guard frame.clipsContent else {

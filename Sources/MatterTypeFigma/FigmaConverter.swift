@@ -23,7 +23,10 @@ struct FigmaConverter {
                                            "BOOLEAN_OPERATION"]
 
     /// `node` as a layer at `path`, placed in `parent` (nil: the card's top).
-    mutating func layer(_ node: FigmaNode, parent: FigmaNode?, path: [Int]) -> CardLayer {
+    /// `inherited` is what turns the node's parents (a rotated group turns its children with it).
+    mutating func layer(_ node: FigmaNode, parent: FigmaNode?, path: [Int],
+                        inherited: LinearTransform = .identity) -> CardLayer {
+        let turn = inherited.concatenating(LinearTransform(node.relativeTransform))
         nodeIDs[path] = node.id
         let box = box(of: node, parent: parent)
         if node.type == "TEXT" {
@@ -37,10 +40,17 @@ struct FigmaConverter {
         } else if !Self.vectorTypes.contains(node.type) {
             warn(node, "a \(node.type) node is not drawn; its box is laid out")
         }
-        paint(node, into: &frame)
+        paint(node, turn: turn, into: &frame)
+        // A boolean operation draws its own geometry; its operands are laid out (listed) but not drawn.
+        let drawsOperands = node.type != "BOOLEAN_OPERATION" || (node.fillGeometry ?? []).isEmpty
         var index = 0
         for child in node.children where child.visible {
-            frame.layers.append(layer(child, parent: node, path: path + [index]))
+            var childLayer = layer(child, parent: node, path: path + [index], inherited: turn)
+            if !drawsOperands, case .frame(var operand) = childLayer {
+                operand.opacity = 0
+                childLayer = .frame(operand)
+            }
+            frame.layers.append(childLayer)
             index += 1
         }
         return .frame(frame)
@@ -128,40 +138,92 @@ struct FigmaConverter {
 
     // MARK: - Paint
 
-    /// The node's fill, stroke, corners and drop shadows on `frame`.
-    private mutating func paint(_ node: FigmaNode, into frame: inout CardFrameLayer) {
-        let fills = node.fills.filter(\.visible)
-        if let fill = fills.last {
-            frame.fill = paint(fill, of: node, role: "fill")
-            if fills.count > 1 { warn(node, "\(fills.count) fills; only the top one is drawn") }
-        }
-        if hasVisibleStroke(node), let stroke = node.strokes.last(where: \.visible),
-           let paint = paint(stroke, of: node, role: "stroke") {
-            frame.border = CardBorder(width: strokeWeights(node), paint: paint)
-            if let align = node.strokeAlign, align != "INSIDE" {
-                warn(node, "a stroke aligned \(align.lowercased()) is drawn inside")
-            }
-            if node.strokeDashes?.isEmpty == false { warn(node, "a dashed stroke is drawn solid") }
-        }
+    /// The node's fills, strokes, corners and drop shadows on `frame`: a frame's or rectangle's as the frame's
+    /// fill and border where they can be (one fill, an inside stroke), else as paths; a vector's from its path data.
+    private mutating func paint(_ node: FigmaNode, turn: LinearTransform, into frame: inout CardFrameLayer) {
         if let radii = node.rectangleCornerRadii, radii.count == 4 {
             frame.cornerRadius = CornerRadii(topLeft: radii[0], topRight: radii[1], bottomRight: radii[2],
                                              bottomLeft: radii[3])
         } else if let radius = node.cornerRadius {
             frame.cornerRadius = CornerRadii(radius)
         }
-        if node.type == "ELLIPSE" {
-            let bounds = node.bounds
-            frame.cornerRadius = CornerRadii(min(bounds.width, bounds.height) / 2)
-            if abs(bounds.width - bounds.height) > 0.01 || node.arcData.map({ $0.endingAngle - $0.startingAngle
-                < 2 * .pi - 1e-6 || $0.innerRadius > 0 }) == true {
-                warn(node, "an ellipse that is not a whole circle is drawn as a rounded rectangle")
+        let bounds = node.bounds
+        // A rotated node's own size (its box is its bounding box): the outlines are drawn at it, then turned.
+        let rotated = !turn.isIdentity
+        let own = rotated ? node.size.map { Rect(x: 0, y: 0, width: $0.x, height: $0.y) } : nil
+        let box = own ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        let fills = node.fills.filter(\.visible).compactMap { paint($0, of: node, role: "fill", size: box) }
+        let strokes = hasVisibleStroke(node)
+            ? node.strokes.filter(\.visible).compactMap { paint($0, of: node, role: "stroke", size: box) } : []
+        let geometry = (node.fillGeometry ?? []).compactMap { path($0, of: node) }
+        let strokeGeometry = (node.strokeGeometry ?? []).compactMap { path($0, of: node) }
+        if Self.vectorTypes.contains(node.type), !geometry.isEmpty || !strokeGeometry.isEmpty {
+            // Figma's own outlines: strokes come outlined (caps, joins, dashes and alignment done).
+            for fill in fills { frame.paths += geometry.map { CardPath(path: $0, paint: fill) } }
+            for stroke in strokes { frame.paths += strokeGeometry.map { CardPath(path: $0, paint: stroke) } }
+            if !strokes.isEmpty, strokeGeometry.isEmpty { warn(node, "a stroke without stroke geometry is not drawn") }
+            frame.cornerRadius = 0
+        } else if node.type == "ELLIPSE" {
+            let ellipse = VectorPath.ellipse(in: box)
+            for fill in fills { frame.paths.append(CardPath(path: ellipse, paint: fill)) }
+            let weight = node.strokeWeight, (outside, inside) = strokeReach(node, weight)
+            let ring = VectorPath.ellipse(in: grown(box, by: outside))
+                .appending(VectorPath.ellipse(in: grown(box, by: -inside)), fillRule: .evenodd)
+            for stroke in strokes { frame.paths.append(CardPath(path: ring, paint: stroke)) }
+            if let arc = node.arcData, arc.endingAngle - arc.startingAngle < 2 * .pi - 1e-6 || arc.innerRadius > 0 {
+                warn(node, "an arc without path data (fetch with geometry=paths) is drawn as a whole ellipse")
+            }
+            frame.cornerRadius = 0
+        } else if node.type == "LINE" {
+            // A line runs along its box's top edge; its stroke is centered on it unless aligned otherwise.
+            let weight = node.strokeWeight, (outside, inside) = strokeReach(node, weight)
+            let band = VectorPath.roundedRect(Rect(x: 0, y: -outside, width: box.width, height: outside + inside))
+            for stroke in strokes { frame.paths.append(CardPath(path: band, paint: stroke)) }
+            if node.strokeCap.map({ $0 != "NONE" }) == true { warn(node, "a line's \(node.strokeCap ?? "") cap is drawn square-cut") }
+        } else if Self.vectorTypes.contains(node.type), node.type != "RECTANGLE" {
+            if !fills.isEmpty || !strokes.isEmpty {
+                warn(node, "a \(node.type) without path data is not drawn; fetch the file with geometry=paths")
+            }
+        } else {
+            // Frames, instances, components, rectangles: a rounded rectangle.
+            if fills.count == 1, !rotated {
+                frame.fill = fills[0]
+            } else {
+                let shape = VectorPath.roundedRect(box, corners: frame.cornerRadius)
+                frame.paths += fills.map { CardPath(path: shape, paint: $0) }
+            }
+            if let stroke = strokes.first, strokes.count == 1, node.strokeAlign ?? "INSIDE" == "INSIDE", !rotated {
+                frame.border = CardBorder(width: strokeWeights(node), paint: stroke)
+            } else if !strokes.isEmpty {
+                let weights = strokeWeights(node)
+                let factor = node.strokeAlign == "OUTSIDE" ? 1.0 : node.strokeAlign == "CENTER" ? 0.5 : 0
+                let outer = Rect(x: -weights.left * factor, y: -weights.top * factor,
+                                 width: box.width + (weights.left + weights.right) * factor,
+                                 height: box.height + (weights.top + weights.bottom) * factor)
+                let inner = weights.map { $0 * (1 - factor) }
+                let innerRect = Rect(x: inner.left, y: inner.top, width: max(box.width - inner.left - inner.right, 0),
+                                     height: max(box.height - inner.top - inner.bottom, 0))
+                let maximum = weights.all.max() ?? 0
+                let ring = VectorPath.roundedRect(outer, corners: frame.cornerRadius.map { $0 > 0 ? $0 + maximum * factor : 0 })
+                    .appending(VectorPath.roundedRect(innerRect, corners: frame.cornerRadius.map {
+                        max($0 - maximum * (1 - factor), 0) }), fillRule: .evenodd)
+                frame.paths += strokes.map { CardPath(path: ring, paint: $0) }
             }
         }
-        if ["VECTOR", "STAR", "REGULAR_POLYGON", "LINE", "BOOLEAN_OPERATION"].contains(node.type),
-           frame.fill != nil || frame.border != nil {
-            warn(node, "a \(node.type) node's path is not drawn yet; its box is laid out")
-            frame.fill = nil
-            frame.border = nil
+        if rotated {
+            // Turned about the node's origin, then moved so that its bounding box starts at the frame's corner.
+            let corners = [Point(x: 0, y: 0), Point(x: box.width, y: 0), Point(x: 0, y: box.height),
+                           Point(x: box.width, y: box.height)].map(turn.apply)
+            let left = corners.map(\.x).min() ?? 0, top = corners.map(\.y).min() ?? 0
+            frame.paths = frame.paths.map { shape in
+                CardPath(path: shape.path.mapped { let p = turn.apply($0); return Point(x: p.x - left, y: p.y - top) },
+                         paint: shape.paint)
+            }
+            frame.cornerRadius = 0
+            if node.type == "TEXT" { warn(node, "a rotated text is drawn unrotated in its bounding box") }
+        }
+        if node.strokeDashes?.isEmpty == false, strokeGeometry.isEmpty, !strokes.isEmpty {
+            warn(node, "a dashed stroke without stroke geometry is drawn solid")
         }
         for effect in node.effects where effect.visible {
             switch effect.type {
@@ -169,6 +231,9 @@ struct FigmaConverter {
                 frame.shadows.insert(CardBoxShadow(x: effect.offset?.x ?? 0, y: effect.offset?.y ?? 0,
                                                    blur: effect.radius, spread: effect.spread,
                                                    color: effect.color?.color() ?? .black), at: 0)
+                if !frame.paths.isEmpty, frame.fill == nil {
+                    warn(node, "a drop shadow of a vector is cast by its bounding box")
+                }
             default:
                 warn(node, "the \(effect.type) effect is not drawn")
             }
@@ -179,15 +244,79 @@ struct FigmaConverter {
         if node.isMask { warn(node, "a mask is drawn as a shape; what it masks is not clipped") }
     }
 
-    /// A paint as MatterType draws it, or `nil` (with a warning) for one it does not.
-    private mutating func paint(_ paint: FigmaPaint, of node: FigmaNode, role: String) -> Paint? {
+    /// How far a stroke of `weight` reaches outside and inside its outline, by its alignment (Figma's default for
+    /// shapes is inside, a line's center).
+    private func strokeReach(_ node: FigmaNode, _ weight: Double) -> (outside: Double, inside: Double) {
+        switch node.strokeAlign ?? (node.type == "LINE" ? "CENTER" : "INSIDE") {
+        case "OUTSIDE": (weight, 0)
+        case "CENTER": (weight / 2, weight / 2)
+        default: (0, weight)
+        }
+    }
+
+    private func grown(_ rect: Rect, by amount: Double) -> Rect {
+        Rect(x: rect.x - amount, y: rect.y - amount, width: max(rect.width + 2 * amount, 0),
+             height: max(rect.height + 2 * amount, 0))
+    }
+
+    /// A geometry's path, or `nil` (with a warning) when its data cannot be read.
+    private mutating func path(_ geometry: FigmaPath, of node: FigmaNode) -> VectorPath? {
+        do throws(VectorPathError) {
+            return try VectorPath(svgPathData: geometry.path, fillRule: geometry.windingRule == "EVENODD"
+                                  ? .evenodd : .nonzero)
+        } catch {
+            warn(node, "\(error)")
+            return nil
+        }
+    }
+
+    /// A paint as MatterType draws it over a node of `size`, or `nil` (with a warning) for one it does not.
+    private mutating func paint(_ paint: FigmaPaint, of node: FigmaNode, role: String, size: Rect) -> Paint? {
+        let stops = (paint.gradientStops ?? []).map {
+            GradientStop(offset: min(max($0.position, 0), 1), color: $0.color.color(opacity: paint.opacity))
+        }
+        let handles = (paint.gradientHandlePositions ?? []).map { Point(x: $0.x, y: $0.y) }
         switch paint.type {
         case "SOLID":
             return .color((paint.color ?? FigmaColor(r: 0, g: 0, b: 0, a: 1)).color(opacity: paint.opacity))
+        case "GRADIENT_LINEAR" where handles.count >= 2 && stops.count >= 1:
+            guard let line = Self.gradientLine(handles, size: size) else { return nil }
+            return .linear(LinearGradient(from: line.start, to: line.end, stops: stops))
+        case "GRADIENT_RADIAL" where handles.count >= 2 && stops.count >= 1:
+            // The first handle is the center, the second the end of one radius, the third of the other.
+            func reach(_ handle: Point) -> Double {
+                hypot((handle.x - handles[0].x) * size.width, (handle.y - handles[0].y) * size.height)
+            }
+            let radius = reach(handles[1])
+            if handles.count >= 3, abs(reach(handles[2]) - radius) > 0.5 {
+                warn(node, "an elliptical radial \(role) is drawn as a circle")
+            }
+            return .radial(RadialGradient(centerX: handles[0].x, centerY: handles[0].y, radius: radius, stops: stops))
         default:
             warn(node, "a \(paint.type) \(role) is not drawn")
             return nil
         }
+    }
+
+    /// A linear gradient's start and end (fractions of the box) from Figma's handles (fractions of the node: the
+    /// start, the end, and the direction the colors stay the same along): offset t solves
+    /// p = h0 + t (h1 − h0) + s (h2 − h0), an affine function of the pixel, whose steepest line runs from the
+    /// point where t = 0 nearest the corner to where t = 1.
+    static func gradientLine(_ handles: [Point], size: Rect) -> (start: Point, end: Point)? {
+        let h0 = handles[0], d1 = Point(x: handles[1].x - h0.x, y: handles[1].y - h0.y)
+        let d2 = handles.count >= 3 ? Point(x: handles[2].x - h0.x, y: handles[2].y - h0.y) : Point(x: -d1.y, y: d1.x)
+        let determinant = d1.x * d2.y - d1.y * d2.x
+        guard abs(determinant) > 1e-12, size.width > 0, size.height > 0 else { return nil }
+        // t = α u + β v + γ in the node's fractions (u, v); in points, (α / width) x + (β / height) y + γ.
+        let alpha = d2.y / determinant, beta = -d2.x / determinant
+        let gamma = -(h0.x * d2.y - h0.y * d2.x) / determinant
+        let gx = alpha / size.width, gy = beta / size.height
+        let squared = gx * gx + gy * gy
+        guard squared > 0, squared.isFinite else { return nil }
+        let start = Point(x: -gamma * gx / squared, y: -gamma * gy / squared)
+        let end = Point(x: start.x + gx / squared, y: start.y + gy / squared)
+        return (Point(x: start.x / size.width, y: start.y / size.height),
+                Point(x: end.x / size.width, y: end.y / size.height))
     }
 
     private func hasVisibleStroke(_ node: FigmaNode) -> Bool {
@@ -204,4 +333,36 @@ struct FigmaConverter {
     mutating func warn(_ node: FigmaNode, _ message: String) {
         warnings.append(FigmaWarning(nodeID: node.id, nodeName: node.name, message: message))
     }
+}
+
+/// A rotation, flip, scale or skew without a move: how a Figma node's `relativeTransform` turns its outlines.
+struct LinearTransform: Sendable, Equatable {
+    var a: Double, b: Double, c: Double, d: Double
+
+    static let identity = LinearTransform(a: 1, b: 0, c: 0, d: 1)
+
+    init(a: Double, b: Double, c: Double, d: Double) {
+        (self.a, self.b, self.c, self.d) = (a, b, c, d)
+    }
+
+    /// A `relativeTransform`'s [[a, c, tx], [b, d, ty]] without its move; identity when it is missing or broken.
+    init(_ matrix: [[Double]]?) {
+        guard let m = matrix, m.count == 2, m[0].count == 3, m[1].count == 3,
+              [m[0][0], m[0][1], m[1][0], m[1][1]].allSatisfy(\.isFinite) else {
+            self = .identity
+            return
+        }
+        self.init(a: m[0][0], b: m[1][0], c: m[0][1], d: m[1][1])
+    }
+
+    /// Whether it leaves points where they are (within Figma's float noise).
+    var isIdentity: Bool { abs(a - 1) < 1e-6 && abs(d - 1) < 1e-6 && abs(b) < 1e-6 && abs(c) < 1e-6 }
+
+    /// This transform after `inner`.
+    func concatenating(_ inner: LinearTransform) -> LinearTransform {
+        LinearTransform(a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+                        c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d)
+    }
+
+    func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y, y: b * p.x + d * p.y) }
 }

@@ -59,7 +59,24 @@ extension FigmaConverter {
                 warn(node, "the \(effect.type) effect is not drawn")
             }
         }
-        if node.opacity < 1 { warn(node, "a text's opacity is not drawn") }
+        if node.opacity < 1 {
+            // Glyphs rarely overlap: the node's opacity folds into its colors.
+            func faded(_ color: Color?) -> Color? {
+                color.map { Color(red: $0.red, green: $0.green, blue: $0.blue,
+                                  alpha: UInt8((Double($0.alpha) * min(max(node.opacity, 0), 1)).rounded())) }
+            }
+            layer.request.output.color = faded(layer.request.output.color)
+            layer.request.spans = layer.request.spans?.map { span in
+                var span = span
+                span.style.color = faded(span.style.color)
+                return span
+            }
+            layer.shadows = layer.shadows.map { shadow in
+                var shadow = shadow
+                shadow.color = faded(shadow.color) ?? shadow.color
+                return shadow
+            }
+        }
         return layer
     }
 

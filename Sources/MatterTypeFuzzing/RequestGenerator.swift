@@ -154,8 +154,16 @@ public struct RequestGenerator: Sendable {
         switch Int.random(in: 0..<3, using: &random) {
         case 0: return .string(random.pick(["#0B1F3A", "white", "#FFFFFF1A", "transparent", "#f00"]))
         case 1:
-            return .object([.init("linear", .object([.init("angle", .number(random.pick([0, 45, 135, 370, -90]))),
-                                                     .init("stops", .array(["#0B1F3A", "#1D4E89", "#fff"]))]))])
+            var linear: [JSONValue.Member] = [.init("stops", .array(["#0B1F3A", "#1D4E89", "#fff"]))]
+            if random.chance(0.7) {
+                linear.append(.init("angle", .number(random.pick([0, 45, 135, 370, -90]))))
+            } else {
+                // From one point of the box to another: the same point, far outside, a point of three numbers.
+                linear.append(.init("from", random.pick([.array([0, 0]), .array([0.5, 0.5]), .array([-3, 1e6])],
+                                                        else: [.array([1, 2, 3])])))
+                linear.append(.init("to", random.pick([.array([1, 1]), .array([0.5, 0.5]), .array([0, 1])])))
+            }
+            return .object([.init("linear", .object(linear))])
         default:
             var radial: [JSONValue.Member] = [.init("stops", .array(["#FFD166", .object([.init("offset", 0.4),
                                                                                         .init("color", "#EF476F")])]))]
@@ -312,6 +320,21 @@ public struct RequestGenerator: Sendable {
                         .init("blur", .number(random.pick([0, 12, 40], else: [-1, 1e9]))),
                         .init("spread", .number(random.pick([0, -4, 10, 1e5]))),
                         .init("color", .string(random.pick(["#00000066", "red"])))])])))
+                }
+                if random.chance(0.2) {
+                    // Vector shapes: arcs, curves, even-odd holes, huge coordinates, data that is not a path.
+                    layer.append(.init("paths", .array((0..<Int.random(in: 1...3, using: &random)).map { _ in
+                        var shape: [JSONValue.Member] = [
+                            .init("d", .string(random.pick(["M0 0L40 0L20 30Z", "M20 2A18 18 0 1 1 19.9 2Z",
+                                                            "M0 0h40v40h-40z m10 10v20h20v-20z",
+                                                            "M0 20C0 0 40 0 40 20S0 40 20 40Q30 50 40 40T60 60",
+                                                            "M-1e6 -1e6L1e6 1e6L-1e6 1e6Z"], else: ["M0 0 X", "L", ""]))),
+                            .init("fill", paint(&random))]
+                        if random.chance(0.4) {
+                            shape.append(.init("fillRule", .string(random.pick(["evenodd", "nonzero"], else: ["odd"]))))
+                        }
+                        return .object(shape)
+                    })))
                 }
                 layer.append(.init("layers", .array((0..<Int.random(in: 0...4, using: &random)).map { _ in
                     layerValue(depth: depth - 1)

@@ -57,7 +57,7 @@ struct FigmaCommand: ParsableCommand {
             var boxes: [FigmaNodeBox] = []
             for id in node.map({ [$0] }) ?? figma.topLevelNodes.map(\.id) {
                 let frame = try figma.frame(id)
-                warn(frame.warnings.map(\.description))
+                warnEach(frame.warnings)
                 boxes += try frame.nodeBoxes(values: values, renderer: renderer)
             }
             let encoder = JSONEncoder()
@@ -70,7 +70,7 @@ struct FigmaCommand: ParsableCommand {
             FileHandle.standardError.write(Data(("drawing node \(first.id) \"\(first.name)\", the first top-level node; "
                                                  + "choose another with --node\n").utf8))
         }
-        warn(frame.warnings.map(\.description))
+        warnEach(frame.warnings)
         let card = try frame.card(values: values)
         let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
@@ -80,5 +80,13 @@ struct FigmaCommand: ParsableCommand {
         let size = drawing.pixelSize
         try writeImage(bytes, to: output, status: "\(output): \(size.width) × \(size.height) px, node \(frame.nodeID), "
                        + "\(bytes.count) bytes")
+    }
+}
+
+/// Prints each warning on a line of its own on standard error (a document can have many).
+private func warnEach(_ warnings: [FigmaWarning]) {
+    var seen = Set<String>()
+    for warning in warnings where seen.insert(warning.description).inserted {
+        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import MatterType
 import MatterTypeCards
-import MatterTypeFigma
+@testable import MatterTypeFigma
 import Testing
 
 /// Figma documents in (MatterTypeFigma): small documents written here for each node, layout and sizing kind, and
@@ -153,6 +153,94 @@ struct FigmaDocumentTests {
         // A /nodes response, wrapped as some tools store it.
         let nodes = try FigmaDocument(data: Data(#"{"default": {"nodes": {"7:1": {"document": {"id": "7:1", "name": "N", "type": "FRAME", \#(Self.box(0, 0, 10, 10))}}}}}"#.utf8))
         #expect(nodes.topLevelNodes.map(\.id) == ["7:1"])
+    }
+
+    /// The first top-level node drawn.
+    func image(_ document: FigmaDocument) throws -> RGBAImage {
+        try renderer.image(of: try document.frame(document.topLevelNodes[0].id).card)
+    }
+
+    static let white = RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255)
+    static let red = RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255)
+    static let blue = RGBAImage.Pixel(red: 0, green: 0, blue: 255, alpha: 255)
+    static let solidRed = #"{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}"#
+    static let solidBlue = #"{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 1, "a": 1}}"#
+    static let solidWhite = #"{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}"#
+
+    @Test("vectors draw their path data: even-odd holes, stroke geometry, a boolean operation's result and not its operands")
+    func vectors() throws {
+        let doc = try document(#"""
+            {"id": "6:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 100, 60)), "fills": [\#(Self.solidWhite)],
+             "children": [
+               {"id": "6:2", "name": "Ring", "type": "VECTOR", \#(Self.box(5, 5, 40, 40)), "fills": [\#(Self.solidRed)],
+                "fillGeometry": [{"path": "M0 0H40V40H0Z M10 10V30H30V10Z", "windingRule": "EVENODD"}],
+                "strokes": [\#(Self.solidBlue)], "strokeWeight": 2, "strokeAlign": "OUTSIDE",
+                "strokeGeometry": [{"path": "M-2 -2H42V0H-2Z", "windingRule": "NONZERO"}]},
+               {"id": "6:3", "name": "Union", "type": "BOOLEAN_OPERATION", \#(Self.box(50, 0, 40, 40)),
+                "fills": [\#(Self.solidBlue)], "fillGeometry": [{"path": "M0 0H20V20H0Z", "windingRule": "NONZERO"}],
+                "children": [{"id": "6:4", "name": "a", "type": "RECTANGLE", \#(Self.box(50, 0, 40, 40)),
+                              "fills": [\#(Self.solidRed)]}]}]}
+            """#)
+        let image = try image(doc)
+        #expect(image[10, 10] == Self.red && image[25, 25] == Self.white && image[25, 50] == Self.white)
+        #expect(image[25, 3] == Self.blue && image[25, 6] == Self.red)  // Figma's outlined stroke, where it puts it
+        #expect(image[55, 5] == Self.blue && image[80, 30] == Self.white)  // the operand (red, 40 × 40) is not drawn
+        #expect(try boxes(doc)["6:4"] == [50, 0, 40, 40])  // but is laid out
+    }
+
+    @Test("ellipses, lines and outside or centered strokes without path data are drawn from the box")
+    func shapesWithoutGeometry() throws {
+        let doc = try document(#"""
+            {"id": "7:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 120, 60)), "fills": [\#(Self.solidWhite)],
+             "children": [
+               {"id": "7:2", "name": "Dot", "type": "ELLIPSE", \#(Self.box(0, 0, 40, 20)), "fills": [\#(Self.solidRed)]},
+               {"id": "7:3", "name": "Box", "type": "RECTANGLE", \#(Self.box(60, 10, 20, 20)), "fills": [\#(Self.solidRed)],
+                "strokes": [\#(Self.solidBlue)], "strokeWeight": 4, "strokeAlign": "OUTSIDE"},
+               {"id": "7:4", "name": "Rule", "type": "LINE", \#(Self.box(0, 50, 120, 0)), "strokes": [\#(Self.solidBlue)],
+                "strokeWeight": 2}]}
+            """#)
+        let image = try image(doc)
+        #expect(image[20, 10] == Self.red && image[1, 1] == Self.white && image[38, 10] == Self.red)
+        #expect(image[70, 20] == Self.red && image[58, 20] == Self.blue && image[70, 8] == Self.blue)
+        #expect(image[60, 49] == Self.blue && image[60, 50] == Self.blue && image[60, 52] == Self.white)
+    }
+
+    @Test("a linear gradient follows Figma's handles, also where the box is not square and the handles skew")
+    func gradientHandles() throws {
+        // Handles (fractions of the node): start (0, 0), end (1, 1), and the third along which colors stay the
+        // same at (0, 1)... skewed: offset t solves p = h0 + t (h1 − h0) + s (h2 − h0), so t = u (the x fraction)
+        // wherever the point is: a left-to-right ramp, whatever the box's proportions.
+        let doc = try document(#"""
+            {"id": "8:1", "name": "G", "type": "RECTANGLE", \#(Self.box(0, 0, 200, 50)), "fills": [{"type": "GRADIENT_LINEAR",
+             "gradientHandlePositions": [{"x": 0, "y": 0}, {"x": 1, "y": 1}, {"x": 0, "y": 1}],
+             "gradientStops": [{"position": 0, "color": {"r": 0, "g": 0, "b": 0, "a": 1}},
+                               {"position": 1, "color": {"r": 1, "g": 1, "b": 1, "a": 1}}]}]}
+            """#)
+        let image = try image(doc)
+        for (x, y) in [(50, 5), (50, 45), (150, 10), (150, 40)] {
+            let expected = Double(x) + 0.5  // t = (x + ½) / 200 of 255
+            #expect(abs(Double(image[x, y].red) - expected / 200 * 255) <= 1, "(\(x), \(y))")
+        }
+        let line = try #require(FigmaConverter.gradientLine([Point(x: 0.5, y: 0), Point(x: 0.5, y: 1), Point(x: 1, y: 0)],
+                                                            size: Rect(x: 0, y: 0, width: 300, height: 100)))
+        // Offsets run down the box (t = v): the line from where t = 0 nearest the corner, (0, 0), to (0, 1).
+        #expect(line.start == Point(x: 0, y: 0) && line.end == Point(x: 0, y: 1))
+    }
+
+    @Test("a rotated group turns its vectors with it")
+    func rotatedGroup() throws {
+        // A group turned −90° (Figma's relativeTransform [[0, 1], [−1, 0]]) holding a 20 × 10 bar: drawn 10 wide,
+        // 20 high, where its bounding box is.
+        let doc = try document(#"""
+            {"id": "9:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 40, 40)), "fills": [\#(Self.solidWhite)],
+             "children": [{"id": "9:2", "name": "G", "type": "GROUP", \#(Self.box(10, 10, 10, 20)),
+                           "relativeTransform": [[0, 1, 10], [-1, 0, 30]],
+               "children": [{"id": "9:3", "name": "Bar", "type": "VECTOR", \#(Self.box(10, 10, 10, 20)),
+                             "size": {"x": 20, "y": 10}, "relativeTransform": [[1, 0, 0], [0, 1, 0]],
+                             "fills": [\#(Self.solidRed)], "fillGeometry": [{"path": "M0 0H20V10H0Z"}]}]}]}
+            """#)
+        let image = try image(doc)
+        #expect(image[15, 12] == Self.red && image[15, 28] == Self.red && image[25, 15] == Self.white)
     }
 
     // MARK: - The shared documents

@@ -172,6 +172,16 @@ struct RequestGeneratorTests {
         #expect(RequestCheckerProbe.pixelSize(of: png) == PixelSize(width: 200, height: 100))
     }
 
+    @Test("a frame's shadow wholly off the canvas draws nothing (its mask's bounds crossed and trapped)")
+    func shadowOffCanvas() throws {
+        // `mattertype fuzz --seed 1 --case 1406` (session 23): a frame far right of the canvas, with a shadow.
+        for x in [5_000, -5_000] {
+            let card = ##"{"width": 100, "height": 60, "layers": [{"type": "frame", "x": \##(x), "y": 5000, "width": 40, "height": 20, "fill": "#fff", "shadows": [{"x": 4, "y": 4, "blur": 12, "color": "#00000066"}], "layers": []}]}"##
+            let png = try CardRenderer(registry: registry).encoded(try Card.decode(from: Data(card.utf8)))
+            #expect(RequestCheckerProbe.pixelSize(of: png) == PixelSize(width: 100, height: 60))
+        }
+    }
+
     @Test("an inline box taller than its line grows a render's image, as glyph ink does")
     func boxGrowsFrame() throws {
         let text = StyledText([TextSpan("a "), TextSpan(box: InlineBox(width: 10, height: 300))])

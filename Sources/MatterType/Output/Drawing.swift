@@ -28,6 +28,8 @@ public struct Drawing: Sendable {
     enum Item: Sendable {
         case fill(Rect, corners: CornerRadii, paint: Paint, opacity: Double)
         case border(Rect, corners: CornerRadii, widths: EdgeWidths, paint: Paint, opacity: Double)
+        /// A path moved to `origin`, filled with `paint` laid over `box`.
+        case path(VectorPath, origin: Point, box: Rect, paint: Paint, opacity: Double)
         case image(RGBAImage, box: Rect, fit: ImageFit, cornerRadius: Double, opacity: Double)
         case text(TextLayout, lines: Range<Int>, origin: Point, color: Color, hinting: TextRenderer.Hinting)
         case shadow(TextLayout, origin: Point, blur: Double, color: Color, hinting: TextRenderer.Hinting)
@@ -44,6 +46,7 @@ public struct Drawing: Sendable {
             switch self {
             case .fill: "a fill"
             case .border: "a border"
+            case .path: "a path"
             case .image: "an image"
             case .text: "text"
             case .shadow: "a shadow"
@@ -132,6 +135,16 @@ public struct Drawing: Sendable {
                                       opacity: Double = 1) {
         guard widths.all.contains(where: { $0 > 0 && $0.isFinite }) else { return }
         items.append(.border(rect, corners: corners, widths: widths, paint: paint, opacity: opacity))
+    }
+
+    /// Fills `path` (points) moved to `origin` with `paint` at `opacity`; a gradient is laid over `box` (points,
+    /// the path's own bounds when `nil`), as a shape's fill is over its box.
+    public mutating func fill(_ path: VectorPath, at origin: Point, box: Rect? = nil, paint: Paint,
+                              opacity: Double = 1) {
+        guard !path.segments.isEmpty, let bounds = path.controlBounds else { return }
+        let box = box ?? Rect(x: origin.x + bounds.x, y: origin.y + bounds.y, width: bounds.width,
+                              height: bounds.height)
+        items.append(.path(path, origin: origin, box: box, paint: paint, opacity: opacity))
     }
 
     /// Draws `image` into `box` (points) as `fit` says, clipped to the box with rounded corners, at `opacity`.
@@ -226,7 +239,7 @@ extension Drawing {
                     found.append(layout)
                 case .clip(_, let inner), .group(_, let inner):
                     collect(inner, into: &found)
-                case .fill, .border, .image, .shadow, .boxShadow, .stroke:
+                case .fill, .border, .path, .image, .shadow, .boxShadow, .stroke:
                     continue
                 }
             }
@@ -240,7 +253,8 @@ extension Drawing {
     /// from each item's pixels cut to the canvas: an opaque color fill 2 operations a pixel, any other fill 15
     /// (gradients, translucency, rounded corners), a border 30 a pixel of its ring, an image 90 a pixel of its box
     /// (sampled, clipped, composited) and 3 a source pixel when it is scaled down; a shadow's blur 20 a pixel of
-    /// its text's ink grown by its reach (coverage, six box passes, composite), a stroke's dilation 150 (a distance
+    /// its text's ink grown by its reach (coverage, six box passes, composite), a path 20 a pixel of its bounds and
+    /// 300 + 30 a row of its height a segment, a stroke's dilation 150 (a distance
     /// transform for each of nine coverage levels), a centered stroke two dilations. Text itself is bounded by
     /// its length and counts nothing here. Measured with `mattertype card` (release) on 50-megapixel canvases of
     /// each kind (Scripts/worst-requests.py). Known before anything is drawn, so that a caller can refuse a
@@ -280,6 +294,14 @@ extension Drawing {
                 add(opaque ? 2 : 15, pixels(rect))
             case .border(let rect, _, let widths, _, _):
                 add(30, max(pixels(rect) - pixels(widths.inset(rect), margin: -1), 0))
+            case .path(let path, let origin, _, _, _):
+                // A sum and a composite a pixel of its bounds; each segment flattened (up to 256 lines) and each of
+                // its lines' rows across the bounds' height worked out (a curve crosses it at most three times).
+                guard let bounds = path.controlBounds else { continue }
+                let rect = Rect(x: origin.x + bounds.x, y: origin.y + bounds.y, width: bounds.width,
+                                height: bounds.height)
+                add(20, pixels(rect))
+                add(300 + 30 * span(rect.y, rect.height, grow: 1, canvas.height), path.segments.count)
             case .image(let picture, let box, _, _, _):
                 add(90, pixels(box))
                 let boxPixels = box.width * scale * box.height * scale
@@ -324,6 +346,10 @@ extension Drawing {
             switch item {
             case .fill(let rect, let corners, let paint, let opacity):
                 image.fill(pixels(rect), corners: corners.map { $0 * scale }, paint: paint, opacity: opacity, scale: scale)
+            case .path(let path, let origin, let box, let paint, let opacity):
+                image.fill(path, transform: AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: (origin.x + shift.x) * scale,
+                                                            ty: (origin.y + shift.y) * scale),
+                           paint: paint, box: pixels(box), opacity: opacity, scale: scale)
             case .border(let rect, let corners, let widths, let paint, let opacity):
                 image.strokeBorder(pixels(rect), corners: corners.map { $0 * scale }, widths: widths.map { $0 * scale },
                                    paint: paint,
@@ -474,14 +500,9 @@ enum VectorGeometry {
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
-    /// A linear gradient's line over `box`: CSS's, through the center at the angle, as long as the box's
-    /// projection on it.
+    /// A linear gradient's line over `box` (points).
     static func line(of gradient: LinearGradient, over box: Rect) -> (start: Point, end: Point) {
-        let radians = gradient.angle * .pi / 180
-        let dx = sin(radians), dy = -cos(radians)
-        let half = (abs(box.width * dx) + abs(box.height * dy)) / 2
-        let cx = box.x + box.width / 2, cy = box.y + box.height / 2
-        return (Point(x: cx - dx * half, y: cy - dy * half), Point(x: cx + dx * half, y: cy + dy * half))
+        gradient.line(over: box)
     }
 
     /// A radial gradient's center and radius over `box` (points): `radius`, else the farthest corner.
@@ -497,30 +518,14 @@ enum VectorGeometry {
     /// `close`.
     static func roundedRect(_ rect: Rect, corners: CornerRadii, move: (Point) -> Void, line: (Point) -> Void,
                             curve: (Point, Point, Point) -> Void, close: () -> Void) {
-        let c = corners.fitted(to: rect)
-        let k = 0.5522847498  // a quarter circle's control points: 4/3 (√2 − 1) of the radius along each tangent
-        let left = rect.x, top = rect.y, right = rect.x + rect.width, bottom = rect.y + rect.height
-        move(Point(x: left + c.topLeft, y: top))
-        line(Point(x: right - c.topRight, y: top))
-        if c.topRight > 0 {
-            let r = c.topRight
-            curve(Point(x: right - r + k * r, y: top), Point(x: right, y: top + r - k * r), Point(x: right, y: top + r))
+        for segment in VectorPath.roundedRect(rect, corners: corners).segments {
+            switch segment {
+            case .move(let p): move(p)
+            case .line(let p): line(p)
+            case .cubic(let c1, let c2, let p): curve(c1, c2, p)
+            case .quadratic(let c, let p): curve(c, c, p)  // not made by a rounded rectangle
+            case .close: close()
+            }
         }
-        line(Point(x: right, y: bottom - c.bottomRight))
-        if c.bottomRight > 0 {
-            let r = c.bottomRight
-            curve(Point(x: right, y: bottom - r + k * r), Point(x: right - r + k * r, y: bottom), Point(x: right - r, y: bottom))
-        }
-        line(Point(x: left + c.bottomLeft, y: bottom))
-        if c.bottomLeft > 0 {
-            let r = c.bottomLeft
-            curve(Point(x: left + r - k * r, y: bottom), Point(x: left, y: bottom - r + k * r), Point(x: left, y: bottom - r))
-        }
-        line(Point(x: left, y: top + c.topLeft))
-        if c.topLeft > 0 {
-            let r = c.topLeft
-            curve(Point(x: left, y: top + r - k * r), Point(x: left + r - k * r, y: top), Point(x: left + r, y: top))
-        }
-        close()
     }
 }

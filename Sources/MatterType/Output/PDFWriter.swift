@@ -176,6 +176,9 @@ struct PDFDocument {
                 try fill(path(rect, corners: corners)
                          + path(widths.inset(rect), corners: widths.inner(corners.fitted(to: rect))), evenOdd: true,
                          paint: paint, box: rect, opacity: opacity, into: &content)
+            case .path(let shape, let origin, let box, let paint, let opacity):
+                try fill(path(shape, at: origin), evenOdd: shape.fillRule == .evenodd, paint: paint, box: box,
+                         opacity: opacity, into: &content)
             case .image(let picture, let box, let fit, let radius, let opacity):
                 let target = VectorGeometry.target(of: (picture.width, picture.height), in: box, fit: fit)
                 content += "q\n"
@@ -233,6 +236,36 @@ struct PDFDocument {
                                    line: { ops += "\(n($0.x)) \(n($0.y)) l\n" },
                                    curve: { ops += "\(n($0.x)) \(n($0.y)) \(n($1.x)) \(n($1.y)) \(n($2.x)) \(n($2.y)) c\n" },
                                    close: { ops += "h\n" })
+        return ops
+    }
+
+    /// Path operators for `shape` moved to `origin` (quadratic curves written as the cubic curves they are).
+    func path(_ shape: VectorPath, at origin: Point) -> String {
+        var ops = ""
+        var current = Point.zero, start = Point.zero
+        func p(_ point: Point) -> String { "\(n(point.x + origin.x)) \(n(point.y + origin.y))" }
+        for segment in shape.segments {
+            switch segment {
+            case .move(let to):
+                ops += p(to) + " m\n"
+                current = to
+                start = to
+            case .line(let to):
+                ops += p(to) + " l\n"
+                current = to
+            case .quadratic(let control, let to):
+                let c1 = Point(x: current.x + 2 / 3 * (control.x - current.x), y: current.y + 2 / 3 * (control.y - current.y))
+                let c2 = Point(x: to.x + 2 / 3 * (control.x - to.x), y: to.y + 2 / 3 * (control.y - to.y))
+                ops += p(c1) + " " + p(c2) + " " + p(to) + " c\n"
+                current = to
+            case .cubic(let c1, let c2, let to):
+                ops += p(c1) + " " + p(c2) + " " + p(to) + " c\n"
+                current = to
+            case .close:
+                ops += "h\n"
+                current = start
+            }
+        }
         return ops
     }
 

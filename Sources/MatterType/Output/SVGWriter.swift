@@ -62,6 +62,10 @@ struct SVGWriter {
                 body += "<path fill-rule=\"evenodd\" d=\"" + path(rect, corners: corners)
                     + path(widths.inset(rect), corners: widths.inner(corners.fitted(to: rect))) + "\""
                     + fill(paint, over: rect, opacity: opacity) + "/>\n"
+            case .path(let shape, let origin, let box, let paint, let opacity):
+                body += "<path" + (shape.fillRule == .evenodd ? " fill-rule=\"evenodd\"" : "") + " d=\""
+                    + shape.svgPathData(dx: origin.x, dy: origin.y) + "\"" + fill(paint, over: box, opacity: opacity)
+                    + "/>\n"
             case .image(let picture, let box, let fit, let radius, let opacity):
                 try image(picture, box: box, fit: fit, radius: radius, opacity: opacity)
             case .text(let layout, let lines, let origin, let color, _):

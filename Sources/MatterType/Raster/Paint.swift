@@ -33,9 +33,18 @@ public struct GradientStop: Sendable, Hashable {
 /// A linear gradient as CSS `linear-gradient(<angle>, stops)`: the gradient line runs through the box's center at
 /// `angle` (0° points up, 90° right), and is as long as the box's projection on it, so that the corners get the
 /// first and last colors.
+///
+/// Or, given its ``start`` and ``end``, from one point of the box to another (SVG's `x1 y1 x2 y2` in
+/// `objectBoundingBox` units, and what Figma's gradient handles come to): the colors run along that line and stay
+/// the same across it.
 public struct LinearGradient: Sendable, Hashable {
-    /// Degrees clockwise from "to top" (180, the default, runs from top to bottom).
+    /// Degrees clockwise from "to top" (180, the default, runs from top to bottom); ignored when ``start`` and
+    /// ``end`` are given.
     public var angle: Double
+    /// Where offset 0 is, in fractions of the box (0, 0 its top-left corner), or `nil` to follow ``angle``.
+    public var start: Point?
+    /// Where offset 1 is, in fractions of the box, or `nil` to follow ``angle``.
+    public var end: Point?
     /// The stops, in order of offset.
     public var stops: [GradientStop]
 
@@ -43,6 +52,28 @@ public struct LinearGradient: Sendable, Hashable {
     public init(angle: Double = 180, stops: [GradientStop]) {
         self.angle = angle
         self.stops = stops
+    }
+
+    /// A gradient from `start` to `end` (fractions of the box) through `stops`.
+    public init(from start: Point, to end: Point, stops: [GradientStop]) {
+        self.angle = 180
+        self.start = start
+        self.end = end
+        self.stops = stops
+    }
+
+    /// Its line over `box`: from the start point to the end point, or CSS's through the center at the angle, as
+    /// long as the box's projection on it.
+    func line(over box: Rect) -> (start: Point, end: Point) {
+        if let start, let end {
+            return (Point(x: box.x + box.width * start.x, y: box.y + box.height * start.y),
+                    Point(x: box.x + box.width * end.x, y: box.y + box.height * end.y))
+        }
+        let radians = angle * .pi / 180
+        let dx = sin(radians), dy = -cos(radians)
+        let half = (abs(box.width * dx) + abs(box.height * dy)) / 2
+        let cx = box.x + box.width / 2, cy = box.y + box.height / 2
+        return (Point(x: cx - dx * half, y: cy - dy * half), Point(x: cx + dx * half, y: cy + dy * half))
     }
 }
 
@@ -97,12 +128,12 @@ struct PaintShader {
             offsets = []
             colors = []
         case .linear(let gradient):
-            let radians = gradient.angle * .pi / 180
-            let dx = sin(radians), dy = -cos(radians)
-            let length = abs(box.width * dx) + abs(box.height * dy)
-            let cx = box.x + box.width / 2, cy = box.y + box.height / 2
-            if length > 0 {
-                kind = .linear(a: dx / length, b: dy / length, c: 0.5 - (cx * dx + cy * dy) / length)
+            // t = (p − start) · d / |d|², d the line from start to end.
+            let line = gradient.line(over: box)
+            let dx = line.end.x - line.start.x, dy = line.end.y - line.start.y
+            let squared = dx * dx + dy * dy
+            if squared > 0, squared.isFinite {
+                kind = .linear(a: dx / squared, b: dy / squared, c: -(line.start.x * dx + line.start.y * dy) / squared)
             } else {
                 kind = .linear(a: 0, b: 0, c: 0)
             }

@@ -28,6 +28,32 @@ extension RGBAImage {
         }
     }
 
+    /// Fills `path` mapped to pixels by `transform` with `paint` (laid over `box`, in pixels) at `opacity`, each
+    /// pixel covered by the exact area the path covers of it (its fill rule's).
+    mutating func fill(_ path: VectorPath, transform: AffineTransform, paint: Paint, box: Rect, opacity: Double,
+                       scale: Double) {
+        guard let bounds = path.controlBounds else { return }
+        let corners = [Point(x: bounds.x, y: bounds.y), Point(x: bounds.x + bounds.width, y: bounds.y),
+                       Point(x: bounds.x, y: bounds.y + bounds.height),
+                       Point(x: bounds.x + bounds.width, y: bounds.y + bounds.height)].map(transform.apply)
+        func whole(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max(value.rounded(rule), -1e9), 1e9))
+        }
+        let left = max(whole(corners.map(\.x).min() ?? 0, .down), 0)
+        let top = max(whole(corners.map(\.y).min() ?? 0, .down), 0)
+        let right = min(whole(corners.map(\.x).max() ?? 0, .up), width)
+        let bottom = min(whole(corners.map(\.y).max() ?? 0, .up), height)
+        guard right > left, bottom > top else { return }
+        let window = right - left
+        let coverage = PathCoverage(width: window, height: bottom - top).coverage(
+            of: path.segments, transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: Double(-left), ty: Double(-top))
+                .concatenating(transform), fillRule: path.fillRule)
+        composite(over: (left..<right, top..<bottom), paint: paint, box: box, opacity: opacity, scale: scale,
+                  solid: { _ in 0..<0 }, hole: { _ in 0..<0 }) { x, y in
+            Double(coverage[(Int(y) - top) * window + (Int(x) - left)])
+        }
+    }
+
     /// Every pixel (premultiplied, so every channel) multiplied by `opacity` (0 to 1), rounded: the image as a
     /// group drawn at that opacity.
     public mutating func fade(by opacity: Double) {
@@ -152,9 +178,11 @@ extension GrayBitmap {
         let shape = RoundedRect(rect, corners: corners), hole = RoundedRect(cutout, corners: cutoutCorners)
         let reach = Int(min((1.5 * max(blur, 0)).rounded(.up), 1e7)) + 1
         let bounds = shape.bounds
-        let x = max(bounds.x.lowerBound - reach, -reach)..<min(bounds.x.upperBound + reach, canvas.width + reach)
-        let y = max(bounds.y.lowerBound - reach, -reach)..<min(bounds.y.upperBound + reach, canvas.height + reach)
-        guard !x.isEmpty, !y.isEmpty else { return nil }
+        // Bounds checked before they make ranges: a shape wholly off the canvas gives a lower bound past the upper.
+        let left = max(bounds.x.lowerBound - reach, -reach), right = min(bounds.x.upperBound + reach, canvas.width + reach)
+        let top = max(bounds.y.lowerBound - reach, -reach), bottom = min(bounds.y.upperBound + reach, canvas.height + reach)
+        guard left < right, top < bottom else { return nil }
+        let x = left..<right, y = top..<bottom
         var mask = GrayBitmap(width: x.count, height: y.count)
         // The shape's coverage: whole spans inside are 255, only the pixels along its outline are worked out.
         let shapeBounds = shape.bounds
