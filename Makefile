@@ -69,15 +69,18 @@ serve: server-deps
 	cd Server && $(SWIFT) build -c release --product mattertype-server
 	Server/.build/release/mattertype-server --host 127.0.0.1 --port 8080 --store sqlite:./mattertype-fonts.sqlite
 
-## demo: render a sample with the bundled Noto Sans into demo.png, Examples/card.json into card.png, and
-## Examples/flow-card.json (frames) with a short and a long title into flow-short.png and flow-long.png.
+## demo: render a sample with the bundled Noto Sans into demo.png, Examples/card.json into card.png,
+## Examples/flow-card.json (frames) with a short and a long title into flow-short.png and flow-long.png, and the
+## Figma frame of Examples/figma-card.json into figma-card.png.
 demo: build
 	@$(MATTERTYPE) demo -o demo.png
 	@$(MATTERTYPE) card Examples/card.json --values Examples/card-values.json -o card.png
 	@$(MATTERTYPE) card Examples/flow-card.json --values Examples/flow-card-values.json -o flow-short.png
 	@$(MATTERTYPE) card Examples/flow-card.json --values Examples/flow-card-values.json \
 		--set title="A longer title pushes the description and the byline down" -o flow-long.png
-	@echo "Open demo.png, card.png and flow-short.png beside flow-long.png (the same template reflowed). How typographies resolve:"
+	@$(MATTERTYPE) figma Examples/figma-card.json --values Examples/figma-card-values.json --no-system-fonts \
+		-o figma-card.png
+	@echo "Open demo.png, card.png, flow-short.png beside flow-long.png (the same template reflowed) and figma-card.png (a Figma frame). How typographies resolve:"
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight semibold --italic
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Brand Sans" --weight medium
 

@@ -37,6 +37,7 @@ let package = Package(
                     .product(name: "MatterType", package: matterTypePackage),
                     .product(name: "MatterTypeWire", package: matterTypePackage),
                     .product(name: "MatterTypeCards", package: matterTypePackage),
+                    .product(name: "MatterTypeFigma", package: matterTypePackage),
                     .product(name: "Hummingbird", package: "hummingbird"),
                     .product(name: "HummingbirdCore", package: "hummingbird"),
                     .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -39,8 +39,8 @@ public struct Card: Sendable, Hashable {
         self.layers = layers
     }
 
-    /// The most layers a card may have.
-    public static let maximumLayers = 100
+    /// The most layers a card may have, frames' children included (a Figma frame's nodes are its layers).
+    public static let maximumLayers = 500
 }
 
 /// What fills a ``Card``'s canvas before its layers: a paint, or an image fitted to the canvas.

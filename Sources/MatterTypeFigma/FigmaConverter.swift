@@ -162,7 +162,8 @@ struct FigmaConverter {
             for fill in fills { frame.paths += geometry.map { CardPath(path: $0, paint: fill) } }
             for stroke in strokes { frame.paths += strokeGeometry.map { CardPath(path: $0, paint: stroke) } }
             if !strokes.isEmpty, strokeGeometry.isEmpty { warn(node, "a stroke without stroke geometry is not drawn") }
-            frame.cornerRadius = 0
+            // A rectangle keeps its corners for its shadow; other outlines cast their box's.
+            if node.type != "RECTANGLE" { frame.cornerRadius = 0 }
         } else if node.type == "ELLIPSE" {
             let ellipse = VectorPath.ellipse(in: box)
             for fill in fills { frame.paths.append(CardPath(path: ellipse, paint: fill)) }

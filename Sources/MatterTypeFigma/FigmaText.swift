@@ -156,9 +156,24 @@ extension FigmaConverter {
 
     /// The characters cut where their style override changes: `characterStyleOverrides` numbers each UTF-16 code
     /// unit's override (0: the node's style; past the list's end, 0).
+    /// A `{{name}}` placeholder takes its first character's style whole, so that a value replaces it in one span.
     private func runs(of node: FigmaNode, characters: String) -> [(text: String, override: Int)] {
-        let overrides = node.characterStyleOverrides
+        var overrides = node.characterStyleOverrides
         guard overrides.contains(where: { $0 != 0 }) else { return [(characters, 0)] }
+        let units = Array(characters.utf16)
+        var start = 0
+        while start + 1 < units.count {
+            guard units[start] == 0x7B, units[start + 1] == 0x7B,
+                  let close = (start + 2..<max(start + 2, units.count - 1)).first(where: {
+                      units[$0] == 0x7D && units[$0 + 1] == 0x7D }) else {
+                start += 1
+                continue
+            }
+            let first = start < overrides.count ? overrides[start] : 0
+            if overrides.count < close + 2 { overrides += Array(repeating: 0, count: close + 2 - overrides.count) }
+            for offset in start...close + 1 { overrides[offset] = first }
+            start = close + 2
+        }
         var runs: [(text: String, override: Int)] = []
         var offset = 0
         for character in characters {

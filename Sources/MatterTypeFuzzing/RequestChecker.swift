@@ -2,6 +2,7 @@ import Foundation
 public import MatterType
 import MatterTypeWire
 import MatterTypeCards
+import MatterTypeFigma
 
 /// Carries a ``GeneratedRequest`` out as the server does (decode, lay out, draw, encode) and checks what every
 /// request must keep, whatever its options:
@@ -47,6 +48,7 @@ public struct RequestChecker: Sendable {
         switch request.kind {
         case .render: checkRender(request.body)
         case .card: checkCard(request.body, values: request.values)
+        case .figma: checkFigma(request.body, values: request.values)
         }
     }
 
@@ -197,6 +199,35 @@ public struct RequestChecker: Sendable {
             }
         }
         return (problems, .drawn)
+    }
+
+    // MARK: - Figma documents
+
+    /// A Figma document read, its first top-level node laid out (every node's box finite) and, when small enough,
+    /// drawn in every format at the card's size.
+    private func checkFigma(_ body: Data, values: [String: String]) -> (problems: [String], outcome: Outcome) {
+        let figma: FigmaDocument
+        let frame: FigmaFrame
+        do throws(FigmaError) {
+            figma = try FigmaDocument(data: body)
+            guard let first = figma.topLevelNodes.first else { return ([], .refusedDecoding) }
+            frame = try figma.frame(first.id)
+        } catch {
+            return (refusal("reading the Figma document", error.description), .refusedDecoding)
+        }
+        let cards = CardRenderer(registry: registry, renderer: renderer)
+        let card: Card
+        do {
+            card = try frame.card(values: values)
+            for box in try frame.nodeBoxes(values: values, renderer: cards)
+            where ![box.x, box.y, box.width, box.height].allSatisfy(\.isFinite) {
+                return (["node \(box.id)'s box is not finite: \(box)"], .drawn)
+            }
+        } catch {
+            return (refusal("laying the Figma frame out", "\(error)"), .refusedLayout)
+        }
+        let encoded = try? JSONEncoder().encode(card)
+        return checkCard(encoded ?? Data(), values: [:])
     }
 
     // MARK: - Image sizes

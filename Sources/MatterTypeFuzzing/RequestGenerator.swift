@@ -21,12 +21,25 @@ import MatterTypeWire
 public struct RequestGenerator: Sendable {
     /// The seed every case is derived from.
     public let seed: UInt64
+    /// Makes the Figma cases from real documents.
+    private let figma: FigmaMutator
 
-    /// A generator of the cases of `seed`.
-    public init(seed: UInt64) { self.seed = seed }
+    /// A generator of the cases of `seed`; its Figma cases mutate `figmaDocuments` (Figma REST responses: the
+    /// shared real ones, when a test has them) and a small document of every node kind written here.
+    public init(seed: UInt64, figmaDocuments: [Data] = []) {
+        self.seed = seed
+        figma = FigmaMutator(documents: [FigmaMutator.builtInDocument] + figmaDocuments)
+    }
 
-    /// Case `index`: a render request (about two in three) or a card.
+    /// Case `index`: a render request (about two in three), a card, or (one in eight) a Figma document. Whether it
+    /// is a Figma document is drawn apart, so that the other cases are what they were before Figma's were added.
     public func request(_ index: Int) -> GeneratedRequest {
+        var figmaRandom = SeededGenerator(state: seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: index) ^ 0xF16A)
+        _ = figmaRandom.next()
+        if figmaRandom.chance(0.125) {
+            let (body, values) = figma.document(&figmaRandom)
+            return GeneratedRequest(kind: .figma, body: body, values: values, seed: seed, index: index)
+        }
         var random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D ^ UInt64(truncatingIfNeeded: index))
         _ = random.next()
         let isCard = random.chance(0.3)
@@ -401,6 +414,8 @@ public struct GeneratedRequest: Sendable, Hashable {
         case render
         /// A card: `POST /v1/cards`.
         case card
+        /// A Figma document: `mattertype figma`, and a template over HTTP (`PUT /v1/templates/{name}`).
+        case figma
     }
 
     /// The seed it was made from.
@@ -411,7 +426,8 @@ public struct GeneratedRequest: Sendable, Hashable {
     public let kind: Kind
     /// The JSON body.
     public let body: Data
-    /// A card's values for its `{{name}}` placeholders (over HTTP, the query string); empty for render requests.
+    /// A card's or Figma document's values for its `{{name}}` placeholders (over HTTP, the query string); empty for
+    /// render requests.
     public let values: [String: String]
 
     /// A case of `kind` with `body` and `values` (a request of your own, to check it as generated ones are).
@@ -424,7 +440,13 @@ public struct GeneratedRequest: Sendable, Hashable {
     }
 
     /// The server's path for it.
-    public var path: String { kind == .card ? "/v1/cards" : "/v1/render" }
+    public var path: String {
+        switch kind {
+        case .render: "/v1/render"
+        case .card: "/v1/cards"
+        case .figma: "/v1/templates/fuzz"
+        }
+    }
 
     /// The command that runs this case again in process: `mattertype fuzz --seed S --case I`.
     public var command: String { "mattertype fuzz --seed \(seed) --case \(index)" }

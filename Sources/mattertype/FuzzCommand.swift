@@ -44,6 +44,10 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Print the cases' bodies as JSON lines ({\"index\", \"path\", \"body\"}) instead of running them.")
     var emit = false
 
+    @Option(help: ArgumentHelp("A folder of Figma documents (REST JSON, *.json) whose mutations join the Figma cases "
+                               + "beside the built-in one.", valueName: "folder"))
+    var figma: String?
+
     @OptionGroup var fontSources: FontSourceOptions
 
     func validate() throws {
@@ -61,7 +65,18 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
-        let generator = RequestGenerator(seed: seed)
+        var documents: [Data] = []
+        if let figma {
+            let folder = URL(fileURLWithPath: figma)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: figma) else {
+                throw CLIError(description: "\(figma): not a folder; give --figma a folder of Figma JSON files")
+            }
+            for name in names.sorted() where name.hasSuffix(".json") {
+                documents.append(try TextInputOptions.contents(of: folder.appendingPathComponent(name).path,
+                                                               option: "--figma"))
+            }
+        }
+        let generator = RequestGenerator(seed: seed, figmaDocuments: documents)
         if emit {
             for index in first..<first + cases {
                 let request = generator.request(index)

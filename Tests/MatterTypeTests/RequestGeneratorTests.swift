@@ -18,6 +18,10 @@ struct RequestGeneratorTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype")
         process.arguments = ["fuzz", "--seed", "1", "--cases", "2000", "--threads", "2", "--progress", progress.path]
+        // The shared real Figma documents, mutated, where this checkout has them (CI does).
+        if FileManager.default.fileExists(atPath: FigmaDocumentTests.shared.path) {
+            process.arguments? += ["--figma", FigmaDocumentTests.shared.path]
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

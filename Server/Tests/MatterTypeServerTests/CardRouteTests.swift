@@ -2,6 +2,7 @@ import Foundation
 import MatterType
 import MatterTypeWire
 import MatterTypeCards
+import MatterTypeFigma
 @testable import MatterTypeServer
 import NIOHTTP1
 import Testing
@@ -111,7 +112,7 @@ struct CardRouteTests {
     @Test func badTemplatesAreRefusedAndNothingIsStored() async throws {
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
-            configuration.maxTemplateBytes = 16_384
+            configuration.maxTemplateBytes = 40_000
             try await withServer(configuration) { server in
                 func put(_ name: String, _ body: String) async throws -> HTTPResult {
                     try await server.send(.PUT, "/v1/templates/\(name)", body: Data(body.utf8), admin: true)
@@ -121,9 +122,10 @@ struct CardRouteTests {
                 let huge = try await put("huge", #"{"width": 100000, "height": 100000, "layers": []}"#)
                 #expect(huge.status == 413)
                 let layers = try await put("layers", #"{"width": 10, "height": 10, "layers": ["#
-                    + Array(repeating: #"{"type": "rect", "x": 0, "y": 0, "width": 1, "height": 1}"#, count: 101).joined(separator: ",") + "]}")
-                #expect(layers.status == 422 && layers.text.contains("at most 100"))
-                let big = try await put("big", #"{"width": 10, "height": 10, "layers": [], "x": ""# + String(repeating: "a", count: 20_000) + #""}"#)
+                    + Array(repeating: #"{"type":"rect","width":1,"height":1}"#, count: Card.maximumLayers + 1)
+                        .joined(separator: ",") + "]}")
+                #expect(layers.status == 422 && layers.text.contains("at most \(Card.maximumLayers)"))
+                let big = try await put("big", #"{"width": 10, "height": 10, "layers": [], "x": ""# + String(repeating: "a", count: 45_000) + #""}"#)
                 #expect(big.status == 413 && big.text.contains("--max-template-bytes"))
                 let unknown = try await put("unknown", #"{"width": 10, "height": 10, "layers": [{"type": "video"}]}"#)
                 #expect(unknown.status == 422 && unknown.text.contains("video"))
@@ -308,6 +310,56 @@ struct CardRouteAttackTests {
                     avatarTops.append(avatar.y)
                 }
                 #expect(avatarTops[1] >= avatarTops[0] + 30)
+            }
+        }
+    }
+
+    @Test func aFigmaFrameIsATemplateThatReflows() async throws {
+        // A Figma file (the REST API's JSON) with two top-level frames; the card is a hugging column: a {{title}}
+        // text of fixed width, then a red bar. A longer title pushes the bar down.
+        let figma = #"""
+            {"name": "Cards", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS",
+             "children": [
+              {"id": "1:1", "name": "Card", "type": "FRAME", "absoluteBoundingBox": {"x": 100, "y": 50, "width": 320, "height": 200},
+               "fills": [{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}],
+               "children": [{"id": "1:2", "name": "Column", "type": "FRAME", "layoutMode": "VERTICAL",
+                 "primaryAxisSizingMode": "AUTO", "counterAxisSizingMode": "FIXED", "itemSpacing": 8,
+                 "absoluteBoundingBox": {"x": 110, "y": 60, "width": 300, "height": 60},
+                 "children": [{"id": "1:3", "name": "Title", "type": "TEXT", "characters": "{{title}}",
+                               "absoluteBoundingBox": {"x": 110, "y": 60, "width": 300, "height": 24},
+                               "style": {"fontFamily": "Noto Sans", "fontStyle": "Regular", "fontSize": 18,
+                                         "lineHeightPx": 24, "lineHeightUnit": "PIXELS", "textAutoResize": "HEIGHT"},
+                               "fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 0, "a": 1}}]},
+                              {"id": "1:4", "name": "Bar", "type": "RECTANGLE",
+                               "absoluteBoundingBox": {"x": 110, "y": 92, "width": 300, "height": 12},
+                               "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}]}]},
+              {"id": "2:1", "name": "Other", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 10, "height": 10}}]}]}}
+            """#
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let unnamed = try await server.send(.PUT, "/v1/templates/figma", body: Data(figma.utf8), admin: true)
+                #expect(unnamed.status == 422 && unnamed.text.contains("?node=") && unnamed.text.contains(#"1:1 \"Card\""#))
+                let unknown = try await server.send(.PUT, "/v1/templates/figma?node=9:9", body: Data(figma.utf8), admin: true)
+                #expect(unknown.status == 422 && unknown.text.contains("9:9"))
+                let saved = try await server.send(.PUT, "/v1/templates/figma?node=1:1", body: Data(figma.utf8), admin: true)
+                #expect(saved.status == 201 && saved.text.contains("\"title\""))
+                let document = try FigmaDocument(data: Data(figma.utf8))
+                var barTops: [Double] = []
+                for title in ["Short", "A much longer title that wraps onto a second and a third line in this card"] {
+                    let response = try await server.send(.GET, "/v1/templates/figma.png?title="
+                        + (title.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+                    #expect(response.status == 200)
+                    // Where the library lays the bar out for the same value (Figma's coordinates; the card starts at
+                    // the frame's corner, 100, 50), and that the server drew it there.
+                    let boxes = try document.frame("1:1").nodeBoxes(values: ["title": title],
+                                                                    renderer: CardRenderer(registry: FontRegistry(includesSystemFonts: false)))
+                    let bar = try #require(boxes.first { $0.id == "1:4" })
+                    let image = try ImageDecoder.decode(response.body, maximumPixels: 1_000_000)
+                    #expect(image[Int(bar.x - 100 + 150), Int(bar.y - 50 + 6)] == RGBAImage.Pixel(red: 255, green: 0, blue: 0,
+                                                                                                  alpha: 255))
+                    barTops.append(bar.y)
+                }
+                #expect(barTops[1] >= barTops[0] + 48)
             }
         }
     }

@@ -5,6 +5,7 @@ import Logging
 import MatterType
 import MatterTypeWire
 import MatterTypeCards
+import MatterTypeFigma
 import NIOCore
 
 /// Cards: `POST /v1/cards` (a card document's image) and card templates — `PUT`, `GET` and `DELETE
@@ -77,14 +78,16 @@ struct CardController: Sendable {
         return .json(["templates": all.map(TemplateRecord.init)])
     }
 
-    /// Stores a template (admin): the body is a card document, checked by decoding and drawing it once with
-    /// stand-ins for its placeholders; nothing is stored when that fails. 201 when new, 200 when it replaced one.
+    /// Stores a template (admin): the body is a card document, or a Figma document (`?node=ID` names its frame)
+    /// stored as the card it becomes; checked by decoding and drawing it once with stand-ins for its
+    /// placeholders; nothing is stored when that fails. 201 when new, 200 when it replaced one.
     private func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireAdmin(request, for: "template upload")
         let name = try Self.templateName(context)
-        let data = try await bodies.body(of: request, what: "template", limit: limits.maxTemplateBytes,
+        let body = try await bodies.body(of: request, what: "template", limit: limits.maxTemplateBytes,
                                            flag: "--max-template-bytes")
+        let data = try Self.cardDocument(body, node: QueryString(request.uri.query)["node"])
         let template: CardTemplate
         let standIn: Card
         do {
@@ -101,6 +104,37 @@ struct CardController: Sendable {
         let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
         logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
         return .json(TemplateRecord(template), status: replaced ? .ok : .created)
+    }
+
+    /// The card document a template body holds: a card as it is, or a Figma document (the REST API's JSON, its
+    /// `node` or its one top-level node) as the card that node becomes, placeholders in its texts kept.
+    static func cardDocument(_ body: Data, node: String?) throws -> Data {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              object["layers"] == nil,
+              ["document", "nodes", "default", "result", "Result", "data"].contains(where: { object[$0] != nil }) else {
+            return body
+        }
+        let figma: FigmaDocument
+        do throws(FigmaError) {
+            figma = try FigmaDocument(data: body)
+        } catch {
+            throw APIError(.unprocessableContent, .invalidRequest, error.description)
+        }
+        guard let id = node ?? (figma.topLevelNodes.count == 1 ? figma.topLevelNodes.first?.id : nil) else {
+            throw APIError(.unprocessableContent, .invalidRequest, "a Figma document with "
+                           + "\(figma.topLevelNodes.count) top-level nodes: name the frame with ?node=ID (one of "
+                           + figma.topLevelNodes.prefix(10).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
+                           + ")")
+        }
+        let frame: FigmaFrame
+        do throws(FigmaError) {
+            frame = try figma.frame(id)
+        } catch {
+            throw APIError(.unprocessableContent, .invalidRequest, error.description)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(frame.card)
     }
 
     /// `GET /v1/templates/{name}`: the document; `{name}.png`, `.webp`, `.svg` or `.pdf`: the image, its placeholders filled
