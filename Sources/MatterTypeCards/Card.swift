@@ -562,7 +562,7 @@ extension CardLayer: Codable {
     }
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
-        case layout, fill, border, cornerRadius, clip, opacity, shadows, paths, layers
+        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, paths, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -622,6 +622,7 @@ extension CardLayer: Codable {
             self = .frame(CardFrameLayer(box: try CardBox(from: decoder, width: content, height: content, hugs: true),
                                          layout: layout,
                                          fill: try c.decodeIfPresent(PaintJSON.self, forKey: .fill)?.paint,
+                                         image: try c.decodeIfPresent(FrameImageJSON.self, forKey: .image)?.image,
                                          border: try CardLayer.border(c, forKey: .border),
                                          cornerRadius: try c.decodeCornersIfPresent(forKey: .cornerRadius) ?? 0,
                                          clipsContent: try c.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
@@ -709,6 +710,7 @@ extension CardLayer: Codable {
             try c.encode("frame", forKey: .type)
             try c.encode(layer.layout, forKey: .layout)
             try c.encodeIfPresent(layer.fill.map(PaintJSON.init), forKey: .fill)
+            try c.encodeIfPresent(layer.image.map(FrameImageJSON.init), forKey: .image)
             try CardLayer.encode(layer.border, into: &c, forKey: .border)
             try c.encodeCorners(layer.cornerRadius, forKey: .cornerRadius)
             try c.encode(layer.clipsContent, forKey: .clip)
@@ -717,6 +719,28 @@ extension CardLayer: Codable {
             if !layer.paths.isEmpty { try c.encode(layer.paths.map(CardPathJSON.init), forKey: .paths) }
             try c.encode(layer.layers, forKey: .layers)
         }
+    }
+}
+
+/// A frame's image in JSON: `{"src": "photo.jpg", "fit": "cover"}` (`fit` defaults to `cover`, as a fill wants).
+struct FrameImageJSON: Codable {
+    var image: CardBoxImage
+
+    init(_ image: CardBoxImage) { self.image = image }
+
+    private enum Keys: String, CodingKey, CaseIterable { case src, fit }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(Keys.self, in: "a frame's image")
+        let c = try decoder.container(keyedBy: Keys.self)
+        image = CardBoxImage(source: try c.decode(String.self, forKey: .src),
+                             fit: try c.decodeFitIfPresent(forKey: .fit) ?? .cover)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(image.source, forKey: .src)
+        try c.encode(image.fit.rawValue, forKey: .fit)
     }
 }
 

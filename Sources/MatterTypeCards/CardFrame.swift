@@ -79,6 +79,8 @@ public struct CardFrameLayer: Sendable, Hashable {
     public var layout: CardFlow
     /// What fills it; `nil` for nothing.
     public var fill: Paint?
+    /// An image over its fill, fitted to its box and clipped to its corners (Figma's image fill); `nil` for none.
+    public var image: CardBoxImage?
     /// A border inside its edge; it takes no room from the children (Figma's strokes, not CSS borders).
     public var border: CardBorder?
     /// The corners' radius in points.
@@ -98,12 +100,14 @@ public struct CardFrameLayer: Sendable, Hashable {
     public var layers: [CardLayer]
 
     /// A frame with `box`, laying out `layers` as `layout` says.
-    public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, border: CardBorder? = nil,
+    public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, image: CardBoxImage? = nil,
+                border: CardBorder? = nil,
                 cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
                 shadows: [CardBoxShadow] = [], paths: [CardPath] = [], layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
+        self.image = image
         self.border = border
         self.cornerRadius = cornerRadius
         self.clipsContent = clipsContent

@@ -241,6 +241,11 @@ public struct CardRenderer: Sendable {
                                spread: shadow.spread, color: shadow.color)
         }
         if let fill = frame.fill { drawing.fill(box, corners: frame.cornerRadius, paint: fill) }
+        if let image = frame.image {
+            let decoded = try picture(image.source, place: CardError.place(laidOut.path))
+            // One radius: the image is clipped to a uniformly rounded box (the largest corner where they differ).
+            drawing.draw(decoded, in: box, fit: image.fit, cornerRadius: frame.cornerRadius.all.max() ?? 0)
+        }
         if let border = frame.border {
             drawing.strokeBorder(box, corners: frame.cornerRadius, widths: border.width, paint: border.paint)
         }
@@ -289,7 +294,9 @@ public struct CardRenderer: Sendable {
                 switch layer {
                 case .image(let image): sources.append(image.source)
                 case .text(let text): sources += text.boxImages.values.map(\.source)
-                case .frame(let frame): collect(frame.layers)
+                case .frame(let frame):
+                    sources += frame.image.map { [$0.source] } ?? []
+                    collect(frame.layers)
                 case .rect: continue
                 }
             }

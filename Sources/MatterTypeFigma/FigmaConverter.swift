@@ -9,6 +9,8 @@ import MatterTypeWire
 /// spacing, alignment, positions in frames without Auto Layout — and never what Figma's layout computed: a hugging
 /// or filling size is the layout engine's to find, a flowed child's place too.
 struct FigmaConverter {
+    /// The image fills' sources by `imageRef`: a file name under the renderer's image folder, or a `data:` URI.
+    let images: [String: String]
     /// What could not be converted as Figma draws it, in document order.
     private(set) var warnings: [FigmaWarning] = []
     /// Each layer's Figma node id, by the layer's path (indices of `layers` from the card down).
@@ -152,7 +154,11 @@ struct FigmaConverter {
         let rotated = !turn.isIdentity
         let own = rotated ? node.size.map { Rect(x: 0, y: 0, width: $0.x, height: $0.y) } : nil
         let box = own ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
-        let fills = node.fills.filter(\.visible).compactMap { paint($0, of: node, role: "fill", size: box) }
+        let fills = node.fills.filter { $0.visible && $0.type != "IMAGE" }
+            .compactMap { paint($0, of: node, role: "fill", size: box) }
+        if let imageFill = node.fills.last(where: { $0.visible && $0.type == "IMAGE" }) {
+            frame.image = image(imageFill, of: node)
+        }
         let strokes = hasVisibleStroke(node)
             ? node.strokes.filter(\.visible).compactMap { paint($0, of: node, role: "stroke", size: box) } : []
         let geometry = (node.fillGeometry ?? []).compactMap { path($0, of: node) }
@@ -258,6 +264,26 @@ struct FigmaConverter {
     private func grown(_ rect: Rect, by amount: Double) -> Rect {
         Rect(x: rect.x - amount, y: rect.y - amount, width: max(rect.width + 2 * amount, 0),
              height: max(rect.height + 2 * amount, 0))
+    }
+
+    /// An image fill as the frame's image, or `nil` (with a warning) when its bytes were not given.
+    private mutating func image(_ paint: FigmaPaint, of node: FigmaNode) -> CardBoxImage? {
+        guard let reference = paint.imageRef, let source = images[reference] else {
+            warn(node, "the image \(paint.imageRef ?? "without an imageRef") was not given (--images); it is not drawn")
+            return nil
+        }
+        switch paint.scaleMode {
+        case "FIT":
+            return CardBoxImage(source: source, fit: .contain)
+        case "STRETCH", "CROP":
+            warn(node, "an image cropped by its transform is drawn covering the box")
+            return CardBoxImage(source: source, fit: .cover)
+        case "TILE":
+            warn(node, "a tiled image is drawn once, covering the box")
+            return CardBoxImage(source: source, fit: .cover)
+        default:
+            return CardBoxImage(source: source, fit: .cover)
+        }
     }
 
     /// A geometry's path, or `nil` (with a warning) when its data cannot be read.

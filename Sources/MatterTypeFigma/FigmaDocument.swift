@@ -21,6 +21,9 @@ public struct FigmaDocument: Sendable {
     /// The nodes a render starts from: every child of every page (`CANVAS`) of a file, or every node of a
     /// `/nodes` response, in document order.
     public let topLevelNodes: [FigmaNodeSummary]
+    /// Images sent beside the document (a top-level `"images"` object of `imageRef` → `data:` URI): how a
+    /// template upload carries its image fills.
+    public let embeddedImages: [String: String]
     private let roots: [FigmaNode]
 
     /// The most bytes a Figma document may have.
@@ -47,6 +50,7 @@ public struct FigmaDocument: Sendable {
                                    + "GET /v1/files/:key or /v1/files/:key/nodes")
         }
         name = body.name
+        embeddedImages = body.images
         var roots: [FigmaNode] = []
         func open(_ node: FigmaNode) {
             switch node.type {
@@ -62,11 +66,14 @@ public struct FigmaDocument: Sendable {
     }
 
     /// The node `id` and its subtree as a card the node's size, the node at its top-left corner. Its `{{name}}`
-    /// placeholders stay in the card's text, to be filled as a card template's.
+    /// placeholders stay in the card's text, to be filled as a card template's. `images` gives the image fills'
+    /// bytes by `imageRef` (what `GET /v1/files/:key/images` lists): a file name under the renderer's image folder,
+    /// or a `data:` URI; with ``embeddedImages`` (these win); an image fill without either is not drawn (a warning
+    /// says so).
     /// - Throws: ``FigmaError/unknownNode(_:)`` when the document has no node `id`.
-    public func frame(_ id: String) throws(FigmaError) -> FigmaFrame {
+    public func frame(_ id: String, images: [String: String] = [:]) throws(FigmaError) -> FigmaFrame {
         guard let node = Self.find(id, in: roots) else { throw .unknownNode(id) }
-        var converter = FigmaConverter()
+        var converter = FigmaConverter(images: embeddedImages.merging(images) { _, given in given })
         let layer = converter.layer(node, parent: nil, path: [0])
         let bounds = node.bounds
         let card = Card(width: max(bounds.width, 1), height: max(bounds.height, 1), layers: [layer])
@@ -144,8 +151,10 @@ private struct FigmaResponse: Decodable {
         var name: String?
         var document: FigmaNode?
         var nodes: [FigmaNode]
+        /// Image bytes sent beside the document: `imageRef` → `data:` URI.
+        var images: [String: String]
 
-        private enum Keys: String, CodingKey { case name, document, nodes }
+        private enum Keys: String, CodingKey { case name, document, nodes, images }
         private struct NodeEntry: Decodable { var document: FigmaNode? }
 
         init(from decoder: any Decoder) throws {
@@ -155,6 +164,9 @@ private struct FigmaResponse: Decodable {
             // A nodes response keeps its ids' order as the request listed them; JSON objects have none, so by id.
             let entries = try c.decodeIfPresent([String: NodeEntry?].self, forKey: .nodes) ?? [:]
             nodes = entries.sorted { $0.key < $1.key }.compactMap { $0.value?.document }
+            // Figma's own `images` keys (in other responses) hold URLs; only `data:` URIs are bytes sent along.
+            let images = (try? c.decodeIfPresent([String: String].self, forKey: .images)) ?? nil
+            self.images = (images ?? [:]).filter { $0.value.hasPrefix("data:") }
         }
 
         var isEmpty: Bool { document == nil && nodes.isEmpty }

@@ -316,6 +316,11 @@ public struct RequestGenerator: Sendable {
                     layer.append(.init("layout", .object(flow)))
                 }
                 if random.chance(0.4) { layer.append(.init("fill", slot("tint", paint(&random)))) }
+                if random.chance(0.1) {
+                    layer.append(.init("image", .object([.init("src", .string(image(&random))),
+                                                         .init("fit", .string(random.pick(["cover", "contain", "fill"],
+                                                                                          else: ["tile"])))])))
+                }
                 if random.chance(0.2) {
                     layer.append(.init("border", .object([.init("width", random.pick([.number(0), .number(1), .number(4),
                                                                                       .array([0, 2, 4, 1e5])])),

@@ -23,6 +23,10 @@ struct FigmaCommand: ParsableCommand {
                                + "with -o the first).", valueName: "id"))
     var node: String?
 
+    @Option(help: ArgumentHelp("The folder of the document's images, each named by its imageRef (as GET "
+                               + "/v1/images/:key lists them; .png, .jpg or .webp may follow).", valueName: "folder"))
+    var images: String?
+
     @OptionGroup var placeholders: PlaceholderOptions
 
     @OptionGroup var fontSources: FontSourceOptions
@@ -52,11 +56,22 @@ struct FigmaCommand: ParsableCommand {
             throw CLIError(description: "\(document): the document has no nodes to draw")
         }
         let values = try placeholders.values()
-        let renderer = CardRenderer(registry: try fontSources.makeRegistry())
+        var references: [String: String] = [:]
+        if let images {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: images) else {
+                throw CLIError(description: "\(images): not a folder; give --images the folder of the document's images")
+            }
+            for name in names {
+                let reference = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
+                if references[reference] == nil || name == reference { references[reference] = name }
+            }
+        }
+        let renderer = CardRenderer(registry: try fontSources.makeRegistry(),
+                                    imageDirectory: images.map { URL(fileURLWithPath: $0) })
         if json {
             var boxes: [FigmaNodeBox] = []
             for id in node.map({ [$0] }) ?? figma.topLevelNodes.map(\.id) {
-                let frame = try figma.frame(id)
+                let frame = try figma.frame(id, images: references)
                 warnEach(frame.warnings)
                 boxes += try frame.nodeBoxes(values: values, renderer: renderer)
             }
@@ -65,7 +80,7 @@ struct FigmaCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(["nodes": boxes]), as: UTF8.self))
             return
         }
-        let frame = try figma.frame(node ?? first.id)
+        let frame = try figma.frame(node ?? first.id, images: references)
         if node == nil {
             FileHandle.standardError.write(Data(("drawing node \(first.id) \"\(first.name)\", the first top-level node; "
                                                  + "choose another with --node\n").utf8))

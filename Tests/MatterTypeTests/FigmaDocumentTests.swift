@@ -243,6 +243,38 @@ struct FigmaDocumentTests {
         #expect(image[15, 12] == Self.red && image[15, 28] == Self.red && image[25, 15] == Self.white)
     }
 
+    @Test("an image fill draws the file its imageRef names, fitted as its scale mode says; without it, a warning")
+    func imageFills() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("figma-images-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PNGEncoder.encode(RGBAImage(width: 4, height: 4, background: Color(red: 0, green: 0, blue: 255)))
+            .write(to: folder.appendingPathComponent("abc123.png"))
+        let doc = try document(#"""
+            {"id": "10:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 60, 30)), "fills": [\#(Self.solidWhite)],
+             "children": [{"id": "10:2", "name": "Photo", "type": "RECTANGLE", \#(Self.box(0, 0, 20, 10)),
+                           "fills": [\#(Self.solidRed), {"type": "IMAGE", "imageRef": "abc123", "scaleMode": "FIT"}]},
+                          {"id": "10:3", "name": "Missing", "type": "RECTANGLE", \#(Self.box(30, 0, 20, 10)),
+                           "fills": [{"type": "IMAGE", "imageRef": "nothere", "scaleMode": "FILL"}]}]}
+            """#)
+        let frame = try doc.frame("10:1", images: ["abc123": "abc123.png"])
+        let image = try CardRenderer(registry: FontRegistry(includesSystemFonts: false), imageDirectory: folder)
+            .image(of: frame.card)
+        // FIT: a square image in a 20 × 10 box is 10 × 10, centered; the red fill shows beside it.
+        #expect(image[10, 5] == Self.blue && image[2, 5] == Self.red && image[35, 5] == Self.white)
+        #expect(frame.warnings.contains { $0.nodeID == "10:3" && $0.message.contains("nothere") })
+        // Sent beside the document as data: URIs (how a template upload carries them), no folder needed.
+        let png = try PNGEncoder.encode(RGBAImage(width: 4, height: 4, background: Color(red: 0, green: 0, blue: 255)))
+        let embedded = try FigmaDocument(data: Data(#"""
+            {"images": {"abc123": "data:image/png;base64,\#(png.base64EncodedString())", "other": "https://example.com/x.png"},
+             "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [
+              {"id": "11:1", "name": "Photo", "type": "RECTANGLE", \#(Self.box(0, 0, 20, 10)),
+               "fills": [{"type": "IMAGE", "imageRef": "abc123", "scaleMode": "FILL"}]}]}]}}
+            """#.utf8))
+        #expect(embedded.embeddedImages.keys.sorted() == ["abc123"])
+        #expect(try renderer.image(of: try embedded.frame("11:1").card)[3, 5] == Self.blue)
+    }
+
     // MARK: - The shared documents
 
     static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
