@@ -236,7 +236,7 @@ public struct CardRenderer: Sendable {
     private func drawFrame(_ frame: CardFrameLayer, _ laidOut: LaidOutLayer, into drawing: inout Drawing,
                            until deadline: RenderDeadline) throws(CardError) {
         let box = laidOut.frame
-        for shadow in frame.shadows.reversed() {
+        for shadow in frame.shadows.reversed() where !shadow.isInset {
             drawing.drawShadow(of: box, corners: frame.cornerRadius, x: shadow.x, y: shadow.y, blur: shadow.blur,
                                spread: shadow.spread, color: shadow.color)
         }
@@ -245,6 +245,10 @@ public struct CardRenderer: Sendable {
             let decoded = try picture(image.source, place: CardError.place(laidOut.path))
             // One radius: the image is clipped to a uniformly rounded box (the largest corner where they differ).
             drawing.draw(decoded, in: box, fit: image.fit, cornerRadius: frame.cornerRadius.all.max() ?? 0)
+        }
+        for shadow in frame.shadows.reversed() where shadow.isInset {
+            drawing.drawInnerShadow(of: box, corners: frame.cornerRadius, x: shadow.x, y: shadow.y, blur: shadow.blur,
+                                    spread: shadow.spread, color: shadow.color)
         }
         if let border = frame.border {
             drawing.strokeBorder(box, corners: frame.cornerRadius, widths: border.width, paint: border.paint)

@@ -234,12 +234,13 @@ struct FigmaConverter {
         }
         for effect in node.effects where effect.visible {
             switch effect.type {
-            case "DROP_SHADOW":
+            case "DROP_SHADOW", "INNER_SHADOW":
                 frame.shadows.insert(CardBoxShadow(x: effect.offset?.x ?? 0, y: effect.offset?.y ?? 0,
                                                    blur: effect.radius, spread: effect.spread,
-                                                   color: effect.color?.color() ?? .black), at: 0)
+                                                   color: effect.color?.color() ?? .black,
+                                                   isInset: effect.type == "INNER_SHADOW"), at: 0)
                 if !frame.paths.isEmpty, frame.fill == nil {
-                    warn(node, "a drop shadow of a vector is cast by its bounding box")
+                    warn(node, "a shadow of a vector is cast by its bounding box")
                 }
             default:
                 warn(node, "the \(effect.type) effect is not drawn")

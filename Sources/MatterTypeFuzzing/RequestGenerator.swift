@@ -337,6 +337,7 @@ public struct RequestGenerator: Sendable {
                         .init("x", .number(random.pick([0, 4, -300]))), .init("y", .number(random.pick([0, 8]))),
                         .init("blur", .number(random.pick([0, 12, 40], else: [-1, 1e9]))),
                         .init("spread", .number(random.pick([0, -4, 10, 1e5]))),
+                        .init("inset", .bool(random.chance(0.3))),
                         .init("color", .string(random.pick(["#00000066", "red"])))])])))
                 }
                 if random.chance(0.2) {

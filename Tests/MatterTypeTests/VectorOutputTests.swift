@@ -257,6 +257,29 @@ struct VectorOutputTests {
         #expect(png[60, 20] != RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
     }
 
+    @Test("an inner shadow (CSS inset): rsvg's blur of the SVG's clipped even-odd ring draws what the raster does")
+    func innerShadow() throws {
+        let card = try Card.decode(from: Data(##"""
+            {"width": 200, "height": 120, "background": "#FFFFFF", "layers": [
+             {"type": "frame", "x": 20, "y": 20, "width": 160, "height": 80, "fill": "#E8F0FE", "cornerRadius": 16,
+              "shadows": [{"x": 6, "y": 6, "blur": 12, "spread": 2, "color": "#0B1F3AAA", "inset": true},
+                          {"x": 0, "y": 4, "blur": 8, "color": "#00000033"}]}]}
+            """##.utf8))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let png = try renderer.image(of: card)
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
+                                                 arguments: ["-o"], name: "inset.svg"), png,
+                             Sample(name: "inner shadow (rsvg)", text: "", family: "", meanLimit: 0.8, offShareLimit: 0.002))
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
+                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "inset.pdf",
+                                                 outputSuffix: ".png"), png,
+                             Sample(name: "inner shadow (poppler)", text: "", family: "", meanLimit: 1, offShareLimit: 0.006))
+        // Darkest inside the top-left edge (the shadow falls from there), none at the center, none outside the box
+        // but the outer shadow's.
+        #expect(png[24, 40].red < 150 && png[100, 60] == RGBAImage.Pixel(red: 232, green: 240, blue: 254, alpha: 255))
+        #expect(png[176, 60].red > png[24, 60].red)
+    }
+
     // MARK: Helpers
 
     /// Text with poppler's bidi marks (U+202A–U+202E) taken out and whitespace runs made one space.

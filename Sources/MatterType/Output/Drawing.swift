@@ -35,6 +35,9 @@ public struct Drawing: Sendable {
         case shadow(TextLayout, origin: Point, blur: Double, color: Color, hinting: TextRenderer.Hinting)
         /// An outer box shadow: `rect` (spread already added) blurred, shown outside `box` only.
         case boxShadow(Rect, corners: CornerRadii, blur: Double, color: Color, box: Rect, boxCorners: CornerRadii)
+        /// An inner box shadow: all but `hole` (the box moved, spread taken off) blurred, shown inside `box` only.
+        case innerShadow(hole: Rect, corners: CornerRadii, blur: Double, color: Color, box: Rect,
+                         boxCorners: CornerRadii)
         case stroke(TextLayout, origin: Point, width: Double, color: Color, centered: Bool,
                     hinting: TextRenderer.Hinting)
         case clip(Rect, [Item])
@@ -51,6 +54,7 @@ public struct Drawing: Sendable {
             case .text: "text"
             case .shadow: "a shadow"
             case .boxShadow: "a box shadow"
+            case .innerShadow: "an inner shadow"
             case .stroke: "a stroke"
             case .clip: "a clipped group"
             case .group: "a translucent group"
@@ -200,6 +204,18 @@ public struct Drawing: Sendable {
                                 blur: max(blur, 0), color: color, box: box, boxCorners: corners))
     }
 
+    /// Draws the inner shadow of the rounded rectangle `box` (points), as CSS `box-shadow: inset` does: everything
+    /// outside the box moved by (`x`, `y`) and shrunk by `spread` (its corners too), blurred by `blur` (σ = blur /
+    /// 2), in `color`, shown only inside `box`.
+    public mutating func drawInnerShadow(of box: Rect, corners: CornerRadii, x: Double, y: Double, blur: Double,
+                                         spread: Double, color: Color) {
+        guard color.alpha > 0, [x, y, blur, spread].allSatisfy(\.isFinite), box.width > 0, box.height > 0 else { return }
+        let hole = Rect(x: box.x + x + spread, y: box.y + y + spread, width: max(box.width - 2 * spread, 0),
+                        height: max(box.height - 2 * spread, 0))
+        items.append(.innerShadow(hole: hole, corners: corners.map { max($0 - spread, 0) }, blur: max(blur, 0),
+                                  color: color, box: box, boxCorners: corners))
+    }
+
     /// Draws what `body` draws as one group, composited over what is below at `opacity` (0 to 1): where its
     /// parts overlap, the upper hides the lower, as in CSS and Figma, before the whole fades.
     public mutating func group(opacity: Double, _ body: (inout Drawing) -> Void) {
@@ -239,7 +255,7 @@ extension Drawing {
                     found.append(layout)
                 case .clip(_, let inner), .group(_, let inner):
                     collect(inner, into: &found)
-                case .fill, .border, .path, .image, .shadow, .boxShadow, .stroke:
+                case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke:
                     continue
                 }
             }
@@ -313,6 +329,8 @@ extension Drawing {
                 add(20, pixels(layout, at: origin, margin: 1.5 * blur * scale))
             case .boxShadow(let rect, _, let blur, _, _, _):
                 add(25, pixels(rect, margin: 1.5 * blur * scale + 2))
+            case .innerShadow(_, _, let blur, _, let box, _):
+                add(25, pixels(box, margin: 1.5 * blur * scale + 2))
             case .stroke(let layout, let origin, let width, _, let centered, _):
                 add(centered ? 300 : 150, pixels(layout, at: origin, margin: width * scale + 1))
             case .clip(_, let inner):
@@ -372,6 +390,13 @@ extension Drawing {
                                                           cutoutCorners: boxCorners.map { $0 * scale },
                                                           canvas: PixelSize(width: image.width, height: image.height),
                                                           until: deadline) else { continue }
+                image.fill(mask: mask.bitmap, atX: mask.left, y: mask.top, color: color)
+            case .innerShadow(let hole, let corners, let blur, let color, let box, let boxCorners):
+                guard let mask = try GrayBitmap.innerShadow(hole: pixels(hole), corners: corners.map { $0 * scale },
+                                                            blur: blur * scale, box: pixels(box),
+                                                            boxCorners: boxCorners.map { $0 * scale },
+                                                            canvas: PixelSize(width: image.width, height: image.height),
+                                                            until: deadline) else { continue }
                 image.fill(mask: mask.bitmap, atX: mask.left, y: mask.top, color: color)
             case .stroke(let layout, let origin, let width, let color, let centered, let hinting):
                 guard let ink = try coverage(layout, at: origin, margin: width * scale + 1, hinting: hinting) else {

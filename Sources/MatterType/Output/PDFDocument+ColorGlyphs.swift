@@ -183,6 +183,19 @@ extension PDFDocument {
         try shadow(mask.bitmap, left: mask.left, top: mask.top, color: color, page: page, into: &content)
     }
 
+    /// Draws an inner box shadow (points) as an image of its mask, as the raster computes it.
+    mutating func innerShadow(hole: Rect, corners: CornerRadii, blur: Double, color: Color, box: Rect,
+                              boxCorners: CornerRadii, page: Drawing, into content: inout String) throws(RenderError) {
+        let scale = page.scale
+        func pixels(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
+        guard page.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount),
+              let mask = try GrayBitmap.innerShadow(hole: pixels(hole), corners: corners.map { $0 * scale },
+                                                    blur: blur * scale, box: pixels(box),
+                                                    boxCorners: boxCorners.map { $0 * scale }, canvas: page.pixelSize,
+                                                    until: deadline) else { return }
+        try shadow(mask.bitmap, left: mask.left, top: mask.top, color: color, page: page, into: &content)
+    }
+
     /// Draws a shadow's mask (pixels, its corner at `left`, `top`) in `color` as an image of its inked part.
     private mutating func shadow(_ blurred: GrayBitmap, left: Int, top: Int, color: Color, page: Drawing,
                                  into content: inout String) throws(RenderError) {

@@ -16,7 +16,7 @@ extension PDFDocument {
                 collect(layout.placedGlyphs(at: origin, scale: scale, color: color))
             case .clip(_, let inner), .group(_, let inner):
                 collectGlyphs(inner, scale: scale)
-            case .fill, .border, .path, .image, .shadow, .boxShadow:
+            case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow:
                 break
             }
         }

@@ -95,6 +95,23 @@ struct SVGWriter {
                 }
                 body += "<g clip-path=\"url(#c\(id))\"><path d=\"" + path(rect, corners: corners) + "\""
                     + fill(color, opacity: 1) + filter + "/></g>\n"
+            case .innerShadow(let hole, let corners, let blur, let color, let box, let boxCorners):
+                // Everything but the hole (an even-odd path: the box grown by the blur's reach, less the hole),
+                // blurred, clipped to the box.
+                let id = newID(), reach = 1.5 * blur + 1
+                let around = Rect(x: min(box.x, hole.x) - reach, y: min(box.y, hole.y) - reach,
+                                  width: max(box.x + box.width, hole.x + hole.width) - min(box.x, hole.x) + 2 * reach,
+                                  height: max(box.y + box.height, hole.y + hole.height) - min(box.y, hole.y) + 2 * reach)
+                definitions += "<clipPath id=\"c\(id)\"><path d=\"" + path(box, corners: boxCorners) + "\"/></clipPath>\n"
+                var filter = ""
+                if blur > 0 {
+                    definitions += "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(n(around.x))\" "
+                        + "y=\"\(n(around.y))\" width=\"\(n(around.width))\" height=\"\(n(around.height))\">"
+                        + "<feGaussianBlur stdDeviation=\"\(n(blur / 2))\"/></filter>\n"
+                    filter = " filter=\"url(#f\(id))\""
+                }
+                body += "<g clip-path=\"url(#c\(id))\"><path fill-rule=\"evenodd\" d=\"" + path(around, corners: 0)
+                    + path(hole, corners: corners) + "\"" + fill(color, opacity: 1) + filter + "/></g>\n"
             case .stroke(let layout, let origin, let width, let color, let centered, _):
                 text(layout, origin: origin, color: color, override: color,
                      stroke: (centered ? width : 2 * width, centered))

@@ -221,6 +221,49 @@ extension GrayBitmap {
 }
 
 /// A rectangle with rounded corners, in pixels, and how much of a pixel it covers.
+extension GrayBitmap {
+    /// An inner box shadow's mask, in pixels (CSS `box-shadow: inset`): inside the rounded rectangle `box`, one
+    /// less the blurred coverage of `hole` (the box moved and shrunk by the spread), over the box's pixels on the
+    /// canvas; with the pixel its top-left corner goes at. `nil` when nothing of the box is on the canvas.
+    static func innerShadow(hole: Rect, corners: CornerRadii, blur: Double, box: Rect, boxCorners: CornerRadii,
+                            canvas: PixelSize,
+                            until deadline: RenderDeadline) throws(RenderError) -> (bitmap: GrayBitmap, left: Int, top: Int)? {
+        let shape = RoundedRect(box, corners: boxCorners), inner = RoundedRect(hole, corners: corners)
+        let reach = Int(min((1.5 * max(blur, 0)).rounded(.up), 1e7)) + 1
+        let bounds = shape.bounds
+        let left = max(bounds.x.lowerBound, 0), right = min(bounds.x.upperBound, canvas.width)
+        let top = max(bounds.y.lowerBound, 0), bottom = min(bounds.y.upperBound, canvas.height)
+        guard left < right, top < bottom else { return nil }
+        // The hole's coverage over the box grown by the blur's reach (beyond it, nothing of the hole reaches in).
+        let x = (left - reach)..<(right + reach), y = (top - reach)..<(bottom + reach)
+        var holeMask = GrayBitmap(width: x.count, height: y.count)
+        let holeBounds = inner.bounds
+        holeMask.pixels.withUnsafeMutableBufferPointer { bytes in
+            for row in y where holeBounds.y.contains(row) {
+                let cy = Double(row) + 0.5, base = (row - y.lowerBound) * x.count
+                let inside = inner.interior(atRow: row).clamped(to: x)
+                for column in holeBounds.x.clamped(to: x) {
+                    bytes[base + column - x.lowerBound] = inside.contains(column)
+                        ? 255 : UInt8(inner.coverage(Double(column) + 0.5, cy) * 255 + 0.5)
+                }
+            }
+        }
+        let blurred = blur > 0 ? try holeMask.blurred(radius: blur, until: deadline) : holeMask
+        var mask = GrayBitmap(width: right - left, height: bottom - top)
+        mask.pixels.withUnsafeMutableBufferPointer { bytes in
+            for row in top..<bottom {
+                let cy = Double(row) + 0.5, inside = shape.interior(atRow: row)
+                for column in left..<right {
+                    let covered = inside.contains(column) ? 1 : shape.coverage(Double(column) + 0.5, cy)
+                    let shadow = 255 - Double(blurred[column - x.lowerBound, row - y.lowerBound])
+                    bytes[(row - top) * (right - left) + column - left] = UInt8(covered * shadow + 0.5)
+                }
+            }
+        }
+        return (mask, left, top)
+    }
+}
+
 private struct RoundedRect {
     let centerX, centerY, halfWidth, halfHeight: Double
     /// The corners' radii, fitted to the rectangle.
