@@ -25,7 +25,7 @@ through ../shared/tools/figma/strip_computed.py (what Figma's layout computed â€
 hugging and filling sizes, auto-sized texts' boxes, ink â€” is moved, grown or dropped), then `mattertype figma
 --json` lays every top-level node out, and every visible node's box is compared with the original file's
 absoluteBoundingBox (check_boxes.py's rules, imported from ../shared/tools/figma): within 0.5 px and within 2 px,
-per node type, text line counts, and the worst cases. Text nodes in a family the machine does not have are counted
+per node type, text line counts, texts' ink against absoluteRenderBounds (0.5 px), and the worst cases. Text nodes in a family the machine does not have are counted
 apart (they fall back). Exits 1 below 90 % within 0.5 px, 98 % within 2 px or 97 % of line counts.
 """
 import argparse, collections, json, os, subprocess, sys
@@ -186,6 +186,12 @@ def compare_documents(options):
                 per_type[kind][1] += error <= 2
                 per_type[kind][2] += 1
                 rows.append((error, name, node, mine))
+                if kind == "TEXT" and node.get("absoluteRenderBounds") and mine is not None:
+                    # Ink, from the original file (the stripped copy has none).
+                    ink, theirs = mine.get("ink"), node["absoluteRenderBounds"]
+                    totals["ink texts"] += 1
+                    if ink and max(abs(ink[k] - theirs[k]) for k in ("x", "y", "width", "height")) <= 0.5:
+                        totals["ink"] += 1
                 if kind == "TEXT":
                     lines, _ = check_boxes.figma_lines(node)
                     if lines is None:
@@ -205,7 +211,9 @@ def compare_documents(options):
              "text line counts: %d/%d (%.1f %%) of the texts whose height is their lines' (%d fixed-height "
              "boxes not counted: Figma's height there is the designer's)" % (
                  totals["lines"], totals["text"], 100 * totals["lines"] / max(totals["text"], 1),
-                 totals["fixed-height texts"])]
+                 totals["fixed-height texts"]),
+             "text ink within 0.5 px of absoluteRenderBounds: %d/%d (%.1f %%)" % (
+                 totals["ink"], totals["ink texts"], 100 * totals["ink"] / max(totals["ink texts"], 1))]
     if fallback:
         lines.append("not counted, their family is not installed (they fall back): " +
                      ", ".join("%d %s" % (n, family) for family, n in fallback.most_common()))

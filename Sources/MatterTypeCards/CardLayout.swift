@@ -1,4 +1,4 @@
-import MatterType
+public import MatterType
 import MatterTypeWire
 
 /// Every layer of a card where its frames put it: a box in the canvas's points for each layer, frames' children
@@ -19,6 +19,9 @@ public struct CardLayout: Sendable, Hashable {
         public var height: Double
         /// A text layer's line count; `nil` for other layers.
         public var lines: Int?
+        /// A text layer's ink (its glyphs' outlines and decorations), in the canvas's points; `nil` for other
+        /// layers and for text with no ink.
+        public var ink: Rect?
     }
 
     /// The layers' boxes, in document order (a frame before its children).
@@ -46,8 +49,12 @@ struct LaidOutLayer {
 
     /// The layer and its descendants' boxes, in document order.
     func boxes(into list: inout [CardLayout.Box]) {
+        let ink = text.map(\.inkBounds).flatMap { bounds -> Rect? in
+            bounds.isEmpty ? nil : Rect(x: frame.x + bounds.x, y: frame.y + textTop + bounds.y, width: bounds.width,
+                                        height: bounds.height)
+        }
         list.append(CardLayout.Box(path: path.map { "/layers/\($0)" }.joined(), x: frame.x, y: frame.y,
-                                   width: frame.width, height: frame.height, lines: text?.lines.count))
+                                   width: frame.width, height: frame.height, lines: text?.lines.count, ink: ink))
         for child in children { child.boxes(into: &list) }
     }
 }

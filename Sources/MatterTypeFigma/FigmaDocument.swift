@@ -228,7 +228,7 @@ public struct FigmaFrame: Sendable {
     }
 
     /// Every node laid out as `renderer` lays out ``card(values:)``: its box in Figma's canvas coordinates (the
-    /// frame of the document's `absoluteBoundingBox`), a text's line count, in document order.
+    /// frame of the document's `absoluteBoundingBox`), a text's line count and ink, in document order.
     public func nodeBoxes(values: [String: String] = [:], renderer: CardRenderer = CardRenderer(),
                           until deadline: RenderDeadline = .never) throws(CardError) -> [FigmaNodeBox] {
         let layout = try renderer.layout(of: values.isEmpty ? card : card(values: values), until: deadline)
@@ -237,7 +237,9 @@ public struct FigmaFrame: Sendable {
         return layout.boxes.compactMap { box in
             guard let id = ids[box.path] else { return nil }
             return FigmaNodeBox(id: id, x: origin.x + box.x, y: origin.y + box.y, width: box.width,
-                                height: box.height, lines: box.lines)
+                                height: box.height, lines: box.lines,
+                                ink: box.ink.map { Rect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width,
+                                                        height: $0.height) })
         }
     }
 }
@@ -256,4 +258,7 @@ public struct FigmaNodeBox: Sendable, Hashable, Codable {
     public var height: Double
     /// A text's line count; `nil` for other nodes.
     public var lines: Int?
+    /// A text's ink (its glyphs' outlines and decorations) in Figma's canvas coordinates, as Figma's
+    /// `absoluteRenderBounds`; `nil` for other nodes.
+    public var ink: Rect?
 }

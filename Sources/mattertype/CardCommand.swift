@@ -35,8 +35,9 @@ struct CardCommand: ParsableCommand {
     var output: String?
 
     @Flag(help: ArgumentHelp("Print every layer's box (frames' children included) as JSON instead of drawing: "
-                             + "{\"boxes\": [{\"path\": \"/layers/0\", \"x\", \"y\", \"width\", \"height\"}]}, in the "
-                             + "canvas's points; nothing is drawn, images are not read."))
+                             + "{\"boxes\": [{\"path\": \"/layers/0\", \"x\", \"y\", \"width\", \"height\", \"lines\"?, "
+                             + "\"ink\"?}]} (a text's line count and glyph bounds), in the canvas's points; nothing is "
+                             + "drawn, images are not read."))
     var json = false
 
     func validate() throws {

@@ -37,7 +37,8 @@ struct FigmaCommand: ParsableCommand {
     var output: String?
 
     @Flag(help: ArgumentHelp("Print every visible node's laid-out box instead of drawing: {\"nodes\": [{\"id\", \"x\", "
-                             + "\"y\", \"width\", \"height\", \"lines\"?}]}, in Figma's canvas coordinates."))
+                             + "\"y\", \"width\", \"height\", \"lines\"?, \"ink\"?}]}, in Figma's canvas coordinates "
+                             + "(a text's line count and ink: its glyphs' bounds, as absoluteRenderBounds)."))
     var json = false
 
     func validate() throws {

@@ -286,7 +286,7 @@ struct FigmaDocumentTests {
           .enabled(if: FileManager.default.fileExists(atPath: FigmaDocumentTests.shared.path)))
     func sharedDocuments() throws {
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: true))
-        var within = 0, near = 0, count = 0
+        var within = 0, near = 0, count = 0, inkWithin = 0, inkCount = 0
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.shared.path).filter { $0.hasSuffix(".json") }
         for file in files.sorted() {
             let original = Self.shared.appendingPathComponent(file)
@@ -319,6 +319,14 @@ struct FigmaDocumentTests {
                                         abs(mine.height - box["height", default: 0]))
                         within += error <= 0.5 ? 1 : 0
                         near += error <= 2 ? 1 : 0
+                        if node["type"] as? String == "TEXT", let theirs = node["absoluteRenderBounds"] as? [String: Double] {
+                            inkCount += 1
+                            if let ink = mine.ink, max(abs(ink.x - theirs["x", default: 0]), abs(ink.y - theirs["y", default: 0]),
+                                                       abs(ink.width - theirs["width", default: 0]),
+                                                       abs(ink.height - theirs["height", default: 0])) <= 0.5 {
+                                inkWithin += 1
+                            }
+                        }
                     }
                 }
                 for child in node["children"] as? [[String: Any]] ?? [] { visit(child, top: false) }
@@ -328,5 +336,6 @@ struct FigmaDocumentTests {
         // Scripts/compare-with-figma.py --documents prints the same comparison by node type, with the worst cases.
         #expect(Double(within) >= 0.9 * Double(count), "\(within)/\(count) within 0.5 px")
         #expect(Double(near) >= 0.98 * Double(count), "\(near)/\(count) within 2 px")
+        #expect(inkCount > 100 && Double(inkWithin) >= 0.95 * Double(inkCount), "ink: \(inkWithin)/\(inkCount) within 0.5 px")
     }
 }
