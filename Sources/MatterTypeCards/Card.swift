@@ -562,7 +562,7 @@ extension CardLayer: Codable {
     }
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
-        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, paths, layers
+        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, blur, paths, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -628,6 +628,7 @@ extension CardLayer: Codable {
                                          clipsContent: try c.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
                                          opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1,
                                          shadows: try c.decodeIfPresent([CardBoxShadow].self, forKey: .shadows) ?? [],
+                                         blur: try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0,
                                          paths: try c.decodeIfPresent([CardPathJSON].self, forKey: .paths)?.map(\.path)
                                             ?? [],
                                          layers: try c.decodeIfPresent([CardLayer].self, forKey: .layers) ?? []))
@@ -716,6 +717,7 @@ extension CardLayer: Codable {
             try c.encode(layer.clipsContent, forKey: .clip)
             try c.encode(layer.opacity, forKey: .opacity)
             if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
+            if layer.blur != 0 { try c.encode(layer.blur, forKey: .blur) }
             if !layer.paths.isEmpty { try c.encode(layer.paths.map(CardPathJSON.init), forKey: .paths) }
             try c.encode(layer.layers, forKey: .layers)
         }

@@ -92,6 +92,9 @@ public struct CardFrameLayer: Sendable, Hashable {
     public var opacity: Double
     /// Drop shadows of its box, as CSS `box-shadow` lists them (the first on top), shown outside the box only.
     public var shadows: [CardBoxShadow]
+    /// How much the frame and its children are blurred, as one group (CSS `filter: blur()` of half this, Figma's
+    /// layer blur): a radius in points, twice the Gaussian's σ as a shadow's blur; 0 for none.
+    public var blur: Double
     /// Vector shapes drawn over its fill and border, below its children, in its box's coordinates (an icon; a
     /// Figma vector's fill and stroke geometry).
     public var paths: [CardPath]
@@ -103,7 +106,7 @@ public struct CardFrameLayer: Sendable, Hashable {
     public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, image: CardBoxImage? = nil,
                 border: CardBorder? = nil,
                 cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
-                shadows: [CardBoxShadow] = [], paths: [CardPath] = [], layers: [CardLayer]) {
+                shadows: [CardBoxShadow] = [], blur: Double = 0, paths: [CardPath] = [], layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
@@ -113,6 +116,7 @@ public struct CardFrameLayer: Sendable, Hashable {
         self.clipsContent = clipsContent
         self.opacity = opacity
         self.shadows = shadows
+        self.blur = blur
         self.paths = paths
         self.layers = layers
     }

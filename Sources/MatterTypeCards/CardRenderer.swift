@@ -219,9 +219,12 @@ public struct CardRenderer: Sendable {
                     throw .layer(path: path, .invalid(field: "blur", reason: "\(shadow.blur) is not allowed; use 0 to 100 points"))
                 }
             }
+            guard frame.blur.isFinite, (0...100).contains(frame.blur) else {
+                throw .layer(path: path, .invalid(field: "blur", reason: "\(frame.blur) is not allowed; use 0 to 100 points"))
+            }
             var failure: CardError?
-            // The frame's paint and children, as one group when it fades (its children composited first).
-            drawing.group(opacity: frame.opacity) { group in
+            // The frame's paint and children, as one group when it fades or blurs (its children composited first).
+            drawing.group(opacity: frame.opacity, blur: frame.blur) { group in
                 do throws(CardError) {
                     try drawFrame(frame, laidOut, into: &group, until: deadline)
                 } catch {

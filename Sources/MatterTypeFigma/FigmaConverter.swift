@@ -242,6 +242,8 @@ struct FigmaConverter {
                 if !frame.paths.isEmpty, frame.fill == nil {
                     warn(node, "a shadow of a vector is cast by its bounding box")
                 }
+            case "LAYER_BLUR":
+                frame.blur = max(frame.blur, effect.radius)
             default:
                 warn(node, "the \(effect.type) effect is not drawn")
             }

@@ -120,7 +120,9 @@ struct FigmaDocumentTests {
     func warnings() throws {
         let doc = try document(#"""
             {"id": "5:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 100, 100)), "layoutMode": "GRID",
-             "effects": [{"type": "LAYER_BLUR", "radius": 4}],
+             "effects": [{"type": "LAYER_BLUR", "radius": 4}, {"type": "BACKGROUND_BLUR", "radius": 10},
+                         {"type": "INNER_SHADOW", "radius": 6, "offset": {"x": 2, "y": 3}, "spread": 1,
+                          "color": {"r": 0, "g": 0, "b": 0, "a": 0.5}}],
              "children": [{"id": "5:2", "name": "Star", "type": "STAR", \#(Self.box(10, 10, 20, 20)),
                            "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]},
                           {"id": "5:3", "name": "Slice", "type": "SLICE", \#(Self.box(0, 0, 5, 5))}]}
@@ -128,7 +130,15 @@ struct FigmaDocumentTests {
         let frame = try doc.frame("5:1")
         let messages = frame.warnings.map(\.description)
         #expect(messages.contains { $0.contains("node 5:1 \"F\"") && $0.contains("grid") })
-        #expect(messages.contains { $0.contains("LAYER_BLUR") })
+        #expect(messages.contains { $0.contains("BACKGROUND_BLUR") } && !messages.contains { $0.contains("LAYER_BLUR") })
+        // The layer blur blurs the frame as one group; the inner shadow falls inside it.
+        guard case .frame(let drawn) = frame.card.layers[0] else {
+            Issue.record("not a frame")
+            return
+        }
+        #expect(drawn.blur == 4)
+        #expect(drawn.shadows == [CardBoxShadow(x: 2, y: 3, blur: 6, spread: 1, color: Color(red: 0, green: 0, blue: 0,
+                                                                                             alpha: 128), isInset: true)])
         #expect(messages.contains { $0.contains("5:3") && $0.contains("SLICE") })
         #expect(try boxes(doc)["5:2"] == [10, 10, 20, 20])
         _ = try renderer.encoded(frame.card)

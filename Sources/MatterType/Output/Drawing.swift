@@ -41,8 +41,9 @@ public struct Drawing: Sendable {
         case stroke(TextLayout, origin: Point, width: Double, color: Color, centered: Bool,
                     hinting: TextRenderer.Hinting)
         case clip(Rect, [Item])
-        /// Items composited together, then over what is below at `opacity` (CSS and Figma's group opacity).
-        case group(opacity: Double, [Item])
+        /// Items composited together, blurred by `blur` (σ = blur / 2; 0 for none), then over what is below at
+        /// `opacity` (CSS and Figma's group opacity, CSS `filter: blur()` and Figma's layer blur).
+        case group(opacity: Double, blur: Double, [Item])
 
         /// What the item is, for a ``RenderError/deadlineExceeded(stage:)``.
         var stage: String {
@@ -216,15 +217,17 @@ public struct Drawing: Sendable {
                                   color: color, box: box, boxCorners: corners))
     }
 
-    /// Draws what `body` draws as one group, composited over what is below at `opacity` (0 to 1): where its
-    /// parts overlap, the upper hides the lower, as in CSS and Figma, before the whole fades.
-    public mutating func group(opacity: Double, _ body: (inout Drawing) -> Void) {
+    /// Draws what `body` draws as one group, blurred by `blur` points (a Gaussian of σ = blur / 2, as shadows' blur
+    /// radius; 0 for none) and composited over what is below at `opacity` (0 to 1): where its parts overlap, the
+    /// upper hides the lower, as in CSS and Figma, before the whole is blurred and fades.
+    public mutating func group(opacity: Double, blur: Double = 0, _ body: (inout Drawing) -> Void) {
         var inner = Drawing(width: width, height: height, scale: scale)
         body(&inner)
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
-        guard opacity < 1 else { return items += inner.items }
+        let blur = min(max(blur.isFinite ? blur : 0, 0), 1_000)
+        guard opacity < 1 || blur > 0 else { return items += inner.items }
         guard opacity > 0 else { return }
-        items.append(.group(opacity: opacity, inner.items))
+        items.append(.group(opacity: opacity, blur: blur, inner.items))
     }
 }
 
@@ -253,7 +256,7 @@ extension Drawing {
                 switch item {
                 case .text(let layout, _, _, _, _):
                     found.append(layout)
-                case .clip(_, let inner), .group(_, let inner):
+                case .clip(_, let inner), .group(_, _, let inner):
                     collect(inner, into: &found)
                 case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke:
                     continue
@@ -335,17 +338,18 @@ extension Drawing {
                 add(centered ? 300 : 150, pixels(layout, at: origin, margin: width * scale + 1))
             case .clip(_, let inner):
                 add(1, work(of: inner, scale: scale, canvas: canvas))
-            case .group(_, let inner):
-                // Its own canvas, faded and composited: about a fill's cost a pixel of the page.
+            case .group(_, let blur, let inner):
+                // Its own canvas, faded and composited: about a fill's cost a pixel of the page; blurred, four
+                // channels' blurs (a shadow's 20 a pixel each).
                 add(1, work(of: inner, scale: scale, canvas: canvas))
-                add(15, canvas.width * canvas.height)
+                add(blur > 0 ? 95 : 15, canvas.width * canvas.height)
             }
         }
         return total
     }
 
     /// Composites `items` into `image`, each moved by `shift` points (a clip's box image starts inside the page).
-    private static func rasterize(_ items: [Item], into image: inout RGBAImage, shift: Point, scale: Double,
+    static func rasterize(_ items: [Item], into image: inout RGBAImage, shift: Point, scale: Double,
                                   renderer: TextRenderer, until deadline: RenderDeadline) throws(RenderError) {
         func pixels(_ rect: Rect) -> Rect {
             Rect(x: (rect.x + shift.x) * scale, y: (rect.y + shift.y) * scale, width: rect.width * scale,
@@ -421,9 +425,10 @@ extension Drawing {
                                                                y: shift.y - Double(box.top) / scale),
                               scale: scale, renderer: renderer, until: deadline)
                 image.draw(part, atX: box.left, y: box.top)
-            case .group(let opacity, let inner):
+            case .group(let opacity, let blur, let inner):
                 var part = RGBAImage(width: image.width, height: image.height)
                 try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)
+                if blur > 0 { part = try part.blurred(radius: blur * scale, until: deadline) }
                 part.fade(by: opacity)
                 image.draw(part, atX: 0, y: 0)
             }

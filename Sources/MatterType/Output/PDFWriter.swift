@@ -218,7 +218,17 @@ struct PDFDocument {
                 content += "q \(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height)) re W n\n"
                 try write(inner, page: page, into: &content)
                 content += "Q\n"
-            case .group(let opacity, let inner):
+            case .group(let opacity, let blur, let inner) where blur > 0:
+                // PDF has no blur: the group is drawn as the raster draws it, and embedded as an image.
+                guard page.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount) else { continue }
+                var part = RGBAImage(width: page.pixelSize.width, height: page.pixelSize.height)
+                try Drawing.rasterize(inner, into: &part, shift: .zero, scale: page.scale, renderer: renderer,
+                                      until: deadline)
+                part = try part.blurred(radius: blur * page.scale, until: deadline)
+                part.fade(by: opacity)
+                let name = try image(part)
+                content += "q \(n(page.width)) 0 0 \(n(-page.height)) 0 \(n(page.height)) cm /\(name) Do Q\n"
+            case .group(let opacity, _, let inner):
                 // A transparency group: a form drawn with the page's resources, then painted at the opacity.
                 var group = ""
                 try write(inner, page: page, into: &group)

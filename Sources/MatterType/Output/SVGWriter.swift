@@ -124,8 +124,16 @@ struct SVGWriter {
                 body += "<g clip-path=\"url(#c\(id))\">\n"
                 try write(inner)
                 body += "</g>\n"
-            case .group(let opacity, let inner):
-                body += "<g opacity=\"\(n(opacity))\">\n"
+            case .group(let opacity, let blur, let inner):
+                var filter = ""
+                if blur > 0 {
+                    let id = newID()
+                    definitions += "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" "
+                        + "width=\"\(n(drawing.width))\" height=\"\(n(drawing.height))\">"
+                        + "<feGaussianBlur stdDeviation=\"\(n(blur / 2))\"/></filter>\n"
+                    filter = " filter=\"url(#f\(id))\""
+                }
+                body += "<g" + (opacity < 1 ? " opacity=\"\(n(opacity))\"" : "") + filter + ">\n"
                 try write(inner)
                 body += "</g>\n"
             }

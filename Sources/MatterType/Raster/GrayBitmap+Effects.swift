@@ -373,3 +373,24 @@ extension GrayBitmap {
         return result
     }
 }
+
+extension RGBAImage {
+    /// The image blurred by a Gaussian of σ = `radius` / 2 pixels (CSS `filter: blur(σ)`), each premultiplied
+    /// channel as a ``GrayBitmap`` is blurred (its ink grown by the blur's reach, cut to the image).
+    func blurred(radius: Double, until deadline: RenderDeadline = .never) throws(RenderError) -> RGBAImage {
+        guard radius > 0.01, radius.isFinite else { return self }
+        var result = RGBAImage(width: width, height: height)
+        for channel in 0..<4 {
+            var plane = GrayBitmap(width: width, height: height)
+            for index in 0..<width * height { plane.pixels[index] = pixels[index * 4 + channel] }
+            let blurred = try plane.blurred(radius: radius, until: deadline)
+            for index in 0..<width * height { result.pixels[index * 4 + channel] = blurred.pixels[index] }
+        }
+        // Premultiplied: no channel above its alpha (each was rounded on its own).
+        for index in stride(from: 0, to: width * height * 4, by: 4) {
+            let alpha = result.pixels[index + 3]
+            for channel in 0..<3 where result.pixels[index + channel] > alpha { result.pixels[index + channel] = alpha }
+        }
+        return result
+    }
+}
