@@ -562,7 +562,7 @@ extension CardLayer: Codable {
     }
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
-        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, blur, paths, layers
+        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, blur, paths, mask, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -631,6 +631,7 @@ extension CardLayer: Codable {
                                          blur: try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0,
                                          paths: try c.decodeIfPresent([CardPathJSON].self, forKey: .paths)?.map(\.path)
                                             ?? [],
+                                         mask: try c.decodeIfPresent(MaskJSON.self, forKey: .mask)?.path,
                                          layers: try c.decodeIfPresent([CardLayer].self, forKey: .layers) ?? []))
         }
     }
@@ -719,6 +720,7 @@ extension CardLayer: Codable {
             if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
             if layer.blur != 0 { try c.encode(layer.blur, forKey: .blur) }
             if !layer.paths.isEmpty { try c.encode(layer.paths.map(CardPathJSON.init), forKey: .paths) }
+            try c.encodeIfPresent(layer.mask.map(MaskJSON.init), forKey: .mask)
             try c.encode(layer.layers, forKey: .layers)
         }
     }
@@ -743,6 +745,37 @@ struct FrameImageJSON: Codable {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(image.source, forKey: .src)
         try c.encode(image.fit.rawValue, forKey: .fit)
+    }
+}
+
+/// A frame's mask in JSON: `{"d": "M0 0h40v40h-40z", "fillRule": "evenodd"}` (`fillRule` defaults to `nonzero`).
+struct MaskJSON: Codable {
+    var path: VectorPath
+
+    init(_ path: VectorPath) { self.path = path }
+
+    private enum Keys: String, CodingKey, CaseIterable { case d, fillRule }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(Keys.self, in: "a mask")
+        let c = try decoder.container(keyedBy: Keys.self)
+        let rule = try c.decodeIfPresent(String.self, forKey: .fillRule) ?? "nonzero"
+        guard let fillRule = VectorPath.FillRule(rawValue: rule) else {
+            throw DecodingError.dataCorruptedError(forKey: .fillRule, in: c, debugDescription:
+                "\"\(rule)\" is not a fill rule; use nonzero or evenodd")
+        }
+        let data = try c.decode(String.self, forKey: .d)
+        do throws(VectorPathError) {
+            path = try VectorPath(svgPathData: data, fillRule: fillRule)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .d, in: c, debugDescription: error.description)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(path.svgPathData(), forKey: .d)
+        if path.fillRule != .nonzero { try c.encode(path.fillRule.rawValue, forKey: .fillRule) }
     }
 }
 

@@ -98,6 +98,9 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// Vector shapes drawn over its fill and border, below its children, in its box's coordinates (an icon; a
     /// Figma vector's fill and stroke geometry).
     public var paths: [CardPath]
+    /// A shape its children are drawn inside only, in its box's coordinates (a Figma mask's outline); `nil` for
+    /// none.
+    public var mask: VectorPath?
     /// Its children, in order: the flow's order, and drawing order (the last on top, unless
     /// ``CardFlow/reversesZOrder``).
     public var layers: [CardLayer]
@@ -106,7 +109,8 @@ public struct CardFrameLayer: Sendable, Hashable {
     public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, image: CardBoxImage? = nil,
                 border: CardBorder? = nil,
                 cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
-                shadows: [CardBoxShadow] = [], blur: Double = 0, paths: [CardPath] = [], layers: [CardLayer]) {
+                shadows: [CardBoxShadow] = [], blur: Double = 0, paths: [CardPath] = [], mask: VectorPath? = nil,
+                layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
@@ -118,6 +122,7 @@ public struct CardFrameLayer: Sendable, Hashable {
         self.shadows = shadows
         self.blur = blur
         self.paths = paths
+        self.mask = mask
         self.layers = layers
     }
 

@@ -300,7 +300,7 @@ struct CardLayoutEngine {
 
 extension CardSize {
     /// A fixed size's points; `nil` for hug and fill.
-    var points: Double? {
+    public var points: Double? {
         if case .fixed(let value) = self { value } else { nil }
     }
 }

@@ -260,16 +260,23 @@ public struct CardRenderer: Sendable {
             drawing.fill(shape.path, at: Point(x: box.x, y: box.y), box: box, paint: shape.paint)
         }
         let children = frame.layout.reversesZOrder ? laidOut.children.reversed() : laidOut.children
-        guard frame.clipsContent else {
-            for child in children { try draw(child, into: &drawing, until: deadline) }
-            return
-        }
         var failure: CardError?
-        drawing.clip(to: box) { clipped in
+        func drawChildren(_ target: inout Drawing) {
             do throws(CardError) {
-                for child in children { try draw(child, into: &clipped, until: deadline) }
+                for child in children { try draw(child, into: &target, until: deadline) }
             } catch {
                 failure = error
+            }
+        }
+        // Inside the mask, then the box when it clips: each a group of its own.
+        switch (frame.mask, frame.clipsContent) {
+        case (nil, false):
+            drawChildren(&drawing)
+        case (nil, true):
+            drawing.clip(to: box) { drawChildren(&$0) }
+        case (let mask?, let clips):
+            drawing.clip(to: mask, at: Point(x: box.x, y: box.y)) { masked in
+                if clips { masked.clip(to: box) { drawChildren(&$0) } } else { drawChildren(&masked) }
             }
         }
         if let failure { throw failure }

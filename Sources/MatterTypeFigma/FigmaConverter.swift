@@ -45,17 +45,48 @@ struct FigmaConverter {
         paint(node, turn: turn, into: &frame)
         // A boolean operation draws its own geometry; its operands are laid out (listed) but not drawn.
         let drawsOperands = node.type != "BOOLEAN_OPERATION" || (node.fillGeometry ?? []).isEmpty
-        var index = 0
+        // A mask clips the siblings after it to its outline: they go into a frame (at the parent's corner, its
+        // size or hugging as the parent does) whose mask that outline is; the mask itself is listed, not drawn.
+        var masked: (index: Int, frame: CardFrameLayer)?
         for child in node.children where child.visible {
-            var childLayer = layer(child, parent: node, path: path + [index], inherited: turn)
-            if !drawsOperands, case .frame(var operand) = childLayer {
-                operand.opacity = 0
-                childLayer = .frame(operand)
+            if child.isMask {
+                if node.flowsChildren {
+                    warn(child, "a mask in an Auto Layout frame is drawn as a shape; what it masks is not clipped")
+                } else {
+                    if let open = masked { frame.layers.append(.frame(open.frame)) }
+                    let size = { (size: CardSize) -> CardSize in size == .fill ? .hug : size }
+                    masked = (frame.layers.count, CardFrameLayer(box: CardBox(width: size(box.width),
+                                                                              height: size(box.height)), layers: []))
+                }
             }
-            frame.layers.append(childLayer)
-            index += 1
+            let childPath = masked.map { path + [$0.index, $0.frame.layers.count] } ?? path + [frame.layers.count]
+            var childLayer = layer(child, parent: node, path: childPath, inherited: turn)
+            if !drawsOperands || (child.isMask && masked != nil), case .frame(var hidden) = childLayer {
+                if child.isMask, var open = masked {
+                    if child.maskType == "LUMINANCE" { warn(child, "a luminance mask clips by its outline") }
+                    open.frame.mask = outline(of: hidden)
+                    masked = open
+                }
+                hidden.opacity = 0
+                childLayer = .frame(hidden)
+            }
+            if var open = masked {
+                open.frame.layers.append(childLayer)
+                masked = open
+            } else {
+                frame.layers.append(childLayer)
+            }
         }
+        if let open = masked { frame.layers.append(.frame(open.frame)) }
         return .frame(frame)
+    }
+
+    /// A mask's outline in its parent's coordinates: its first path (its geometry, an ellipse's, a line's), else its
+    /// rounded box.
+    private func outline(of mask: CardFrameLayer) -> VectorPath {
+        let size = Rect(x: 0, y: 0, width: mask.box.width.points ?? 0, height: mask.box.height.points ?? 0)
+        let shape = mask.paths.first?.path ?? VectorPath.roundedRect(size, corners: mask.cornerRadius)
+        return shape.moved(dx: mask.box.x, dy: mask.box.y)
     }
 
     // MARK: - Boxes
@@ -251,7 +282,6 @@ struct FigmaConverter {
         if let blend = node.blendMode, !["PASS_THROUGH", "NORMAL"].contains(blend) {
             warn(node, "blend mode \(blend) is drawn as normal")
         }
-        if node.isMask { warn(node, "a mask is drawn as a shape; what it masks is not clipped") }
     }
 
     /// How far a stroke of `weight` reaches outside and inside its outline, by its alignment (Figma's default for

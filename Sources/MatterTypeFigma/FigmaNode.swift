@@ -29,6 +29,7 @@ struct FigmaNode: Sendable, Decodable {
     var effects: [FigmaEffect]
     var clipsContent: Bool
     var isMask: Bool
+    var maskType: String?
     var fillGeometry: [FigmaPath]?
     var strokeGeometry: [FigmaPath]?
     var arcData: FigmaArc?
@@ -69,7 +70,8 @@ struct FigmaNode: Sendable, Decodable {
     private enum Keys: String, CodingKey {
         case id, name, type, visible, opacity, blendMode, absoluteBoundingBox, size, relativeTransform, children
         case fills, strokes, strokeWeight, individualStrokeWeights, strokeAlign, strokeDashes, strokeCap, strokeJoin
-        case cornerRadius, rectangleCornerRadii, effects, clipsContent, isMask, fillGeometry, strokeGeometry, arcData
+        case cornerRadius, rectangleCornerRadii, effects, clipsContent, isMask, maskType, fillGeometry, strokeGeometry
+        case arcData
         case layoutMode, itemSpacing, counterAxisSpacing, paddingLeft, paddingRight, paddingTop, paddingBottom
         case primaryAxisSizingMode, counterAxisSizingMode, primaryAxisAlignItems, counterAxisAlignItems
         case counterAxisAlignContent, layoutWrap, layoutSizingHorizontal, layoutSizingVertical, layoutGrow
@@ -103,6 +105,7 @@ struct FigmaNode: Sendable, Decodable {
         effects = try value(.effects) ?? []
         clipsContent = try value(.clipsContent) ?? false
         isMask = try value(.isMask) ?? false
+        maskType = try value(.maskType)
         fillGeometry = try value(.fillGeometry)
         strokeGeometry = try value(.strokeGeometry)
         arcData = try value(.arcData)

@@ -333,6 +333,12 @@ public struct RequestGenerator: Sendable {
                 if random.chance(0.3) { layer.append(.init("clip", true)) }
                 if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1], else: [-1, 3])))) }
                 if random.chance(0.1) { layer.append(.init("blur", .number(random.pick([0, 2, 24], else: [-1, 1e9])))) }
+                if random.chance(0.1) {
+                    layer.append(.init("mask", .object([.init("d", .string(random.pick(["M20 2A18 18 0 1 1 19.9 2Z",
+                                                                                         "M0 0h40v40h-40z m10 10v20h20v-20z"],
+                                                                                        else: ["Q"]))),
+                                                        .init("fillRule", .string(random.pick(["evenodd", "nonzero"])))])))
+                }
                 if random.chance(0.2) {
                     layer.append(.init("shadows", .array([.object([
                         .init("x", .number(random.pick([0, 4, -300]))), .init("y", .number(random.pick([0, 8]))),

@@ -215,6 +215,24 @@ struct FigmaDocumentTests {
         #expect(image[60, 49] == Self.blue && image[60, 50] == Self.blue && image[60, 52] == Self.white)
     }
 
+    @Test("a mask clips the siblings after it to its outline; it is listed, not drawn; those before it are not clipped")
+    func masks() throws {
+        let doc = try document(#"""
+            {"id": "12:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 100, 60)), "fills": [\#(Self.solidWhite)],
+             "children": [
+               {"id": "12:2", "name": "Before", "type": "RECTANGLE", \#(Self.box(70, 0, 30, 30)), "fills": [\#(Self.solidRed)]},
+               {"id": "12:3", "name": "Mask", "type": "ELLIPSE", "isMask": true, \#(Self.box(10, 10, 40, 40)),
+                "fills": [\#(Self.solidRed)]},
+               {"id": "12:4", "name": "Masked", "type": "RECTANGLE", \#(Self.box(0, 0, 60, 60)), "fills": [\#(Self.solidBlue)]}]}
+            """#)
+        let image = try image(doc)
+        #expect(image[30, 30] == Self.blue && image[12, 12] == Self.white && image[55, 30] == Self.white)
+        #expect(image[85, 15] == Self.red)
+        let laidOut = try boxes(doc)
+        #expect(laidOut["12:3"] == [10, 10, 40, 40] && laidOut["12:4"] == [0, 0, 60, 60] && laidOut["12:2"] == [70, 0, 30, 30])
+        // SVG and PDF draw the same clip: VectorOutputTests' masks.
+    }
+
     @Test("a linear gradient follows Figma's handles, also where the box is not square and the handles skew")
     func gradientHandles() throws {
         // Handles (fractions of the node): start (0, 0), end (1, 1), and the third along which colors stay the

@@ -305,6 +305,28 @@ struct VectorOutputTests {
         #expect(png[30, 30].blue > png[100, 45].red)
     }
 
+    @Test("a frame's mask: rsvg and poppler clip its children to the same outline as the raster")
+    func masks() throws {
+        let card = try Card.decode(from: Data(##"""
+            {"width": 160, "height": 100, "background": "#FFFFFF", "layers": [
+             {"type": "frame", "x": 10, "y": 10, "width": 140, "height": 80,
+              "mask": {"d": "M40 0A40 40 0 1 1 39.9 0Z M100 10h30v60h-30z", "fillRule": "evenodd"},
+              "layers": [{"type": "rect", "x": 0, "y": 0, "width": 140, "height": 80,
+                          "fill": {"linear": {"angle": 90, "stops": ["#0B1F3A", "#E0245E"]}}}]}]}
+            """##.utf8))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let png = try renderer.image(of: card)
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
+                                                 arguments: ["-o"], name: "mask.svg"), png,
+                             Sample(name: "mask (rsvg)", text: "", family: "", meanLimit: 0.5, offShareLimit: 0.004))
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
+                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "mask.pdf",
+                                                 outputSuffix: ".png"), png,
+                             Sample(name: "mask (poppler)", text: "", family: "", meanLimit: 1, offShareLimit: 0.008))
+        #expect(png[50, 50].alpha == 255 && png[50, 50] != RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+        #expect(png[95, 50] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // between the shapes
+    }
+
     // MARK: Helpers
 
     /// Text with poppler's bidi marks (U+202A–U+202E) taken out and whitespace runs made one space.

@@ -41,6 +41,8 @@ public struct Drawing: Sendable {
         case stroke(TextLayout, origin: Point, width: Double, color: Color, centered: Bool,
                     hinting: TextRenderer.Hinting)
         case clip(Rect, [Item])
+        /// Items drawn only inside a path moved to `origin` (anti-aliased: each pixel by the area it covers).
+        case clipPath(VectorPath, origin: Point, [Item])
         /// Items composited together, blurred by `blur` (σ = blur / 2; 0 for none), then over what is below at
         /// `opacity` (CSS and Figma's group opacity, CSS `filter: blur()` and Figma's layer blur).
         case group(opacity: Double, blur: Double, [Item])
@@ -58,6 +60,7 @@ public struct Drawing: Sendable {
             case .innerShadow: "an inner shadow"
             case .stroke: "a stroke"
             case .clip: "a clipped group"
+            case .clipPath: "a masked group"
             case .group: "a translucent group"
             }
         }
@@ -192,6 +195,14 @@ public struct Drawing: Sendable {
         items.append(.clip(rect, inner.items))
     }
 
+    /// Draws what `body` draws only inside `path` (points) moved to `origin` (a mask's outline).
+    public mutating func clip(to path: VectorPath, at origin: Point, _ body: (inout Drawing) -> Void) {
+        var inner = Drawing(width: width, height: height, scale: scale)
+        body(&inner)
+        guard !inner.items.isEmpty, path.controlBounds != nil else { return }
+        items.append(.clipPath(path, origin: origin, inner.items))
+    }
+
     /// Draws the outer shadow of the rounded rectangle `box` (points), as CSS `box-shadow` does: the box moved by
     /// (`x`, `y`), grown by `spread` (its corners' radius too), blurred by `blur` (σ = blur / 2), in `color`, and
     /// shown only outside `box` itself.
@@ -256,7 +267,7 @@ extension Drawing {
                 switch item {
                 case .text(let layout, _, _, _, _):
                     found.append(layout)
-                case .clip(_, let inner), .group(_, _, let inner):
+                case .clip(_, let inner), .group(_, _, let inner), .clipPath(_, _, let inner):
                     collect(inner, into: &found)
                 case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke:
                     continue
@@ -338,6 +349,11 @@ extension Drawing {
                 add(centered ? 300 : 150, pixels(layout, at: origin, margin: width * scale + 1))
             case .clip(_, let inner):
                 add(1, work(of: inner, scale: scale, canvas: canvas))
+            case .clipPath(let path, _, let inner):
+                // Its own canvas, masked by the path's coverage and composited: a fill's cost a pixel of the page.
+                add(1, work(of: inner, scale: scale, canvas: canvas))
+                add(15, canvas.width * canvas.height)
+                add(300, path.segments.count)
             case .group(_, let blur, let inner):
                 // Its own canvas, faded and composited: about a fill's cost a pixel of the page; blurred, four
                 // channels' blurs (a shadow's 20 a pixel each).
@@ -425,6 +441,16 @@ extension Drawing {
                                                                y: shift.y - Double(box.top) / scale),
                               scale: scale, renderer: renderer, until: deadline)
                 image.draw(part, atX: box.left, y: box.top)
+            case .clipPath(let path, let origin, let inner):
+                var part = RGBAImage(width: image.width, height: image.height)
+                try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)
+                let coverage = PathCoverage(width: image.width, height: image.height).coverage(
+                    of: path.segments, transform: AffineTransform(a: scale, b: 0, c: 0, d: scale,
+                                                                  tx: (origin.x + shift.x) * scale,
+                                                                  ty: (origin.y + shift.y) * scale),
+                    fillRule: path.fillRule)
+                part.mask(by: coverage)
+                image.draw(part, atX: 0, y: 0)
             case .group(let opacity, let blur, let inner):
                 var part = RGBAImage(width: image.width, height: image.height)
                 try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)

@@ -218,6 +218,10 @@ struct PDFDocument {
                 content += "q \(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height)) re W n\n"
                 try write(inner, page: page, into: &content)
                 content += "Q\n"
+            case .clipPath(let shape, let origin, let inner):
+                content += "q\n" + path(shape, at: origin) + (shape.fillRule == .evenodd ? "W* n\n" : "W n\n")
+                try write(inner, page: page, into: &content)
+                content += "Q\n"
             case .group(let opacity, let blur, let inner) where blur > 0:
                 // PDF has no blur: the group is drawn as the raster draws it, and embedded as an image.
                 guard page.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount) else { continue }

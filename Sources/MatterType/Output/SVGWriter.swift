@@ -124,6 +124,13 @@ struct SVGWriter {
                 body += "<g clip-path=\"url(#c\(id))\">\n"
                 try write(inner)
                 body += "</g>\n"
+            case .clipPath(let shape, let origin, let inner):
+                let id = newID()
+                definitions += "<clipPath id=\"c\(id)\"><path" + (shape.fillRule == .evenodd ? " clip-rule=\"evenodd\"" : "")
+                    + " d=\"" + shape.svgPathData(dx: origin.x, dy: origin.y) + "\"/></clipPath>\n"
+                body += "<g clip-path=\"url(#c\(id))\">\n"
+                try write(inner)
+                body += "</g>\n"
             case .group(let opacity, let blur, let inner):
                 var filter = ""
                 if blur > 0 {

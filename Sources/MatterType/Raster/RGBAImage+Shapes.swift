@@ -54,6 +54,22 @@ extension RGBAImage {
         }
     }
 
+    /// Every pixel (premultiplied, so every channel) multiplied by its share of `coverage` (0…1 a pixel, row by
+    /// row, the image's size): the image seen through a mask.
+    mutating func mask(by coverage: [Float]) {
+        let count = width * height
+        guard coverage.count == count else { return }
+        pixels.withUnsafeMutableBufferPointer { bytes in
+            for pixel in 0..<count {
+                let share = coverage[pixel]
+                guard share < 1 else { continue }
+                for channel in 0..<4 {
+                    bytes[pixel * 4 + channel] = UInt8((Float(bytes[pixel * 4 + channel]) * max(share, 0)).rounded())
+                }
+            }
+        }
+    }
+
     /// Every pixel (premultiplied, so every channel) multiplied by `opacity` (0 to 1), rounded: the image as a
     /// group drawn at that opacity.
     public mutating func fade(by opacity: Double) {
