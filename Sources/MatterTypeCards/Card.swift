@@ -891,6 +891,8 @@ struct CardSpanJSON: Codable {
 
 /// A ``Paint`` in JSON: a color string (`"#0A66C2"`, `"navy"`), `{"linear": {"angle": 135, "stops": [...]}}` (or
 /// `"from": [0, 0], "to": [1, 1]` instead of the angle: fractions of the box), or
+/// `{"radial": {"center": [0.5, 0.5], "radius": 300, "stops": [...]}}` (or `"ellipse": [[0.5, 0], [0, 0.5]]`, the
+/// ends of two radii from the center in fractions of the box, instead of the radius), or
 /// `{"radial": {"center": [0.5, 0.5], "radius": 300, "stops": [...]}}`; stops are colors (spread evenly) or
 /// `{"offset": 0.4, "color": "#fff"}`.
 struct PaintJSON: Codable {
@@ -900,7 +902,7 @@ struct PaintJSON: Codable {
 
     private enum Keys: String, CodingKey, CaseIterable { case linear, radial }
     private enum LinearKeys: String, CodingKey, CaseIterable { case angle, from, to, stops }
-    private enum RadialKeys: String, CodingKey, CaseIterable { case center, radius, stops }
+    private enum RadialKeys: String, CodingKey, CaseIterable { case center, radius, ellipse, stops }
     private enum StopKeys: String, CodingKey, CaseIterable { case offset, color }
 
     init(from decoder: any Decoder) throws {
@@ -947,9 +949,20 @@ struct PaintJSON: Codable {
                 throw DecodingError.dataCorruptedError(forKey: .center, in: g,
                                                        debugDescription: "give the center as [x, y] fractions of the box")
             }
-            paint = .radial(RadialGradient(centerX: center[0], centerY: center[1],
-                                           radius: try g.decodeIfPresent(Double.self, forKey: .radius),
-                                           stops: try PaintJSON.stops(g.superDecoder(forKey: .stops))))
+            var gradient = RadialGradient(centerX: center[0], centerY: center[1],
+                                          radius: try g.decodeIfPresent(Double.self, forKey: .radius),
+                                          stops: try PaintJSON.stops(g.superDecoder(forKey: .stops)))
+            if let radii = try g.decodeIfPresent([[Double]].self, forKey: .ellipse) {
+                guard radii.count == 2, radii.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isFinite) }),
+                      !g.contains(.radius) else {
+                    throw DecodingError.dataCorruptedError(forKey: .ellipse, in: g, debugDescription:
+                        "give the ends of two radii from the center, [[x, y], [x, y]] in fractions of the box, "
+                        + "and no radius")
+                }
+                gradient.ellipse = RadialGradient.Ellipse(first: Point(x: radii[0][0], y: radii[0][1]),
+                                                          second: Point(x: radii[1][0], y: radii[1][1]))
+            }
+            paint = .radial(gradient)
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
                                                     debugDescription: "give a color, or {\"linear\": …} or {\"radial\": …}"))
@@ -1012,7 +1025,11 @@ struct PaintJSON: Codable {
             var c = encoder.container(keyedBy: Keys.self)
             var g = c.nestedContainer(keyedBy: RadialKeys.self, forKey: .radial)
             try g.encode([gradient.centerX, gradient.centerY], forKey: .center)
-            try g.encodeIfPresent(gradient.radius, forKey: .radius)
+            if let ellipse = gradient.ellipse {
+                try g.encode([[ellipse.first.x, ellipse.first.y], [ellipse.second.x, ellipse.second.y]], forKey: .ellipse)
+            } else {
+                try g.encodeIfPresent(gradient.radius, forKey: .radius)
+            }
             var list = g.nestedUnkeyedContainer(forKey: .stops)
             for stop in gradient.stops { try list.encode(StopJSON(stop)) }
         }

@@ -343,15 +343,14 @@ struct FigmaConverter {
             guard let line = Self.gradientLine(handles, size: size) else { return nil }
             return .linear(LinearGradient(from: line.start, to: line.end, stops: stops))
         case "GRADIENT_RADIAL" where handles.count >= 2 && stops.count >= 1:
-            // The first handle is the center, the second the end of one radius, the third of the other.
-            func reach(_ handle: Point) -> Double {
-                hypot((handle.x - handles[0].x) * size.width, (handle.y - handles[0].y) * size.height)
-            }
-            let radius = reach(handles[1])
-            if handles.count >= 3, abs(reach(handles[2]) - radius) > 0.5 {
-                warn(node, "an elliptical radial \(role) is drawn as a circle")
-            }
-            return .radial(RadialGradient(centerX: handles[0].x, centerY: handles[0].y, radius: radius, stops: stops))
+            // The first handle is the center, the second the end of one radius, the third of the other (a
+            // circle's, at right angles in points, when Figma gives two).
+            let first = Point(x: handles[1].x - handles[0].x, y: handles[1].y - handles[0].y)
+            let second = handles.count >= 3 ? Point(x: handles[2].x - handles[0].x, y: handles[2].y - handles[0].y)
+                : Point(x: -first.y * size.height / max(size.width, 1e-9),
+                        y: first.x * size.width / max(size.height, 1e-9))
+            return .radial(RadialGradient(centerX: handles[0].x, centerY: handles[0].y,
+                                          ellipse: RadialGradient.Ellipse(first: first, second: second), stops: stops))
         default:
             warn(node, "a \(paint.type) \(role) is not drawn")
             return nil

@@ -182,6 +182,12 @@ public struct RequestGenerator: Sendable {
                                                                                         .init("color", "#EF476F")])]))]
             if random.chance(0.5) { radial.append(.init("radius", .number(random.pick([0, 1, 60, 5000])))) }
             if random.chance(0.5) { radial.append(.init("center", .array([.number(random.pick([0, 0.5, 2])), 0.5]))) }
+            if random.chance(0.3), !radial.contains(where: { $0.key == "radius" }) {
+                radial.append(.init("ellipse", random.pick([.array([.array([0.5, 0]), .array([0, 0.5])]),
+                                                            .array([.array([0.4, 0.3]), .array([-0.2, 0.5])]),
+                                                            .array([.array([0, 0]), .array([0, 0])])],
+                                                           else: [.array([.array([1])])])))
+            }
             return .object([.init("radial", .object(radial))])
         }
     }

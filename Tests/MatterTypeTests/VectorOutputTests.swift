@@ -327,6 +327,31 @@ struct VectorOutputTests {
         #expect(png[95, 50] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // between the shapes
     }
 
+    @Test("an elliptical radial gradient, its radii turned: rsvg (gradientTransform) and poppler (a shading under cm) agree")
+    func ellipticalGradient() throws {
+        let card = try Card.decode(from: Data(##"""
+            {"width": 220, "height": 120, "background": "#FFFFFF", "layers": [
+             {"type": "frame", "x": 10, "y": 10, "width": 200, "height": 100,
+              "fill": {"radial": {"center": [0.5, 0.5], "ellipse": [[0.5, 0], [0, 0.5]], "stops": ["#0B1F3A", "#FFD166"]}}},
+             {"type": "rect", "x": 125, "y": 30, "width": 85, "height": 60,
+              "fill": {"radial": {"center": [0.3, 0.4], "ellipse": [[0.4, 0.3], [-0.2, 0.5]], "stops": ["#E0245E", "#3A86FF"]}}}]}
+            """##.utf8))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let png = try renderer.image(of: card)
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
+                                                 arguments: ["-o"], name: "ellipse.svg"), png,
+                             Sample(name: "elliptical gradient (rsvg)", text: "", family: "", meanLimit: 0.3, offShareLimit: 0.002))
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
+                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "ellipse.pdf",
+                                                 outputSuffix: ".png"), png,
+                             Sample(name: "elliptical gradient (poppler)", text: "", family: "", meanLimit: 1.5, offShareLimit: 0.01))
+        // The first ellipse fills the 200 × 100 box: t = √(((x − 110) / 100)² + ((y − 60) / 50)²) at a pixel's
+        // center, so its first color at the center and its last at the middle of each edge (within half a level of
+        // that formula everywhere, numpy; rsvg's within 0.02 levels of ours).
+        #expect(png[110, 60].red <= 15 && png[110, 60].blue <= 59)
+        #expect(png[10, 60].red >= 250 && png[110, 10].red >= 250)
+    }
+
     // MARK: Helpers
 
     /// Text with poppler's bidi marks (U+202A–U+202E) taken out and whitespace runs made one space.

@@ -299,11 +299,19 @@ struct PDFDocument {
                             stops: gradient.stops, path: path, evenOdd: evenOdd, box: box, opacity: opacity,
                             into: &content)
         case .radial(let gradient):
-            let circle = VectorGeometry.circle(of: gradient, over: box)
-            try fillShading(type: 3, coords: [circle.center.x, circle.center.y, 0, circle.center.x, circle.center.y,
-                                              circle.radius],
-                            stops: gradient.stops, path: path, evenOdd: evenOdd, box: box, opacity: opacity,
-                            into: &content)
+            if let m = gradient.ellipseMatrix(over: box) {
+                // The unit circle at the origin, mapped onto the ellipse (after clipping, before painting).
+                try fillShading(type: 3, coords: [0, 0, 0, 0, 0, 1], stops: gradient.stops, path: path,
+                                evenOdd: evenOdd, box: box, opacity: opacity,
+                                matrix: [m.a, m.b, m.c, m.d, m.tx, m.ty].map { n($0) }.joined(separator: " ") + " cm\n",
+                                into: &content)
+            } else {
+                let circle = VectorGeometry.circle(of: gradient, over: box)
+                try fillShading(type: 3, coords: [circle.center.x, circle.center.y, 0, circle.center.x,
+                                                  circle.center.y, circle.radius],
+                                stops: gradient.stops, path: path, evenOdd: evenOdd, box: box, opacity: opacity,
+                                into: &content)
+            }
         }
     }
 
@@ -312,7 +320,7 @@ struct PDFDocument {
     /// colors only). Colors are interpolated unpremultiplied, as PDF does; the raster interpolates premultiplied,
     /// which differs only between stops of different colors and alphas.
     private mutating func fillShading(type: Int, coords: [Double], stops: [GradientStop], path: String,
-                                      evenOdd: Bool, box: Rect, opacity: Double,
+                                      evenOdd: Bool, box: Rect, opacity: Double, matrix: String = "",
                                       into content: inout String) throws(RenderError) {
         let colors = try shadingResource(type: type, coords: coords, stops: stops)
         var state = opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : ""
@@ -321,14 +329,14 @@ struct PDFDocument {
             // The mask covers the box (a pixel more): outside it, luminosity's black backdrop hides nothing drawn.
             let bounds = [box.x - 1, box.y - 1, box.x + box.width + 1, box.y + box.height + 1].map(n)
                 .joined(separator: " ")
-            let form = add(try stream(Data("/A sh\n".utf8), dictionary: " /Type /XObject /Subtype /Form "
+            let form = add(try stream(Data((matrix + "/A sh\n").utf8), dictionary: " /Type /XObject /Subtype /Form "
                                       + "/BBox [\(bounds)] /Group << /S /Transparency /CS /DeviceGray >> /Resources "
                                       + "<< /Shading << /A \(alphas) 0 R >> >>"))
             let name = "M\(opacityResources.count + 1)"
             opacityResources.append((name, "<< /SMask << /Type /Mask /S /Luminosity /G \(form) 0 R >> >>"))
             state += "/\(name) gs\n"
         }
-        content += "q\n" + state + path + (evenOdd ? "W* n\n" : "W n\n") + "/\(colors) sh\nQ\n"
+        content += "q\n" + state + path + (evenOdd ? "W* n\n" : "W n\n") + matrix + "/\(colors) sh\nQ\n"
     }
 
 

@@ -162,9 +162,16 @@ struct SVGWriter {
             return " fill=\"url(#p\(id))\"" + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "")
         case .radial(let gradient):
             let id = newID()
-            let circle = VectorGeometry.circle(of: gradient, over: box)
-            definitions += "<radialGradient id=\"p\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(circle.center.x))\" "
-                + "cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius))\">" + stops(gradient.stops) + "</radialGradient>\n"
+            if let m = gradient.ellipseMatrix(over: box) {
+                // The unit circle at the origin, mapped onto the ellipse.
+                definitions += "<radialGradient id=\"p\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" "
+                    + "gradientTransform=\"matrix(\(n(m.a, 6)) \(n(m.b, 6)) \(n(m.c, 6)) \(n(m.d, 6)) \(n(m.tx)) \(n(m.ty)))\">"
+                    + stops(gradient.stops) + "</radialGradient>\n"
+            } else {
+                let circle = VectorGeometry.circle(of: gradient, over: box)
+                definitions += "<radialGradient id=\"p\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(circle.center.x))\" "
+                    + "cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius))\">" + stops(gradient.stops) + "</radialGradient>\n"
+            }
             return " fill=\"url(#p\(id))\"" + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "")
         }
     }

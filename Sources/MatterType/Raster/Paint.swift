@@ -88,6 +88,24 @@ public struct RadialGradient: Sendable, Hashable {
     public var radius: Double?
     /// The stops, in order of offset.
     public var stops: [GradientStop]
+    /// An ellipse instead of a circle: where the last stop is reached along two radii from the center, each as the
+    /// offset of its end in fractions of the box (SVG's gradientTransform, Figma's second and third handles);
+    /// ``radius`` is then ignored.
+    public var ellipse: Ellipse?
+
+    /// The two radii of an elliptical gradient, from its center, in fractions of the box.
+    public struct Ellipse: Sendable, Hashable {
+        /// The end of one radius, from the center.
+        public var first: Point
+        /// The end of the other radius, from the center.
+        public var second: Point
+
+        /// An ellipse through the ends of `first` and `second` (fractions of the box, from the center).
+        public init(first: Point, second: Point) {
+            self.first = first
+            self.second = second
+        }
+    }
 
     /// A gradient from (`centerX`, `centerY`) (fractions of the box) out to `radius` points (`nil`: the farthest
     /// corner) through `stops`.
@@ -96,6 +114,20 @@ public struct RadialGradient: Sendable, Hashable {
         self.centerY = centerY
         self.radius = radius
         self.stops = stops
+    }
+
+    /// A gradient from (`centerX`, `centerY`) out to `ellipse` (fractions of the box) through `stops`.
+    public init(centerX: Double, centerY: Double, ellipse: Ellipse, stops: [GradientStop]) {
+        self.init(centerX: centerX, centerY: centerY, stops: stops)
+        self.ellipse = ellipse
+    }
+
+    /// The affine map of the unit circle onto the ellipse over `box` (points or pixels): (a, b, c, d, tx, ty) with
+    /// (u, v) ↦ (a u + c v + tx, b u + d v + ty); `nil` for a circle.
+    func ellipseMatrix(over box: Rect) -> (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)? {
+        guard let ellipse else { return nil }
+        return (ellipse.first.x * box.width, ellipse.first.y * box.height, ellipse.second.x * box.width,
+                ellipse.second.y * box.height, box.x + box.width * centerX, box.y + box.height * centerY)
     }
 }
 
@@ -107,6 +139,8 @@ struct PaintShader {
         /// t = a·x + b·y + c.
         case linear(a: Double, b: Double, c: Double)
         case radial(x: Double, y: Double, reach: Double)
+        /// t = |(u, v)|, (u, v) = M⁻¹ (p − center): M's columns the ellipse's two radii.
+        case elliptic(x: Double, y: Double, a: Double, b: Double, c: Double, d: Double)
     }
 
     private let kind: Kind
@@ -136,6 +170,17 @@ struct PaintShader {
                 kind = .linear(a: dx / squared, b: dy / squared, c: -(line.start.x * dx + line.start.y * dy) / squared)
             } else {
                 kind = .linear(a: 0, b: 0, c: 0)
+            }
+            offsets = gradient.stops.map(\.offset)
+            colors = gradient.stops.map { GradientStop.premultiplied($0.color) }
+        case .radial(let gradient) where gradient.ellipse != nil:
+            let m = gradient.ellipseMatrix(over: box) ?? (1, 0, 0, 1, 0, 0)
+            let determinant = m.a * m.d - m.b * m.c
+            if abs(determinant) > 1e-12, determinant.isFinite {
+                kind = .elliptic(x: m.tx, y: m.ty, a: m.d / determinant, b: -m.b / determinant,
+                                 c: -m.c / determinant, d: m.a / determinant)
+            } else {
+                kind = .radial(x: m.tx, y: m.ty, reach: 0)  // a flat ellipse: the last color everywhere
             }
             offsets = gradient.stops.map(\.offset)
             colors = gradient.stops.map { GradientStop.premultiplied($0.color) }
@@ -184,6 +229,14 @@ struct PaintShader {
     /// Whether every color the shader writes is opaque (its ramp's alphas all 255).
     var isOpaque: Bool { ramp.allSatisfy { $0 >= 0xFF00_0000 } }
 
+    /// An elliptical gradient's t at (`dx`, `dy`) from its center: the length of M⁻¹ (dx, dy).
+    @inline(__always)
+    private static func elliptic(_ dx: Double, _ dy: Double, _ a: Double, _ b: Double, _ c: Double,
+                                 _ d: Double) -> Double {
+        let u = a * dx + c * dy, v = b * dx + d * dy
+        return (u * u + v * v).squareRoot()
+    }
+
     /// The premultiplied color at pixel point (`x`, `y`).
     @inline(__always)
     func color(_ x: Double, _ y: Double) -> (Double, Double, Double, Double) {
@@ -192,6 +245,8 @@ struct PaintShader {
         case .linear(let a, let b, let c): color(at: a * x + b * y + c)
         case .radial(let cx, let cy, let reach):
             color(at: reach > 0 ? ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() / reach : 1)
+        case .elliptic(let cx, let cy, let a, let b, let c, let d):
+            color(at: Self.elliptic(x - cx, y - cy, a, b, c, d))
         }
     }
 
@@ -225,6 +280,11 @@ struct PaintShader {
                 for i in 0..<columns.count {
                     let index = min(max((origin &+ delta &* i) >> 16, 0), top)
                     out.storeBytes(of: ramp[index], toByteOffset: i * 4, as: UInt32.self)
+                }
+            case .elliptic(let cx, let cy, let a, let b, let c, let d):
+                for i in 0..<columns.count {
+                    out.storeBytes(of: step(Self.elliptic(x0 + Double(i) - cx, y - cy, a, b, c, d)),
+                                   toByteOffset: i * 4, as: UInt32.self)
                 }
             case .radial(let cx, let cy, let reach):
                 let dy2 = (y - cy) * (y - cy)
