@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Figma documents for the request generator: a real document (the shared ones a test passes, or
 /// ``builtInDocument``) with a few of its nodes changed at random — layout modes, sizing, spacing, boxes, text and

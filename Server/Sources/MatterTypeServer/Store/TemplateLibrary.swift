@@ -1,7 +1,7 @@
 public import Foundation
 public import Logging
 import MatterType
-public import MatterTypeWire
+import MatterTypeWire
 public import MatterTypeCards
 
 /// A card template as the server keeps it in memory: the stored document and what was learnt checking it.
