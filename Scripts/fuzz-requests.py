@@ -12,7 +12,8 @@ In process: `mattertype fuzz --seed S --minutes N` (or --cases N) checks every c
 refusals, exact line boxes, image sizes equal in every format, ink inside the image) and names any case that traps
 (its index is in the --progress file; replay it with `mattertype fuzz --seed S --case I`).
 
-Over HTTP: the same seed's cases (`mattertype fuzz --emit`) are sent to POST /v1/render and /v1/cards; every answer
+Over HTTP: the same seed's cases (`mattertype fuzz --emit`) are sent to POST /v1/render and /v1/cards, Figma
+documents to PUT /v1/templates/fuzz (stored as templates); every answer
 must be 200 with an image, or 400/413/422 with the JSON error body ({"error": {"code", "message"}}); a 5xx other
 than 503 (busy), or a connection the server drops, is a failure. The server runs with a scratch SQLite store and
 stops at the end. Loopback only; every loop is bounded in count and time.
@@ -42,10 +43,16 @@ def in_process(args):
     return run.returncode == 0
 
 
+ADMIN_TOKEN = "fuzz-admin-token"  # the scratch server's, so that Figma documents can be stored as templates
+
+
 def request(port, method, path, body=None, timeout=60):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = {"Content-Type": "application/json"} if body else {}
+    if method == "PUT":
+        headers["Authorization"] = "Bearer " + ADMIN_TOKEN
     try:
-        connection.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
+        connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
         return response.status, response.read(), dict(response.getheaders())
     finally:
@@ -57,6 +64,7 @@ def over_http(args):
     port = args.port
     server = subprocess.Popen([args.server, "--host", "127.0.0.1", "--port", str(port), "--store",
                                f"sqlite:{store}/fonts.sqlite", "--log-level", "error"],
+                              env=dict(os.environ, MATTERTYPE_ADMIN_TOKEN=ADMIN_TOKEN),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failures, counts, started = [], {}, time.time()
     try:
