@@ -24,6 +24,9 @@ public struct RequestChecker: Sendable {
     public var comparedFormatsPixelLimit = 40_000
     /// Images of more pixels than this are not drawn (only laid out and framed), to keep a run's time bounded.
     public var drawnPixelLimit = 1_000_000
+    /// Figma frames of more pixels than this are laid out and composed, not rasterized: a real document's frame
+    /// has hundreds of layers (its rasterizing is checked by the Figma tests, once a document).
+    public var figmaDrawnPixelLimit = 120_000
 
     /// A checker using `registry`'s fonts and `renderer`.
     public init(registry: FontRegistry = .shared, renderer: TextRenderer = .shared) {
@@ -225,6 +228,14 @@ public struct RequestChecker: Sendable {
             }
         } catch {
             return (refusal("laying the Figma frame out", "\(error)"), .refusedLayout)
+        }
+        guard card.width * card.height * card.scale * card.scale <= Double(figmaDrawnPixelLimit) else {
+            do {
+                _ = try cards.drawing(of: card)
+            } catch {
+                return (refusal("composing the Figma frame", "\(error)"), .refusedLayout)
+            }
+            return ([], .framed)
         }
         let encoded = try? JSONEncoder().encode(card)
         return checkCard(encoded ?? Data(), values: [:])

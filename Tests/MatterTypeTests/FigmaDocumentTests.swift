@@ -329,11 +329,11 @@ struct FigmaDocumentTests {
             try #require(process.terminationStatus == 0)
             let figma = try FigmaDocument(data: Data(contentsOf: stripped))
             var ours: [String: FigmaNodeBox] = [:]
-            for node in figma.topLevelNodes {
+            for (index, node) in figma.topLevelNodes.enumerated() {
                 let frame = try figma.frame(node.id)
                 for box in try frame.nodeBoxes(renderer: renderer) { ours[box.id] = box }
-                // Every top-level node draws, too.
-                _ = try renderer.encoded(frame.card(values: [:]))
+                // The first top-level node draws, too (`Scripts/compare-with-figma.py` and the CLI draw them all).
+                if index == 0 { _ = try renderer.encoded(frame.card(values: [:])) }
             }
             // Figma's own boxes, from the original file.
             let tree = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: original)) as? [String: Any])

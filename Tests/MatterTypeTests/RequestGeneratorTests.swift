@@ -11,13 +11,15 @@ import MatterTypeCards
 struct RequestGeneratorTests {
     let registry = FontRegistry()
 
-    @Test("2,000 generated requests and cards keep every invariant, and none traps")
+    @Test("1,500 generated requests, cards and Figma documents keep every invariant, and none traps")
     func generatedCases() throws {
         let progress = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-progress-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: progress) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype")
-        process.arguments = ["fuzz", "--seed", "1", "--cases", "2000", "--threads", "2", "--progress", progress.path]
+        // 1,500 (2,000 until paths, masks and Figma documents made a case cost more: 35–40 s for 2,000 in debug):
+        // `make test` stays under 15 minutes on 2 cores; Scripts/fuzz-requests.py runs the generator for minutes.
+        process.arguments = ["fuzz", "--seed", "1", "--cases", "1500", "--threads", "2", "--progress", progress.path]
         // The shared real Figma documents, mutated, where this checkout has them (CI does).
         if FileManager.default.fileExists(atPath: FigmaDocumentTests.shared.path) {
             process.arguments? += ["--figma", FigmaDocumentTests.shared.path]
@@ -38,7 +40,7 @@ struct RequestGeneratorTests {
             return
         }
         #expect(process.terminationStatus == 0, "\(printed)")
-        #expect(printed.contains("2000 cases from 0"), "\(printed)")
+        #expect(printed.contains("1500 cases from 0"), "\(printed)")
     }
 
     @Test("a case is the same bytes every time; seeds and indexes differ")
