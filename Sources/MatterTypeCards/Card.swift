@@ -758,24 +758,12 @@ struct MaskJSON: Codable {
 
     init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(Keys.self, in: "a mask")
-        let c = try decoder.container(keyedBy: Keys.self)
-        let rule = try c.decodeIfPresent(String.self, forKey: .fillRule) ?? "nonzero"
-        guard let fillRule = VectorPath.FillRule(rawValue: rule) else {
-            throw DecodingError.dataCorruptedError(forKey: .fillRule, in: c, debugDescription:
-                "\"\(rule)\" is not a fill rule; use nonzero or evenodd")
-        }
-        let data = try c.decode(String.self, forKey: .d)
-        do throws(VectorPathError) {
-            path = try VectorPath(svgPathData: data, fillRule: fillRule)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .d, in: c, debugDescription: error.description)
-        }
+        path = try VectorPath.decode(decoder.container(keyedBy: Keys.self), data: .d, fillRule: .fillRule)
     }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(path.svgPathData(), forKey: .d)
-        if path.fillRule != .nonzero { try c.encode(path.fillRule.rawValue, forKey: .fillRule) }
+        try path.encode(into: &c, data: .d, fillRule: .fillRule)
     }
 }
 
@@ -790,27 +778,37 @@ struct CardPathJSON: Codable {
     init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(Keys.self, in: "a path")
         let c = try decoder.container(keyedBy: Keys.self)
-        let rule = try c.decodeIfPresent(String.self, forKey: .fillRule) ?? "nonzero"
-        guard let fillRule = VectorPath.FillRule(rawValue: rule) else {
-            throw DecodingError.dataCorruptedError(forKey: .fillRule, in: c, debugDescription:
-                "\"\(rule)\" is not a fill rule; use nonzero or evenodd")
-        }
-        let data = try c.decode(String.self, forKey: .d)
         let paint = try c.decode(PaintJSON.self, forKey: .fill).paint
-        let shape: VectorPath
-        do throws(VectorPathError) {
-            shape = try VectorPath(svgPathData: data, fillRule: fillRule)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .d, in: c, debugDescription: error.description)
-        }
-        path = CardPath(path: shape, paint: paint)
+        path = CardPath(path: try VectorPath.decode(c, data: .d, fillRule: .fillRule), paint: paint)
     }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(path.path.svgPathData(), forKey: .d)
-        if path.path.fillRule != .nonzero { try c.encode(path.path.fillRule.rawValue, forKey: .fillRule) }
+        try path.path.encode(into: &c, data: .d, fillRule: .fillRule)
         try c.encode(PaintJSON(path.paint), forKey: .fill)
+    }
+}
+
+extension VectorPath {
+    /// A path object's SVG path data (under `data`) and fill rule (under `fillRule`, `nonzero` when absent).
+    static func decode<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, data: Key, fillRule: Key) throws -> VectorPath {
+        let rule = try c.decodeIfPresent(String.self, forKey: fillRule) ?? "nonzero"
+        guard let parsedRule = FillRule(rawValue: rule) else {
+            throw DecodingError.dataCorruptedError(forKey: fillRule, in: c, debugDescription:
+                "\"\(rule)\" is not a fill rule; use nonzero or evenodd")
+        }
+        let text = try c.decode(String.self, forKey: data)
+        do throws(VectorPathError) {
+            return try VectorPath(svgPathData: text, fillRule: parsedRule)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: data, in: c, debugDescription: error.description)
+        }
+    }
+
+    /// Writes the keys ``decode(_:data:fillRule:)`` reads (the fill rule only when not `nonzero`).
+    func encode<Key: CodingKey>(into c: inout KeyedEncodingContainer<Key>, data: Key, fillRule: Key) throws {
+        try c.encode(svgPathData(), forKey: data)
+        if self.fillRule != .nonzero { try c.encode(self.fillRule.rawValue, forKey: fillRule) }
     }
 }
 

@@ -199,22 +199,7 @@ extension GrayBitmap {
         let top = max(bounds.y.lowerBound - reach, -reach), bottom = min(bounds.y.upperBound + reach, canvas.height + reach)
         guard left < right, top < bottom else { return nil }
         let x = left..<right, y = top..<bottom
-        var mask = GrayBitmap(width: x.count, height: y.count)
-        // The shape's coverage: whole spans inside are 255, only the pixels along its outline are worked out.
-        let shapeBounds = shape.bounds
-        mask.pixels.withUnsafeMutableBufferPointer { bytes in
-            for row in y where shapeBounds.y.contains(row) {
-                let cy = Double(row) + 0.5, base = (row - y.lowerBound) * x.count
-                let inside = shape.interior(atRow: row).clamped(to: x)
-                for column in shapeBounds.x.clamped(to: x) {
-                    if inside.contains(column) {
-                        bytes[base + column - x.lowerBound] = 255
-                    } else {
-                        bytes[base + column - x.lowerBound] = UInt8(shape.coverage(Double(column) + 0.5, cy) * 255 + 0.5)
-                    }
-                }
-            }
-        }
+        let mask = GrayBitmap.coverage(of: shape, columns: x, rows: y)
         var blurred = blur > 0 ? try mask.blurred(radius: blur, until: deadline) : mask
         // Less the box: nothing where it covers wholly, scaled along its outline.
         let holeBounds = hole.bounds
@@ -252,18 +237,7 @@ extension GrayBitmap {
         guard left < right, top < bottom else { return nil }
         // The hole's coverage over the box grown by the blur's reach (beyond it, nothing of the hole reaches in).
         let x = (left - reach)..<(right + reach), y = (top - reach)..<(bottom + reach)
-        var holeMask = GrayBitmap(width: x.count, height: y.count)
-        let holeBounds = inner.bounds
-        holeMask.pixels.withUnsafeMutableBufferPointer { bytes in
-            for row in y where holeBounds.y.contains(row) {
-                let cy = Double(row) + 0.5, base = (row - y.lowerBound) * x.count
-                let inside = inner.interior(atRow: row).clamped(to: x)
-                for column in holeBounds.x.clamped(to: x) {
-                    bytes[base + column - x.lowerBound] = inside.contains(column)
-                        ? 255 : UInt8(inner.coverage(Double(column) + 0.5, cy) * 255 + 0.5)
-                }
-            }
-        }
+        let holeMask = GrayBitmap.coverage(of: inner, columns: x, rows: y)
         let blurred = blur > 0 ? try holeMask.blurred(radius: blur, until: deadline) : holeMask
         var mask = GrayBitmap(width: right - left, height: bottom - top)
         mask.pixels.withUnsafeMutableBufferPointer { bytes in
@@ -277,6 +251,26 @@ extension GrayBitmap {
             }
         }
         return (mask, left, top)
+    }
+}
+
+extension GrayBitmap {
+    /// A rounded rectangle's coverage over the pixels `columns` × `rows`: whole spans inside are 255, only the
+    /// pixels along its outline are worked out.
+    fileprivate static func coverage(of shape: RoundedRect, columns x: Range<Int>, rows y: Range<Int>) -> GrayBitmap {
+        var mask = GrayBitmap(width: x.count, height: y.count)
+        let bounds = shape.bounds
+        mask.pixels.withUnsafeMutableBufferPointer { bytes in
+            for row in y where bounds.y.contains(row) {
+                let cy = Double(row) + 0.5, base = (row - y.lowerBound) * x.count
+                let inside = shape.interior(atRow: row).clamped(to: x)
+                for column in bounds.x.clamped(to: x) {
+                    bytes[base + column - x.lowerBound] = inside.contains(column)
+                        ? 255 : UInt8(shape.coverage(Double(column) + 0.5, cy) * 255 + 0.5)
+                }
+            }
+        }
+        return mask
     }
 }
 
