@@ -890,17 +890,20 @@ struct CardSpanJSON: Codable {
 /// A ``Paint`` in JSON: a color string (`"#0A66C2"`, `"navy"`), `{"linear": {"angle": 135, "stops": [...]}}` (or
 /// `"from": [0, 0], "to": [1, 1]` instead of the angle: fractions of the box), or
 /// `{"radial": {"center": [0.5, 0.5], "radius": 300, "stops": [...]}}` (or `"ellipse": [[0.5, 0], [0, 0.5]]`, the
-/// ends of two radii from the center in fractions of the box, instead of the radius), or
-/// `{"radial": {"center": [0.5, 0.5], "radius": 300, "stops": [...]}}`; stops are colors (spread evenly) or
-/// `{"offset": 0.4, "color": "#fff"}`.
+/// ends of two radii from the center in fractions of the box, instead of the radius),
+/// `{"conic": {"center": [0.5, 0.5], "angle": 90, "stops": [...]}}` (CSS's `from`; or `"axes": [[0.5, 0], [0, 0.5]]`,
+/// the sweep from the first toward the second), or `{"diamond": {"center": [0.5, 0.5], "axes": [[0.5, 0], [0, 0.5]],
+/// "stops": [...]}}`; stops are colors (spread evenly) or `{"offset": 0.4, "color": "#fff"}`.
 struct PaintJSON: Codable {
     var paint: Paint
 
     init(_ paint: Paint) { self.paint = paint }
 
-    private enum Keys: String, CodingKey, CaseIterable { case linear, radial }
+    private enum Keys: String, CodingKey, CaseIterable { case linear, radial, conic, diamond }
     private enum LinearKeys: String, CodingKey, CaseIterable { case angle, from, to, stops }
     private enum RadialKeys: String, CodingKey, CaseIterable { case center, radius, ellipse, stops }
+    private enum ConicKeys: String, CodingKey, CaseIterable { case center, angle, axes, stops }
+    private enum DiamondKeys: String, CodingKey, CaseIterable { case center, axes, stops }
     private enum StopKeys: String, CodingKey, CaseIterable { case offset, color }
 
     init(from decoder: any Decoder) throws {
@@ -913,7 +916,7 @@ struct PaintJSON: Codable {
             }
             return
         }
-        try decoder.rejectUnknownKeys(Keys.self, in: "a paint (a color, or one of linear and radial)")
+        try decoder.rejectUnknownKeys(Keys.self, in: "a paint (a color, or one of linear, radial, conic and diamond)")
         let c = try decoder.container(keyedBy: Keys.self)
         if c.contains(.linear) {
             let nested = try c.superDecoder(forKey: .linear)
@@ -942,29 +945,61 @@ struct PaintJSON: Codable {
             let nested = try c.superDecoder(forKey: .radial)
             try nested.rejectUnknownKeys(RadialKeys.self, in: "a radial gradient")
             let g = try nested.container(keyedBy: RadialKeys.self)
-            let center = try g.decodeIfPresent([Double].self, forKey: .center) ?? [0.5, 0.5]
-            guard center.count == 2 else {
-                throw DecodingError.dataCorruptedError(forKey: .center, in: g,
-                                                       debugDescription: "give the center as [x, y] fractions of the box")
-            }
-            var gradient = RadialGradient(centerX: center[0], centerY: center[1],
+            let center = try PaintJSON.center(g, .center)
+            var gradient = RadialGradient(centerX: center.x, centerY: center.y,
                                           radius: try g.decodeIfPresent(Double.self, forKey: .radius),
                                           stops: try PaintJSON.stops(g.superDecoder(forKey: .stops)))
-            if let radii = try g.decodeIfPresent([[Double]].self, forKey: .ellipse) {
-                guard radii.count == 2, radii.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isFinite) }),
-                      !g.contains(.radius) else {
-                    throw DecodingError.dataCorruptedError(forKey: .ellipse, in: g, debugDescription:
-                        "give the ends of two radii from the center, [[x, y], [x, y]] in fractions of the box, "
-                        + "and no radius")
+            if g.contains(.ellipse) {
+                guard !g.contains(.radius) else {
+                    throw DecodingError.dataCorruptedError(forKey: .radius, in: g, debugDescription:
+                        "give a radius or an ellipse, not both")
                 }
-                gradient.ellipse = RadialGradient.Ellipse(first: Point(x: radii[0][0], y: radii[0][1]),
-                                                          second: Point(x: radii[1][0], y: radii[1][1]))
+                gradient.ellipse = try PaintJSON.axes(g, .ellipse)
             }
             paint = .radial(gradient)
+        } else if c.contains(.conic) {
+            let nested = try c.superDecoder(forKey: .conic)
+            try nested.rejectUnknownKeys(ConicKeys.self, in: "a conic gradient")
+            let g = try nested.container(keyedBy: ConicKeys.self)
+            let center = try PaintJSON.center(g, .center)
+            let angle = try g.decodeIfPresent(Double.self, forKey: .angle) ?? 0
+            guard angle.isFinite else {
+                throw DecodingError.dataCorruptedError(forKey: .angle, in: g, debugDescription: "give the angle in degrees")
+            }
+            paint = .conic(ConicGradient(centerX: center.x, centerY: center.y, angle: angle,
+                                         axes: g.contains(.axes) ? try PaintJSON.axes(g, .axes) : nil,
+                                         stops: try PaintJSON.stops(g.superDecoder(forKey: .stops))))
+        } else if c.contains(.diamond) {
+            let nested = try c.superDecoder(forKey: .diamond)
+            try nested.rejectUnknownKeys(DiamondKeys.self, in: "a diamond gradient")
+            let g = try nested.container(keyedBy: DiamondKeys.self)
+            let center = try PaintJSON.center(g, .center)
+            paint = .diamond(DiamondGradient(centerX: center.x, centerY: center.y, axes: try PaintJSON.axes(g, .axes),
+                                             stops: try PaintJSON.stops(g.superDecoder(forKey: .stops))))
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "give a color, or {\"linear\": …} or {\"radial\": …}"))
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                "give a color, or {\"linear\": …}, {\"radial\": …}, {\"conic\": …} or {\"diamond\": …}"))
         }
+    }
+
+    /// A gradient's center, [x, y] in fractions of the box; the box's middle when not given.
+    private static func center<K: CodingKey>(_ g: KeyedDecodingContainer<K>, _ key: K) throws -> Point {
+        let center = try g.decodeIfPresent([Double].self, forKey: key) ?? [0.5, 0.5]
+        guard center.count == 2, center.allSatisfy(\.isFinite) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: g,
+                                                   debugDescription: "give the center as [x, y] fractions of the box")
+        }
+        return Point(x: center[0], y: center[1])
+    }
+
+    /// A gradient's two axes, [[x, y], [x, y]]: their ends from the center in fractions of the box.
+    private static func axes<K: CodingKey>(_ g: KeyedDecodingContainer<K>, _ key: K) throws -> GradientAxes {
+        let ends = try g.decode([[Double]].self, forKey: key)
+        guard ends.count == 2, ends.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isFinite) }) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: g, debugDescription:
+                "give the ends of two axes from the center, [[x, y], [x, y]] in fractions of the box")
+        }
+        return GradientAxes(first: Point(x: ends[0][0], y: ends[0][1]), second: Point(x: ends[1][0], y: ends[1][1]))
     }
 
     /// Stops: colors spread evenly, or objects with an offset each; at least two, offsets within 0…1 and ascending.
@@ -1024,13 +1059,33 @@ struct PaintJSON: Codable {
             var g = c.nestedContainer(keyedBy: RadialKeys.self, forKey: .radial)
             try g.encode([gradient.centerX, gradient.centerY], forKey: .center)
             if let ellipse = gradient.ellipse {
-                try g.encode([[ellipse.first.x, ellipse.first.y], [ellipse.second.x, ellipse.second.y]], forKey: .ellipse)
+                try g.encode(PaintJSON.ends(ellipse), forKey: .ellipse)
             } else {
                 try g.encodeIfPresent(gradient.radius, forKey: .radius)
             }
             var list = g.nestedUnkeyedContainer(forKey: .stops)
             for stop in gradient.stops { try list.encode(StopJSON(stop)) }
+        case .conic(let gradient):
+            var c = encoder.container(keyedBy: Keys.self)
+            var g = c.nestedContainer(keyedBy: ConicKeys.self, forKey: .conic)
+            try g.encode([gradient.centerX, gradient.centerY], forKey: .center)
+            try g.encode(gradient.angle, forKey: .angle)
+            try g.encodeIfPresent(gradient.axes.map(PaintJSON.ends), forKey: .axes)
+            var list = g.nestedUnkeyedContainer(forKey: .stops)
+            for stop in gradient.stops { try list.encode(StopJSON(stop)) }
+        case .diamond(let gradient):
+            var c = encoder.container(keyedBy: Keys.self)
+            var g = c.nestedContainer(keyedBy: DiamondKeys.self, forKey: .diamond)
+            try g.encode([gradient.centerX, gradient.centerY], forKey: .center)
+            try g.encode(PaintJSON.ends(gradient.axes), forKey: .axes)
+            var list = g.nestedUnkeyedContainer(forKey: .stops)
+            for stop in gradient.stops { try list.encode(StopJSON(stop)) }
         }
+    }
+
+    /// Axes as JSON gives them: [[x, y], [x, y]].
+    private static func ends(_ axes: GradientAxes) -> [[Double]] {
+        [[axes.first.x, axes.first.y], [axes.second.x, axes.second.y]]
     }
 
     /// A stop in JSON, with its offset.

@@ -342,15 +342,26 @@ struct FigmaConverter {
         case "GRADIENT_LINEAR" where handles.count >= 2 && stops.count >= 1:
             guard let line = Self.gradientLine(handles, size: size) else { return nil }
             return .linear(LinearGradient(from: line.start, to: line.end, stops: stops))
-        case "GRADIENT_RADIAL" where handles.count >= 2 && stops.count >= 1:
-            // The first handle is the center, the second the end of one radius, the third of the other (a
-            // circle's, at right angles in points, when Figma gives two).
+        case let type where ["GRADIENT_RADIAL", "GRADIENT_ANGULAR", "GRADIENT_DIAMOND"].contains(type)
+                                && handles.count >= 2 && stops.count >= 1:
+            // The first handle is the center, the second the end of one axis (a radius; where the sweep starts;
+            // a corner of the diamond), the third of the other (a circle's, at right angles in points, when Figma
+            // gives two).
             let first = Point(x: handles[1].x - handles[0].x, y: handles[1].y - handles[0].y)
             let second = handles.count >= 3 ? Point(x: handles[2].x - handles[0].x, y: handles[2].y - handles[0].y)
                 : Point(x: -first.y * size.height / max(size.width, 1e-9),
                         y: first.x * size.width / max(size.height, 1e-9))
-            return .radial(RadialGradient(centerX: handles[0].x, centerY: handles[0].y,
-                                          ellipse: RadialGradient.Ellipse(first: first, second: second), stops: stops))
+            let axes = GradientAxes(first: first, second: second)
+            switch type {
+            case "GRADIENT_ANGULAR":
+                return .conic(ConicGradient(centerX: handles[0].x, centerY: handles[0].y, axes: axes, stops: stops))
+            case "GRADIENT_DIAMOND":
+                return .diamond(DiamondGradient(centerX: handles[0].x, centerY: handles[0].y, axes: axes,
+                                                stops: stops))
+            default:
+                return .radial(RadialGradient(centerX: handles[0].x, centerY: handles[0].y, ellipse: axes,
+                                              stops: stops))
+            }
         default:
             warn(node, "a \(paint.type) \(role) is not drawn")
             return nil

@@ -122,7 +122,7 @@ public struct FigmaWarning: Sendable, Hashable, CustomStringConvertible {
     public let nodeID: String
     /// The node's name in the file.
     public let nodeName: String
-    /// What differs: "a GRADIENT_ANGULAR fill is not drawn".
+    /// What differs: "a GRADIENT_LINEAR text fill is drawn in its first color".
     public let message: String
 
     /// `node 1:2 "Title": message`.

@@ -162,9 +162,14 @@ public struct RequestGenerator: Sendable {
         return "data:image/png;base64," + png.base64EncodedString()
     }
 
-    /// A paint: a color, a linear or a radial gradient.
+    /// A paint: a color, a linear, radial, conic or diamond gradient.
     func paint(_ random: inout SeededGenerator) -> JSONValue {
-        switch Int.random(in: 0..<3, using: &random) {
+        /// Axes as Figma's handles give them, turned, flat, or malformed.
+        func axes() -> JSONValue {
+            random.pick([.array([.array([0.5, 0]), .array([0, 0.5])]), .array([.array([0.4, 0.3]), .array([-0.2, 0.5])]),
+                         .array([.array([0, 0]), .array([0, 0])])], else: [.array([.array([1])])])
+        }
+        switch Int.random(in: 0..<5, using: &random) {
         case 0: return .string(random.pick(["#0B1F3A", "white", "#FFFFFF1A", "transparent", "#f00"]))
         case 1:
             var linear: [JSONValue.Member] = [.init("stops", .array(["#0B1F3A", "#1D4E89", "#fff"]))]
@@ -177,16 +182,24 @@ public struct RequestGenerator: Sendable {
                 linear.append(.init("to", random.pick([.array([1, 1]), .array([0.5, 0.5]), .array([0, 1])])))
             }
             return .object([.init("linear", .object(linear))])
+        case 3:
+            var conic: [JSONValue.Member] = [.init("stops", .array(["#FFD166", "#EF476F", "#FFD166"]))]
+            if random.chance(0.5) { conic.append(.init("angle", .number(random.pick([0, 90, -45, 720, 1e300])))) }
+            if random.chance(0.5) { conic.append(.init("center", .array([.number(random.pick([0, 0.5, 2])), 0.5]))) }
+            if random.chance(0.4) { conic.append(.init("axes", axes())) }
+            return .object([.init("conic", .object(conic))])
+        case 4:
+            var diamond: [JSONValue.Member] = [.init("stops", .array(["#fff", "#06D6A080", "#0B1F3A"])),
+                                               .init("axes", axes())]
+            if random.chance(0.5) { diamond.append(.init("center", .array([.number(random.pick([0, 0.5, -1])), 0.5]))) }
+            return .object([.init("diamond", .object(diamond))])
         default:
             var radial: [JSONValue.Member] = [.init("stops", .array(["#FFD166", .object([.init("offset", 0.4),
                                                                                         .init("color", "#EF476F")])]))]
             if random.chance(0.5) { radial.append(.init("radius", .number(random.pick([0, 1, 60, 5000])))) }
             if random.chance(0.5) { radial.append(.init("center", .array([.number(random.pick([0, 0.5, 2])), 0.5]))) }
             if random.chance(0.3), !radial.contains(where: { $0.key == "radius" }) {
-                radial.append(.init("ellipse", random.pick([.array([.array([0.5, 0]), .array([0, 0.5])]),
-                                                            .array([.array([0.4, 0.3]), .array([-0.2, 0.5])]),
-                                                            .array([.array([0, 0]), .array([0, 0])])],
-                                                           else: [.array([.array([1])])])))
+                radial.append(.init("ellipse", axes()))
             }
             return .object([.init("radial", .object(radial))])
         }

@@ -255,6 +255,30 @@ struct FigmaDocumentTests {
         #expect(line.start == Point(x: 0, y: 0) && line.end == Point(x: 0, y: 1))
     }
 
+    @Test("angular and diamond gradients are measured in the frame of Figma's handles, also on a box not square")
+    func angularAndDiamondGradients() throws {
+        // Handles center (0.5, 0.5), (1, 0.5), (0.5, 1) on a 200 × 100 box: u = dx / 100, v = dy / 50 from (100, 50).
+        // Angular: t = atan2(v, u) / 2π (clockwise from the first handle); diamond: t = |u| + |v|. Expected levels
+        // from those formulas at each pixel's center (Python's math.atan2), black to white.
+        func gradient(_ type: String, id: String) -> String {
+            #"""
+            {"id": "\#(id)", "name": "G", "type": "RECTANGLE", \#(Self.box(0, 0, 200, 100)), "fills": [{"type": "\#(type)",
+             "gradientHandlePositions": [{"x": 0.5, "y": 0.5}, {"x": 1, "y": 0.5}, {"x": 0.5, "y": 1}],
+             "gradientStops": [{"position": 0, "color": {"r": 0, "g": 0, "b": 0, "a": 1}},
+                               {"position": 1, "color": {"r": 1, "g": 1, "b": 1, "a": 1}}]}]}
+            """#
+        }
+        let angular = try image(try document(gradient("GRADIENT_ANGULAR", id: "8:2")))
+        for (x, y, level) in [(150, 50, 0.8), (100, 90, 63.5), (10, 50, 127.0), (100, 10, 191.5), (175, 75, 24.1)] {
+            #expect(abs(Double(angular[x, y].red) - level) <= 1.5, "angular (\(x), \(y)): \(angular[x, y].red)")
+        }
+        let diamond = try image(try document(gradient("GRADIENT_DIAMOND", id: "8:3")))
+        for (x, y, level) in [(125, 60, 118.6), (60, 40, 149.2), (175, 75, 255.0)] {
+            #expect(abs(Double(diamond[x, y].red) - level) <= 1.5, "diamond (\(x), \(y)): \(diamond[x, y].red)")
+        }
+        #expect(try document(gradient("GRADIENT_DIAMOND", id: "8:3")).frame("8:3").warnings.isEmpty)
+    }
+
     @Test("a rotated group turns its vectors with it")
     func rotatedGroup() throws {
         // A group turned −90° (Figma's relativeTransform [[0, 1], [−1, 0]]) holding a 20 × 10 bar: drawn 10 wide,

@@ -352,6 +352,38 @@ struct VectorOutputTests {
         #expect(png[10, 60].red >= 250 && png[110, 10].red >= 250)
     }
 
+    @Test("conic and diamond gradients: the raster follows CSS's and Figma's formulas; SVG and PDF embed its pixels")
+    func conicAndDiamondGradients() throws {
+        let card = try Card.decode(from: Data(##"""
+            {"width": 240, "height": 120, "background": "#FFFFFF", "layers": [
+             {"type": "frame", "x": 10, "y": 10, "width": 100, "height": 100, "cornerRadius": 20,
+              "fill": {"conic": {"stops": ["#FF0000", "#00FF00", "#0000FF", "#FF0000"]}}},
+             {"type": "frame", "x": 130, "y": 10, "width": 100, "height": 100,
+              "fill": {"diamond": {"axes": [[0.5, 0], [0, 0.5]], "stops": ["#FFFFFF", "#0B1F3A"]}}}]}
+            """##.utf8))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let png = try renderer.image(of: card)
+        // Expected from the formulas at each pixel's center (Python's math.atan2): the conic's t is the turn
+        // clockwise from up, atan2(dx, −dy) / 2π, around (60, 60); the diamond's t = |dx| / 50 + |dy| / 50 from
+        // (180, 60); colors mixed linearly between the stops. poppler resamples the embedded pixels (mean 1.6 levels).
+        let expected: [(x: Int, y: Int, rgb: [Double])] = [
+            (90, 60, [61.8, 193.2, 0]), (60, 30, [252.9, 2.1, 0]), (30, 60, [61.7, 0, 193.3]),
+            (60, 90, [0, 129.5, 125.5]), (180, 60, [250.1, 250.5, 251.1]), (200, 70, [103.7, 116.1, 132.9]),
+            (150, 40, [15.9, 35.5, 61.9])]
+        for point in expected {
+            let pixel = png[point.x, point.y]
+            let got = [Double(pixel.red), Double(pixel.green), Double(pixel.blue)]
+            #expect(zip(got, point.rgb).allSatisfy { abs($0 - $1) <= 1.5 }, "(\(point.x), \(point.y)): \(got)")
+        }
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
+                                                 arguments: ["-o"], name: "conic.svg"), png,
+                             Sample(name: "conic and diamond (rsvg)", text: "", family: "", meanLimit: 0.5, offShareLimit: 0.01))
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
+                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "conic.pdf",
+                                                 outputSuffix: ".png"), png,
+                             Sample(name: "conic and diamond (poppler)", text: "", family: "", meanLimit: 2, offShareLimit: 0.01))
+    }
+
     // MARK: Helpers
 
     /// Text with poppler's bidi marks (U+202A–U+202E) taken out and whitespace runs made one space.

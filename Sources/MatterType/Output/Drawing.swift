@@ -561,6 +561,16 @@ enum VectorGeometry {
         gradient.line(over: box)
     }
 
+    /// A paint SVG and PDF have no gradient for (angular, diamond) as the raster draws it over `box` (points), two
+    /// pixels a pixel of the page at `scale` and at most 2,048 a side: the image the writers embed in its place.
+    static func pictured(_ paint: Paint, over box: Rect, scale: Double) -> RGBAImage {
+        let density = 2 * max(scale.isFinite ? scale : 1, 1)
+        func side(_ length: Double) -> Int { Int(min(max((length * density).rounded(.up), 1), 2048)) }
+        var picture = RGBAImage(width: side(box.width), height: side(box.height))
+        picture.fill(Rect(x: 0, y: 0, width: Double(picture.width), height: Double(picture.height)), paint: paint)
+        return picture
+    }
+
     /// A radial gradient's center and radius over `box` (points): `radius`, else the farthest corner.
     static func circle(of gradient: RadialGradient, over box: Rect) -> (center: Point, radius: Double) {
         let cx = box.x + box.width * gradient.centerX, cy = box.y + box.height * gradient.centerY

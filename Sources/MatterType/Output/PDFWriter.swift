@@ -171,14 +171,14 @@ struct PDFDocument {
             switch item {
             case .fill(let rect, let corners, let paint, let opacity):
                 try fill(path(rect, corners: corners), evenOdd: false, paint: paint, box: rect, opacity: opacity,
-                         into: &content)
+                         scale: page.scale, into: &content)
             case .border(let rect, let corners, let widths, let paint, let opacity):
                 try fill(path(rect, corners: corners)
                          + path(widths.inset(rect), corners: widths.inner(corners.fitted(to: rect))), evenOdd: true,
-                         paint: paint, box: rect, opacity: opacity, into: &content)
+                         paint: paint, box: rect, opacity: opacity, scale: page.scale, into: &content)
             case .path(let shape, let origin, let box, let paint, let opacity):
                 try fill(path(shape, at: origin), evenOdd: shape.fillRule == .evenodd, paint: paint, box: box,
-                         opacity: opacity, into: &content)
+                         opacity: opacity, scale: page.scale, into: &content)
             case .image(let picture, let box, let fit, let radius, let opacity):
                 let target = VectorGeometry.target(of: (picture.width, picture.height), in: box, fit: fit)
                 content += "q\n"
@@ -286,9 +286,10 @@ struct PDFDocument {
         return ops
     }
 
-    /// Fills `path` with `paint` over `box` at `opacity`.
-    mutating func fill(_ path: String, evenOdd: Bool, paint: Paint, box: Rect, opacity: Double,
-                               into content: inout String) throws(RenderError) {
+    /// Fills `path` with `paint` over `box` at `opacity`, on a page of `scale` pixels a point (for the density of
+    /// what is embedded as pixels).
+    mutating func fill(_ path: String, evenOdd: Bool, paint: Paint, box: Rect, opacity: Double, scale: Double,
+                       into content: inout String) throws(RenderError) {
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
         switch paint {
         case .color(let color):
@@ -312,6 +313,11 @@ struct PDFDocument {
                                 stops: gradient.stops, path: path, evenOdd: evenOdd, box: box, opacity: opacity,
                                 into: &content)
             }
+        case .conic, .diamond:
+            // PDF has no such shading: its pixels, clipped to the path.
+            let name = try image(VectorGeometry.pictured(paint, over: box, scale: scale))
+            content += "q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path + (evenOdd ? "W* n\n" : "W n\n")
+                + "\(n(box.width)) 0 0 \(n(-box.height)) \(n(box.x)) \(n(box.y + box.height)) cm /\(name) Do\nQ\n"
         }
     }
 

@@ -51,21 +51,22 @@ struct SVGWriter {
             switch item {
             case .fill(let rect, let corners, let paint, let opacity):
                 let fitted = corners.fitted(to: rect)
+                let filled = try fill(paint, over: rect, opacity: opacity)
                 if fitted.isUniform {
                     let r = fitted.topLeft
                     body += "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
-                        + (r > 0 ? " rx=\"\(n(r))\"" : "") + fill(paint, over: rect, opacity: opacity) + "/>\n"
+                        + (r > 0 ? " rx=\"\(n(r))\"" : "") + filled + "/>\n"
                 } else {
-                    body += "<path d=\"" + path(rect, corners: fitted) + "\"" + fill(paint, over: rect, opacity: opacity) + "/>\n"
+                    body += "<path d=\"" + path(rect, corners: fitted) + "\"" + filled + "/>\n"
                 }
             case .border(let rect, let corners, let widths, let paint, let opacity):
+                let filled = try fill(paint, over: rect, opacity: opacity)
                 body += "<path fill-rule=\"evenodd\" d=\"" + path(rect, corners: corners)
-                    + path(widths.inset(rect), corners: widths.inner(corners.fitted(to: rect))) + "\""
-                    + fill(paint, over: rect, opacity: opacity) + "/>\n"
+                    + path(widths.inset(rect), corners: widths.inner(corners.fitted(to: rect))) + "\"" + filled + "/>\n"
             case .path(let shape, let origin, let box, let paint, let opacity):
+                let filled = try fill(paint, over: box, opacity: opacity)
                 body += "<path" + (shape.fillRule == .evenodd ? " fill-rule=\"evenodd\"" : "") + " d=\""
-                    + shape.svgPathData(dx: origin.x, dy: origin.y) + "\"" + fill(paint, over: box, opacity: opacity)
-                    + "/>\n"
+                    + shape.svgPathData(dx: origin.x, dy: origin.y) + "\"" + filled + "/>\n"
             case .image(let picture, let box, let fit, let radius, let opacity):
                 try image(picture, box: box, fit: fit, radius: radius, opacity: opacity)
             case .text(let layout, let lines, let origin, let color, _):
@@ -148,7 +149,7 @@ struct SVGWriter {
     }
 
     /// ` fill="…"` (and `fill-opacity`) for `paint` over `box` at `opacity`; a gradient is defined first.
-    private mutating func fill(_ paint: Paint, over box: Rect, opacity: Double) -> String {
+    private mutating func fill(_ paint: Paint, over box: Rect, opacity: Double) throws(RenderError) -> String {
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
         switch paint {
         case .color(let color):
@@ -172,6 +173,15 @@ struct SVGWriter {
                 definitions += "<radialGradient id=\"p\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(circle.center.x))\" "
                     + "cy=\"\(n(circle.center.y))\" r=\"\(n(circle.radius))\">" + stops(gradient.stops) + "</radialGradient>\n"
             }
+            return " fill=\"url(#p\(id))\"" + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "")
+        case .conic, .diamond:
+            // SVG has no such gradient: its pixels, as a pattern of one tile over the box.
+            let picture = VectorGeometry.pictured(paint, over: box, scale: drawing.scale)
+            let image = try imageID(picture)
+            let id = newID()
+            definitions += "<pattern id=\"p\(id)\" patternUnits=\"userSpaceOnUse\" x=\"\(n(box.x))\" y=\"\(n(box.y))\" "
+                + "width=\"\(n(box.width))\" height=\"\(n(box.height))\"><use href=\"#i\(image)\" transform=\"scale("
+                + "\(n(box.width / Double(picture.width), 6)) \(n(box.height / Double(picture.height), 6)))\"/></pattern>\n"
             return " fill=\"url(#p\(id))\"" + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "")
         }
     }

@@ -8,6 +8,34 @@ public enum Paint: Sendable, Hashable {
     case linear(LinearGradient)
     /// A circular gradient from a point of the shape's box.
     case radial(RadialGradient)
+    /// A gradient sweeping around a point of the shape's box (CSS `conic-gradient`, Figma's angular gradient).
+    case conic(ConicGradient)
+    /// A gradient out from a point of the shape's box in diamonds (Figma's diamond gradient).
+    case diamond(DiamondGradient)
+}
+
+/// Two directions from a gradient's center, each as the offset of its end in fractions of the box: the ends of an
+/// elliptical gradient's two radii (SVG's gradientTransform), where an angular gradient starts and turns toward,
+/// a diamond's two corners (Figma's second and third handles, less the first).
+public struct GradientAxes: Sendable, Hashable {
+    /// The end of the first axis, from the center.
+    public var first: Point
+    /// The end of the second axis, from the center.
+    public var second: Point
+
+    /// Axes ending at `first` and `second` (fractions of the box, from the center).
+    public init(first: Point, second: Point) {
+        self.first = first
+        self.second = second
+    }
+
+    /// The affine map of the unit square's axes onto these over `box` (points or pixels), from a center at
+    /// (`centerX`, `centerY`) (fractions): (a, b, c, d, tx, ty) with (u, v) ↦ (a u + c v + tx, b u + d v + ty).
+    func matrix(over box: Rect, centerX: Double, centerY: Double)
+        -> (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        (first.x * box.width, first.y * box.height, second.x * box.width, second.y * box.height,
+         box.x + box.width * centerX, box.y + box.height * centerY)
+    }
 }
 
 /// A color at a place along a gradient.
@@ -91,21 +119,7 @@ public struct RadialGradient: Sendable, Hashable {
     /// An ellipse instead of a circle: where the last stop is reached along two radii from the center, each as the
     /// offset of its end in fractions of the box (SVG's gradientTransform, Figma's second and third handles);
     /// ``radius`` is then ignored.
-    public var ellipse: Ellipse?
-
-    /// The two radii of an elliptical gradient, from its center, in fractions of the box.
-    public struct Ellipse: Sendable, Hashable {
-        /// The end of one radius, from the center.
-        public var first: Point
-        /// The end of the other radius, from the center.
-        public var second: Point
-
-        /// An ellipse through the ends of `first` and `second` (fractions of the box, from the center).
-        public init(first: Point, second: Point) {
-            self.first = first
-            self.second = second
-        }
-    }
+    public var ellipse: GradientAxes?
 
     /// A gradient from (`centerX`, `centerY`) (fractions of the box) out to `radius` points (`nil`: the farthest
     /// corner) through `stops`.
@@ -117,7 +131,7 @@ public struct RadialGradient: Sendable, Hashable {
     }
 
     /// A gradient from (`centerX`, `centerY`) out to `ellipse` (fractions of the box) through `stops`.
-    public init(centerX: Double, centerY: Double, ellipse: Ellipse, stops: [GradientStop]) {
+    public init(centerX: Double, centerY: Double, ellipse: GradientAxes, stops: [GradientStop]) {
         self.init(centerX: centerX, centerY: centerY, stops: stops)
         self.ellipse = ellipse
     }
@@ -125,9 +139,58 @@ public struct RadialGradient: Sendable, Hashable {
     /// The affine map of the unit circle onto the ellipse over `box` (points or pixels): (a, b, c, d, tx, ty) with
     /// (u, v) ↦ (a u + c v + tx, b u + d v + ty); `nil` for a circle.
     func ellipseMatrix(over box: Rect) -> (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)? {
-        guard let ellipse else { return nil }
-        return (ellipse.first.x * box.width, ellipse.first.y * box.height, ellipse.second.x * box.width,
-                ellipse.second.y * box.height, box.x + box.width * centerX, box.y + box.height * centerY)
+        ellipse?.matrix(over: box, centerX: centerX, centerY: centerY)
+    }
+}
+
+/// A gradient sweeping clockwise around a center, as CSS `conic-gradient(from <angle> at <center>, stops)`: offset
+/// 0 points at ``angle`` (0° up, 90° right) and the stops run once around. Given ``axes`` (Figma's angular
+/// gradient), the sweep runs from the first axis toward the second, in the plane the two span (a circle drawn on
+/// them is the gradient's unit circle).
+public struct ConicGradient: Sendable, Hashable {
+    /// The center's x, as a fraction of the box's width.
+    public var centerX: Double
+    /// The center's y, as a fraction of the box's height.
+    public var centerY: Double
+    /// Where offset 0 points, in degrees clockwise from up (CSS's `from`), or from the first axis toward the second
+    /// when ``axes`` are given.
+    public var angle: Double
+    /// The plane the sweep is measured in, or `nil` for the box's own (up is 0°, right 90°).
+    public var axes: GradientAxes?
+    /// The stops, in order of offset (0 to 1 once around).
+    public var stops: [GradientStop]
+
+    /// A gradient around (`centerX`, `centerY`) (fractions of the box) starting at `angle` degrees clockwise from
+    /// up (or from `axes`' first toward its second) through `stops`.
+    public init(centerX: Double = 0.5, centerY: Double = 0.5, angle: Double = 0, axes: GradientAxes? = nil,
+                stops: [GradientStop]) {
+        self.centerX = centerX
+        self.centerY = centerY
+        self.angle = angle
+        self.axes = axes
+        self.stops = stops
+    }
+}
+
+/// A gradient out from a center in nested diamonds (Figma's diamond gradient): offset t lies where |u| + |v| = t,
+/// (u, v) the point in the frame of the two ``axes``, so the last stop is reached on the diamond through their ends.
+public struct DiamondGradient: Sendable, Hashable {
+    /// The center's x, as a fraction of the box's width.
+    public var centerX: Double
+    /// The center's y, as a fraction of the box's height.
+    public var centerY: Double
+    /// The diamond's two half-diagonals, where the last stop is reached.
+    public var axes: GradientAxes
+    /// The stops, in order of offset.
+    public var stops: [GradientStop]
+
+    /// A diamond gradient from (`centerX`, `centerY`) out to the ends of `axes` (fractions of the box) through
+    /// `stops`.
+    public init(centerX: Double = 0.5, centerY: Double = 0.5, axes: GradientAxes, stops: [GradientStop]) {
+        self.centerX = centerX
+        self.centerY = centerY
+        self.axes = axes
+        self.stops = stops
     }
 }
 
@@ -141,6 +204,10 @@ struct PaintShader {
         case radial(x: Double, y: Double, reach: Double)
         /// t = |(u, v)|, (u, v) = M⁻¹ (p − center): M's columns the ellipse's two radii.
         case elliptic(x: Double, y: Double, a: Double, b: Double, c: Double, d: Double)
+        /// t = the turn from the u axis toward v, less `turn`, wrapped into 0…1; (u, v) as for `elliptic`.
+        case conic(x: Double, y: Double, a: Double, b: Double, c: Double, d: Double, turn: Double)
+        /// t = |u| + |v|; (u, v) as for `elliptic`.
+        case diamond(x: Double, y: Double, a: Double, b: Double, c: Double, d: Double)
     }
 
     private let kind: Kind
@@ -175,12 +242,32 @@ struct PaintShader {
             colors = gradient.stops.map { GradientStop.premultiplied($0.color) }
         case .radial(let gradient) where gradient.ellipse != nil:
             let m = gradient.ellipseMatrix(over: box) ?? (1, 0, 0, 1, 0, 0)
-            let determinant = m.a * m.d - m.b * m.c
-            if abs(determinant) > 1e-12, determinant.isFinite {
-                kind = .elliptic(x: m.tx, y: m.ty, a: m.d / determinant, b: -m.b / determinant,
-                                 c: -m.c / determinant, d: m.a / determinant)
+            if let i = PaintShader.inverse(m) {
+                kind = .elliptic(x: m.tx, y: m.ty, a: i.a, b: i.b, c: i.c, d: i.d)
             } else {
                 kind = .radial(x: m.tx, y: m.ty, reach: 0)  // a flat ellipse: the last color everywhere
+            }
+            offsets = gradient.stops.map(\.offset)
+            colors = gradient.stops.map { GradientStop.premultiplied($0.color) }
+        case .conic(let gradient):
+            let cx = box.x + box.width * gradient.centerX, cy = box.y + box.height * gradient.centerY
+            // Without axes, u points up and v right: the turn runs clockwise on the page from up, as CSS's.
+            let m = gradient.axes?.matrix(over: box, centerX: gradient.centerX, centerY: gradient.centerY)
+                ?? (a: 0, b: -1, c: 1, d: 0, tx: cx, ty: cy)
+            let turn = gradient.angle.isFinite ? gradient.angle / 360 : 0
+            if let i = PaintShader.inverse(m) {
+                kind = .conic(x: m.tx, y: m.ty, a: i.a, b: i.b, c: i.c, d: i.d, turn: turn - turn.rounded(.down))
+            } else {
+                kind = .radial(x: m.tx, y: m.ty, reach: 0)
+            }
+            offsets = gradient.stops.map(\.offset)
+            colors = gradient.stops.map { GradientStop.premultiplied($0.color) }
+        case .diamond(let gradient):
+            let m = gradient.axes.matrix(over: box, centerX: gradient.centerX, centerY: gradient.centerY)
+            if let i = PaintShader.inverse(m) {
+                kind = .diamond(x: m.tx, y: m.ty, a: i.a, b: i.b, c: i.c, d: i.d)
+            } else {
+                kind = .radial(x: m.tx, y: m.ty, reach: 0)
             }
             offsets = gradient.stops.map(\.offset)
             colors = gradient.stops.map { GradientStop.premultiplied($0.color) }
@@ -229,6 +316,31 @@ struct PaintShader {
     /// Whether every color the shader writes is opaque (its ramp's alphas all 255).
     var isOpaque: Bool { ramp.allSatisfy { $0 >= 0xFF00_0000 } }
 
+    /// The inverse of `m`'s linear part, or `nil` when it is flat (or not finite).
+    private static func inverse(_ m: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double))
+        -> (a: Double, b: Double, c: Double, d: Double)? {
+        let determinant = m.a * m.d - m.b * m.c
+        guard abs(determinant) > 1e-12, determinant.isFinite else { return nil }
+        return (m.d / determinant, -m.b / determinant, -m.c / determinant, m.a / determinant)
+    }
+
+    /// An angular gradient's t at (`dx`, `dy`) from its center: the turn of M⁻¹ (dx, dy) from the u axis toward
+    /// v, less `turn`, in 0…1.
+    @inline(__always)
+    private static func conic(_ dx: Double, _ dy: Double, _ a: Double, _ b: Double, _ c: Double, _ d: Double,
+                              _ turn: Double) -> Double {
+        let u = a * dx + c * dy, v = b * dx + d * dy
+        let t = atan2(v, u) / (2 * .pi) - turn
+        return t < 0 ? t + (t < -1 ? 2 : 1) : t
+    }
+
+    /// A diamond gradient's t at (`dx`, `dy`) from its center: |u| + |v| of M⁻¹ (dx, dy).
+    @inline(__always)
+    private static func diamond(_ dx: Double, _ dy: Double, _ a: Double, _ b: Double, _ c: Double,
+                                _ d: Double) -> Double {
+        abs(a * dx + c * dy) + abs(b * dx + d * dy)
+    }
+
     /// An elliptical gradient's t at (`dx`, `dy`) from its center: the length of M⁻¹ (dx, dy).
     @inline(__always)
     private static func elliptic(_ dx: Double, _ dy: Double, _ a: Double, _ b: Double, _ c: Double,
@@ -247,6 +359,10 @@ struct PaintShader {
             color(at: reach > 0 ? ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() / reach : 1)
         case .elliptic(let cx, let cy, let a, let b, let c, let d):
             color(at: Self.elliptic(x - cx, y - cy, a, b, c, d))
+        case .conic(let cx, let cy, let a, let b, let c, let d, let turn):
+            color(at: Self.conic(x - cx, y - cy, a, b, c, d, turn))
+        case .diamond(let cx, let cy, let a, let b, let c, let d):
+            color(at: Self.diamond(x - cx, y - cy, a, b, c, d))
         }
     }
 
@@ -284,6 +400,16 @@ struct PaintShader {
             case .elliptic(let cx, let cy, let a, let b, let c, let d):
                 for i in 0..<columns.count {
                     out.storeBytes(of: step(Self.elliptic(x0 + Double(i) - cx, y - cy, a, b, c, d)),
+                                   toByteOffset: i * 4, as: UInt32.self)
+                }
+            case .conic(let cx, let cy, let a, let b, let c, let d, let turn):
+                for i in 0..<columns.count {
+                    out.storeBytes(of: step(Self.conic(x0 + Double(i) - cx, y - cy, a, b, c, d, turn)),
+                                   toByteOffset: i * 4, as: UInt32.self)
+                }
+            case .diamond(let cx, let cy, let a, let b, let c, let d):
+                for i in 0..<columns.count {
+                    out.storeBytes(of: step(Self.diamond(x0 + Double(i) - cx, y - cy, a, b, c, d)),
                                    toByteOffset: i * 4, as: UInt32.self)
                 }
             case .radial(let cx, let cy, let reach):
