@@ -61,6 +61,37 @@ public struct CardBox: Sendable, Hashable {
     func size(horizontal: Bool) -> CardSize { horizontal ? width : height }
 }
 
+/// A frame's image (Figma's image paint): in JSON `{"src": "photo.jpg", "fit": "cover"}`, or with `"crop": [x, y,
+/// width, height]` or `"tile": 0.5` instead of `fit`.
+public struct CardFrameImage: Sendable, Hashable {
+    /// A `data:` URI or a file path, as an image layer's ``CardImageLayer/source``.
+    public var source: String
+    /// How it covers the frame's box.
+    public var placement: Placement
+
+    /// How a frame's image covers its box.
+    public enum Placement: Sendable, Hashable {
+        /// Fitted as CSS `object-fit` says (Figma's FILL is `cover`, FIT `contain`).
+        case fitted(ImageFit)
+        /// The part of the image in this rectangle (fractions of the image: 0, 0 its top-left corner, 1, 1 its
+        /// bottom-right) stretched over the box (Figma's crop); a rectangle reaching past the image leaves the box
+        /// uncovered there.
+        case cropped(Rect)
+        /// The image repeated from the box's top-left corner, each tile its size in pixels times this many points
+        /// (Figma's tile and its scaling factor).
+        case tiled(scale: Double)
+    }
+
+    /// At most this many tiles in a frame: past it, a larger tile scale (or a smaller box) is asked for.
+    public static let maximumTiles = 10_000
+
+    /// The image at `source` placed in its frame's box as `placement` says (`cover` by default, as a fill wants).
+    public init(source: String, placement: Placement = .fitted(.cover)) {
+        self.source = source
+        self.placement = placement
+    }
+}
+
 /// A group of layers with its own box and paint that can lay its children out as Figma's Auto Layout does:
 /// in a row or a column, with gaps, padding and alignment, wrapping, children hugging their content or filling
 /// the space left. Without a direction its children keep their x and y, as a card's layers do.
@@ -79,8 +110,8 @@ public struct CardFrameLayer: Sendable, Hashable {
     public var layout: CardFlow
     /// What fills it; `nil` for nothing.
     public var fill: Paint?
-    /// An image over its fill, fitted to its box and clipped to its corners (Figma's image fill); `nil` for none.
-    public var image: CardBoxImage?
+    /// An image over its fill, placed in its box and clipped to its corners (Figma's image fill); `nil` for none.
+    public var image: CardFrameImage?
     /// A border inside its edge; it takes no room from the children (Figma's strokes, not CSS borders).
     public var border: CardBorder?
     /// The corners' radius in points.
@@ -106,7 +137,7 @@ public struct CardFrameLayer: Sendable, Hashable {
     public var layers: [CardLayer]
 
     /// A frame with `box`, laying out `layers` as `layout` says.
-    public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, image: CardBoxImage? = nil,
+    public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, image: CardFrameImage? = nil,
                 border: CardBorder? = nil,
                 cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
                 shadows: [CardBoxShadow] = [], blur: Double = 0, paths: [CardPath] = [], mask: VectorPath? = nil,

@@ -245,9 +245,7 @@ public struct CardRenderer: Sendable {
         }
         if let fill = frame.fill { drawing.fill(box, corners: frame.cornerRadius, paint: fill) }
         if let image = frame.image {
-            let decoded = try picture(image.source, place: CardError.place(laidOut.path))
-            // One radius: the image is clipped to a uniformly rounded box (the largest corner where they differ).
-            drawing.draw(decoded, in: box, fit: image.fit, cornerRadius: frame.cornerRadius.all.max() ?? 0)
+            try draw(image, in: box, corners: frame.cornerRadius, path: laidOut.path, into: &drawing)
         }
         for shadow in frame.shadows.reversed() where shadow.isInset {
             drawing.drawInnerShadow(of: box, corners: frame.cornerRadius, x: shadow.x, y: shadow.y, blur: shadow.blur,
@@ -280,6 +278,47 @@ public struct CardRenderer: Sendable {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// A frame's image in its `box`, clipped to its `corners`: fitted, a part of it stretched over the box, or tiles.
+    private func draw(_ image: CardFrameImage, in box: Rect, corners: CornerRadii, path: [Int],
+                      into drawing: inout Drawing) throws(CardError) {
+        let decoded = try picture(image.source, place: CardError.place(path))
+        func clipped(_ body: (inout Drawing) -> Void) {
+            if corners.all.allSatisfy({ $0 <= 0 }) {
+                drawing.clip(to: box, body)
+            } else {
+                drawing.clip(to: VectorPath.roundedRect(box, corners: corners), at: Point(x: 0, y: 0), body)
+            }
+        }
+        switch image.placement {
+        case .fitted(let fit):
+            // One radius: the image is clipped to a uniformly rounded box (the largest corner where they differ).
+            drawing.draw(decoded, in: box, fit: fit, cornerRadius: corners.all.max() ?? 0)
+        case .cropped(let crop):
+            // The whole image, as large as the crop's part of it is the box.
+            let width = box.width / crop.width, height = box.height / crop.height
+            let target = Rect(x: box.x - crop.x * width, y: box.y - crop.y * height, width: width, height: height)
+            clipped { $0.draw(decoded, in: target, fit: .fill) }
+        case .tiled(let scale):
+            let tileWidth = Double(decoded.width) * scale, tileHeight = Double(decoded.height) * scale
+            let columns = (box.width / tileWidth).rounded(.up), rows = (box.height / tileHeight).rounded(.up)
+            guard columns * rows <= Double(CardFrameImage.maximumTiles) else {
+                throw .layer(path: path, .invalid(field: "image", reason: "tiles of \(decoded.width) × \(decoded.height) "
+                    + "pixels at \(scale) points a pixel would be more than the \(CardFrameImage.maximumTiles) a frame "
+                    + "may have: use a larger tile scale"))
+            }
+            guard columns >= 1, rows >= 1 else { return }
+            clipped { clip in
+                for row in 0..<Int(rows) {
+                    for column in 0..<Int(columns) {
+                        clip.draw(decoded, in: Rect(x: box.x + Double(column) * tileWidth,
+                                                    y: box.y + Double(row) * tileHeight, width: tileWidth,
+                                                    height: tileHeight), fit: .fill)
+                    }
+                }
+            }
+        }
     }
 
     /// The image `source` names, decoded (or kept from before): a base64 `data:` URI, or a file under

@@ -300,22 +300,40 @@ struct FigmaConverter {
     }
 
     /// An image fill as the frame's image, or `nil` (with a warning) when its bytes were not given.
-    private mutating func image(_ paint: FigmaPaint, of node: FigmaNode) -> CardBoxImage? {
+    private mutating func image(_ paint: FigmaPaint, of node: FigmaNode) -> CardFrameImage? {
         guard let reference = paint.imageRef, let source = images[reference] else {
             warn(node, "the image \(paint.imageRef ?? "without an imageRef") was not given (--images); it is not drawn")
             return nil
         }
+        if let rotation = paint.rotation, rotation.isFinite, rotation.truncatingRemainder(dividingBy: 360) != 0 {
+            warn(node, "an image turned \(rotation)° is drawn unturned")
+        }
+        if paint.opacity < 1 { warn(node, "an image fill's opacity is not applied; the image is drawn opaque") }
         switch paint.scaleMode {
         case "FIT":
-            return CardBoxImage(source: source, fit: .contain)
+            return CardFrameImage(source: source, placement: .fitted(.contain))
         case "STRETCH", "CROP":
-            warn(node, "an image cropped by its transform is drawn covering the box")
-            return CardBoxImage(source: source, fit: .cover)
+            // imageTransform maps the node's unit square into the image's: [[a, c, tx], [b, d, ty]] without turn or
+            // skew shows the image's part from (tx, ty), a wide and d high.
+            var crop = Rect(x: 0, y: 0, width: 1, height: 1)
+            if let m = paint.imageTransform {
+                guard m.count == 2, m.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) }), abs(m[1][0]) < 1e-9,
+                      abs(m[0][1]) < 1e-9, m[0][0] > 1e-9, m[1][1] > 1e-9 else {
+                    warn(node, "an image cropped with a turn, a skew or a broken transform is drawn covering the box")
+                    return CardFrameImage(source: source, placement: .fitted(.cover))
+                }
+                crop = Rect(x: m[0][2], y: m[1][2], width: m[0][0], height: m[1][1])
+            }
+            return CardFrameImage(source: source, placement: .cropped(crop))
         case "TILE":
-            warn(node, "a tiled image is drawn once, covering the box")
-            return CardBoxImage(source: source, fit: .cover)
+            let scale = paint.scalingFactor ?? 1
+            guard scale.isFinite, scale > 0 else {
+                warn(node, "a tiled image with scaling factor \(scale) is drawn covering the box")
+                return CardFrameImage(source: source, placement: .fitted(.cover))
+            }
+            return CardFrameImage(source: source, placement: .tiled(scale: scale))
         default:
-            return CardBoxImage(source: source, fit: .cover)
+            return CardFrameImage(source: source, placement: .fitted(.cover))
         }
     }
 

@@ -214,11 +214,13 @@ struct FigmaPaint: Sendable, Decodable {
     var scaleMode: String?
     var imageRef: String?
     var imageTransform: [[Double]]?
+    var scalingFactor: Double?
+    var rotation: Double?
     var blendMode: String?
 
     private enum Keys: String, CodingKey {
         case type, visible, opacity, color, gradientHandlePositions, gradientStops, scaleMode, imageRef
-        case imageTransform, blendMode
+        case imageTransform, scalingFactor, rotation, blendMode
     }
 
     init(from decoder: any Decoder) throws {
@@ -232,6 +234,8 @@ struct FigmaPaint: Sendable, Decodable {
         scaleMode = try c.decodeIfPresent(String.self, forKey: .scaleMode)
         imageRef = try c.decodeIfPresent(String.self, forKey: .imageRef)
         imageTransform = try c.decodeIfPresent([[Double]].self, forKey: .imageTransform)
+        scalingFactor = try c.decodeIfPresent(Double.self, forKey: .scalingFactor)
+        rotation = try c.decodeIfPresent(Double.self, forKey: .rotation)
         blendMode = try c.decodeIfPresent(String.self, forKey: .blendMode)
     }
 }

@@ -85,6 +85,11 @@ struct FigmaMutator {
         if type == "IMAGE" {
             paint["imageRef"] = random.pick(["0123abcd", "../../etc/passwd"])
             paint["scaleMode"] = random.pick(["FILL", "FIT", "CROP", "TILE"])
+            if random.chance(0.5) {
+                paint["imageTransform"] = random.pick([[[0.5, 0, 0.25], [0, 1, 0]], [[0, 1, 0], [-1, 0, 1]]],
+                                                      else: [[[1, 0]], [[0, 0, 0], [0, 0, 0]]])
+            }
+            if random.chance(0.5) { paint["scalingFactor"] = random.pick([0.5, 2], else: [0, -1, 1e-9]) }
         }
         return paint
     }

@@ -336,9 +336,14 @@ public struct RequestGenerator: Sendable {
                 }
                 if random.chance(0.4) { layer.append(.init("fill", slot("tint", paint(&random)))) }
                 if random.chance(0.1) {
-                    layer.append(.init("image", .object([.init("src", .string(image(&random))),
-                                                         .init("fit", .string(random.pick(["cover", "contain", "fill"],
-                                                                                          else: ["tile"])))])))
+                    // Fitted, a part of it (inside, reaching past it, flat), or tiles (huge, tiny, too many).
+                    let placement: JSONValue.Member = switch Int.random(in: 0..<3, using: &random) {
+                    case 0: .init("fit", .string(random.pick(["cover", "contain", "fill"], else: ["tile"])))
+                    case 1: .init("crop", random.pick([.array([0.25, 0, 0.5, 1]), .array([-0.5, -0.5, 2, 2])],
+                                                      else: [.array([0, 0, 0, 1]), .array([0, 0, 1])]))
+                    default: .init("tile", .number(random.pick([0.5, 3, 1e6], else: [1e-6, 0, -1])))
+                    }
+                    layer.append(.init("image", .object([.init("src", .string(image(&random))), placement])))
                 }
                 if random.chance(0.2) {
                     layer.append(.init("border", .object([.init("width", random.pick([.number(0), .number(1), .number(4),

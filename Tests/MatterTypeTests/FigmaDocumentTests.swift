@@ -327,6 +327,51 @@ struct FigmaDocumentTests {
         #expect(try renderer.image(of: try embedded.frame("11:1").card)[3, 5] == Self.blue)
     }
 
+    @Test("a cropped image shows the part its imageTransform names; a tiled one repeats at its scaling factor")
+    func croppedAndTiledImages() throws {
+        // A 40 × 10 image, its left half blue and its right half red (its pixels as large as the box's: nothing
+        // is blended across the crop's edge); and a 2 × 2 one, blue at the top left only.
+        var halves = RGBAImage(width: 40, height: 10, background: Color(red: 255, green: 0, blue: 0))
+        halves.fill(Rect(x: 0, y: 0, width: 20, height: 10), paint: .color(Color(red: 0, green: 0, blue: 255)))
+        var corner = RGBAImage(width: 2, height: 2, background: Color(red: 255, green: 0, blue: 0))
+        corner.fill(Rect(x: 0, y: 0, width: 1, height: 1), paint: .color(Color(red: 0, green: 0, blue: 255)))
+        func uri(_ image: RGBAImage) throws -> String {
+            "data:image/png;base64," + (try PNGEncoder.encode(image)).base64EncodedString()
+        }
+        // Figma's imageTransform maps the node's unit square into the image's: [[0.5, 0, 0.5], [0, 1, 0]] shows
+        // its right half; the tile is the 2 × 2 image at 5 points a pixel, 10 × 10, from the box's corner.
+        let doc = try FigmaDocument(data: Data(#"""
+            {"images": {"halves": "\#(try uri(halves))", "corner": "\#(try uri(corner))"},
+             "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [
+              {"id": "12:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 40, 20)), "fills": [\#(Self.solidWhite)],
+               "children": [
+                {"id": "12:2", "name": "Crop", "type": "RECTANGLE", \#(Self.box(0, 0, 20, 10)),
+                 "fills": [{"type": "IMAGE", "imageRef": "halves", "scaleMode": "STRETCH",
+                            "imageTransform": [[0.5, 0, 0.5], [0, 1, 0]]}]},
+                {"id": "12:3", "name": "Tile", "type": "RECTANGLE", \#(Self.box(20, 0, 20, 20)),
+                 "fills": [{"type": "IMAGE", "imageRef": "corner", "scaleMode": "TILE", "scalingFactor": 5}]}]}]}]}}
+            """#.utf8))
+        let frame = try doc.frame("12:1")
+        #expect(frame.warnings.isEmpty, "\(frame.warnings)")
+        let image = try renderer.image(of: frame.card)
+        #expect([(0, 2), (10, 5), (19, 8)].allSatisfy { image[$0.0, $0.1] == Self.red })
+        // Tiles at x 20, 30 and y 0, 10: each one's top-left 5 × 5 blue, the rest red.
+        #expect([(22, 2), (32, 2), (22, 12), (32, 12)].allSatisfy { image[$0.0, $0.1] == Self.blue })
+        #expect([(27, 7), (37, 7), (27, 17), (37, 17)].allSatisfy { image[$0.0, $0.1] == Self.red })
+        // As card JSON, both round-trip; too many tiles is an error naming the layer.
+        let json = try JSONEncoder().encode(frame.card)
+        #expect(try Card.decode(from: json) == frame.card)
+        var tiny = frame.card
+        guard case .frame(var outer) = tiny.layers[0], case .frame(var tile) = outer.layers[1] else {
+            Issue.record("the frame's second child is not a frame")
+            return
+        }
+        tile.image?.placement = .tiled(scale: 0.01)
+        outer.layers[1] = .frame(tile)
+        tiny.layers[0] = .frame(outer)
+        #expect(throws: CardError.self) { try renderer.image(of: tiny) }
+    }
+
     // MARK: - The shared documents
 
     static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
