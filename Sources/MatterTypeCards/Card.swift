@@ -562,7 +562,8 @@ extension CardLayer: Codable {
     }
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
-        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, blur, paths, mask, layers
+        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, blur, backgroundBlur, paths, mask
+        case layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -629,6 +630,7 @@ extension CardLayer: Codable {
                                          opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1,
                                          shadows: try c.decodeIfPresent([CardBoxShadow].self, forKey: .shadows) ?? [],
                                          blur: try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0,
+                                         backgroundBlur: try c.decodeIfPresent(Double.self, forKey: .backgroundBlur) ?? 0,
                                          paths: try c.decodeIfPresent([CardPathJSON].self, forKey: .paths)?.map(\.path)
                                             ?? [],
                                          mask: try c.decodeIfPresent(MaskJSON.self, forKey: .mask)?.path,
@@ -719,6 +721,7 @@ extension CardLayer: Codable {
             try c.encode(layer.opacity, forKey: .opacity)
             if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
             if layer.blur != 0 { try c.encode(layer.blur, forKey: .blur) }
+            if layer.backgroundBlur != 0 { try c.encode(layer.backgroundBlur, forKey: .backgroundBlur) }
             if !layer.paths.isEmpty { try c.encode(layer.paths.map(CardPathJSON.init), forKey: .paths) }
             try c.encodeIfPresent(layer.mask.map(MaskJSON.init), forKey: .mask)
             try c.encode(layer.layers, forKey: .layers)

@@ -126,6 +126,10 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// How much the frame and its children are blurred, as one group (CSS `filter: blur()` of half this, Figma's
     /// layer blur): a radius in points, twice the Gaussian's σ as a shadow's blur; 0 for none.
     public var blur: Double
+    /// How much what is behind the frame is blurred inside its box's rounded outline, seen through a translucent
+    /// fill (Figma's background blur, CSS `backdrop-filter: blur()` of half this): a radius in points as ``blur``;
+    /// 0 for none. Drawn in PNG and WebP; SVG and PDF have no backdrop to read and leave it out.
+    public var backgroundBlur: Double
     /// Vector shapes drawn over its fill and border, below its children, in its box's coordinates (an icon; a
     /// Figma vector's fill and stroke geometry).
     public var paths: [CardPath]
@@ -140,8 +144,8 @@ public struct CardFrameLayer: Sendable, Hashable {
     public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, image: CardFrameImage? = nil,
                 border: CardBorder? = nil,
                 cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
-                shadows: [CardBoxShadow] = [], blur: Double = 0, paths: [CardPath] = [], mask: VectorPath? = nil,
-                layers: [CardLayer]) {
+                shadows: [CardBoxShadow] = [], blur: Double = 0, backgroundBlur: Double = 0, paths: [CardPath] = [],
+                mask: VectorPath? = nil, layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
@@ -152,6 +156,7 @@ public struct CardFrameLayer: Sendable, Hashable {
         self.opacity = opacity
         self.shadows = shadows
         self.blur = blur
+        self.backgroundBlur = backgroundBlur
         self.paths = paths
         self.mask = mask
         self.layers = layers

@@ -219,8 +219,15 @@ public struct CardRenderer: Sendable {
                     throw .layer(path: path, .invalid(field: "blur", reason: "\(shadow.blur) is not allowed; use 0 to 100 points"))
                 }
             }
-            guard frame.blur.isFinite, (0...100).contains(frame.blur) else {
-                throw .layer(path: path, .invalid(field: "blur", reason: "\(frame.blur) is not allowed; use 0 to 100 points"))
+            for (field, blur) in [("blur", frame.blur), ("backgroundBlur", frame.backgroundBlur)] {
+                guard blur.isFinite, (0...100).contains(blur) else {
+                    throw .layer(path: path, .invalid(field: field, reason: "\(blur) is not allowed; use 0 to 100 points"))
+                }
+            }
+            // What is behind, blurred before the frame is drawn over it (outside its group, which starts empty).
+            if frame.backgroundBlur > 0 {
+                drawing.blurBackdrop(inside: VectorPath.roundedRect(laidOut.frame, corners: frame.cornerRadius),
+                                     at: Point(x: 0, y: 0), radius: frame.backgroundBlur)
             }
             var failure: CardError?
             // The frame's paint and children, as one group when it fades or blurs (its children composited first).

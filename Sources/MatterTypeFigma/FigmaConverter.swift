@@ -275,6 +275,11 @@ struct FigmaConverter {
                 }
             case "LAYER_BLUR":
                 frame.blur = max(frame.blur, effect.radius)
+            case "BACKGROUND_BLUR":
+                // Seen only through the node's own translucent fill: without one, Figma shows nothing of it.
+                guard node.fills.contains(where: \.visible) else { continue }
+                frame.backgroundBlur = max(frame.backgroundBlur, effect.radius)
+                if !frame.paths.isEmpty { warn(node, "a background blur behind a vector is cut to its bounding box") }
             default:
                 warn(node, "the \(effect.type) effect is not drawn")
             }

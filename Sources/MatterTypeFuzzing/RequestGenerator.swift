@@ -358,6 +358,9 @@ public struct RequestGenerator: Sendable {
                 if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1], else: [-1, 3])))) }
                 // Blurs and masks work on a canvas the page's size: rarer, to keep a run's time.
                 if random.chance(0.03) { layer.append(.init("blur", .number(random.pick([0, 2, 24], else: [-1, 1e9])))) }
+                if random.chance(0.05) {
+                    layer.append(.init("backgroundBlur", .number(random.pick([0, 4, 40], else: [-1, 1e9, 101]))))
+                }
                 if random.chance(0.04) {
                     layer.append(.init("mask", .object([.init("d", .string(random.pick(["M20 2A18 18 0 1 1 19.9 2Z",
                                                                                          "M0 0h40v40h-40z m10 10v20h20v-20z"],

@@ -372,6 +372,35 @@ struct FigmaDocumentTests {
         #expect(throws: CardError.self) { try renderer.image(of: tiny) }
     }
 
+    @Test("a background blur blurs what is behind inside the node, through its translucent fill, inside a clip too")
+    func backgroundBlur() throws {
+        // Red on the left half, blue on the right; a frame that clips holds a 20 × 20 glass pane across the edge
+        // (a white fill at 10 %, background blur 8) and an unfilled one, whose blur Figma does not show.
+        let doc = try document(#"""
+            {"id": "13:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 80, 40)), "fills": [\#(Self.solidRed)],
+             "children": [
+              {"id": "13:2", "name": "Blue", "type": "RECTANGLE", \#(Self.box(40, 0, 40, 40)), "fills": [\#(Self.solidBlue)]},
+              {"id": "13:3", "name": "Clip", "type": "FRAME", \#(Self.box(0, 0, 80, 40)), "clipsContent": true, "fills": [],
+               "children": [
+                {"id": "13:4", "name": "Glass", "type": "RECTANGLE", \#(Self.box(30, 0, 20, 20)),
+                 "fills": [{"type": "SOLID", "opacity": 0.1, "color": {"r": 1, "g": 1, "b": 1, "a": 1}}],
+                 "effects": [{"type": "BACKGROUND_BLUR", "visible": true, "radius": 8}]},
+                {"id": "13:5", "name": "Bare", "type": "RECTANGLE", \#(Self.box(30, 20, 20, 20)), "fills": [],
+                 "effects": [{"type": "BACKGROUND_BLUR", "visible": true, "radius": 8}]}]}]}
+            """#)
+        let frame = try doc.frame("13:1")
+        #expect(frame.warnings.isEmpty, "\(frame.warnings)")
+        let image = try renderer.image(of: frame.card)
+        // Inside the pane, beside the edge, red and blue mix (σ = 4 points); the pane's white tints both a little.
+        let left = image[38, 10], right = image[41, 10]
+        #expect(left.blue > 40 && left.red > 120 && right.red > 40 && right.blue > 120, "\(left) \(right)")
+        // Below it, under the unfilled pane, the edge stays sharp.
+        #expect(image[39, 30] == Self.red && image[40, 30] == Self.blue)
+        // SVG and PDF leave the blur out and still draw the pane.
+        _ = try renderer.encoded(frame.card, format: .svg)
+        _ = try renderer.encoded(frame.card, format: .pdf)
+    }
+
     // MARK: - The shared documents
 
     static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

@@ -46,6 +46,9 @@ public struct Drawing: Sendable {
         /// Items composited together, blurred by `blur` (σ = blur / 2; 0 for none), then over what is below at
         /// `opacity` (CSS and Figma's group opacity, CSS `filter: blur()` and Figma's layer blur).
         case group(opacity: Double, blur: Double, [Item])
+        /// What is drawn so far, blurred (σ = blur / 2) inside a path moved to `origin` (Figma's background blur;
+        /// CSS `backdrop-filter: blur()` of half this): raster only, SVG and PDF leave it out.
+        case backdropBlur(VectorPath, origin: Point, blur: Double)
 
         /// What the item is, for a ``RenderError/deadlineExceeded(stage:)``.
         var stage: String {
@@ -62,6 +65,7 @@ public struct Drawing: Sendable {
             case .clip: "a clipped group"
             case .clipPath: "a masked group"
             case .group: "a translucent group"
+            case .backdropBlur: "a background blur"
             }
         }
     }
@@ -228,6 +232,14 @@ public struct Drawing: Sendable {
                                   color: color, box: box, boxCorners: corners))
     }
 
+    /// Blurs what is drawn so far inside `path` moved to `origin` (points) by `radius` points (σ = radius / 2;
+    /// Figma's background blur, CSS `backdrop-filter: blur()` of half this). PNG and WebP only: SVG and PDF have
+    /// no backdrop to read and leave it out.
+    public mutating func blurBackdrop(inside path: VectorPath, at origin: Point, radius: Double) {
+        guard radius > 0, radius.isFinite, path.controlBounds != nil else { return }
+        items.append(.backdropBlur(path, origin: origin, blur: radius))
+    }
+
     /// Draws what `body` draws as one group, blurred by `blur` points (a Gaussian of σ = blur / 2, as shadows' blur
     /// radius; 0 for none) and composited over what is below at `opacity` (0 to 1): where its parts overlap, the
     /// upper hides the lower, as in CSS and Figma, before the whole is blurred and fades.
@@ -269,7 +281,7 @@ extension Drawing {
                     found.append(layout)
                 case .clip(_, let inner), .group(_, _, let inner), .clipPath(_, _, let inner):
                     collect(inner, into: &found)
-                case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke:
+                case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke, .backdropBlur:
                     continue
                 }
             }
@@ -359,6 +371,11 @@ extension Drawing {
                 // channels' blurs (a shadow's 20 a pixel each).
                 add(1, work(of: inner, scale: scale, canvas: canvas))
                 add(blur > 0 ? 95 : 15, canvas.width * canvas.height)
+            case .backdropBlur(let path, let origin, let blur):
+                // Four channels' blurs over the path's bounds grown by the blur's reach, its coverage, a blend.
+                guard let bounds = path.controlBounds else { continue }
+                add(110, pixels(Rect(x: origin.x + bounds.x, y: origin.y + bounds.y, width: bounds.width,
+                                     height: bounds.height), margin: 1.5 * blur * scale + 2))
             }
         }
         return total
@@ -432,15 +449,17 @@ extension Drawing {
                 }
                 image.fill(mask: mask, atX: ink.left, y: ink.top, color: color)
             case .clip(let rect, let inner):
-                // Drawn into an image of the clip's whole pixels at the same place modulo whole pixels (so each
-                // glyph is rasterized as it would be unclipped), then composited.
+                // Drawn over a copy of the clip's whole pixels at the same place modulo whole pixels (so each glyph
+                // is rasterized as it would be unclipped, and a background blur inside reads what is behind), then
+                // copied back.
                 let box = clipPixels(rect, shift: shift, scale: scale, within: image)
                 guard box.right > box.left, box.bottom > box.top else { continue }
-                var part = RGBAImage(width: box.right - box.left, height: box.bottom - box.top)
+                var part = image.region(left: box.left, top: box.top, width: box.right - box.left,
+                                        height: box.bottom - box.top)
                 try rasterize(inner, into: &part, shift: Point(x: shift.x - Double(box.left) / scale,
                                                                y: shift.y - Double(box.top) / scale),
                               scale: scale, renderer: renderer, until: deadline)
-                image.draw(part, atX: box.left, y: box.top)
+                image.copy(part, atX: box.left, y: box.top)
             case .clipPath(let path, let origin, let inner):
                 var part = RGBAImage(width: image.width, height: image.height)
                 try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)
@@ -451,6 +470,23 @@ extension Drawing {
                     fillRule: path.fillRule)
                 part.mask(by: coverage)
                 image.draw(part, atX: 0, y: 0)
+            case .backdropBlur(let path, let origin, let blur):
+                // The part of the image the shape covers, with the blur's reach (3σ) around it to read from.
+                guard blur * scale > 0.01, let bounds = path.controlBounds else { continue }
+                let reach = (1.5 * blur * scale + 2) / scale
+                let area = clipPixels(Rect(x: origin.x + bounds.x - reach, y: origin.y + bounds.y - reach,
+                                           width: bounds.width + 2 * reach, height: bounds.height + 2 * reach),
+                                      shift: shift, scale: scale, within: image)
+                guard area.right > area.left, area.bottom > area.top else { continue }
+                let width = area.right - area.left, height = area.bottom - area.top
+                let blurred = try image.region(left: area.left, top: area.top, width: width, height: height)
+                    .blurred(radius: blur * scale, until: deadline)
+                let coverage = PathCoverage(width: width, height: height).coverage(
+                    of: path.segments, transform: AffineTransform(a: scale, b: 0, c: 0, d: scale,
+                                                                  tx: (origin.x + shift.x) * scale - Double(area.left),
+                                                                  ty: (origin.y + shift.y) * scale - Double(area.top)),
+                    fillRule: path.fillRule)
+                image.replace(with: blurred, atX: area.left, y: area.top, coverage: coverage)
             case .group(let opacity, let blur, let inner):
                 var part = RGBAImage(width: image.width, height: image.height)
                 try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)

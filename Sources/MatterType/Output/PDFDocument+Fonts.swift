@@ -16,7 +16,7 @@ extension PDFDocument {
                 collect(layout.placedGlyphs(at: origin, scale: scale, color: color))
             case .clip(_, let inner), .group(_, _, let inner), .clipPath(_, _, let inner):
                 collectGlyphs(inner, scale: scale)
-            case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow:
+            case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .backdropBlur:
                 break
             }
         }

@@ -169,6 +169,8 @@ struct PDFDocument {
         for item in items {
             try deadline.check(item.stage)
             switch item {
+            case .backdropBlur:
+                continue  // no backdrop to read: see Drawing.blurBackdrop(inside:at:radius:)
             case .fill(let rect, let corners, let paint, let opacity):
                 try fill(path(rect, corners: corners), evenOdd: false, paint: paint, box: rect, opacity: opacity,
                          scale: page.scale, into: &content)

@@ -49,6 +49,8 @@ struct SVGWriter {
     private mutating func write(_ items: [Drawing.Item]) throws(RenderError) {
         for item in items {
             switch item {
+            case .backdropBlur:
+                continue  // no backdrop to read: see Drawing.blurBackdrop(inside:at:radius:)
             case .fill(let rect, let corners, let paint, let opacity):
                 let fitted = corners.fitted(to: rect)
                 let filled = try fill(paint, over: rect, opacity: opacity)

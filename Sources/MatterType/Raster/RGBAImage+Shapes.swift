@@ -70,6 +70,42 @@ extension RGBAImage {
         }
     }
 
+    /// The pixels of the rectangle `width` × `height` from (`left`, `top`), which lies inside the image.
+    func region(left: Int, top: Int, width: Int, height: Int) -> RGBAImage {
+        var part = RGBAImage(width: width, height: height)
+        for row in 0..<height {
+            let from = ((top + row) * self.width + left) * 4
+            part.pixels.replaceSubrange(row * width * 4..<(row + 1) * width * 4, with: pixels[from..<from + width * 4])
+        }
+        return part
+    }
+
+    /// The pixels under `other` placed at (`left`, `top`) (inside the image) replaced by its.
+    mutating func copy(_ other: RGBAImage, atX left: Int, y top: Int) {
+        for row in 0..<other.height {
+            let to = ((top + row) * width + left) * 4
+            pixels.replaceSubrange(to..<to + other.width * 4,
+                                   with: other.pixels[row * other.width * 4..<(row + 1) * other.width * 4])
+        }
+    }
+
+    /// The pixels under `other` placed at (`left`, `top`) (inside the image) replaced by its, each by its share of
+    /// `coverage` (0…1 a pixel of `other`, row by row): `other` seen through a mask instead of what was there.
+    mutating func replace(with other: RGBAImage, atX left: Int, y top: Int, coverage: [Float]) {
+        guard coverage.count == other.width * other.height else { return }
+        for row in 0..<other.height {
+            for column in 0..<other.width {
+                let share = min(max(coverage[row * other.width + column], 0), 1)
+                guard share > 0 else { continue }
+                let here = ((top + row) * width + left + column) * 4, there = (row * other.width + column) * 4
+                for channel in 0..<4 {
+                    let old = Float(pixels[here + channel]), new = Float(other.pixels[there + channel])
+                    pixels[here + channel] = UInt8((old + (new - old) * share).rounded())
+                }
+            }
+        }
+    }
+
     /// Every pixel (premultiplied, so every channel) multiplied by `opacity` (0 to 1), rounded: the image as a
     /// group drawn at that opacity.
     public mutating func fade(by opacity: Double) {
