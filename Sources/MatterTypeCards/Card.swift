@@ -562,8 +562,8 @@ extension CardLayer: Codable {
     }
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
-        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, blur, backgroundBlur, paths, mask
-        case layers
+        case layout, fill, image, border, cornerRadius, clip, opacity, shadows, blur, backgroundBlur, blendMode, paths
+        case mask, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -631,6 +631,7 @@ extension CardLayer: Codable {
                                          shadows: try c.decodeIfPresent([CardBoxShadow].self, forKey: .shadows) ?? [],
                                          blur: try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0,
                                          backgroundBlur: try c.decodeIfPresent(Double.self, forKey: .backgroundBlur) ?? 0,
+                                         blendMode: try c.decodeIfPresent(BlendMode.self, forKey: .blendMode) ?? .normal,
                                          paths: try c.decodeIfPresent([CardPathJSON].self, forKey: .paths)?.map(\.path)
                                             ?? [],
                                          mask: try c.decodeIfPresent(MaskJSON.self, forKey: .mask)?.path,
@@ -722,6 +723,7 @@ extension CardLayer: Codable {
             if !layer.shadows.isEmpty { try c.encode(layer.shadows, forKey: .shadows) }
             if layer.blur != 0 { try c.encode(layer.blur, forKey: .blur) }
             if layer.backgroundBlur != 0 { try c.encode(layer.backgroundBlur, forKey: .backgroundBlur) }
+            if layer.blendMode != .normal { try c.encode(layer.blendMode, forKey: .blendMode) }
             if !layer.paths.isEmpty { try c.encode(layer.paths.map(CardPathJSON.init), forKey: .paths) }
             try c.encodeIfPresent(layer.mask.map(MaskJSON.init), forKey: .mask)
             try c.encode(layer.layers, forKey: .layers)

@@ -130,6 +130,9 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// fill (Figma's background blur, CSS `backdrop-filter: blur()` of half this): a radius in points as ``blur``;
     /// 0 for none. Drawn in PNG and WebP; SVG and PDF have no backdrop to read and leave it out.
     public var backgroundBlur: Double
+    /// How the frame and its children, composited as one group, mix with what is below (CSS `mix-blend-mode`,
+    /// Figma's blend modes); `.normal` by default.
+    public var blendMode: BlendMode
     /// Vector shapes drawn over its fill and border, below its children, in its box's coordinates (an icon; a
     /// Figma vector's fill and stroke geometry).
     public var paths: [CardPath]
@@ -144,8 +147,8 @@ public struct CardFrameLayer: Sendable, Hashable {
     public init(box: CardBox, layout: CardFlow = CardFlow(), fill: Paint? = nil, image: CardFrameImage? = nil,
                 border: CardBorder? = nil,
                 cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
-                shadows: [CardBoxShadow] = [], blur: Double = 0, backgroundBlur: Double = 0, paths: [CardPath] = [],
-                mask: VectorPath? = nil, layers: [CardLayer]) {
+                shadows: [CardBoxShadow] = [], blur: Double = 0, backgroundBlur: Double = 0,
+                blendMode: BlendMode = .normal, paths: [CardPath] = [], mask: VectorPath? = nil, layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
@@ -157,6 +160,7 @@ public struct CardFrameLayer: Sendable, Hashable {
         self.shadows = shadows
         self.blur = blur
         self.backgroundBlur = backgroundBlur
+        self.blendMode = blendMode
         self.paths = paths
         self.mask = mask
         self.layers = layers

@@ -230,8 +230,9 @@ public struct CardRenderer: Sendable {
                                      at: Point(x: 0, y: 0), radius: frame.backgroundBlur)
             }
             var failure: CardError?
-            // The frame's paint and children, as one group when it fades or blurs (its children composited first).
-            drawing.group(opacity: frame.opacity, blur: frame.blur) { group in
+            // The frame's paint and children, as one group when it fades, blurs or blends (its children composited
+            // first).
+            drawing.group(opacity: frame.opacity, blur: frame.blur, blendMode: frame.blendMode) { group in
                 do throws(CardError) {
                     try drawFrame(frame, laidOut, into: &group, until: deadline)
                 } catch {

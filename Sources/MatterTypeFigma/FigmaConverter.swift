@@ -285,7 +285,17 @@ struct FigmaConverter {
             }
         }
         if let blend = node.blendMode, !["PASS_THROUGH", "NORMAL"].contains(blend) {
-            warn(node, "blend mode \(blend) is drawn as normal")
+            // Figma's names are CSS's in capitals with underscores.
+            if let mode = BlendMode(rawValue: blend.lowercased().replacingOccurrences(of: "_", with: "-")) {
+                frame.blendMode = mode
+            } else {
+                warn(node, "blend mode \(blend) is drawn as normal")
+            }
+        }
+        for paint in node.fills + node.strokes where paint.visible {
+            if let blend = paint.blendMode, !["PASS_THROUGH", "NORMAL"].contains(blend) {
+                warn(node, "a \(paint.type) paint's blend mode \(blend) is drawn as normal")
+            }
         }
     }
 

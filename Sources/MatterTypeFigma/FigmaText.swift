@@ -41,6 +41,9 @@ extension FigmaConverter {
         } else {
             request.text = characters
         }
+        if let blend = node.blendMode, !["PASS_THROUGH", "NORMAL"].contains(blend) {
+            warn(node, "a text's blend mode \(blend) is drawn as normal")
+        }
         if node.lineTypes?.contains(where: { $0 != "NONE" }) == true {
             warn(node, "list markers (ordered and unordered lines) are not drawn")
         }

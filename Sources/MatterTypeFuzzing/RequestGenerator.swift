@@ -359,6 +359,10 @@ public struct RequestGenerator: Sendable {
                 // Blurs and masks work on a canvas the page's size: rarer, to keep a run's time.
                 if random.chance(0.03) { layer.append(.init("blur", .number(random.pick([0, 2, 24], else: [-1, 1e9])))) }
                 if random.chance(0.05) {
+                    layer.append(.init("blendMode", .string(random.pick(["multiply", "screen", "hue", "linear-burn",
+                                                                         "difference"], else: ["MULTIPLY", "plus"]))))
+                }
+                if random.chance(0.05) {
                     layer.append(.init("backgroundBlur", .number(random.pick([0, 4, 40], else: [-1, 1e9, 101]))))
                 }
                 if random.chance(0.04) {

@@ -130,13 +130,14 @@ struct FigmaDocumentTests {
         let frame = try doc.frame("5:1")
         let messages = frame.warnings.map(\.description)
         #expect(messages.contains { $0.contains("node 5:1 \"F\"") && $0.contains("grid") })
-        #expect(messages.contains { $0.contains("BACKGROUND_BLUR") } && !messages.contains { $0.contains("LAYER_BLUR") })
-        // The layer blur blurs the frame as one group; the inner shadow falls inside it.
+        #expect(!messages.contains { $0.contains("BLUR") })
+        // The layer blur blurs the frame as one group; the inner shadow falls inside it; the background blur, with
+        // no fill to be seen through, shows nothing (as in Figma).
         guard case .frame(let drawn) = frame.card.layers[0] else {
             Issue.record("not a frame")
             return
         }
-        #expect(drawn.blur == 4)
+        #expect(drawn.blur == 4 && drawn.backgroundBlur == 0)
         #expect(drawn.shadows == [CardBoxShadow(x: 2, y: 3, blur: 6, spread: 1, color: Color(red: 0, green: 0, blue: 0,
                                                                                              alpha: 128), isInset: true)])
         #expect(messages.contains { $0.contains("5:3") && $0.contains("SLICE") })
@@ -399,6 +400,29 @@ struct FigmaDocumentTests {
         // SVG and PDF leave the blur out and still draw the pane.
         _ = try renderer.encoded(frame.card, format: .svg)
         _ = try renderer.encoded(frame.card, format: .pdf)
+    }
+
+    @Test("a node's blend mode is its frame's, by CSS's name; a text's and a paint's are named in warnings")
+    func blendModes() throws {
+        let doc = try document(#"""
+            {"id": "14:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 40, 20)), "fills": [\#(Self.solidWhite)],
+             "blendMode": "PASS_THROUGH", "children": [
+              {"id": "14:2", "name": "Burn", "type": "RECTANGLE", \#(Self.box(0, 0, 20, 20)), "blendMode": "LINEAR_BURN",
+               "fills": [\#(Self.solidRed)]},
+              {"id": "14:3", "name": "Dodge", "type": "RECTANGLE", \#(Self.box(20, 0, 20, 20)), "blendMode": "COLOR_DODGE",
+               "fills": [{"type": "SOLID", "blendMode": "MULTIPLY", "color": {"r": 0, "g": 0, "b": 1, "a": 1}}]},
+              \#(Self.text("14:4", "Hi", extra: #", "blendMode": "SCREEN""#))]}
+            """#)
+        let frame = try doc.frame("14:1")
+        guard case .frame(let outer) = frame.card.layers[0], case .frame(let burn) = outer.layers[0],
+              case .frame(let dodge) = outer.layers[1] else {
+            Issue.record("not frames: \(frame.card.layers)")
+            return
+        }
+        #expect(outer.blendMode == .normal && burn.blendMode == .linearBurn && dodge.blendMode == .colorDodge)
+        #expect(frame.warnings.map(\.nodeID).sorted() == ["14:3", "14:4"], "\(frame.warnings)")
+        // Linear burn of red over white: max(0, b + s − 1) = red.
+        #expect(try renderer.image(of: frame.card)[18, 19] == Self.red)  // beside the text
     }
 
     // MARK: - The shared documents

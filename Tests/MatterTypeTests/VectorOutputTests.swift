@@ -384,6 +384,33 @@ struct VectorOutputTests {
                              Sample(name: "conic and diamond (poppler)", text: "", family: "", meanLimit: 2, offShareLimit: 0.01))
     }
 
+    @Test("blend modes: the raster's, rsvg's (mix-blend-mode) and poppler's (/BM) agree on every mode SVG and PDF have")
+    func blendModes() throws {
+        // Over a backdrop of #3366CC on the left and #E0E0E0 on the right, a #CC9933 square at 80 % and a white one
+        // under it at half opacity, in each mode.
+        let modes = BlendMode.allCases.filter { ![.linearBurn, .linearDodge].contains($0) }
+        let layers = modes.enumerated().map { index, mode in
+            ##"{"type": "frame", "x": \##(index % 8 * 30 + 5), "y": \##(index / 8 * 30 + 5), "width": 20, "height": 20, "blendMode": "\##(mode.rawValue)", "layers": [{"type": "rect", "x": 0, "y": 10, "width": 20, "height": 10, "fill": "#FFFFFF80"}, {"type": "rect", "width": 20, "height": 10, "fill": "#CC9933CC"}]}"##
+        }
+        let card = try Card.decode(from: Data(##"""
+            {"width": 240, "height": 60, "background": {"linear": {"angle": 90, "stops": [{"offset": 0, "color": "#3366CC"}, {"offset": 0.5, "color": "#3366CC"}, {"offset": 0.5, "color": "#E0E0E0"}, {"offset": 1, "color": "#E0E0E0"}]}},
+             "layers": [\##(layers.joined(separator: ", "))]}
+            """##.utf8))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let png = try renderer.image(of: card)
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
+                                                 arguments: ["-o"], name: "blend.svg"), png,
+                             Sample(name: "blend modes (rsvg)", text: "", family: "", meanLimit: 0.5, offShareLimit: 0.002))
+        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
+                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "blend.pdf",
+                                                 outputSuffix: ".png"), png,
+                             Sample(name: "blend modes (poppler)", text: "", family: "", meanLimit: 1, offShareLimit: 0.005))
+        // Multiply by hand (W3C's formula, an 80 % source over an opaque backdrop): 0.2 cb + 0.8 cb cs, as bytes.
+        let multiplied = png[40, 10]  // the second square
+        #expect(abs(Int(multiplied.red) - 43) <= 1 && abs(Int(multiplied.green) - 69) <= 1
+                && abs(Int(multiplied.blue) - 73) <= 1, "\(multiplied)")
+    }
+
     // MARK: Helpers
 
     /// Text with poppler's bidi marks (U+202A–U+202E) taken out and whitespace runs made one space.

@@ -44,8 +44,9 @@ public struct Drawing: Sendable {
         /// Items drawn only inside a path moved to `origin` (anti-aliased: each pixel by the area it covers).
         case clipPath(VectorPath, origin: Point, [Item])
         /// Items composited together, blurred by `blur` (σ = blur / 2; 0 for none), then over what is below at
-        /// `opacity` (CSS and Figma's group opacity, CSS `filter: blur()` and Figma's layer blur).
-        case group(opacity: Double, blur: Double, [Item])
+        /// `opacity`, blended as `blend` says (CSS and Figma's group opacity, CSS `filter: blur()` and Figma's layer
+        /// blur, CSS `mix-blend-mode` and Figma's blend modes).
+        case group(opacity: Double, blur: Double, blend: BlendMode, [Item])
         /// What is drawn so far, blurred (σ = blur / 2) inside a path moved to `origin` (Figma's background blur;
         /// CSS `backdrop-filter: blur()` of half this): raster only, SVG and PDF leave it out.
         case backdropBlur(VectorPath, origin: Point, blur: Double)
@@ -241,16 +242,18 @@ public struct Drawing: Sendable {
     }
 
     /// Draws what `body` draws as one group, blurred by `blur` points (a Gaussian of σ = blur / 2, as shadows' blur
-    /// radius; 0 for none) and composited over what is below at `opacity` (0 to 1): where its parts overlap, the
-    /// upper hides the lower, as in CSS and Figma, before the whole is blurred and fades.
-    public mutating func group(opacity: Double, blur: Double = 0, _ body: (inout Drawing) -> Void) {
+    /// radius; 0 for none) and composited over what is below at `opacity` (0 to 1), its colors blended with what
+    /// is below as `blendMode` says: where its parts overlap, the upper hides the lower, as in CSS and Figma, before
+    /// the whole is blurred, fades and blends.
+    public mutating func group(opacity: Double, blur: Double = 0, blendMode: BlendMode = .normal,
+                               _ body: (inout Drawing) -> Void) {
         var inner = Drawing(width: width, height: height, scale: scale)
         body(&inner)
         let opacity = min(max(opacity.isFinite ? opacity : 0, 0), 1)
         let blur = min(max(blur.isFinite ? blur : 0, 0), 1_000)
-        guard opacity < 1 || blur > 0 else { return items += inner.items }
+        guard opacity < 1 || blur > 0 || blendMode != .normal else { return items += inner.items }
         guard opacity > 0 else { return }
-        items.append(.group(opacity: opacity, blur: blur, inner.items))
+        items.append(.group(opacity: opacity, blur: blur, blend: blendMode, inner.items))
     }
 }
 
@@ -279,7 +282,7 @@ extension Drawing {
                 switch item {
                 case .text(let layout, _, _, _, _):
                     found.append(layout)
-                case .clip(_, let inner), .group(_, _, let inner), .clipPath(_, _, let inner):
+                case .clip(_, let inner), .group(_, _, _, let inner), .clipPath(_, _, let inner):
                     collect(inner, into: &found)
                 case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke, .backdropBlur:
                     continue
@@ -366,7 +369,7 @@ extension Drawing {
                 add(1, work(of: inner, scale: scale, canvas: canvas))
                 add(15, canvas.width * canvas.height)
                 add(300, path.segments.count)
-            case .group(_, let blur, let inner):
+            case .group(_, let blur, _, let inner):
                 // Its own canvas, faded and composited: about a fill's cost a pixel of the page; blurred, four
                 // channels' blurs (a shadow's 20 a pixel each).
                 add(1, work(of: inner, scale: scale, canvas: canvas))
@@ -487,12 +490,12 @@ extension Drawing {
                                                                   ty: (origin.y + shift.y) * scale - Double(area.top)),
                     fillRule: path.fillRule)
                 image.replace(with: blurred, atX: area.left, y: area.top, coverage: coverage)
-            case .group(let opacity, let blur, let inner):
+            case .group(let opacity, let blur, let blend, let inner):
                 var part = RGBAImage(width: image.width, height: image.height)
                 try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)
                 if blur > 0 { part = try part.blurred(radius: blur * scale, until: deadline) }
                 part.fade(by: opacity)
-                image.draw(part, atX: 0, y: 0)
+                image.draw(part, blendMode: blend)
             }
         }
     }

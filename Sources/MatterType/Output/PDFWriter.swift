@@ -224,7 +224,7 @@ struct PDFDocument {
                 content += "q\n" + path(shape, at: origin) + (shape.fillRule == .evenodd ? "W* n\n" : "W n\n")
                 try write(inner, page: page, into: &content)
                 content += "Q\n"
-            case .group(let opacity, let blur, let inner) where blur > 0:
+            case .group(let opacity, let blur, let blend, let inner) where blur > 0:
                 // PDF has no blur: the group is drawn as the raster draws it, and embedded as an image.
                 guard page.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount) else { continue }
                 var part = RGBAImage(width: page.pixelSize.width, height: page.pixelSize.height)
@@ -233,8 +233,9 @@ struct PDFDocument {
                 part = try part.blurred(radius: blur * page.scale, until: deadline)
                 part.fade(by: opacity)
                 let name = try image(part)
-                content += "q \(n(page.width)) 0 0 \(n(-page.height)) 0 \(n(page.height)) cm /\(name) Do Q\n"
-            case .group(let opacity, _, let inner):
+                content += "q " + blendOperator(blend) + "\(n(page.width)) 0 0 \(n(-page.height)) 0 \(n(page.height)) cm "
+                    + "/\(name) Do Q\n"
+            case .group(let opacity, _, let blend, let inner):
                 // A transparency group: a form drawn with the page's resources, then painted at the opacity.
                 var group = ""
                 try write(inner, page: page, into: &group)
@@ -243,7 +244,7 @@ struct PDFDocument {
                                           + "/Group << /S /Transparency >> /Resources \(PDFDocument.resources) 0 R"))
                 let name = "F\(xObjectResources.count + 1)"
                 xObjectResources.append((name, form))
-                content += "q /\(opacityResource(opacity)) gs /\(name) Do Q\n"
+                content += "q " + blendOperator(blend) + "/\(opacityResource(opacity)) gs /\(name) Do Q\n"
             }
         }
     }
@@ -357,6 +358,35 @@ struct PDFDocument {
     func components(_ color: Color) -> String {
         [color.red, color.green, color.blue].map { VectorNumber.format(Double($0) / 255, fractionDigits: 4) }
             .joined(separator: " ")
+    }
+
+    /// `/Bn gs ` setting `mode` (the ExtGState written once a mode); "" for normal, and for the linear modes, which
+    /// PDF does not have (drawn as normal).
+    mutating func blendOperator(_ mode: BlendMode) -> String {
+        let name: String
+        switch mode {
+        case .normal, .linearBurn, .linearDodge: return ""
+        case .multiply: name = "Multiply"
+        case .screen: name = "Screen"
+        case .overlay: name = "Overlay"
+        case .darken: name = "Darken"
+        case .lighten: name = "Lighten"
+        case .colorDodge: name = "ColorDodge"
+        case .colorBurn: name = "ColorBurn"
+        case .hardLight: name = "HardLight"
+        case .softLight: name = "SoftLight"
+        case .difference: name = "Difference"
+        case .exclusion: name = "Exclusion"
+        case .hue: name = "Hue"
+        case .saturation: name = "Saturation"
+        case .color: name = "Color"
+        case .luminosity: name = "Luminosity"
+        }
+        let dictionary = "<< /BM /\(name) >>"
+        if let known = opacityResources.first(where: { $0.1 == dictionary }) { return "/\(known.0) gs " }
+        let resource = "B\(opacityResources.count + 1)"
+        opacityResources.append((resource, dictionary))
+        return "/\(resource) gs "
     }
 
     /// The ExtGState resource filling and stroking at `opacity`.

@@ -134,7 +134,7 @@ struct SVGWriter {
                 body += "<g clip-path=\"url(#c\(id))\">\n"
                 try write(inner)
                 body += "</g>\n"
-            case .group(let opacity, let blur, let inner):
+            case .group(let opacity, let blur, let blend, let inner):
                 var filter = ""
                 if blur > 0 {
                     let id = newID()
@@ -143,7 +143,10 @@ struct SVGWriter {
                         + "<feGaussianBlur stdDeviation=\"\(n(blur / 2))\"/></filter>\n"
                     filter = " filter=\"url(#f\(id))\""
                 }
-                body += "<g" + (opacity < 1 ? " opacity=\"\(n(opacity))\"" : "") + filter + ">\n"
+                // CSS's mix-blend-mode; SVG has no linear burn or dodge (drawn as normal).
+                let blending = [.normal, .linearBurn, .linearDodge].contains(blend) ? ""
+                    : " style=\"mix-blend-mode:\(blend.rawValue)\""
+                body += "<g" + (opacity < 1 ? " opacity=\"\(n(opacity))\"" : "") + filter + blending + ">\n"
                 try write(inner)
                 body += "</g>\n"
             }
