@@ -563,7 +563,7 @@ extension CardLayer: Codable {
     private enum FrameKeys: String, CodingKey, CaseIterable {
         case type, x, y, width, height, minWidth, maxWidth, minHeight, maxHeight, position
         case layout, fill, image, border, cornerRadius, clip, opacity, shadows, blur, backgroundBlur, blendMode, paths
-        case mask, layers
+        case mask, isMask, layers
     }
     private enum BorderKeys: String, CodingKey, CaseIterable { case width, color }
 
@@ -635,6 +635,7 @@ extension CardLayer: Codable {
                                          paths: try c.decodeIfPresent([CardPathJSON].self, forKey: .paths)?.map(\.path)
                                             ?? [],
                                          mask: try c.decodeIfPresent(MaskJSON.self, forKey: .mask)?.path,
+                                         isMask: try c.decodeIfPresent(Bool.self, forKey: .isMask) ?? false,
                                          layers: try c.decodeIfPresent([CardLayer].self, forKey: .layers) ?? []))
         }
     }
@@ -726,6 +727,7 @@ extension CardLayer: Codable {
             if layer.blendMode != .normal { try c.encode(layer.blendMode, forKey: .blendMode) }
             if !layer.paths.isEmpty { try c.encode(layer.paths.map(CardPathJSON.init), forKey: .paths) }
             try c.encodeIfPresent(layer.mask.map(MaskJSON.init), forKey: .mask)
+            if layer.isMask { try c.encode(true, forKey: .isMask) }
             try c.encode(layer.layers, forKey: .layers)
         }
     }

@@ -136,9 +136,11 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// Vector shapes drawn over its fill and border, below its children, in its box's coordinates (an icon; a
     /// Figma vector's fill and stroke geometry).
     public var paths: [CardPath]
-    /// A shape its children are drawn inside only, in its box's coordinates (a Figma mask's outline); `nil` for
-    /// none.
+    /// A shape its children are drawn inside only, in its box's coordinates; `nil` for none.
     public var mask: VectorPath?
+    /// Whether the frame is a mask (Figma's "use as mask"): not drawn, it clips the siblings after it, up to the
+    /// next mask, to its outline (its first path, else its rounded box). It is laid out as any layer.
+    public var isMask: Bool
     /// Its children, in order: the flow's order, and drawing order (the last on top, unless
     /// ``CardFlow/reversesZOrder``).
     public var layers: [CardLayer]
@@ -148,7 +150,8 @@ public struct CardFrameLayer: Sendable, Hashable {
                 border: CardBorder? = nil,
                 cornerRadius: CornerRadii = 0, clipsContent: Bool = false, opacity: Double = 1,
                 shadows: [CardBoxShadow] = [], blur: Double = 0, backgroundBlur: Double = 0,
-                blendMode: BlendMode = .normal, paths: [CardPath] = [], mask: VectorPath? = nil, layers: [CardLayer]) {
+                blendMode: BlendMode = .normal, paths: [CardPath] = [], mask: VectorPath? = nil, isMask: Bool = false,
+                layers: [CardLayer]) {
         self.box = box
         self.layout = layout
         self.fill = fill
@@ -163,6 +166,7 @@ public struct CardFrameLayer: Sendable, Hashable {
         self.blendMode = blendMode
         self.paths = paths
         self.mask = mask
+        self.isMask = isMask
         self.layers = layers
     }
 

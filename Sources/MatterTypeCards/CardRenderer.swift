@@ -269,7 +269,7 @@ public struct CardRenderer: Sendable {
         var failure: CardError?
         func drawChildren(_ target: inout Drawing) {
             do throws(CardError) {
-                for child in children { try draw(child, into: &target, until: deadline) }
+                try drawMasked(children, into: &target, until: deadline)
             } catch {
                 failure = error
             }
@@ -286,6 +286,33 @@ public struct CardRenderer: Sendable {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Draws a frame's `children` in order; a mask among them is not drawn: the children after it, up to the next
+    /// mask, are drawn inside its outline (its first path, else its rounded box).
+    private func drawMasked(_ children: [LaidOutLayer], into drawing: inout Drawing,
+                            until deadline: RenderDeadline) throws(CardError) {
+        func mask(_ child: LaidOutLayer) -> CardFrameLayer? {
+            if case .frame(let frame) = child.layer, frame.isMask { frame } else { nil }
+        }
+        let masks = children.indices.filter { mask(children[$0]) != nil }
+        for child in children[..<(masks.first ?? children.endIndex)] { try draw(child, into: &drawing, until: deadline) }
+        for (number, index) in masks.enumerated() {
+            guard let frame = mask(children[index]) else { continue }
+            let box = children[index].frame
+            let outline = frame.paths.first?.path
+                ?? VectorPath.roundedRect(Rect(x: 0, y: 0, width: box.width, height: box.height), corners: frame.cornerRadius)
+            let end = number + 1 < masks.count ? masks[number + 1] : children.endIndex
+            var failure: CardError?
+            drawing.clip(to: outline, at: Point(x: box.x, y: box.y)) { masked in
+                do throws(CardError) {
+                    for child in children[(index + 1)..<end] { try draw(child, into: &masked, until: deadline) }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+        }
     }
 
     /// A frame's image in its `box`, clipped to its `corners`: fitted, a part of it stretched over the box, or tiles.

@@ -45,48 +45,23 @@ struct FigmaConverter {
         paint(node, turn: turn, into: &frame)
         // A boolean operation draws its own geometry; its operands are laid out (listed) but not drawn.
         let drawsOperands = node.type != "BOOLEAN_OPERATION" || (node.fillGeometry ?? []).isEmpty
-        // A mask clips the siblings after it to its outline: they go into a frame (at the parent's corner, its
-        // size or hugging as the parent does) whose mask that outline is; the mask itself is listed, not drawn.
-        var masked: (index: Int, frame: CardFrameLayer)?
         for child in node.children where child.visible {
-            if child.isMask {
-                if node.flowsChildren {
-                    warn(child, "a mask in an Auto Layout frame is drawn as a shape; what it masks is not clipped")
-                } else {
-                    if let open = masked { frame.layers.append(.frame(open.frame)) }
-                    let size = { (size: CardSize) -> CardSize in size == .fill ? .hug : size }
-                    masked = (frame.layers.count, CardFrameLayer(box: CardBox(width: size(box.width),
-                                                                              height: size(box.height)), layers: []))
-                }
-            }
-            let childPath = masked.map { path + [$0.index, $0.frame.layers.count] } ?? path + [frame.layers.count]
-            var childLayer = layer(child, parent: node, path: childPath, inherited: turn)
-            if !drawsOperands || (child.isMask && masked != nil), case .frame(var hidden) = childLayer {
-                if child.isMask, var open = masked {
+            var childLayer = layer(child, parent: node, path: path + [frame.layers.count], inherited: turn)
+            if case .frame(var hidden) = childLayer {
+                if child.isMask {
+                    // It clips the siblings after it to its outline (in the flow too); it is listed, not drawn.
                     if child.maskType == "LUMINANCE" { warn(child, "a luminance mask clips by its outline") }
-                    open.frame.mask = outline(of: hidden)
-                    masked = open
+                    hidden.isMask = true
+                } else if !drawsOperands {
+                    hidden.opacity = 0
                 }
-                hidden.opacity = 0
                 childLayer = .frame(hidden)
+            } else if child.isMask {
+                warn(child, "a text mask is drawn as text; what it masks is not clipped")
             }
-            if var open = masked {
-                open.frame.layers.append(childLayer)
-                masked = open
-            } else {
-                frame.layers.append(childLayer)
-            }
+            frame.layers.append(childLayer)
         }
-        if let open = masked { frame.layers.append(.frame(open.frame)) }
         return .frame(frame)
-    }
-
-    /// A mask's outline in its parent's coordinates: its first path (its geometry, an ellipse's, a line's), else its
-    /// rounded box.
-    private func outline(of mask: CardFrameLayer) -> VectorPath {
-        let size = Rect(x: 0, y: 0, width: mask.box.width.points ?? 0, height: mask.box.height.points ?? 0)
-        let shape = mask.paths.first?.path ?? VectorPath.roundedRect(size, corners: mask.cornerRadius)
-        return shape.moved(dx: mask.box.x, dy: mask.box.y)
     }
 
     // MARK: - Boxes

@@ -234,6 +234,36 @@ struct FigmaDocumentTests {
         // SVG and PDF draw the same clip: VectorOutputTests' masks.
     }
 
+    @Test("a mask in an Auto Layout row takes its place in the flow and clips what follows it, up to the next mask")
+    func masksInAutoLayout() throws {
+        // A row (padding 10, spacing 10): a red square; a 20 × 20 circle mask in the next slot, over which an
+        // absolute blue bar lies; a 40 × 20 rectangle mask in the slot after, half under an absolute red bar.
+        let doc = try document(#"""
+            {"id": "15:1", "name": "Row", "type": "FRAME", \#(Self.box(0, 0, 200, 40)), "fills": [\#(Self.solidWhite)],
+             "layoutMode": "HORIZONTAL", "itemSpacing": 10, "paddingLeft": 10, "paddingTop": 10, "paddingRight": 10,
+             "paddingBottom": 10, "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED", "children": [
+               {"id": "15:2", "name": "A", "type": "RECTANGLE", \#(Self.box(10, 10, 20, 20)), "fills": [\#(Self.solidRed)]},
+               {"id": "15:3", "name": "Circle", "type": "ELLIPSE", "isMask": true, \#(Self.box(40, 10, 20, 20)),
+                "fills": [\#(Self.solidRed)]},
+               {"id": "15:4", "name": "Bar", "type": "RECTANGLE", "layoutPositioning": "ABSOLUTE",
+                \#(Self.box(40, 10, 30, 20)), "fills": [\#(Self.solidBlue)]},
+               {"id": "15:5", "name": "Box", "type": "RECTANGLE", "isMask": true, \#(Self.box(70, 10, 40, 20)),
+                "fills": [\#(Self.solidBlue)]},
+               {"id": "15:6", "name": "After", "type": "RECTANGLE", "layoutPositioning": "ABSOLUTE",
+                \#(Self.box(50, 10, 40, 20)), "fills": [\#(Self.solidRed)]}]}
+            """#)
+        let frame = try doc.frame("15:1")
+        #expect(frame.warnings.isEmpty, "\(frame.warnings)")
+        let laidOut = try boxes(doc)
+        #expect(laidOut["15:3"] == [40, 10, 20, 20] && laidOut["15:5"] == [70, 10, 40, 20])
+        let image = try renderer.image(of: frame.card)
+        // The blue bar shows inside the circle only (not its corner, not past it); the red bar only inside the
+        // second mask (not over the circle: that run ended at the second mask); the masks are not drawn.
+        #expect(image[20, 20] == Self.red && image[50, 20] == Self.blue && image[41, 11] == Self.white
+                && image[65, 20] == Self.white)
+        #expect(image[80, 20] == Self.red && image[55, 20] == Self.blue && image[100, 20] == Self.white)
+    }
+
     @Test("a linear gradient follows Figma's handles, also where the box is not square and the handles skew")
     func gradientHandles() throws {
         // Handles (fractions of the node): start (0, 0), end (1, 1), and the third along which colors stay the
