@@ -358,6 +358,7 @@ public struct RequestGenerator: Sendable {
                 if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1], else: [-1, 3])))) }
                 // Blurs and masks work on a canvas the page's size: rarer, to keep a run's time.
                 if random.chance(0.03) { layer.append(.init("blur", .number(random.pick([0, 2, 24], else: [-1, 1e9])))) }
+                if random.chance(0.05) { layer.append(.init("isMask", .bool(random.chance(0.8)))) }
                 if random.chance(0.05) {
                     layer.append(.init("blendMode", .string(random.pick(["multiply", "screen", "hue", "linear-burn",
                                                                          "difference"], else: ["MULTIPLY", "plus"]))))
