@@ -32,6 +32,7 @@ struct FigmaConverter {
         nodeIDs[path] = node.id
         let box = box(of: node, parent: parent)
         if node.type == "TEXT" {
+            if !turn.isIdentity { warn(node, "a rotated text is drawn unrotated in its bounding box") }
             return .text(text(node, box: box))
         }
         var frame = CardFrameLayer(box: box, layers: [])
@@ -190,9 +191,14 @@ struct FigmaConverter {
         } else if node.type == "LINE" {
             // A line runs along its box's top edge; its stroke is centered on it unless aligned otherwise.
             let weight = node.strokeWeight, (outside, inside) = strokeReach(node, weight)
-            let band = VectorPath.roundedRect(Rect(x: 0, y: -outside, width: box.width, height: outside + inside))
+            // Round and square caps reach half the stroke past each end (a round one as a half disc).
+            let cap = node.strokeCap ?? "NONE"
+            let reach = ["ROUND", "SQUARE"].contains(cap) ? weight / 2 : 0
+            let band = VectorPath.roundedRect(Rect(x: -reach, y: -outside, width: box.width + 2 * reach,
+                                                   height: outside + inside),
+                                              corners: CornerRadii(cap == "ROUND" ? weight / 2 : 0))
             for stroke in strokes { frame.paths.append(CardPath(path: band, paint: stroke)) }
-            if node.strokeCap.map({ $0 != "NONE" }) == true { warn(node, "a line's \(node.strokeCap ?? "") cap is drawn square-cut") }
+            if !["NONE", "ROUND", "SQUARE"].contains(cap) { warn(node, "a line's \(cap) cap is drawn square-cut") }
         } else if Self.vectorTypes.contains(node.type), node.type != "RECTANGLE" {
             if !fills.isEmpty || !strokes.isEmpty {
                 warn(node, "a \(node.type) without path data is not drawn; fetch the file with geometry=paths")
@@ -233,7 +239,6 @@ struct FigmaConverter {
                          paint: shape.paint)
             }
             frame.cornerRadius = 0
-            if node.type == "TEXT" { warn(node, "a rotated text is drawn unrotated in its bounding box") }
         }
         if node.strokeDashes?.isEmpty == false, strokeGeometry.isEmpty, !strokes.isEmpty {
             warn(node, "a dashed stroke without stroke geometry is drawn solid")

@@ -125,7 +125,8 @@ struct FigmaDocumentTests {
                           "color": {"r": 0, "g": 0, "b": 0, "a": 0.5}}],
              "children": [{"id": "5:2", "name": "Star", "type": "STAR", \#(Self.box(10, 10, 20, 20)),
                            "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]},
-                          {"id": "5:3", "name": "Slice", "type": "SLICE", \#(Self.box(0, 0, 5, 5))}]}
+                          {"id": "5:3", "name": "Slice", "type": "SLICE", \#(Self.box(0, 0, 5, 5))},
+                          \#(Self.text("5:4", "Turned", extra: #", "relativeTransform": [[0, 1, 0], [-1, 0, 10]]"#))]}
             """#)
         let frame = try doc.frame("5:1")
         let messages = frame.warnings.map(\.description)
@@ -141,6 +142,7 @@ struct FigmaDocumentTests {
         #expect(drawn.shadows == [CardBoxShadow(x: 2, y: 3, blur: 6, spread: 1, color: Color(red: 0, green: 0, blue: 0,
                                                                                              alpha: 128), isInset: true)])
         #expect(messages.contains { $0.contains("5:3") && $0.contains("SLICE") })
+        #expect(messages.contains { $0.contains("5:4") && $0.contains("rotated text") })
         #expect(try boxes(doc)["5:2"] == [10, 10, 20, 20])
         _ = try renderer.encoded(frame.card)
     }
@@ -208,12 +210,17 @@ struct FigmaDocumentTests {
                {"id": "7:3", "name": "Box", "type": "RECTANGLE", \#(Self.box(60, 10, 20, 20)), "fills": [\#(Self.solidRed)],
                 "strokes": [\#(Self.solidBlue)], "strokeWeight": 4, "strokeAlign": "OUTSIDE"},
                {"id": "7:4", "name": "Rule", "type": "LINE", \#(Self.box(0, 50, 120, 0)), "strokes": [\#(Self.solidBlue)],
-                "strokeWeight": 2}]}
+                "strokeWeight": 2},
+               {"id": "7:5", "name": "Pill", "type": "LINE", \#(Self.box(90, 20, 20, 0)), "strokes": [\#(Self.solidBlue)],
+                "strokeWeight": 10, "strokeCap": "ROUND"}]}
             """#)
         let image = try image(doc)
         #expect(image[20, 10] == Self.red && image[1, 1] == Self.white && image[38, 10] == Self.red)
         #expect(image[70, 20] == Self.red && image[58, 20] == Self.blue && image[70, 8] == Self.blue)
         #expect(image[60, 49] == Self.blue && image[60, 50] == Self.blue && image[60, 52] == Self.white)
+        // A round cap: a half disc of radius 5 past each end (at 86, 20 inside it; its corner, 86, 16, outside).
+        #expect(image[86, 19] == Self.blue && image[113, 20] == Self.blue && image[86, 15] == Self.white)
+        #expect(try doc.frame("7:1").warnings.isEmpty)
     }
 
     @Test("a mask clips the siblings after it to its outline; it is listed, not drawn; those before it are not clipped")
