@@ -57,16 +57,7 @@ struct FigmaCommand: ParsableCommand {
             throw CLIError(description: "\(document): the document has no nodes to draw")
         }
         let values = try placeholders.values()
-        var references: [String: String] = [:]
-        if let images {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: images) else {
-                throw CLIError(description: "\(images): not a folder; give --images the folder of the document's images")
-            }
-            for name in names {
-                let reference = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
-                if references[reference] == nil || name == reference { references[reference] = name }
-            }
-        }
+        let references = try images.map(FigmaCommand.imageReferences) ?? [:]
         let renderer = CardRenderer(registry: try fontSources.makeRegistry(),
                                     imageDirectory: images.map { URL(fileURLWithPath: $0) })
         if json {
@@ -96,6 +87,22 @@ struct FigmaCommand: ParsableCommand {
         let size = drawing.pixelSize
         try writeImage(bytes, to: output, status: "\(output): \(size.width) × \(size.height) px, node \(frame.nodeID), "
                        + "\(bytes.count) bytes")
+    }
+}
+
+extension FigmaCommand {
+    /// The files of a document's image folder by the `imageRef` each is named after (`.png`, `.jpg`, `.webp` may
+    /// follow it).
+    static func imageReferences(in folder: String) throws -> [String: String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw CLIError(description: "\(folder): not a folder; give --images the folder of the document's images")
+        }
+        var references: [String: String] = [:]
+        for name in names {
+            let reference = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
+            if references[reference] == nil || name == reference { references[reference] = name }
+        }
+        return references
     }
 }
 

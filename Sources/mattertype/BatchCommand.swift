@@ -1,0 +1,282 @@
+import ArgumentParser
+import Foundation
+import MatterType
+import MatterTypeCards
+import MatterTypeFigma
+import MatterTypeWire
+import Synchronization
+
+/// `mattertype batch`: one card (a card document or a Figma frame) drawn for every row of a CSV or JSON Lines file.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Draw a card for every row of a CSV or JSON Lines file: the row's values fill the template's "
+            + "{{placeholders}} and the output path's.",
+        discussion: """
+            mattertype batch card.json --values rows.csv --out 'out/{{slug}}.png'. The template is a card document \
+            or a Figma document (--node picks the frame; the first top-level node by default). A CSV's first line \
+            names the values. Rows stream through --jobs workers; a bad row is reported with its line (the header \
+            is line 1) and the others go on; the exit status is 1 when any row failed. --shard K/N takes every N-th \
+            row from row K (0 ≤ K < N), so that N machines split one file without talking to each other.
+            """)
+
+    @Argument(help: ArgumentHelp("The template: a card document, or a Figma document with --node.",
+                                 valueName: "template.json"))
+    var template: String
+
+    @Option(name: .customLong("values"), help: ArgumentHelp(
+        "The rows: a .csv file (its first line names the values) or a .jsonl file (a JSON object a line).",
+        valueName: "rows.csv"))
+    var rows: String
+
+    @Option(help: ArgumentHelp("Where each card goes: a path with {{name}} placeholders filled from its row; the "
+                               + "extension (.png, .webp, .svg, .pdf) is the format; folders are made.",
+                               valueName: "out/{{slug}}.png"))
+    var out: String
+
+    @Option(help: ArgumentHelp("The Figma node to draw (a Figma template); the first top-level node by default.",
+                               valueName: "id"))
+    var node: String?
+
+    @Option(help: ArgumentHelp("A Figma template's image folder, each file named by its imageRef.",
+                               valueName: "folder"))
+    var images: String?
+
+    @Option(help: ArgumentHelp("A design-token file for text layers' \"token\"; repeatable, later ones win.",
+                               valueName: "file.tokens.json"))
+    var tokens: [String] = []
+
+    @Option(help: "How many cards are drawn at once (default: the cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Take every N-th row from row K (0 ≤ K < N; rows count from 0 after a CSV's header).",
+                               valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "Leave a row whose output file exists as it is (resume a batch).")
+    var skipExisting = false
+
+    @OptionGroup var fontSources: FontSourceOptions
+
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs): give 1 to 256") }
+        _ = try shardParts()
+        guard ImageFormat(path: out.replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: ""))
+                != nil else {
+            throw RenderError.unsupportedFormat(path: out)
+        }
+    }
+
+    /// --shard as (K, N); (0, 1) without it.
+    private func shardParts() throws -> (index: Int, count: Int) {
+        guard let shard else { return (0, 1) }
+        let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (0..<count).contains(index) else {
+            throw ValidationError("--shard \(shard): write it as K/N with 0 ≤ K < N, e.g. 0/4")
+        }
+        return (index, count)
+    }
+
+    func run() throws {
+        let shard = try shardParts()
+        let makeCard = try cardMaker()
+        let tokens = self.tokens.isEmpty ? nil
+            : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) },
+                               extensions: TypographyFields.tokenExtensions)
+        let imageDirectory = images.map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: template).deletingLastPathComponent()
+        let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
+                                    imageDirectory: imageDirectory)
+        // Counted first, so that the progress shows done/total; a second reader then streams them.
+        let total = try BatchCommand.count(rows, shard: shard)
+        let progress = BatchProgress(total: total)
+        let state = Mutex(BatchState(reader: try BatchRows(path: rows)))
+        let out = self.out, skipExisting = self.skipExisting
+        let workers = min(jobs, max(total, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                // The reader is read under the lock: one row at a time, in order.
+                let next: Result<BatchRows.Row?, any Error> = state.withLock { state in
+                    do {
+                        while let row = try state.reader.next() {
+                            defer { state.rowIndex += 1 }
+                            if state.rowIndex % shard.count == shard.index { return .success(row) }
+                        }
+                        return .success(nil)
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                let row: BatchRows.Row
+                switch next {
+                case .success(let taken?): row = taken
+                case .success(nil): return
+                case .failure(let error):
+                    state.withLock { $0.readError = $0.readError ?? error }
+                    return
+                }
+                let outcome = BatchCommand.draw(row, makeCard: makeCard, renderer: renderer, out: out,
+                                                skipExisting: skipExisting)
+                let counts = state.withLock { state -> (finished: Int, done: Int) in
+                    switch outcome {
+                    case .done: state.done += 1
+                    case .skipped: state.skipped += 1
+                    case .failed(let message):
+                        state.failed += 1
+                        FileHandle.standardError.write(Data((progress.clearing + "line \(row.line): \(message)\n").utf8))
+                    }
+                    return (state.done + state.skipped + state.failed, state.done)
+                }
+                progress.update(finished: counts.finished, done: counts.done)
+            }
+        }
+        let final = state.withLock { ($0.done, $0.skipped, $0.failed, $0.readError) }
+        if let error = final.3 { throw error }
+        progress.finish(done: final.0, skipped: final.1, failed: final.2)
+        if final.2 > 0 { throw ExitCode(1) }
+    }
+
+    /// The rows this shard takes.
+    private static func count(_ path: String, shard: (index: Int, count: Int)) throws -> Int {
+        let reader = try BatchRows(path: path)
+        var index = 0, taken = 0
+        while try reader.next() != nil {
+            if index % shard.count == shard.index { taken += 1 }
+            index += 1
+        }
+        return taken
+    }
+
+    /// What makes a row's card from its values: the card document decoded with them, or the Figma frame's card.
+    private func cardMaker() throws -> @Sendable ([String: String]) throws -> Card {
+        let data = try TextInputOptions.contents(of: template, option: "template")
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        guard let object, object["document"] != nil || object["nodes"] != nil else {
+            if node != nil || images != nil {
+                throw CLIError(description: "\(template): --node and --images are for a Figma document; this is a card")
+            }
+            return { values in try Card.decode(from: data, values: values) }
+        }
+        let figma = try FigmaDocument(data: data)
+        guard let first = figma.topLevelNodes.first else {
+            throw CLIError(description: "\(template): the document has no nodes to draw")
+        }
+        let frame = try figma.frame(node ?? first.id, images: try images.map(FigmaCommand.imageReferences) ?? [:])
+        var seen = Set<String>()
+        for warning in frame.warnings where seen.insert(warning.description).inserted {
+            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        }
+        return { values in try frame.card(values: values) }
+    }
+
+    /// What became of a row.
+    private enum Outcome {
+        case done, skipped
+        case failed(String)
+    }
+
+    /// Draws `row`'s card and writes it where `out` says, unless it is there already and `skipExisting`.
+    private static func draw(_ row: BatchRows.Row, makeCard: ([String: String]) throws -> Card, renderer: CardRenderer,
+                             out: String, skipExisting: Bool) -> Outcome {
+        do {
+            let values = try row.values.get()
+            let path = try outputPath(out, values: values)
+            if skipExisting, FileManager.default.fileExists(atPath: path) { return .skipped }
+            let card: Card
+            do {
+                card = try makeCard(values)
+            } catch CardError.missingValue(let name) {
+                return .failed("no value for {{\(name)}}")
+            }
+            let bytes = try renderer.encoded(card, format: ImageFormat(path: path) ?? .png)
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try ImageFile.write(bytes, to: path)
+            return .done
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+
+    /// `pattern` with each `{{name}}` replaced by the row's value.
+    /// - Throws: `BatchRowError` for a name the row has no value for, or a path that would leave its folder
+    ///   (a `..` part) or is empty.
+    static func outputPath(_ pattern: String, values: [String: String]) throws -> String {
+        var path = "", rest = Substring(pattern)
+        while let open = rest.range(of: "{{") {
+            path += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                throw BatchRowError("--out \(pattern): a {{ without its }}")
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard let value = values[name] else { throw BatchRowError("no value for {{\(name)}} in --out") }
+            path += value
+            rest = rest[close.upperBound...]
+        }
+        path += rest
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.isEmpty, !parts.contains(".."), !path.hasSuffix("/") else {
+            throw BatchRowError("the output path \"\(path)\" is empty, a folder or leaves its folder (..)")
+        }
+        return path
+    }
+}
+
+/// What the workers share: the rows' reader and the counts.
+private struct BatchState {
+    let reader: BatchRows
+    /// Rows read so far (a shard's and the others').
+    var rowIndex = 0
+    var done = 0, skipped = 0, failed = 0
+    var readError: (any Error)?
+}
+
+/// The batch's progress on standard error: a bar redrawn in place on a terminal, plain lines (about every two
+/// seconds) otherwise; and the summary at the end.
+private final class BatchProgress: Sendable {
+    private let total: Int
+    private let start = Date()
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    /// When a line was last written (seconds since the start).
+    private let last = Mutex(0.0)
+
+    init(total: Int) { self.total = total }
+
+    /// What erases the bar on a terminal before another line is written.
+    var clearing: String { isTerminal ? "\r\u{1B}[K" : "" }
+
+    /// Shows `finished` of the total rows (`done` of them drawn).
+    func update(finished: Int, done: Int) {
+        let elapsed = Date().timeIntervalSince(start)
+        let due = last.withLock { last -> Bool in
+            guard elapsed - last >= (isTerminal ? 0.1 : 2) || finished == total else { return false }
+            last = elapsed
+            return true
+        }
+        guard due else { return }
+        let rate = Double(done) / max(elapsed, 1e-3)
+        let left = rate > 0 ? Double(total - finished) / rate : 0
+        let figures = "\(finished)/\(total) · \(String(format: "%.1f", rate)) cards/s · \(Self.clock(left)) left"
+        if isTerminal {
+            let width = 24, filled = total > 0 ? width * finished / total : width
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(bar) \(figures)".utf8))
+        } else {
+            FileHandle.standardError.write(Data("batch: \(figures)\n".utf8))
+        }
+    }
+
+    /// The summary: done, skipped, failed and the rate.
+    func finish(done: Int, skipped: Int, failed: Int) {
+        let elapsed = Date().timeIntervalSince(start)
+        let rate = Double(done) / max(elapsed, 1e-3)
+        FileHandle.standardError.write(Data((clearing + "batch: \(done) done, \(skipped) skipped, \(failed) failed of "
+            + "\(total) rows in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.1f", rate)) cards/s)\n").utf8))
+    }
+
+    /// `m:ss`.
+    private static func clock(_ seconds: Double) -> String {
+        let whole = Int(min(max(seconds, 0), 359_999).rounded())
+        return "\(whole / 60):" + String(format: "%02d", whole % 60)
+    }
+}
