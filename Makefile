@@ -2,7 +2,8 @@
 # builds against (Debian packages) when pkg-config cannot find them; `make test` also installs the fonts the
 # tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing, the readers the vector tests
 # check SVG and PDF with (librsvg2-bin's rsvg-convert, poppler-utils' pdftoppm, pdftotext, pdffonts), and what the server package's
-# tests need (SQLite's headers for GRDB, PostgreSQL for the replica tests' throwaway cluster, Python 3 to start it).
+# tests need (SQLite's headers for GRDB, PostgreSQL for the replica tests' throwaway cluster, Python 3 to start it),
+# and the browser the playground's test drives (Chromium, chromium-driver, Python's selenium).
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev \
                 libjpeg62-turbo-dev libhyphen-dev pkg-config
@@ -15,11 +16,13 @@ TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto
                       fonts-liberation2 \
                       fonts-cantarell hyphen-en-us hyphen-de hyphen-fr poppler-utils librsvg2-bin
 SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
+# What the playground's browser test drives the page with (Scripts/playground-browser-test.py).
+BROWSER_APT_PACKAGES := chromium chromium-driver python3-selenium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
 MATTERTYPE := .build/debug/mattertype
 
-.PHONY: all deps server-deps test-fonts build test demo serve clean
+.PHONY: all deps server-deps browser-deps test-fonts build test demo serve clean
 
 all: build
 
@@ -53,16 +56,31 @@ server-deps: deps
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-## test: run the whole test suite (after building the CLI, which the CLI tests run), then the server package's.
-## The server package builds while the main suite runs (its tests are mostly waiting on each other then), which keeps
-## the whole under 15 minutes on 2 cores; its log is printed after.
+## browser-deps: install the browser the playground's test drives (Chromium, its driver, Python's selenium), if missing.
+browser-deps:
+	@missing=""; for p in $(BROWSER_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing missing packages for the browser test:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+## test: run the whole test suite (after building the CLI, which the CLI tests run), then the server package's, then
+## the playground in a real browser. The server package builds while the main suite runs (its tests are mostly
+## waiting on each other then), and the browser is installed meanwhile (mostly downloading), which keeps the whole
+## under 15 minutes on 2 cores; their logs are printed after.
 test: deps test-fonts server-deps
+	mkdir -p .build Server/.build
+	rm -f .build/browser-deps.status
+	($(MAKE) --no-print-directory browser-deps > .build/browser-deps.log 2>&1; echo $$? > .build/browser-deps.status) &
 	$(SWIFT) build
-	mkdir -p Server/.build
 	(cd Server && $(SWIFT) build --build-tests > .build/build-tests.log 2>&1; echo $$? > .build/build-tests.status) & \
 	  $(SWIFT) test; status=$$?; wait; cat Server/.build/build-tests.log; \
 	  test $$status -eq 0 && test "$$(cat Server/.build/build-tests.status)" = 0
 	cd Server && $(SWIFT) test
+	while [ ! -f .build/browser-deps.status ]; do sleep 1; done; cat .build/browser-deps.log; \
+	  test "$$(cat .build/browser-deps.status)" = 0
+	/usr/bin/python3 Scripts/playground-browser-test.py --server Server/.build/debug/mattertype-server
 
 ## serve: start mattertype-server on 127.0.0.1:8080 with the embedded SQLite store (./mattertype-fonts.sqlite).
 serve: server-deps

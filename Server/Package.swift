@@ -50,7 +50,7 @@ let package = Package(
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 ],
-                resources: [.copy("openapi.yaml")]),
+                resources: [.copy("openapi.yaml"), .copy("Playground")]),
         .executableTarget(name: "mattertype-server",
                           dependencies: ["MatterTypeServer",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -74,13 +74,15 @@ public enum MatterTypeServer {
     }
 }
 
-/// The controllers, one per resource, over what they share: the server itself, fonts, text, and cards.
+/// The controllers, one per resource, over what they share: the server itself, fonts, text, cards, and the
+/// playground page.
 struct Controllers: Sendable {
     let metrics: ServerMetrics
     let status: StatusController
     let fonts: FontController
     let text: TextController
     let cards: CardController
+    let playground = PlaygroundController()
 
     init(arguments: some ServerArguments, library: FontLibrary, templates: TemplateLibrary, tokens: DesignTokens?,
          tokensDigest: String, metrics: ServerMetrics, logger: Logger) {
@@ -102,7 +104,7 @@ struct Controllers: Sendable {
     }
 
     /// Every controller's routes.
-    var tables: [RouteTable] { [status.routes, fonts.routes, text.routes, cards.routes] }
+    var tables: [RouteTable] { [status.routes, fonts.routes, text.routes, cards.routes, playground.routes] }
 }
 
 /// Loads the fonts at start, follows the store's changes to fonts and templates, and closes the store at shutdown.

@@ -364,6 +364,49 @@ struct CardRouteAttackTests {
         }
     }
 
+    @Test func layoutAndFigmaFramesOverCards() async throws {
+        // POST /v1/cards/layout: the boxes `card --json` prints; POST /v1/cards?node=…: a Figma frame drawn as the
+        // library draws it.
+        let card = ##"{"width": 200, "height": 80, "layers": [{"type": "frame", "x": 10, "y": 10, "layout": {"direction": "vertical", "gap": 4}, "layers": [{"type": "text", "text": "{{title}}", "size": 16, "lineHeight": 20}, {"type": "rect", "width": 40, "height": 8, "fill": "#f00"}]}]}"##
+        let figma = #"{"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "1:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 40, "height": 20}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}]}]}}"#
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+                let answer = try await server.send(.POST, "/v1/cards/layout?title=Hello", body: Data(card.utf8))
+                #expect(answer.status == 200)
+                let boxes = try #require(try answer.json()["boxes"] as? [[String: Any]])
+                let expected = try renderer.layout(of: try Card.decode(from: Data(card.utf8), values: ["title": "Hello"]))
+                #expect(boxes.map { $0["path"] as? String } == expected.boxes.map(\.path))
+                #expect(boxes.map { $0["y"] as? Double } == expected.boxes.map(\.y))
+                #expect(boxes.map { $0["lines"] as? Int } == expected.boxes.map(\.lines))
+                let missing = try await server.send(.POST, "/v1/cards/layout", body: Data(card.utf8))
+                #expect(missing.status == 422 && missing.text.contains("title"))
+                let drawn = try await server.send(.POST, "/v1/cards?node=1:1", body: Data(figma.utf8))
+                #expect(drawn.status == 200)
+                let library = try renderer.encoded(try FigmaDocument(data: Data(figma.utf8)).frame("1:1").card(values: [:]))
+                #expect(drawn.body == library)
+            }
+        }
+    }
+
+    @Test func thePlaygroundIsServedAsItIs() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let page = try await server.send(.GET, "/playground")
+                #expect(page.status == 200 && page.header("Content-Type")?.hasPrefix("text/html") == true)
+                // The card editor is the page's first textarea; its script and style come from this server.
+                let first = try #require(page.text.range(of: "<textarea"))
+                #expect(page.text[first.lowerBound...].hasPrefix(#"<textarea id="document""#))
+                #expect(page.text.contains(#"src="/playground/playground.js""#) && !page.text.contains("http"))
+                let script = try await server.send(.GET, "/playground/playground.js")
+                #expect(script.status == 200 && script.header("Content-Type")?.hasPrefix("text/javascript") == true)
+                #expect(script.text.contains("/v1/cards") && script.text.contains("/v1/cards/layout"))
+                #expect(try await server.send(.GET, "/playground/playground.css").status == 200)
+                #expect(try await server.send(.GET, "/playground/..%2Fopenapi.yaml").status == 404)
+            }
+        }
+    }
+
     @Test func queryValuesAreReadAsBrowsersWriteThem() async throws {
         // HTML forms, URLSearchParams and Python's urlencode write a space as "+", and "+" itself as %2B.
         #expect(QueryString("title=Shipping+tokens&x")["title"] == "Shipping tokens")

@@ -50,7 +50,7 @@ struct OpenAPIDocumentTests {
                 item.keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { "\($0.uppercased()) \(path)" }
             }
             #expect(Set(routes) == Set(documented))
-            #expect(routes.count == 16)
+            #expect(routes.count == 19)
         }
     }
 
@@ -119,6 +119,9 @@ struct OpenAPIDocumentTests {
                     ("GET", "/readyz", [], nil, false, 200),
                     ("GET", "/metrics", [], nil, false, 200),
                     ("GET", "/openapi.yaml", [], nil, false, 200),
+                    ("GET", "/playground", [], nil, false, 200),
+                    ("GET", "/playground/{file}", [], nil, false, 200),
+                    ("GET", "/playground/{file}", [], nil, false, 404),
                     ("PUT", "/v1/fonts", [], acme, false, 401),
                     ("PUT", "/v1/fonts", [], acme, true, 201),
                     ("PUT", "/v1/fonts", [], acme, true, 409),
@@ -146,6 +149,7 @@ struct OpenAPIDocumentTests {
                     let name = path.hasSuffix("{postScriptName}")
                         && (expected == 200 || expected == 204 || expected == 401) ? "Acme-Regular" : "Nope"
                     var uri = path.replacingOccurrences(of: "{postScriptName}", with: name)
+                        .replacingOccurrences(of: "{file}", with: expected == 200 ? "playground.js" : "nothing.txt")
                     if method == "DELETE", path == "/v1/fonts", expected == 404 { uri += "?names=Nope" }
                     let response = try await server.send(HTTPMethod(rawValue: method), uri, headers: headers,
                                                          body: body, admin: admin)
@@ -155,7 +159,7 @@ struct OpenAPIDocumentTests {
                     if response.status >= 400 { #expect(response.errorCode != nil) }
                     seen.insert("\(method) \(path)")
                 }
-                #expect(seen.count == 11)
+                #expect(seen.count == 13)
             }
         }
     }

@@ -26,6 +26,7 @@ struct CardController: Sendable {
     var routes: RouteTable {
         var table = RouteTable()
         table.on(.post, "/v1/cards") { request, _ in try await card(request) }
+        table.on(.post, "/v1/cards/layout") { request, _ in try await layout(request) }
         table.on(.get, "/v1/templates") { request, _ in try await list(request) }
         table.on(.put, "/v1/templates/:name") { request, context in try await save(request, context) }
         table.on(.get, "/v1/templates/:name") { request, context in try await get(request, context) }
@@ -39,10 +40,9 @@ struct CardController: Sendable {
     private func card(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
-        let data = try await bodies.body(of: request, what: "card")
         let query = QueryString(request.uri.query)
-        var values: [String: String] = [:]
-        for (name, value) in query.pairs where name != "format" && values[name] == nil { values[name] = value }
+        let data = try Self.cardDocument(try await bodies.body(of: request, what: "card"), node: query["node"])
+        let values = Self.values(query)
         let format: ImageFormat
         if let asked = query["format"] {
             guard let named = ImageFormat(rawValue: String(asked).lowercased()) else {
@@ -69,6 +69,42 @@ struct CardController: Sendable {
         response.headers[.vary] = "Accept"
         response.headers[.warning] = warningHeaderValue(warnings)
         return response
+    }
+
+    /// Where a card's layers go: the body as `POST /v1/cards` takes it, the answer `{"boxes": [{"path", "x", "y",
+    /// "width", "height", "lines"?, "ink"?}]}` in the canvas's points, as `mattertype card --json` prints it.
+    /// Nothing is drawn and images are not read.
+    private func layout(_ request: Request) async throws -> Response {
+        let deadline = ContinuousClock.now + limits.requestDeadline
+        try authorization.requireRender(request)
+        let query = QueryString(request.uri.query)
+        let data = try Self.cardDocument(try await bodies.body(of: request, what: "card"), node: query["node"])
+        let card: Card
+        do {
+            card = try Card.decode(from: data, values: Self.values(query))
+        } catch {
+            throw Self.apiError(error)
+        }
+        let renderer = CardRenderer(registry: library.registry, tokens: tokens)
+        let boxes = try await admission.withSlot(deadline: deadline) { slot in
+            try await slot.run(short: true) {
+                do throws(CardError) {
+                    return try renderer.layout(of: card, until: RenderDeadline(deadline)).boxes
+                } catch {
+                    throw Self.apiError(error)
+                }
+            }
+        }
+        return .json(["boxes": boxes])
+    }
+
+    /// A card request's placeholder values: its query parameters but `format` and `node` (the first of a name).
+    private static func values(_ query: QueryString) -> [String: String] {
+        var values: [String: String] = [:]
+        for (name, value) in query.pairs where !["format", "node"].contains(name) && values[name] == nil {
+            values[name] = value
+        }
+        return values
     }
 
     /// The templates: name, version, placeholders and canvas of each.

@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""Drives the server's playground page in a real browser (Debian's chromium and chromium-driver, Python's selenium):
+
+- the page loads and draws its sample card;
+- typing a new card into the editor (real key events) updates the preview, and the preview's bytes are those
+  `POST /v1/cards` answers for the same document and values;
+- an invalid document shows the server's message next to the editor;
+- saving a template (admin token) shows its URL, and that URL answers with a PNG.
+
+Usage: Scripts/playground-browser-test.py --server Server/.build/debug/mattertype-server [--screenshot Docs/playground.png]
+Installs nothing: `apt-get install chromium chromium-driver python3-selenium` first. Exit status 1 on a failure.
+"""
+import argparse, base64, json, os, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ADMIN = "playground-test-admin-token"
+CARD = {"width": 320, "height": 120, "background": "#0B1F3A", "layers": [
+    {"type": "text", "x": 16, "y": 16, "width": 288, "text": "{{title}}", "size": 24, "lineHeight": 30,
+     "color": "#FFFFFF"}]}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def post(base, path, body):
+    request = urllib.request.Request(base + path, data=body.encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--screenshot")
+    args = parser.parse_args()
+    work = tempfile.mkdtemp()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen([args.server, "--port", str(port), "--store", f"sqlite:{work}/fonts.sqlite",
+                               "--no-system-fonts", "--log-level", "warning"],
+                              env=dict(os.environ, MATTERTYPE_ADMIN_TOKEN=ADMIN),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    failures = []
+
+    def check(condition, what):
+        print(("ok   " if condition else "FAIL ") + what)
+        if not condition:
+            failures.append(what)
+
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(base + "/readyz")
+                break
+            except Exception:
+                time.sleep(0.05)
+        options = webdriver.ChromeOptions()
+        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000",
+                     "--disable-dev-shm-usage"]:
+            options.add_argument(flag)
+        options.binary_location = "/usr/bin/chromium"
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        wait = WebDriverWait(driver, 20)
+        try:
+            driver.get(base + "/playground")
+            status = driver.find_element(By.ID, "status")
+            wait.until(lambda d: status.text.startswith("Drawn"))
+            check(driver.find_element(By.ID, "preview").get_attribute("src").startswith("blob:"),
+                  "the page loads and draws its sample card")
+            if args.screenshot:
+                # The sample card with its title's box outlined under the pointer, and the fonts drawn.
+                wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#fonts img")) > 0
+                           and d.execute_script("return boxes.length") > 0)
+                preview = driver.find_element(By.ID, "preview")
+                ActionChains(driver).move_to_element_with_offset(preview, -120, -60).perform()
+                wait.until(lambda d: d.find_element(By.ID, "hovered").text != "")
+                driver.save_screenshot(args.screenshot)
+
+            # Type a new card and its values with real key events.
+            editor = driver.find_elements(By.TAG_NAME, "textarea")[0]
+            values = driver.find_element(By.ID, "values")
+            before = driver.find_element(By.ID, "preview").get_attribute("src")
+            values.send_keys(Keys.CONTROL, "a")
+            values.send_keys(Keys.DELETE)
+            values.send_keys(json.dumps({"title": "Typed in a browser"}))
+            editor.send_keys(Keys.CONTROL, "a")
+            editor.send_keys(Keys.DELETE)
+            document = json.dumps(CARD)
+            editor.send_keys(document)
+            wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("src") != before
+                       and status.text.startswith("Drawn")
+                       and d.find_element(By.ID, "values").get_attribute("value").endswith("}"))
+            time.sleep(0.6)  # the last keystroke's debounced draw
+            wait.until(lambda d: status.text.startswith("Drawn"))
+            shown = driver.execute_async_script(
+                "const done = arguments[0];"
+                "fetch(document.getElementById('preview').src).then(r => r.arrayBuffer()).then(b => {"
+                "  let s = ''; const v = new Uint8Array(b); for (const x of v) s += String.fromCharCode(x);"
+                "  done(btoa(s)); });")
+            code, direct = post(base, "/v1/cards?title=Typed+in+a+browser", document)
+            check(code == 200 and base64.b64decode(shown) == direct,
+                  f"editing the JSON updates the preview, whose bytes are POST /v1/cards's ({len(direct)} bytes)")
+
+            # An invalid document: the server's message next to the editor.
+            bad = json.dumps({"width": -5, "height": 10, "layers": []})
+            editor.send_keys(Keys.CONTROL, "a")
+            editor.send_keys(Keys.DELETE)
+            editor.send_keys(bad)
+            error = driver.find_element(By.ID, "document-error")
+            wait.until(lambda d: error.text != "")
+            code, answer = post(base, "/v1/cards", bad)
+            message = json.loads(answer)["error"]["message"]
+            check(code == 422 and error.text == message and editor.get_attribute("aria-invalid") == "true",
+                  f"an invalid document shows its error next to the editor: {error.text!r}")
+
+            # Save the typed card as a template.
+            editor.send_keys(Keys.CONTROL, "a")
+            editor.send_keys(Keys.DELETE)
+            editor.send_keys(document)
+            wait.until(lambda d: error.text == "")
+            driver.find_element(By.ID, "template-name").send_keys("from-playground")
+            # Submitted from the keyboard (Enter in the form), as without a mouse.
+            driver.find_element(By.ID, "admin-token").send_keys(ADMIN, Keys.ENTER)
+            url_field = driver.find_element(By.ID, "template-url")
+            save_error = driver.find_element(By.ID, "save-error")
+            wait.until(lambda d: url_field.get_attribute("value") != "" or save_error.text != "")
+            check(save_error.text == "", f"the template is saved: {save_error.text!r}")
+            url = url_field.get_attribute("value")
+            with urllib.request.urlopen(url) as response:
+                check(response.status == 200 and response.headers["Content-Type"] == "image/png"
+                      and url.startswith(base + "/v1/templates/from-playground.png?title="),
+                      f"saving a template makes its URL answer: {url}")
+        finally:
+            driver.quit()
+    finally:
+        server.terminate()
+        server.wait()
+    if failures:
+        print(f"playground: {len(failures)} failed", file=sys.stderr)
+        sys.exit(1)
+    print("playground: every check passed")
+
+
+if __name__ == "__main__":
+    main()
