@@ -66,18 +66,25 @@ browser-deps:
 	fi
 
 ## test: run the whole test suite (after building the CLI, which the CLI tests run), then the server package's, then
-## the playground in a real browser. The server package builds while the main suite runs (its tests are mostly
-## waiting on each other then), and the browser is installed meanwhile (mostly downloading), which keeps the whole
-## under 15 minutes on 2 cores; their logs are printed after.
-test: deps test-fonts server-deps
+## the playground in a real browser. What only the tests need (fonts, the SVG and PDF readers, the browser) is
+## installed while the packages build (the downloads take the network, the builds the cores), and the server
+## package builds while the main suite runs (its tests are mostly waiting on each other then), which keeps the
+## whole under 15 minutes on 2 cores; their logs are printed after.
+test: deps server-deps
 	mkdir -p .build Server/.build
-	rm -f .build/browser-deps.status
-	($(MAKE) --no-print-directory browser-deps > .build/browser-deps.log 2>&1; echo $$? > .build/browser-deps.status) &
+	rm -f .build/test-fonts.status .build/browser-deps.status Server/.build/build-tests.status
+	($(MAKE) --no-print-directory test-fonts > .build/test-fonts.log 2>&1; echo $$? > .build/test-fonts.status; \
+	  $(MAKE) --no-print-directory browser-deps > .build/browser-deps.log 2>&1; \
+	  echo $$? > .build/browser-deps.status) &
 	$(SWIFT) build
-	(cd Server && $(SWIFT) build --build-tests > .build/build-tests.log 2>&1; echo $$? > .build/build-tests.status) & \
-	  $(SWIFT) test; status=$$?; wait; cat Server/.build/build-tests.log; \
+	(cd Server && $(SWIFT) build --build-tests > .build/build-tests.log 2>&1; echo $$? > .build/build-tests.status) &
+	$(SWIFT) build --build-tests
+	while [ ! -f .build/test-fonts.status ]; do sleep 1; done; cat .build/test-fonts.log; \
+	  test "$$(cat .build/test-fonts.status)" = 0
+	$(SWIFT) test --skip-build; status=$$?; \
+	  while [ ! -f Server/.build/build-tests.status ]; do sleep 1; done; cat Server/.build/build-tests.log; \
 	  test $$status -eq 0 && test "$$(cat Server/.build/build-tests.status)" = 0
-	cd Server && $(SWIFT) test
+	cd Server && $(SWIFT) test --skip-build
 	while [ ! -f .build/browser-deps.status ]; do sleep 1; done; cat .build/browser-deps.log; \
 	  test "$$(cat .build/browser-deps.status)" = 0
 	/usr/bin/python3 Scripts/playground-browser-test.py --server Server/.build/debug/mattertype-server

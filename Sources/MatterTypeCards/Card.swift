@@ -630,8 +630,10 @@ extension CardLayer: Codable {
                                          opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1,
                                          shadows: try c.decodeIfPresent([CardBoxShadow].self, forKey: .shadows) ?? [],
                                          blur: try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0,
-                                         backgroundBlur: try c.decodeIfPresent(Double.self, forKey: .backgroundBlur) ?? 0,
-                                         blendMode: try c.decodeIfPresent(BlendMode.self, forKey: .blendMode) ?? .normal,
+                                         backgroundBlur: try c.decodeIfPresent(Double.self,
+                                                                               forKey: .backgroundBlur) ?? 0,
+                                         blendMode: try c.decodeIfPresent(BlendMode.self,
+                                                                          forKey: .blendMode) ?? .normal,
                                          paths: try c.decodeIfPresent([CardPathJSON].self, forKey: .paths)?.map(\.path)
                                             ?? [],
                                          mask: try c.decodeIfPresent(MaskJSON.self, forKey: .mask)?.path,
@@ -996,7 +998,8 @@ struct PaintJSON: Codable {
             let center = try PaintJSON.center(g, .center)
             let angle = try g.decodeIfPresent(Double.self, forKey: .angle) ?? 0
             guard angle.isFinite else {
-                throw DecodingError.dataCorruptedError(forKey: .angle, in: g, debugDescription: "give the angle in degrees")
+                throw DecodingError.dataCorruptedError(forKey: .angle, in: g,
+                                                       debugDescription: "give the angle in degrees")
             }
             paint = .conic(ConicGradient(centerX: center.x, centerY: center.y, angle: angle,
                                          axes: g.contains(.axes) ? try PaintJSON.axes(g, .axes) : nil,

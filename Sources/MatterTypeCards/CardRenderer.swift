@@ -221,7 +221,8 @@ public struct CardRenderer: Sendable {
             }
             for (field, blur) in [("blur", frame.blur), ("backgroundBlur", frame.backgroundBlur)] {
                 guard blur.isFinite, (0...100).contains(blur) else {
-                    throw .layer(path: path, .invalid(field: field, reason: "\(blur) is not allowed; use 0 to 100 points"))
+                    throw .layer(path: path, .invalid(field: field,
+                                                      reason: "\(blur) is not allowed; use 0 to 100 points"))
                 }
             }
             // What is behind, blurred before the frame is drawn over it (outside its group, which starts empty).
@@ -296,12 +297,15 @@ public struct CardRenderer: Sendable {
             if case .frame(let frame) = child.layer, frame.isMask { frame } else { nil }
         }
         let masks = children.indices.filter { mask(children[$0]) != nil }
-        for child in children[..<(masks.first ?? children.endIndex)] { try draw(child, into: &drawing, until: deadline) }
+        for child in children[..<(masks.first ?? children.endIndex)] {
+            try draw(child, into: &drawing, until: deadline)
+        }
         for (number, index) in masks.enumerated() {
             guard let frame = mask(children[index]) else { continue }
             let box = children[index].frame
             let outline = frame.paths.first?.path
-                ?? VectorPath.roundedRect(Rect(x: 0, y: 0, width: box.width, height: box.height), corners: frame.cornerRadius)
+                ?? VectorPath.roundedRect(Rect(x: 0, y: 0, width: box.width, height: box.height),
+                                          corners: frame.cornerRadius)
             let end = number + 1 < masks.count ? masks[number + 1] : children.endIndex
             var failure: CardError?
             drawing.clip(to: outline, at: Point(x: box.x, y: box.y)) { masked in
@@ -339,9 +343,9 @@ public struct CardRenderer: Sendable {
             let tileWidth = Double(decoded.width) * scale, tileHeight = Double(decoded.height) * scale
             let columns = (box.width / tileWidth).rounded(.up), rows = (box.height / tileHeight).rounded(.up)
             guard columns * rows <= Double(CardFrameImage.maximumTiles) else {
-                throw .layer(path: path, .invalid(field: "image", reason: "tiles of \(decoded.width) × \(decoded.height) "
-                    + "pixels at \(scale) points a pixel would be more than the \(CardFrameImage.maximumTiles) a frame "
-                    + "may have: use a larger tile scale"))
+                throw .layer(path: path, .invalid(field: "image", reason: "tiles of \(decoded.width) × "
+                    + "\(decoded.height) pixels at \(scale) points a pixel would be more than the "
+                    + "\(CardFrameImage.maximumTiles) a frame may have: use a larger tile scale"))
             }
             guard columns >= 1, rows >= 1 else { return }
             clipped { clip in

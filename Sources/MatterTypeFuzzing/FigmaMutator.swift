@@ -166,7 +166,9 @@ struct FigmaMutator {
             if random.chance(0.5) { node["visible"] = false } else { node["opacity"] = random.pick([0, 0.5], else: [-1, 3]) }
             if random.chance(0.3) { node["clipsContent"] = true }
             if random.chance(0.2) { node["isMask"] = true }
-            if random.chance(0.2) { node["blendMode"] = random.pick(["MULTIPLY", "SCREEN", "LINEAR_BURN", "HUE"], else: ["BOGUS"]) }
+            if random.chance(0.2) {
+                node["blendMode"] = random.pick(["MULTIPLY", "SCREEN", "LINEAR_BURN", "HUE"], else: ["BOGUS"])
+            }
         default:
             // Keys taken out, or a child copied in (deeper nesting, repeated ids).
             if random.chance(0.5) {

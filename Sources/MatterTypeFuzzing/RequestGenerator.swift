@@ -166,7 +166,8 @@ public struct RequestGenerator: Sendable {
     func paint(_ random: inout SeededGenerator) -> JSONValue {
         /// Axes as Figma's handles give them, turned, flat, or malformed.
         func axes() -> JSONValue {
-            random.pick([.array([.array([0.5, 0]), .array([0, 0.5])]), .array([.array([0.4, 0.3]), .array([-0.2, 0.5])]),
+            random.pick([.array([.array([0.5, 0]), .array([0, 0.5])]),
+                         .array([.array([0.4, 0.3]), .array([-0.2, 0.5])]),
                          .array([.array([0, 0]), .array([0, 0])])], else: [.array([.array([1])])])
         }
         switch Int.random(in: 0..<5, using: &random) {

@@ -71,7 +71,8 @@ struct BatchCommand: ParsableCommand {
     private func shardParts() throws -> (index: Int, count: Int) {
         guard let shard else { return (0, 1) }
         let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (0..<count).contains(index) else {
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
+              (0..<count).contains(index) else {
             throw ValidationError("--shard \(shard): write it as K/N with 0 ≤ K < N, e.g. 0/4")
         }
         return (index, count)
@@ -123,7 +124,8 @@ struct BatchCommand: ParsableCommand {
                     case .skipped: state.skipped += 1
                     case .failed(let message):
                         state.failed += 1
-                        FileHandle.standardError.write(Data((progress.clearing + "line \(row.line): \(message)\n").utf8))
+                        let line = progress.clearing + "line \(row.line): \(message)\n"
+                        FileHandle.standardError.write(Data(line.utf8))
                     }
                     return (state.done + state.skipped + state.failed, state.done)
                 }
@@ -271,7 +273,8 @@ private final class BatchProgress: Sendable {
         let elapsed = Date().timeIntervalSince(start)
         let rate = Double(done) / max(elapsed, 1e-3)
         FileHandle.standardError.write(Data((clearing + "batch: \(done) done, \(skipped) skipped, \(failed) failed of "
-            + "\(total) rows in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.1f", rate)) cards/s)\n").utf8))
+            + "\(total) rows in \(String(format: "%.1f", elapsed)) s "
+            + "(\(String(format: "%.1f", rate)) cards/s)\n").utf8))
     }
 
     /// `m:ss`.

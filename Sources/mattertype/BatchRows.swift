@@ -74,7 +74,8 @@ final class BatchRows {
                 return Row(line: record.line, values: .failure(BatchRowError(
                     "\(count) field\(count == 1 ? "" : "s") where line 1 names \(header.count)")))
             }
-            return Row(line: record.line, values: .success(Dictionary(uniqueKeysWithValues: zip(header, record.fields))))
+            let values = Dictionary(uniqueKeysWithValues: zip(header, record.fields))
+            return Row(line: record.line, values: .success(values))
         case .jsonLines:
             while let (start, text) = try textLine() {
                 if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }  // a blank line
@@ -190,7 +191,8 @@ final class BatchRows {
                 if field.isEmpty && !wasQuoted {
                     quoted = true
                 } else {
-                    problem = problem ?? "a quote inside an unquoted field (quote the whole field, and double the quote)"
+                    problem = problem
+                        ?? "a quote inside an unquoted field (quote the whole field, and double the quote)"
                     field.append(value)
                 }
             default:

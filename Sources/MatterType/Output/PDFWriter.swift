@@ -233,8 +233,8 @@ struct PDFDocument {
                 part = try part.blurred(radius: blur * page.scale, until: deadline)
                 part.fade(by: opacity)
                 let name = try image(part)
-                content += "q " + blendOperator(blend) + "\(n(page.width)) 0 0 \(n(-page.height)) 0 \(n(page.height)) cm "
-                    + "/\(name) Do Q\n"
+                content += "q " + blendOperator(blend)
+                    + "\(n(page.width)) 0 0 \(n(-page.height)) 0 \(n(page.height)) cm /\(name) Do Q\n"
             case .group(let opacity, _, let blend, let inner):
                 // A transparency group: a form drawn with the page's resources, then painted at the opacity.
                 var group = ""
@@ -319,7 +319,8 @@ struct PDFDocument {
         case .conic, .diamond:
             // PDF has no such shading: its pixels, clipped to the path.
             let name = try image(VectorGeometry.pictured(paint, over: box, scale: scale))
-            content += "q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path + (evenOdd ? "W* n\n" : "W n\n")
+            content += "q\n" + (opacity < 1 ? "/\(opacityResource(opacity)) gs\n" : "") + path
+                + (evenOdd ? "W* n\n" : "W n\n")
                 + "\(n(box.width)) 0 0 \(n(-box.height)) \(n(box.x)) \(n(box.y + box.height)) cm /\(name) Do\nQ\n"
         }
     }

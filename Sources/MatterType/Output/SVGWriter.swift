@@ -184,9 +184,10 @@ struct SVGWriter {
             let picture = VectorGeometry.pictured(paint, over: box, scale: drawing.scale)
             let image = try imageID(picture)
             let id = newID()
+            let sx = box.width / Double(picture.width), sy = box.height / Double(picture.height)
             definitions += "<pattern id=\"p\(id)\" patternUnits=\"userSpaceOnUse\" x=\"\(n(box.x))\" y=\"\(n(box.y))\" "
                 + "width=\"\(n(box.width))\" height=\"\(n(box.height))\"><use href=\"#i\(image)\" transform=\"scale("
-                + "\(n(box.width / Double(picture.width), 6)) \(n(box.height / Double(picture.height), 6)))\"/></pattern>\n"
+                + "\(n(sx, 6)) \(n(sy, 6)))\"/></pattern>\n"
             return " fill=\"url(#p\(id))\"" + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "")
         }
     }

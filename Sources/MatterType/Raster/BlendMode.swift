@@ -107,7 +107,8 @@ public enum BlendMode: String, NamedChoice, CaseIterable, Sendable, Hashable, Co
 
 extension RGBAImage {
     /// Composites `image` (premultiplied, the same size as this one) onto this image, its colors blended with
-    /// what is below as `mode` says: co = cs (1 − αb) + cb (1 − αs) + αs αb B(Cb, Cs), αo = αs + αb (1 − αs).
+    /// what is below as `mode` says: co = cs (1 − αb) + cb (1 − αs) + αs αb B(Cb, Cs),
+    /// αo = αs + αb (1 − αs).
     mutating func draw(_ image: RGBAImage, blendMode mode: BlendMode) {
         guard mode != .normal else { return draw(image, atX: 0, y: 0) }
         guard image.width == width, image.height == height else { return }
