@@ -18,6 +18,9 @@ TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto
 SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
 # What the playground's browser test drives the page with (Scripts/playground-browser-test.py).
 BROWSER_APT_PACKAGES := chromium chromium-driver python3-selenium
+# Whether package $$p is installed (not merely known: a removed package keeps its configuration, and dpkg -s
+# answers 0 for it).
+INSTALLED = dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed"
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
 MATTERTYPE := .build/debug/mattertype
@@ -40,7 +43,7 @@ build: deps
 
 ## test-fonts: install the Debian font and hyphenation dictionary packages and SVG/PDF readers the tests use, if any is missing.
 test-fonts:
-	@missing=""; for p in $(TEST_FONT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(TEST_FONT_PACKAGES); do $(INSTALLED) || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing missing font packages:$$missing"; \
 		$(SUDO) apt-get update -qq && \
@@ -49,7 +52,7 @@ test-fonts:
 
 ## server-deps: install what the server package builds and tests with, if missing.
 server-deps: deps
-	@missing=""; for p in $(SERVER_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(SERVER_APT_PACKAGES); do $(INSTALLED) || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing missing packages for the server:$$missing"; \
 		$(SUDO) apt-get update -qq && \
@@ -58,7 +61,7 @@ server-deps: deps
 
 ## browser-deps: install the browser the playground's test drives (Chromium, its driver, Python's selenium), if missing.
 browser-deps:
-	@missing=""; for p in $(BROWSER_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(BROWSER_APT_PACKAGES); do $(INSTALLED) || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing missing packages for the browser test:$$missing"; \
 		$(SUDO) apt-get update -qq && \
