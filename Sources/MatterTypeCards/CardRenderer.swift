@@ -335,6 +335,12 @@ public struct CardRenderer: Sendable {
             // One radius: the image is clipped to a uniformly rounded box (the largest corner where they differ).
             drawing.draw(decoded, in: box, fit: fit, cornerRadius: corners.all.max() ?? 0)
         case .cropped(let crop):
+            guard [crop.x, crop.y].allSatisfy({ $0.isFinite && abs($0) <= 10_000 }),
+                  [crop.width, crop.height].allSatisfy({ $0.isFinite && (0.0001...10_000).contains($0) }) else {
+                throw .layer(path: path, .invalid(field: "image", reason: "a crop of [\(crop.x), \(crop.y), "
+                    + "\(crop.width), \(crop.height)] is not allowed: its corner within ±10,000 and its size "
+                    + "0.0001 to 10,000 times the image's"))
+            }
             // The whole image, as large as the crop's part of it is the box.
             let width = box.width / crop.width, height = box.height / crop.height
             let target = Rect(x: box.x - crop.x * width, y: box.y - crop.y * height, width: width, height: height)

@@ -341,7 +341,8 @@ public struct RequestGenerator: Sendable {
                     let placement: JSONValue.Member = switch Int.random(in: 0..<3, using: &random) {
                     case 0: .init("fit", .string(random.pick(["cover", "contain", "fill"], else: ["tile"])))
                     case 1: .init("crop", random.pick([.array([0.25, 0, 0.5, 1]), .array([-0.5, -0.5, 2, 2])],
-                                                      else: [.array([0, 0, 0, 1]), .array([0, 0, 1])]))
+                                                      else: [.array([0, 0, 0, 1]), .array([0, 0, 1]),
+                                                             .array([1e308, 0, 1, 1]), .array([0, 0, 1e-300, 1])]))
                     default: .init("tile", .number(random.pick([0.5, 3, 1e6], else: [1e-6, 0, -1])))
                     }
                     layer.append(.init("image", .object([.init("src", .string(image(&random))), placement])))
