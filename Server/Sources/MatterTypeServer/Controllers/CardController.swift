@@ -41,8 +41,9 @@ struct CardController: Sendable {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
         let query = QueryString(request.uri.query)
-        let data = try Self.cardDocument(try await bodies.body(of: request, what: "card"), node: query["node"])
-        let values = Self.values(query)
+        let body = try await bodies.body(of: request, what: "card")
+        let data = try Self.cardDocument(body, node: query["node"])
+        let values = Self.values(query, figma: data != body)
         let format: ImageFormat
         if let asked = query["format"] {
             guard let named = ImageFormat(rawValue: String(asked).lowercased()) else {
@@ -78,10 +79,11 @@ struct CardController: Sendable {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
         let query = QueryString(request.uri.query)
-        let data = try Self.cardDocument(try await bodies.body(of: request, what: "card"), node: query["node"])
+        let body = try await bodies.body(of: request, what: "card")
+        let data = try Self.cardDocument(body, node: query["node"])
         let card: Card
         do {
-            card = try Card.decode(from: data, values: Self.values(query))
+            card = try Card.decode(from: data, values: Self.values(query, figma: data != body))
         } catch {
             throw Self.apiError(error)
         }
@@ -98,10 +100,12 @@ struct CardController: Sendable {
         return .json(["boxes": boxes])
     }
 
-    /// A card request's placeholder values: its query parameters but `format` and `node` (the first of a name).
-    private static func values(_ query: QueryString) -> [String: String] {
+    /// A card request's placeholder values: its query parameters but `format`, and `node` when the body was a
+    /// Figma document (the first of a name).
+    private static func values(_ query: QueryString, figma: Bool) -> [String: String] {
+        let reserved: Set<String> = figma ? ["format", "node"] : ["format"]
         var values: [String: String] = [:]
-        for (name, value) in query.pairs where !["format", "node"].contains(name) && values[name] == nil {
+        for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
             values[name] = value
         }
         return values
