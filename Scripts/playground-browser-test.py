@@ -132,8 +132,8 @@ def main():
             editor.send_keys(document)
             wait.until(lambda d: error.text == "")
             driver.find_element(By.ID, "template-name").send_keys("from-playground")
-            # Submitted from the keyboard (Enter in the form), as without a mouse.
-            driver.find_element(By.ID, "admin-token").send_keys(ADMIN, Keys.ENTER)
+            driver.find_element(By.ID, "admin-token").send_keys(ADMIN)
+            driver.find_element(By.CSS_SELECTOR, "#save button[type=submit]").click()
             url_field = driver.find_element(By.ID, "template-url")
             save_error = driver.find_element(By.ID, "save-error")
             wait.until(lambda d: url_field.get_attribute("value") != "" or save_error.text != "")
