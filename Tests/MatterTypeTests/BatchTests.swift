@@ -70,4 +70,31 @@ struct BatchTests {
                              folder.appendingPathComponent("rows.jsonl").path, "--out", "x.png", "--shard", "3/3")
         #expect(bad.status != 0 && bad.stderr.contains("--shard 3/3"))
     }
+
+    @Test("on a terminal the progress is a bar redrawn in place (done/total, rate, time left), then the summary")
+    func progressBarOnATerminal() throws {
+        let folder = try Self.folder(rows: "slug,title\na,One\nb,Two\n", name: "rows.csv")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // util-linux's script(1) runs the command on a pseudo-terminal and copies what it writes.
+        let mattertype = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype").path
+        let command = [mattertype, "batch", folder.appendingPathComponent("card.json").path, "--values",
+                       folder.appendingPathComponent("rows.csv").path, "--out",
+                       folder.appendingPathComponent("out").path + "/{{slug}}.png", "--no-system-fonts"]
+            .map { "'" + $0 + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // A container without pseudo-terminals cannot show a terminal's output: nothing to check there.
+        if process.terminationStatus != 0, text.contains("pseudo-terminal") || text.contains("openpty") { return }
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("\r\u{1B}[K█") && text.contains("2/2 · ") && text.contains(" left"), "\(text)")
+        #expect(text.contains("\r\u{1B}[Kbatch: 2 done, 0 skipped, 0 failed of 2 rows"))
+        #expect(!text.contains("batch: 2/2"))  // not the plain lines
+    }
 }
