@@ -45,92 +45,93 @@ public enum BlendMode: String, NamedChoice, CaseIterable, Sendable, Hashable, Co
     /// and draw it as normal.
     case linearDodge = "linear-dodge"
 
-    /// The blended channel for separable modes, from the backdrop's `b` and the source's `s` (0…1).
-    @inline(__always)
-    private func channel(_ b: Double, _ s: Double) -> Double {
+    /// A separable mode's B(cb, cs) for one channel (0…1).
+    private func separable(_ cb: Float, _ cs: Float) -> Float {
+        func multiply(_ a: Float, _ b: Float) -> Float { a * b }
+        func screen(_ a: Float, _ b: Float) -> Float { a + b - a * b }
+        func hardLight(_ cb: Float, _ cs: Float) -> Float {
+            cs <= 0.5 ? multiply(cb, 2 * cs) : screen(cb, 2 * cs - 1)
+        }
         switch self {
-        case .multiply: return b * s
-        case .screen: return b + s - b * s
-        case .overlay: return BlendMode.hardLight.channel(s, b)
-        case .darken: return min(b, s)
-        case .lighten: return max(b, s)
-        case .colorDodge: return b <= 0 ? 0 : s >= 1 ? 1 : min(1, b / (1 - s))
-        case .colorBurn: return b >= 1 ? 1 : s <= 0 ? 0 : 1 - min(1, (1 - b) / s)
-        case .hardLight: return s <= 0.5 ? b * 2 * s : BlendMode.screen.channel(b, 2 * s - 1)
+        case .multiply: return multiply(cb, cs)
+        case .screen: return screen(cb, cs)
+        case .overlay: return hardLight(cs, cb)
+        case .darken: return min(cb, cs)
+        case .lighten: return max(cb, cs)
+        case .colorDodge: return cb == 0 ? 0 : (cs >= 1 ? 1 : min(1, cb / (1 - cs)))
+        case .colorBurn: return cb >= 1 ? 1 : (cs <= 0 ? 0 : 1 - min(1, (1 - cb) / cs))
+        case .hardLight: return hardLight(cb, cs)
         case .softLight:
-            if s <= 0.5 { return b - (1 - 2 * s) * b * (1 - b) }
-            let d = b <= 0.25 ? ((16 * b - 12) * b + 4) * b : b.squareRoot()
-            return b + (2 * s - 1) * (d - b)
-        case .difference: return abs(b - s)
-        case .exclusion: return b + s - 2 * b * s
-        case .linearBurn: return max(0, b + s - 1)
-        case .linearDodge: return min(1, b + s)
-        case .normal, .hue, .saturation, .color, .luminosity: return s
+            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
+            let dcb = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
+            return cb + (2 * cs - 1) * (dcb - cb)
+        case .difference: return abs(cb - cs)
+        case .exclusion: return cb + cs - 2 * cb * cs
+        case .linearBurn: return max(0, cb + cs - 1)
+        case .linearDodge: return min(1, cb + cs)
+        case .normal, .hue, .saturation, .color, .luminosity: return cs
         }
     }
 
-    /// The blended color B(backdrop, source), unpremultiplied (0…1 a channel).
-    func blend(_ b: (Double, Double, Double), _ s: (Double, Double, Double)) -> (Double, Double, Double) {
-        func lum(_ c: (Double, Double, Double)) -> Double { 0.3 * c.0 + 0.59 * c.1 + 0.11 * c.2 }
-        func clip(_ c: (Double, Double, Double)) -> (Double, Double, Double) {
-            let l = lum(c), low = min(c.0, c.1, c.2), high = max(c.0, c.1, c.2)
-            var c = c
-            if low < 0, l - low > 0 {
-                c = (l + (c.0 - l) * l / (l - low), l + (c.1 - l) * l / (l - low), l + (c.2 - l) * l / (l - low))
-            }
-            if high > 1, high - l > 0 {
-                c = (l + (c.0 - l) * (1 - l) / (high - l), l + (c.1 - l) * (1 - l) / (high - l),
-                     l + (c.2 - l) * (1 - l) / (high - l))
-            }
-            return c
-        }
-        func withLum(_ c: (Double, Double, Double), _ l: Double) -> (Double, Double, Double) {
-            let d = l - lum(c)
-            return clip((c.0 + d, c.1 + d, c.2 + d))
-        }
-        func sat(_ c: (Double, Double, Double)) -> Double { max(c.0, c.1, c.2) - min(c.0, c.1, c.2) }
-        func withSat(_ c: (Double, Double, Double), _ s: Double) -> (Double, Double, Double) {
-            let low = min(c.0, c.1, c.2), high = max(c.0, c.1, c.2)
-            guard high > low else { return (0, 0, 0) }
-            func scaled(_ v: Double) -> Double { (v - low) * s / (high - low) }
-            return (scaled(c.0), scaled(c.1), scaled(c.2))
-        }
+    /// The blended color B(cb, cs) of the backdrop's and the source's unpremultiplied colors.
+    func blended(_ cb: SIMD3<Float>, _ cs: SIMD3<Float>) -> SIMD3<Float> {
         switch self {
-        case .hue: return withLum(withSat(s, sat(b)), lum(b))
-        case .saturation: return withLum(withSat(b, sat(s)), lum(b))
-        case .color: return withLum(s, lum(b))
-        case .luminosity: return withLum(b, lum(s))
-        default: return (channel(b.0, s.0), channel(b.1, s.1), channel(b.2, s.2))
+        case .hue: Self.withLuminosity(Self.withSaturation(cs, Self.saturation(cb)), Self.luminosity(cb))
+        case .saturation: Self.withLuminosity(Self.withSaturation(cb, Self.saturation(cs)), Self.luminosity(cb))
+        case .color: Self.withLuminosity(cs, Self.luminosity(cb))
+        case .luminosity: Self.withLuminosity(cb, Self.luminosity(cs))
+        default: SIMD3(separable(cb.x, cs.x), separable(cb.y, cs.y), separable(cb.z, cs.z))
         }
+    }
+
+    /// `s` composited onto `d` (both premultiplied, 0…1) in this mode: co = cs (1 − αb) + cb (1 − αs) +
+    /// αs αb B(Cb, Cs), αo = αs + αb (1 − αs).
+    func composite(_ s: SIMD4<Float>, onto d: SIMD4<Float>) -> SIMD4<Float> {
+        let sa = s.w, da = d.w
+        let cs = sa > 0 ? SIMD3(s.x, s.y, s.z) / sa : .zero
+        let cb = da > 0 ? SIMD3(d.x, d.y, d.z) / da : .zero
+        let color = SIMD3(s.x, s.y, s.z) * (1 - da) + SIMD3(d.x, d.y, d.z) * (1 - sa) + blended(cb, cs) * (sa * da)
+        return SIMD4(color, sa + da - sa * da)
+    }
+
+    private static func luminosity(_ c: SIMD3<Float>) -> Float { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }
+
+    private static func saturation(_ c: SIMD3<Float>) -> Float { c.max() - c.min() }
+
+    private static func withLuminosity(_ c: SIMD3<Float>, _ l: Float) -> SIMD3<Float> {
+        let moved = c + (l - luminosity(c))
+        let lum = luminosity(moved), lowest = moved.min(), highest = moved.max()
+        var clipped = moved
+        if lowest < 0, lum - lowest > 0 { clipped = lum + (clipped - lum) * lum / (lum - lowest) }
+        if highest > 1, highest - lum > 0 { clipped = lum + (clipped - lum) * (1 - lum) / (highest - lum) }
+        return clipped
+    }
+
+    private static func withSaturation(_ c: SIMD3<Float>, _ s: Float) -> SIMD3<Float> {
+        let lowest = c.min(), highest = c.max()
+        guard highest > lowest else { return .zero }
+        return (c - lowest) * s / (highest - lowest)
     }
 }
 
 extension RGBAImage {
     /// Composites `image` (premultiplied, the same size as this one) onto this image, its colors blended with
-    /// what is below as `mode` says: co = cs (1 − αb) + cb (1 − αs) + αs αb B(Cb, Cs),
-    /// αo = αs + αb (1 − αs).
+    /// what is below as `mode` says (``BlendMode/composite(_:onto:)``).
     mutating func draw(_ image: RGBAImage, blendMode mode: BlendMode) {
         guard mode != .normal else { return draw(image, atX: 0, y: 0) }
         guard image.width == width, image.height == height else { return }
         let source = image.pixels, count = width * height * 4
         pixels.withUnsafeMutableBufferPointer { pixels in
             for index in stride(from: 0, to: count, by: 4) {
-                let sa = Double(source[index + 3]) / 255
-                guard sa > 0 else { continue }
-                let ba = Double(pixels[index + 3]) / 255
-                let s = (Double(source[index]) / 255, Double(source[index + 1]) / 255, Double(source[index + 2]) / 255)
-                let b = (Double(pixels[index]) / 255, Double(pixels[index + 1]) / 255, Double(pixels[index + 2]) / 255)
-                // Unpremultiplied where both are there, for B.
-                let mixed = ba > 0 ? mode.blend((b.0 / ba, b.1 / ba, b.2 / ba), (s.0 / sa, s.1 / sa, s.2 / sa))
-                    : (0, 0, 0)
-                func out(_ cs: Double, _ cb: Double, _ blended: Double) -> UInt8 {
-                    let value = cs * (1 - ba) + cb * (1 - sa) + sa * ba * min(max(blended, 0), 1)
-                    return UInt8(min(max(value * 255, 0), 255).rounded())
+                guard source[index + 3] > 0 else { continue }
+                func color(_ bytes: (Int) -> UInt8) -> SIMD4<Float> {
+                    SIMD4(Float(bytes(index)), Float(bytes(index + 1)), Float(bytes(index + 2)),
+                          Float(bytes(index + 3))) / 255
                 }
-                pixels[index] = out(s.0, b.0, mixed.0)
-                pixels[index + 1] = out(s.1, b.1, mixed.1)
-                pixels[index + 2] = out(s.2, b.2, mixed.2)
-                pixels[index + 3] = UInt8(min(max((sa + ba * (1 - sa)) * 255, 0), 255).rounded())
+                let out = mode.composite(color { source[$0] }, onto: color { pixels[$0] })
+                for channel in 0..<4 {
+                    pixels[index + channel] = UInt8((min(max(out[channel], 0), 1) * 255).rounded())
+                }
             }
         }
     }

@@ -110,6 +110,29 @@ enum CompositeMode: Int, Sendable, CaseIterable {
     case clear, source, destination, sourceOver, destinationOver, sourceIn, destinationIn, sourceOut,
          destinationOut, sourceAtop, destinationAtop, xor, plus, screen, overlay, darken, lighten, colorDodge,
          colorBurn, hardLight, softLight, difference, exclusion, multiply, hue, saturation, color, luminosity
+
+    /// The blend mode it is (its W3C name is its ``BlendMode``'s), or `nil` for a Porter-Duff operator.
+    var blendMode: BlendMode? {
+        switch self {
+        case .screen: .screen
+        case .overlay: .overlay
+        case .darken: .darken
+        case .lighten: .lighten
+        case .colorDodge: .colorDodge
+        case .colorBurn: .colorBurn
+        case .hardLight: .hardLight
+        case .softLight: .softLight
+        case .difference: .difference
+        case .exclusion: .exclusion
+        case .multiply: .multiply
+        case .hue: .hue
+        case .saturation: .saturation
+        case .color: .color
+        case .luminosity: .luminosity
+        case .clear, .source, .destination, .sourceOver, .destinationOver, .sourceIn, .destinationIn, .sourceOut,
+             .destinationOut, .sourceAtop, .destinationAtop, .xor, .plus: nil
+        }
+    }
 }
 
 /// An axis-aligned box in font units (y up).

@@ -151,63 +151,7 @@ struct ColorGlyphRasterizer {
         default: break
         }
         // Blend modes: B of the unpremultiplied colors, weighted by the overlap.
-        let cs = sa > 0 ? SIMD3(s.x, s.y, s.z) / sa : .zero
-        let cb = da > 0 ? SIMD3(d.x, d.y, d.z) / da : .zero
-        let blended: SIMD3<Float>
-        switch mode {
-        case .hue: blended = setLuminosity(setSaturation(cs, saturation(cb)), luminosity(cb))
-        case .saturation: blended = setLuminosity(setSaturation(cb, saturation(cs)), luminosity(cb))
-        case .color: blended = setLuminosity(cs, luminosity(cb))
-        case .luminosity: blended = setLuminosity(cb, luminosity(cs))
-        default:
-            blended = SIMD3(separable(cb.x, cs.x, mode), separable(cb.y, cs.y, mode), separable(cb.z, cs.z, mode))
-        }
-        let color = SIMD3(s.x, s.y, s.z) * (1 - da) + SIMD3(d.x, d.y, d.z) * (1 - sa) + blended * (sa * da)
-        return SIMD4(color, sa + da - sa * da)
-    }
-
-    /// A separable blend mode's B(cb, cs) for one channel.
-    private static func separable(_ cb: Float, _ cs: Float, _ mode: CompositeMode) -> Float {
-        func multiply(_ a: Float, _ b: Float) -> Float { a * b }
-        func screen(_ a: Float, _ b: Float) -> Float { a + b - a * b }
-        func hardLight(_ cb: Float, _ cs: Float) -> Float {
-            cs <= 0.5 ? multiply(cb, 2 * cs) : screen(cb, 2 * cs - 1)
-        }
-        switch mode {
-        case .screen: return screen(cb, cs)
-        case .overlay: return hardLight(cs, cb)
-        case .darken: return min(cb, cs)
-        case .lighten: return max(cb, cs)
-        case .colorDodge: return cb == 0 ? 0 : (cs >= 1 ? 1 : min(1, cb / (1 - cs)))
-        case .colorBurn: return cb >= 1 ? 1 : (cs <= 0 ? 0 : 1 - min(1, (1 - cb) / cs))
-        case .hardLight: return hardLight(cb, cs)
-        case .softLight:
-            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
-            let dcb = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
-            return cb + (2 * cs - 1) * (dcb - cb)
-        case .difference: return abs(cb - cs)
-        case .exclusion: return cb + cs - 2 * cb * cs
-        default: return multiply(cb, cs)  // .multiply
-        }
-    }
-
-    private static func luminosity(_ c: SIMD3<Float>) -> Float { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }
-
-    private static func saturation(_ c: SIMD3<Float>) -> Float { c.max() - c.min() }
-
-    private static func setLuminosity(_ c: SIMD3<Float>, _ l: Float) -> SIMD3<Float> {
-        let moved = c + (l - luminosity(c))
-        let lum = luminosity(moved), lowest = moved.min(), highest = moved.max()
-        var clipped = moved
-        if lowest < 0, lum - lowest > 0 { clipped = lum + (clipped - lum) * lum / (lum - lowest) }
-        if highest > 1, highest - lum > 0 { clipped = lum + (clipped - lum) * (1 - lum) / (highest - lum) }
-        return clipped
-    }
-
-    private static func setSaturation(_ c: SIMD3<Float>, _ s: Float) -> SIMD3<Float> {
-        let lowest = c.min(), highest = c.max()
-        guard highest > lowest else { return .zero }
-        return (c - lowest) * s / (highest - lowest)
+        return (mode.blendMode ?? .normal).composite(s, onto: d)
     }
 }
 
