@@ -21,6 +21,13 @@ BROWSER_APT_PACKAGES := chromium chromium-driver python3-selenium
 # Whether package $$p is installed (not merely known: a removed package keeps its configuration, and dpkg -s
 # answers 0 for it).
 INSTALLED = dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed"
+# Installs those of the Debian packages $(1) that are not installed, saying what they are ($(2)).
+install-missing = missing=""; for p in $(1); do $(INSTALLED) || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing missing $(2):$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 SWIFT ?= swift
 MATTERTYPE := .build/debug/mattertype
@@ -43,30 +50,15 @@ build: deps
 
 ## test-fonts: install the Debian font and hyphenation dictionary packages and SVG/PDF readers the tests use, if any is missing.
 test-fonts:
-	@missing=""; for p in $(TEST_FONT_PACKAGES); do $(INSTALLED) || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing missing font packages:$$missing"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@$(call install-missing,$(TEST_FONT_PACKAGES),font packages)
 
 ## server-deps: install what the server package builds and tests with, if missing.
 server-deps: deps
-	@missing=""; for p in $(SERVER_APT_PACKAGES); do $(INSTALLED) || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing missing packages for the server:$$missing"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@$(call install-missing,$(SERVER_APT_PACKAGES),packages for the server)
 
 ## browser-deps: install the browser the playground's test drives (Chromium, its driver, Python's selenium), if missing.
 browser-deps:
-	@missing=""; for p in $(BROWSER_APT_PACKAGES); do $(INSTALLED) || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing missing packages for the browser test:$$missing"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@$(call install-missing,$(BROWSER_APT_PACKAGES),packages for the browser test)
 
 ## test: run the whole test suite (after building the CLI, which the CLI tests run), then the server package's, then
 ## the playground in a real browser. What only the tests need (fonts, the SVG and PDF readers, the browser) is
