@@ -40,10 +40,7 @@ struct CardController: Sendable {
     private func card(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
-        let query = QueryString(request.uri.query)
-        let body = try await bodies.body(of: request, what: "card")
-        let data = try Self.cardDocument(body, node: query["node"])
-        let values = Self.values(query, figma: data != body)
+        let (data, values, query) = try await cardRequest(request)
         let format: ImageFormat
         if let asked = query["format"] {
             guard let named = ImageFormat(rawValue: String(asked).lowercased()) else {
@@ -78,12 +75,10 @@ struct CardController: Sendable {
     private func layout(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
-        let query = QueryString(request.uri.query)
-        let body = try await bodies.body(of: request, what: "card")
-        let data = try Self.cardDocument(body, node: query["node"])
+        let (data, values, _) = try await cardRequest(request)
         let card: Card
         do {
-            card = try Card.decode(from: data, values: Self.values(query, figma: data != body))
+            card = try Card.decode(from: data, values: values)
         } catch {
             throw Self.apiError(error)
         }
@@ -100,15 +95,20 @@ struct CardController: Sendable {
         return .json(["boxes": boxes])
     }
 
-    /// A card request's placeholder values: its query parameters but `format`, and `node` when the body was a
-    /// Figma document (the first of a name).
-    private static func values(_ query: QueryString, figma: Bool) -> [String: String] {
-        let reserved: Set<String> = figma ? ["format", "node"] : ["format"]
+    /// A card request's document — its body, or the card a Figma document's `?node=` frame becomes — and its
+    /// placeholder values: the query's parameters but `format`, and `node` when the body was a Figma document (the
+    /// first of a name).
+    private func cardRequest(_ request: Request) async throws
+        -> (data: Data, values: [String: String], query: QueryString) {
+        let query = QueryString(request.uri.query)
+        let body = try await bodies.body(of: request, what: "card")
+        let data = try Self.cardDocument(body, node: query["node"])
+        let reserved: Set<String> = data != body ? ["format", "node"] : ["format"]
         var values: [String: String] = [:]
         for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
             values[name] = value
         }
-        return values
+        return (data, values, query)
     }
 
     /// The templates: name, version, placeholders and canvas of each.
