@@ -81,18 +81,10 @@ struct BatchTests {
                        folder.appendingPathComponent("rows.csv").path, "--out",
                        folder.appendingPathComponent("out").path + "/{{slug}}.png", "--no-system-fonts"]
             .map { "'" + $0 + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (status, _, text) = try TestSupport.run("/usr/bin/script", ["-qec", command, "/dev/null"])
         // A container without pseudo-terminals cannot show a terminal's output: nothing to check there.
-        if process.terminationStatus != 0, text.contains("pseudo-terminal") || text.contains("openpty") { return }
-        #expect(process.terminationStatus == 0, "\(text)")
+        if status != 0, text.contains("pseudo-terminal") || text.contains("openpty") { return }
+        #expect(status == 0, "\(text)")
         #expect(text.contains("\r\u{1B}[K█") && text.contains("2/2 · ") && text.contains(" left"), "\(text)")
         #expect(text.contains("\r\u{1B}[Kbatch: 2 done, 0 skipped, 0 failed of 2 rows"))
         #expect(!text.contains("batch: 2/2"))  // not the plain lines

@@ -58,16 +58,8 @@ struct ReadmeTests {
 
     /// `swift package …` in `directory`: its exit status and everything it printed.
     func swiftPackage(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", directory.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let run = try TestSupport.run("/usr/bin/env", ["swift", "package", "--package-path", directory.path] + arguments)
+        return (run.status, run.output)
     }
 
     @Test("a package depending on a clone in a folder named clone names it package: \"clone\", as the README says")

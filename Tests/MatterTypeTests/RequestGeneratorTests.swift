@@ -15,31 +15,25 @@ struct RequestGeneratorTests {
     func generatedCases() throws {
         let progress = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-progress-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: progress) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype")
+        let mattertype = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype").path
         // 1,500 (2,000 until paths, masks and Figma documents made a case cost more: 35–40 s for 2,000 in debug):
         // `make test` stays under 15 minutes on 2 cores; Scripts/fuzz-requests.py runs the generator for minutes.
-        process.arguments = ["fuzz", "--seed", "1", "--cases", "1500", "--threads", "2", "--progress", progress.path]
+        var arguments = ["fuzz", "--seed", "1", "--cases", "1500", "--threads", "2", "--progress", progress.path]
         // The shared real Figma documents, mutated, where this checkout has them (CI does).
         if FileManager.default.fileExists(atPath: FigmaDocumentTests.shared.path) {
-            process.arguments? += ["--figma", FigmaDocumentTests.shared.path]
+            arguments += ["--figma", FigmaDocumentTests.shared.path]
         }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationReason == .uncaughtSignal {
+        let (status, reason, printed) = try TestSupport.run(mattertype, arguments)
+        if reason == .uncaughtSignal {
             // The cases the threads were running when the process trapped; each replays alone.
             let running = (try? String(contentsOf: progress, encoding: .utf8))?
                 .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0 != "-" } ?? []
             let replay = running.map { "mattertype fuzz --seed 1 --case \($0)" }.joined(separator: " or ")
-            Issue.record(Comment(rawValue: "mattertype fuzz died of signal \(process.terminationStatus) in case(s) "
+            Issue.record(Comment(rawValue: "mattertype fuzz died of signal \(status) in case(s) "
                                  + "\(running.joined(separator: ", ")); replay \(replay)"))
             return
         }
-        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(status == 0, "\(printed)")
         #expect(printed.contains("1500 cases from 0"), "\(printed)")
     }
 

@@ -26,6 +26,22 @@ enum TestSupport {
         return url
     }
 
+    /// Runs `executable` with `arguments` to its end: its status, how it ended, and what it wrote to standard output
+    /// and standard error together.
+    static func run(_ executable: String, _ arguments: [String]) throws
+        -> (status: Int32, reason: Process.TerminationReason, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason, text)
+    }
+
     /// Writes `data` to a new file named `name` in a scratch directory and returns its path.
     static func scratchFile(_ name: String, contents data: Data) throws -> String {
         let url = try scratchDirectory().appendingPathComponent(name)
