@@ -245,13 +245,8 @@ struct VectorOutputTests {
         let png = try renderer.image(of: card)
         // rsvg (cairo) covers edge pixels by area as we do: a mean of 0.22 levels. poppler's anti-aliasing samples
         // each pixel at 4 × 4 points: 0.75 levels along these curved edges, 0.4 % of pixels off by more than 32.
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
-                                                 arguments: ["-o"], name: "paths.svg"), png,
-                             Sample(name: "paths (rsvg)", text: "", family: "", meanLimit: 0.4, offShareLimit: 0.002))
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
-                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "paths.pdf",
-                                                 outputSuffix: ".png"), png,
-                             Sample(name: "paths (poppler)", text: "", family: "", meanLimit: 1, offShareLimit: 0.006))
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "paths", file: "paths",
+                                    rsvg: (0.4, 0.002), poppler: (1, 0.006))
         // The even-odd hole: the inner circle's center is empty (white), the ring around it painted.
         #expect(png[60, 60] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
         #expect(png[60, 20] != RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
@@ -267,13 +262,8 @@ struct VectorOutputTests {
             """##.utf8))
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
         let png = try renderer.image(of: card)
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
-                                                 arguments: ["-o"], name: "inset.svg"), png,
-                             Sample(name: "inner shadow (rsvg)", text: "", family: "", meanLimit: 0.8, offShareLimit: 0.002))
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
-                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "inset.pdf",
-                                                 outputSuffix: ".png"), png,
-                             Sample(name: "inner shadow (poppler)", text: "", family: "", meanLimit: 1, offShareLimit: 0.006))
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "inner shadow", file: "inset",
+                                    rsvg: (0.8, 0.002), poppler: (1, 0.006))
         // Darkest inside the top-left edge (the shadow falls from there), none at the center, none outside the box
         // but the outer shadow's.
         #expect(png[24, 40].red < 150 && png[100, 60] == RGBAImage.Pixel(red: 232, green: 240, blue: 254, alpha: 255))
@@ -293,13 +283,8 @@ struct VectorOutputTests {
         // rsvg approximates the Gaussian with three box blurs (as SVG allows): against an exact 2-D Gaussian of
         // σ = 4 of the unblurred card (numpy), rsvg's is off by 1.25 levels on average, 27 at most; ours by 0.13 and
         // 1.4 (its blurs are checked against the exact Gaussian in CardTests). So the two differ by 1.23 on average.
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
-                                                 arguments: ["-o"], name: "blur.svg"), png,
-                             Sample(name: "layer blur (rsvg)", text: "", family: "", meanLimit: 1.5, offShareLimit: 0.002))
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
-                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "blur.pdf",
-                                                 outputSuffix: ".png"), png,
-                             Sample(name: "layer blur (poppler)", text: "", family: "", meanLimit: 1, offShareLimit: 0.002))
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "layer blur", file: "blur",
+                                    rsvg: (1.5, 0.002), poppler: (1, 0.002))
         // Soft edges: the box's corner pixel is neither the page nor the fill; its middle is the fill, faded.
         #expect(png[30, 30] != RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
         #expect(png[30, 30].blue > png[100, 45].red)
@@ -316,13 +301,8 @@ struct VectorOutputTests {
             """##.utf8))
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
         let png = try renderer.image(of: card)
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
-                                                 arguments: ["-o"], name: "mask.svg"), png,
-                             Sample(name: "mask (rsvg)", text: "", family: "", meanLimit: 0.5, offShareLimit: 0.004))
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
-                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "mask.pdf",
-                                                 outputSuffix: ".png"), png,
-                             Sample(name: "mask (poppler)", text: "", family: "", meanLimit: 1, offShareLimit: 0.008))
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "mask", file: "mask",
+                                    rsvg: (0.5, 0.004), poppler: (1, 0.008))
         #expect(png[50, 50].alpha == 255 && png[50, 50] != RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
         #expect(png[95, 50] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // between the shapes
     }
@@ -338,13 +318,8 @@ struct VectorOutputTests {
             """##.utf8))
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
         let png = try renderer.image(of: card)
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
-                                                 arguments: ["-o"], name: "ellipse.svg"), png,
-                             Sample(name: "elliptical gradient (rsvg)", text: "", family: "", meanLimit: 0.3, offShareLimit: 0.002))
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
-                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "ellipse.pdf",
-                                                 outputSuffix: ".png"), png,
-                             Sample(name: "elliptical gradient (poppler)", text: "", family: "", meanLimit: 1.5, offShareLimit: 0.01))
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "elliptical gradient", file: "ellipse",
+                                    rsvg: (0.3, 0.002), poppler: (1.5, 0.01))
         // The first ellipse fills the 200 × 100 box: t = √(((x − 110) / 100)² + ((y − 60) / 50)²) at a pixel's
         // center, so its first color at the center and its last at the middle of each edge (within half a level of
         // that formula everywhere, numpy; rsvg's within 0.02 levels of ours).
@@ -375,13 +350,8 @@ struct VectorOutputTests {
             let got = [Double(pixel.red), Double(pixel.green), Double(pixel.blue)]
             #expect(zip(got, point.rgb).allSatisfy { abs($0 - $1) <= 1.5 }, "(\(point.x), \(point.y)): \(got)")
         }
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
-                                                 arguments: ["-o"], name: "conic.svg"), png,
-                             Sample(name: "conic and diamond (rsvg)", text: "", family: "", meanLimit: 0.5, offShareLimit: 0.01))
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
-                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "conic.pdf",
-                                                 outputSuffix: ".png"), png,
-                             Sample(name: "conic and diamond (poppler)", text: "", family: "", meanLimit: 2, offShareLimit: 0.01))
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "conic and diamond", file: "conic",
+                                    rsvg: (0.5, 0.01), poppler: (2, 0.01))
     }
 
     @Test("blend modes: the raster's, rsvg's (mix-blend-mode) and poppler's (/BM) agree on every mode SVG and PDF have")
@@ -398,13 +368,8 @@ struct VectorOutputTests {
             """##.utf8))
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
         let png = try renderer.image(of: card)
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert",
-                                                 arguments: ["-o"], name: "blend.svg"), png,
-                             Sample(name: "blend modes (rsvg)", text: "", family: "", meanLimit: 0.5, offShareLimit: 0.002))
-        try Self.expectClose(try Self.rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
-                                                 arguments: ["-r", "72", "-png", "-singlefile"], name: "blend.pdf",
-                                                 outputSuffix: ".png"), png,
-                             Sample(name: "blend modes (poppler)", text: "", family: "", meanLimit: 1, offShareLimit: 0.005))
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "blend modes", file: "blend",
+                                    rsvg: (0.5, 0.002), poppler: (1, 0.005))
         // Multiply by hand (W3C's formula, an 80 % source over an opaque backdrop): 0.2 cb + 0.8 cb cs, as bytes.
         let multiplied = png[40, 10]  // the second square
         #expect(abs(Int(multiplied.red) - 43) <= 1 && abs(Int(multiplied.green) - 69) <= 1
@@ -453,6 +418,22 @@ struct VectorOutputTests {
     }
 
     /// Expects `drawn` to be `png`'s size and, on white, within the sample's limits.
+    /// `card`'s SVG as rsvg draws it and its PDF as poppler does (72 dpi), each within its (mean difference, share
+    /// of pixels off by more than 32) of `png`, the card's own raster; `name` says which in a failure, `file` names
+    /// the scratch files.
+    static func expectVectorsMatch(_ card: Card, _ renderer: CardRenderer, png: RGBAImage, name: String, file: String,
+                                   rsvg: (mean: Double, share: Double), poppler: (mean: Double, share: Double)) throws {
+        try expectClose(try rasterized(renderer.encoded(card, format: .svg), with: "rsvg-convert", arguments: ["-o"],
+                                       name: file + ".svg"), png,
+                        Sample(name: name + " (rsvg)", text: "", family: "", meanLimit: rsvg.mean,
+                               offShareLimit: rsvg.share))
+        try expectClose(try rasterized(renderer.encoded(card, format: .pdf), with: "pdftoppm",
+                                       arguments: ["-r", "72", "-png", "-singlefile"], name: file + ".pdf",
+                                       outputSuffix: ".png"), png,
+                        Sample(name: name + " (poppler)", text: "", family: "", meanLimit: poppler.mean,
+                               offShareLimit: poppler.share))
+    }
+
     static func expectClose(_ drawn: RGBAImage, _ png: RGBAImage, _ sample: Sample) throws {
         try #require(drawn.width == png.width && drawn.height == png.height,
                      "\(drawn.width) × \(drawn.height) vs \(png.width) × \(png.height)")
