@@ -17,16 +17,22 @@ public struct CardRenderer: Sendable {
     public let imageDirectory: URL?
     /// The decoded images, kept across the cards this renderer (and its copies) draws.
     public let images: CardImageCache
+    /// The pixels of cards' opening layers (background, shapes and images up to the first text), kept across the
+    /// cards this renderer (and its copies) draws: a template drawn for other values draws only its text anew.
+    public let drawings: DrawingCache
 
     /// A renderer drawing text with fonts from `registry`, tokens from `tokens`, through `renderer`, reading image
-    /// files from `imageDirectory` (none when `nil`), keeping decoded images in `images`.
+    /// files from `imageDirectory` (none when `nil`), keeping decoded images in `images` and drawn opening layers
+    /// in `drawings`.
     public init(registry: FontRegistry = .shared, tokens: DesignTokens? = nil, renderer: TextRenderer = .shared,
-                imageDirectory: URL? = nil, images: CardImageCache = CardImageCache()) {
+                imageDirectory: URL? = nil, images: CardImageCache = CardImageCache(),
+                drawings: DrawingCache = DrawingCache()) {
         self.registry = registry
         self.tokens = tokens
         self.renderer = renderer
         self.imageDirectory = imageDirectory
         self.images = images
+        self.drawings = drawings
     }
 
     /// The most bytes an image file or `data:` URI may have.
@@ -62,7 +68,7 @@ public struct CardRenderer: Sendable {
     public func image(of card: Card, until deadline: RenderDeadline = .never) throws(CardError) -> RGBAImage {
         let drawing = try drawing(of: card, until: deadline)
         do {
-            return try drawing.rasterized(renderer: renderer, until: deadline)
+            return try drawing.rasterized(renderer: renderer, cache: drawings, until: deadline)
         } catch {
             throw .render(error)
         }
@@ -147,7 +153,7 @@ public struct CardRenderer: Sendable {
                            + (format == .webp ? "PNG, " : "") + "a smaller canvas or scale, or fewer or smaller layers")
         }
         do {
-            return try format.encode(drawing, renderer: renderer, options: options, until: deadline)
+            return try format.encode(drawing, renderer: renderer, cache: drawings, options: options, until: deadline)
         } catch {
             throw .render(error)
         }

@@ -94,8 +94,8 @@ struct BenchCommand: ParsableCommand {
     var coldGlyphs = false
 
     @Flag(name: .customLong("cold-images"),
-          help: ArgumentHelp("Keep no decoded image between cards, so that every card decodes its images (a photo "
-                             + "background) anew; for card."))
+          help: ArgumentHelp("Keep no decoded image and no drawn layer between cards, so that every card decodes "
+                             + "its images (a photo background) and draws all its layers anew; for card."))
     var coldImages = false
 
     @Flag(help: "Print JSON.")
@@ -326,10 +326,11 @@ extension BenchCommand {
             placeholderValues = object
         }
         let document = try Card.decode(from: data, values: placeholderValues)
-        // A cache of no bytes keeps nothing: every card decodes its images.
+        // Caches of no bytes keep nothing: every card decodes its images and draws every layer.
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false),
                                     imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                    images: coldImages ? CardImageCache(maximumBytes: 0) : CardImageCache())
+                                    images: coldImages ? CardImageCache(maximumBytes: 0) : CardImageCache(),
+                                    drawings: coldImages ? DrawingCache(maximumBytes: 0) : DrawingCache())
         let format = self.format
         let (median, bytes) = try timeRenders { try renderer.encoded(document, format: format).count }
         let cards = threads * self.repeat

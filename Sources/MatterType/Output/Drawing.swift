@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A drawing kept as shapes, text and images, in points: rasterized for PNG and WebP (``rasterized(renderer:until:)``),
+/// A drawing kept as shapes, text and images, in points: rasterized for PNG and WebP (``rasterized(renderer:cache:until:)``),
 /// written as paths, glyph outlines and embedded fonts for SVG and PDF, from the same items in the same order.
 ///
 /// ```swift
@@ -259,18 +259,24 @@ public struct Drawing: Sendable {
 
 extension Drawing {
     /// The drawing in pixels: ``pixelSize``, each item composited in order in premultiplied RGBA, text by
-    /// `renderer` (whose glyph cache it shares).
+    /// `renderer` (whose glyph cache it shares); with a `cache`, the opening shapes and images (up to the first
+    /// text) are copied from there when it holds equal ones, and kept there when not.
     /// - Throws: ``RenderError/imageTooLarge(width:height:)`` past ``TextRenderer/maximumPixelCount``;
     ///   ``RenderError/deadlineExceeded(stage:)`` when `deadline` passes (checked before each item, each line of
     ///   text, and between the passes of blurs and strokes).
-    public func rasterized(renderer: TextRenderer = .shared,
+    public func rasterized(renderer: TextRenderer = .shared, cache: DrawingCache? = nil,
                            until deadline: RenderDeadline = .never) throws(RenderError) -> RGBAImage {
         let size = pixelSize
         guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else {
             throw .imageTooLarge(width: size.width, height: size.height)
         }
         var image = RGBAImage(width: size.width, height: size.height)
-        try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer, until: deadline)
+        if let cache {
+            try cache.rasterize(items, into: &image, scale: scale, renderer: renderer, until: deadline)
+        } else {
+            try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer,
+                                  until: deadline)
+        }
         return image
     }
 
@@ -308,7 +314,7 @@ extension Drawing {
         Drawing.work(of: items, scale: scale, canvas: pixelSize)
     }
 
-    private static func work(of items: [Item], scale: Double, canvas: PixelSize) -> Int {
+    static func work(of items: [Item], scale: Double, canvas: PixelSize) -> Int {
         func span(_ start: Double, _ length: Double, grow margin: Double, _ limit: Int) -> Int {
             let low = max((start * scale - margin).rounded(.down), 0)
             let high = min(((start + length) * scale + margin).rounded(.up), Double(limit))

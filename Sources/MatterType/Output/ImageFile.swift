@@ -58,18 +58,19 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// `drawing` in this format: rasterized by `renderer` for PNG and WebP; as vectors for SVG (with `options`'
-    /// accessible text) and PDF (on `options`' pages).
+    /// `drawing` in this format: rasterized by `renderer` for PNG and WebP (its opening shapes and images through
+    /// `cache`, when given); as vectors for SVG (with `options`' accessible text) and PDF (on `options`' pages).
     /// - Throws: ``RenderError`` when the image is too large or an encoder refuses it, or when `deadline` passes
     ///   while rasterizing (PNG, WebP) or writing a PDF.
-    public func encode(_ drawing: Drawing, renderer: TextRenderer = .shared, pngEncoding: PNGEncoding = .auto,
-                       compression: ImageCompression = .balanced, options: VectorOptions = VectorOptions(),
+    public func encode(_ drawing: Drawing, renderer: TextRenderer = .shared, cache: DrawingCache? = nil,
+                       pngEncoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
+                       options: VectorOptions = VectorOptions(),
                        until deadline: RenderDeadline = .never) throws(RenderError) -> Data {
         switch self {
         case .png, .webp:
             try check(drawing.pixelSize)
-            return try encode(drawing.rasterized(renderer: renderer, until: deadline), pngEncoding: pngEncoding,
-                              compression: compression)
+            return try encode(drawing.rasterized(renderer: renderer, cache: cache, until: deadline),
+                              pngEncoding: pngEncoding, compression: compression)
         case .svg:
             var writer = SVGWriter(drawing, includesText: options.svgText, renderer: renderer)
             return try writer.write()

@@ -139,7 +139,8 @@ struct CardController: Sendable {
         }
         _ = try await draw(standIn, format: .png, renderer: CardRenderer(registry: library.registry,
                                                                         tokens: tokens,
-                                                                        images: templates.images),
+                                                                        images: templates.images,
+                                                                        drawings: templates.drawings),
                            deadline: deadline)
         let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
         logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
@@ -220,7 +221,8 @@ struct CardController: Sendable {
         } catch {
             throw Self.apiError(error)
         }
-        let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images)
+        let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
+                                    drawings: templates.drawings)
         let (bytes, warnings) = try await draw(card, format: format, renderer: renderer, deadline: deadline)
         var response = Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
         response.headers[.warning] = warningHeaderValue(warnings)

@@ -60,6 +60,9 @@ public final class TemplateLibrary: Sendable {
     static let maximumKept = 256
     /// The templates' decoded images (128 MiB of pixels).
     public let images = CardImageCache(maximumBytes: 128 << 20)
+    /// The templates' drawn opening layers (64 MiB of pixels): a template drawn for other values draws only its
+    /// text anew.
+    public let drawings = DrawingCache(maximumBytes: 64 << 20)
 
     /// A library over `store`.
     public init(store: any TemplateStore, logger: Logger) {

@@ -1,0 +1,201 @@
+/// The pixels of drawings' opening shapes and images, kept so that the next drawing that opens with the same ones
+/// starts from a copy of them instead of drawing them again.
+///
+/// A card template drawn for many values (a batch, a server's `og:image` URLs) usually opens with the same
+/// background, panels, logo and decorations, and only its text changes. ``Drawing/rasterized(renderer:cache:until:)``
+/// looks up the drawing's leading items up to its first text (fills, borders, paths, images, box shadows); when
+/// equal ones were drawn before at the same pixel size and scale, it copies their pixels and draws only the rest.
+/// The result is the same image, pixel for pixel. On Examples/card.json (a gradient, a translucent bordered panel,
+/// a logo and a radial disc before its text) that leaves a third of the drawing's time; see Docs/Performance.md.
+///
+/// Only openings that cost more to draw than to copy are kept (``Drawing/work`` over four operations a pixel), up
+/// to ``maximumBytes`` of pixels; when a new one does not fit, everything kept is dropped. Thread-safe: one cache
+/// serves every thread drawing with it.
+public final class DrawingCache: Sendable {
+    /// The most bytes of pixels kept.
+    public let maximumBytes: Int
+    private let state = Locked<(images: [Opening: RGBAImage], bytes: Int, hits: Int, misses: Int)>(([:], 0, 0, 0))
+
+    /// An empty cache keeping up to `maximumBytes` of pixels (32 MiB by default: a 1200 × 630 card is 3 MB); 0
+    /// keeps nothing.
+    public init(maximumBytes: Int = 32 << 20) {
+        self.maximumBytes = max(maximumBytes, 0)
+    }
+
+    /// How many openings are kept now.
+    public var count: Int { state.withLock { $0.images.count } }
+
+    /// The bytes of pixels kept now.
+    public var bytes: Int { state.withLock { $0.bytes } }
+
+    /// Drawings so far whose opening was found kept (`hits`) and that drew theirs (`misses`); drawings with no
+    /// opening worth keeping count in neither.
+    public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+
+    /// `items` rasterized into `image` (blank, ``Drawing/pixelSize``), the opening from the cache when kept.
+    func rasterize(_ items: [Drawing.Item], into image: inout RGBAImage, scale: Double, renderer: TextRenderer,
+                   until deadline: RenderDeadline) throws(RenderError) {
+        let size = PixelSize(width: image.width, height: image.height)
+        let count = Opening.length(of: items)
+        let pixelBytes = image.pixels.count
+        guard count > 0, maximumBytes >= pixelBytes,
+              Drawing.work(of: Array(items[..<count]), scale: scale, canvas: size) > 4 * size.width * size.height
+        else {
+            try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer,
+                                  until: deadline)
+            return
+        }
+        let opening = Opening(items: items[..<count].map(Opening.Item.init), size: size, scale: scale)
+        let kept = state.withLock { state -> RGBAImage? in
+            let image = state.images[opening]
+            if image != nil { state.hits += 1 } else { state.misses += 1 }
+            return image
+        }
+        if let kept {
+            image = kept
+        } else {
+            try Drawing.rasterize(Array(items[..<count]), into: &image, shift: .zero, scale: scale,
+                                  renderer: renderer, until: deadline)
+            let drawn = image
+            state.withLock { state in
+                guard state.images[opening] == nil else { return }
+                if state.bytes + pixelBytes > maximumBytes { state.images = [:]; state.bytes = 0 }
+                state.images[opening] = drawn
+                state.bytes += pixelBytes
+            }
+        }
+        try Drawing.rasterize(Array(items[count...]), into: &image, shift: .zero, scale: scale, renderer: renderer,
+                              until: deadline)
+    }
+
+    /// A drawing's opening items, with the size and scale they were drawn at: equal openings draw equal pixels.
+    struct Opening: Hashable, Sendable {
+        let items: [Item]
+        let size: PixelSize
+        let scale: Double
+
+        /// How many of `items` lead up to the first that is not a plain shape or image (text, shadows of text,
+        /// groups, clips, blurs of what is below).
+        static func length(of items: [Drawing.Item]) -> Int {
+            items.firstIndex { item in
+                switch item {
+                case .fill, .border, .path, .image, .boxShadow, .innerShadow: false
+                case .text, .shadow, .stroke, .clip, .clipPath, .group, .backdropBlur: true
+                }
+            } ?? items.count
+        }
+
+        /// One opening item: a ``Drawing/Item`` whose pixels depend on its own values only.
+        enum Item: Hashable, Sendable {
+            case fill(Rect, CornerRadii, Paint, Double)
+            case border(Rect, CornerRadii, EdgeWidths, Paint, Double)
+            case path(VectorPath, Point, Rect, Paint, Double)
+            case image(Picture, Rect, ImageFit, Double, Double)
+            case boxShadow(Rect, CornerRadii, Double, Color, Rect, CornerRadii)
+            case innerShadow(Rect, CornerRadii, Double, Color, Rect, CornerRadii)
+            /// Not an opening item: never equal to another (``length(of:)`` leaves these out).
+            case other
+
+            init(_ item: Drawing.Item) {
+                switch item {
+                case .fill(let rect, let corners, let paint, let opacity):
+                    self = .fill(rect, corners, paint, opacity)
+                case .border(let rect, let corners, let widths, let paint, let opacity):
+                    self = .border(rect, corners, widths, paint, opacity)
+                case .path(let path, let origin, let box, let paint, let opacity):
+                    self = .path(path, origin, box, paint, opacity)
+                case .image(let picture, let box, let fit, let radius, let opacity):
+                    self = .image(Picture(picture), box, fit, radius, opacity)
+                case .boxShadow(let rect, let corners, let blur, let color, let box, let boxCorners):
+                    self = .boxShadow(rect, corners, blur, color, box, boxCorners)
+                case .innerShadow(let hole, let corners, let blur, let color, let box, let boxCorners):
+                    self = .innerShadow(hole, corners, blur, color, box, boxCorners)
+                case .text, .shadow, .stroke, .clip, .clipPath, .group, .backdropBlur:
+                    self = .other
+                }
+            }
+
+            static func == (a: Item, b: Item) -> Bool {
+                switch (a, b) {
+                case (.other, _), (_, .other): false
+                case let (.fill(r1, c1, p1, o1), .fill(r2, c2, p2, o2)): r1 == r2 && c1 == c2 && p1 == p2 && o1 == o2
+                case let (.border(r1, c1, w1, p1, o1), .border(r2, c2, w2, p2, o2)):
+                    r1 == r2 && c1 == c2 && w1 == w2 && p1 == p2 && o1 == o2
+                case let (.path(v1, o1, b1, p1, a1), .path(v2, o2, b2, p2, a2)):
+                    v1 == v2 && o1 == o2 && b1 == b2 && p1 == p2 && a1 == a2
+                case let (.image(i1, b1, f1, r1, o1), .image(i2, b2, f2, r2, o2)):
+                    i1 == i2 && b1 == b2 && f1 == f2 && r1 == r2 && o1 == o2
+                case let (.boxShadow(r1, c1, l1, k1, b1, d1), .boxShadow(r2, c2, l2, k2, b2, d2)),
+                     let (.innerShadow(r1, c1, l1, k1, b1, d1), .innerShadow(r2, c2, l2, k2, b2, d2)):
+                    r1 == r2 && c1 == c2 && l1 == l2 && k1 == k2 && b1 == b2 && d1 == d2
+                default: false
+                }
+            }
+
+            func hash(into hasher: inout Hasher) {
+                switch self {
+                case .fill(let rect, let corners, let paint, let opacity):
+                    hasher.combine(0)
+                    hasher.combine(rect)
+                    hasher.combine(corners)
+                    hasher.combine(paint)
+                    hasher.combine(opacity)
+                case .border(let rect, let corners, let widths, let paint, let opacity):
+                    hasher.combine(1)
+                    hasher.combine(rect)
+                    hasher.combine(corners)
+                    hasher.combine(widths)
+                    hasher.combine(paint)
+                    hasher.combine(opacity)
+                case .path(let path, let origin, let box, let paint, let opacity):
+                    hasher.combine(2)
+                    hasher.combine(path)
+                    hasher.combine(origin)
+                    hasher.combine(box)
+                    hasher.combine(paint)
+                    hasher.combine(opacity)
+                case .image(let picture, let box, let fit, let radius, let opacity):
+                    hasher.combine(3)
+                    hasher.combine(picture)
+                    hasher.combine(box)
+                    hasher.combine(fit)
+                    hasher.combine(radius)
+                    hasher.combine(opacity)
+                case .boxShadow(let rect, let corners, let blur, let color, let box, let boxCorners),
+                     .innerShadow(let rect, let corners, let blur, let color, let box, let boxCorners):
+                    hasher.combine(4)
+                    hasher.combine(rect)
+                    hasher.combine(corners)
+                    hasher.combine(blur)
+                    hasher.combine(color)
+                    hasher.combine(box)
+                    hasher.combine(boxCorners)
+                case .other:
+                    hasher.combine(5)
+                }
+            }
+        }
+
+        /// An image as an opening item: equal when its pixels are (the same decoded image, kept by an image
+        /// cache, compares in one step); hashed by its size and 64 of its bytes, so that a photograph is not read
+        /// whole for every drawing.
+        struct Picture: Hashable, Sendable {
+            let image: RGBAImage
+
+            init(_ image: RGBAImage) { self.image = image }
+
+            static func == (a: Picture, b: Picture) -> Bool {
+                a.image.width == b.image.width && a.image.height == b.image.height && a.image.pixels == b.image.pixels
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(image.width)
+                hasher.combine(image.height)
+                let pixels = image.pixels
+                for index in stride(from: 0, to: pixels.count, by: max(pixels.count / 64, 1)) {
+                    hasher.combine(pixels[index])
+                }
+            }
+        }
+    }
+}
