@@ -270,13 +270,11 @@ extension Drawing {
         guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else {
             throw .imageTooLarge(width: size.width, height: size.height)
         }
-        var image = RGBAImage(width: size.width, height: size.height)
         if let cache {
-            try cache.rasterize(items, into: &image, scale: scale, renderer: renderer, until: deadline)
-        } else {
-            try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer,
-                                  until: deadline)
+            return try cache.rasterize(items, size: size, scale: scale, renderer: renderer, until: deadline)
         }
+        var image = RGBAImage(width: size.width, height: size.height)
+        try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer, until: deadline)
         return image
     }
 

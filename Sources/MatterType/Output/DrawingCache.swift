@@ -32,18 +32,18 @@ public final class DrawingCache: Sendable {
     /// opening worth keeping count in neither.
     public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
-    /// `items` rasterized into `image` (blank, ``Drawing/pixelSize``), the opening from the cache when kept.
-    func rasterize(_ items: [Drawing.Item], into image: inout RGBAImage, scale: Double, renderer: TextRenderer,
-                   until deadline: RenderDeadline) throws(RenderError) {
-        let size = PixelSize(width: image.width, height: image.height)
+    /// `items` rasterized on a blank image of `size` pixels, the opening copied from the cache when kept.
+    func rasterize(_ items: [Drawing.Item], size: PixelSize, scale: Double, renderer: TextRenderer,
+                   until deadline: RenderDeadline) throws(RenderError) -> RGBAImage {
         let count = Opening.length(of: items)
-        let pixelBytes = image.pixels.count
+        let pixelBytes = size.width * size.height * 4
         guard count > 0, maximumBytes >= pixelBytes,
               Drawing.work(of: Array(items[..<count]), scale: scale, canvas: size) > 4 * size.width * size.height
         else {
+            var image = RGBAImage(width: size.width, height: size.height)
             try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer,
                                   until: deadline)
-            return
+            return image
         }
         let opening = Opening(items: items[..<count].map(Opening.Item.init), size: size, scale: scale)
         let kept = state.withLock { state -> RGBAImage? in
@@ -51,9 +51,11 @@ public final class DrawingCache: Sendable {
             if image != nil { state.hits += 1 } else { state.misses += 1 }
             return image
         }
+        var image: RGBAImage
         if let kept {
-            image = kept
+            image = kept  // copied when the rest is drawn on it
         } else {
+            image = RGBAImage(width: size.width, height: size.height)
             try Drawing.rasterize(Array(items[..<count]), into: &image, shift: .zero, scale: scale,
                                   renderer: renderer, until: deadline)
             let drawn = image
@@ -66,6 +68,7 @@ public final class DrawingCache: Sendable {
         }
         try Drawing.rasterize(Array(items[count...]), into: &image, shift: .zero, scale: scale, renderer: renderer,
                               until: deadline)
+        return image
     }
 
     /// A drawing's opening items, with the size and scale they were drawn at: equal openings draw equal pixels.

@@ -106,9 +106,16 @@ extension GrayBitmap {
                         // Read transposed (a row per source column), so that the passes along rows run as passes
                         // down columns: a running sum of whole rows, whose inner loops run along memory and
                         // vectorize (a running sum along a row is one long chain of dependent additions).
-                        for y in 0..<h {
-                            let row = source + (y + ys.lowerBound) * width + xs.lowerBound
-                            for x in 0..<w { a[x * h + y] = Float(row[x]) }
+                        // In blocks of 16 × 16 (the columns written stay in cache), indices wrapping (every one is
+                        // inside the region: no overflow checks in the loops).
+                        let corner = source + ys.lowerBound * width + xs.lowerBound
+                        for y0 in stride(from: 0, to: h, by: 16) {
+                            for x0 in stride(from: 0, to: w, by: 16) {
+                                for y in y0..<min(y0 + 16, h) {
+                                    let row = corner + y &* width
+                                    for x in x0..<min(x0 + 16, w) { a[x &* h &+ y] = Float(row[x]) }
+                                }
+                            }
                         }
                         let sum = UnsafeMutablePointer<Float>.allocate(capacity: max(w, h))
                         defer { sum.deallocate() }
@@ -147,7 +154,7 @@ extension GrayBitmap {
                         for x0 in stride(from: 0, to: w, by: 16) {
                             for y0 in stride(from: 0, to: h, by: 16) {
                                 for x in x0..<min(x0 + 16, w) {
-                                    for y in y0..<min(y0 + 16, h) { b[y * w + x] = a[x * h + y] }
+                                    for y in y0..<min(y0 + 16, h) { b[y &* w &+ x] = a[x &* h &+ y] }
                                 }
                             }
                         }
