@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-import MatterType
+public import MatterType
 import MatterTypeWire
 public import MatterTypeCards
 
