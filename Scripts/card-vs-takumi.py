@@ -14,8 +14,14 @@ The cards:
   fitted, balanced, shadowed headline. Both sides decode the JPEG for every card (`--cold-images`; takumi's image
   cache off).
 
+- card-cold: the first card with nothing kept between cards (`--cold-images`: MatterType decodes its images and
+  draws every layer anew, as a first card of a template would; takumi keeps its images as in `card`). Printed for
+  comparison; the exit status is `card`'s and `photo`'s.
+
 The same Noto Sans files (Fonts/) and images on both sides, 1200 × 630 at scale 1, one thread each (takumi renders
-on the calling thread). takumi cannot fit text to a box: it gets the size MatterType's fit found (read with
+on the calling thread). Drawing one template for many values, MatterType keeps the pixels of a card's opening
+layers (the background, panel, logo and disc, up to the first text: `DrawingCache`) and draws only the text anew;
+the same title every time does not change that (the text is laid out and drawn for every card). takumi cannot fit text to a box: it gets the size MatterType's fit found (read with
 `mattertype measure --fit`, which the card's text layer lays out the same way) and CSS `text-wrap: balance`. Each
 round times `--repeat` cards on each side, MatterType's first (its process warms up with one untimed pass), then
 takumi's in this process (warmed up before the first round).
@@ -99,13 +105,15 @@ def main():
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "release", "mattertype"))
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=20)
-    parser.add_argument("--cards", default="card,photo", help="which cards, comma-separated: card, photo")
+    parser.add_argument("--cards", default="card,photo,card-cold",
+                        help="which cards, comma-separated: card, photo, card-cold")
     parser.add_argument("--save", help="write every PNG here (DIR/NAME-mattertype.png, DIR/NAME-takumi.png)")
     args = parser.parse_args()
     fonts = [FontResource(open(os.path.join(ROOT, "Fonts", f"NotoSans-{style}.ttf"), "rb").read(), name="Noto Sans",
                           weight=weight) for style, weight in [("Regular", 400), ("Bold", 700)]]
     takumi = Renderer(load_default_fonts=False, fonts=fonts)
-    cards = {"card": ("card.json", card_html, []), "photo": ("photo-card.json", photo_html, ["--cold-images"])}
+    cards = {"card": ("card.json", card_html, []), "photo": ("photo-card.json", photo_html, ["--cold-images"]),
+             "card-cold": ("card.json", card_html, ["--cold-images"])}
     failed = False
     for name in args.cards.split(","):
         document, make, flags = cards[name]
@@ -142,7 +150,8 @@ def main():
               f"(rounds {', '.join(f'{x:.2f}' for x in theirs)}), PNG {their_bytes} bytes")
         print(f"  MatterType is {ratio:.2f}x as fast (median of the rounds' ratios, range {ratios[0]:.2f}–"
               f"{ratios[-1]:.2f}); its PNG is {our_bytes / their_bytes:.3f}x the size")
-        failed |= ratio < 2 or our_bytes > their_bytes
+        if name != "card-cold":
+            failed |= ratio < 2 or our_bytes > their_bytes
     return 1 if failed else 0
 
 

@@ -121,31 +121,39 @@ extension GrayBitmap {
                         defer { sum.deallocate() }
                         /// The three passes down the columns of `rows` × `columns` values, from `a` into `b` and back
                         /// (the pointers as parameters: captured variables are checked for exclusive access at
-                        /// every use).
+                        /// every use). A strip of 64 columns at a time goes through all three, so that it is still
+                        /// in cache for the second and third (the columns are independent: the same sums in the
+                        /// same order as whole rows a pass at a time, which read the region from memory three
+                        /// times).
                         func passesDown(_ a: inout UnsafeMutablePointer<Float>, _ b: inout UnsafeMutablePointer<Float>,
                                         rows: Int, columns: Int) -> Bool {
-                            for (before, after) in windows {
+                            for first in stride(from: 0, to: columns, by: 64) {
                                 if deadline.hasPassed { return false }
-                                let scale = 1 / Float(before + after + 1)
-                                sum.initialize(repeating: 0, count: columns)
-                                for y in 0..<min(after, rows) {
-                                    let input = a + y * columns
-                                    for x in 0..<columns { sum[x] += input[x] }
-                                }
-                                for y in 0..<rows {
-                                    if y + after < rows {
-                                        let input = a + (y + after) * columns
-                                        for x in 0..<columns { sum[x] += input[x] }
+                                let strip = min(64, columns - first)
+                                var from = a + first, to = b + first
+                                for (before, after) in windows {
+                                    let scale = 1 / Float(before + after + 1)
+                                    sum.initialize(repeating: 0, count: strip)
+                                    for y in 0..<min(after, rows) {
+                                        let input = from + y * columns
+                                        for x in 0..<strip { sum[x] += input[x] }
                                     }
-                                    let output = b + y * columns
-                                    for x in 0..<columns { output[x] = sum[x] * scale }
-                                    if y >= before {
-                                        let input = a + (y - before) * columns
-                                        for x in 0..<columns { sum[x] -= input[x] }
+                                    for y in 0..<rows {
+                                        if y + after < rows {
+                                            let input = from + (y + after) * columns
+                                            for x in 0..<strip { sum[x] += input[x] }
+                                        }
+                                        let output = to + y * columns
+                                        for x in 0..<strip { output[x] = sum[x] * scale }
+                                        if y >= before {
+                                            let input = from + (y - before) * columns
+                                            for x in 0..<strip { sum[x] -= input[x] }
+                                        }
                                     }
+                                    swap(&from, &to)
                                 }
-                                swap(&a, &b)
                             }
+                            if windows.count % 2 == 1 { swap(&a, &b) }  // the result is where the last pass wrote
                             return true
                         }
                         // Along the source's rows (columns of the transposed region), then back in place, down
