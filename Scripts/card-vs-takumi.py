@@ -21,10 +21,11 @@ The cards:
 The same Noto Sans files (Fonts/) and images on both sides, 1200 × 630 at scale 1, one thread each (takumi renders
 on the calling thread). Drawing one template for many values, MatterType keeps the pixels of a card's opening
 layers (the background, panel, logo and disc, up to the first text: `DrawingCache`) and draws only the text anew;
-the same title every time does not change that (the text is laid out and drawn for every card). takumi cannot fit text to a box: it gets the size MatterType's fit found (read with
-`mattertype measure --fit`, which the card's text layer lays out the same way) and CSS `text-wrap: balance`. Each
-round times `--repeat` cards on each side, MatterType's first (its process warms up with one untimed pass), then
-takumi's in this process (warmed up before the first round).
+the same title every time does not change that (the text is laid out and drawn for every card). takumi cannot fit
+text to a box: it gets the size MatterType's fit found (read with `mattertype measure --fit`, which the card's text
+layer lays out the same way) and CSS `text-wrap: balance`. Each round times three passes of `--repeat` cards on
+each side and takes each side's median pass: MatterType's first (`bench --passes 3`; its process warms up with one
+untimed pass), then takumi's in this process (warmed up before the first round).
 """
 import argparse, json, os, statistics, subprocess, sys, time
 
@@ -133,10 +134,13 @@ def main():
             result = json.loads(out)
             ours.append(result["seconds"] / args.repeat * 1000)
             our_bytes = result["imageBytes"]
-            start = time.perf_counter()
-            for _ in range(args.repeat):
-                their_bytes = len(draw())
-            theirs.append((time.perf_counter() - start) / args.repeat * 1000)
+            passes = []
+            for _ in range(3):
+                start = time.perf_counter()
+                for _ in range(args.repeat):
+                    their_bytes = len(draw())
+                passes.append((time.perf_counter() - start) / args.repeat * 1000)
+            theirs.append(statistics.median(passes))
         if args.save:
             open(os.path.join(args.save, f"{name}-takumi.png"), "wb").write(draw())
             subprocess.run([args.mattertype, "card", path, "--values", os.path.join(EXAMPLES, "card-values.json"),
