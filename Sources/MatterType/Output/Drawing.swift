@@ -1,7 +1,8 @@
 public import Foundation
 
-/// A drawing kept as shapes, text and images, in points: rasterized for PNG and WebP (``rasterized(renderer:cache:until:)``),
-/// written as paths, glyph outlines and embedded fonts for SVG and PDF, from the same items in the same order.
+/// A drawing kept as shapes, text and images, in points: rasterized for PNG and WebP
+/// (``rasterized(renderer:cache:until:)``), written as paths, glyph outlines and embedded fonts for SVG and PDF, from
+/// the same items in the same order.
 ///
 /// ```swift
 /// var drawing = Drawing(width: 320, height: 80)
