@@ -9,13 +9,17 @@
 /// a logo and a radial disc before its text) the card with its PNG takes about 15 % less (libdeflate's share of it
 /// went from 64 % to 75 %); see Docs/Performance.md.
 ///
-/// Only openings that cost more to draw than to copy are kept (``Drawing/work`` over four operations a pixel), up
-/// to ``maximumBytes`` of pixels; when a new one does not fit, everything kept is dropped. Thread-safe: one cache
-/// serves every thread drawing with it.
+/// Only openings that cost more to draw than to copy are kept (``Drawing/work`` over four operations a pixel), and
+/// only from their second drawing on, so that a card drawn once (a renderer made for one request) does not pay for
+/// a copy it never uses; up to ``maximumBytes`` of pixels; when a new one does not fit, everything kept is dropped.
+/// Thread-safe: one cache serves every thread drawing with it.
 public final class DrawingCache: Sendable {
     /// The most bytes of pixels kept.
     public let maximumBytes: Int
-    private let state = Locked<(images: [Opening: RGBAImage], bytes: Int, hits: Int, misses: Int)>(([:], 0, 0, 0))
+    private let state = Locked<(images: [Opening: RGBAImage], seen: Set<Int>, bytes: Int, hits: Int, misses: Int)>(
+        ([:], [], 0, 0, 0))
+    /// The most openings remembered as drawn once (by their hash) before the memory starts over.
+    private static let remembered = 1024
 
     /// An empty cache keeping up to `maximumBytes` of pixels (32 MiB by default: a 1200 × 630 card is 3 MB); 0
     /// keeps nothing.
@@ -47,14 +51,25 @@ public final class DrawingCache: Sendable {
             return image
         }
         let opening = Opening(items: items[..<count].map(Opening.Item.init), size: size, scale: scale)
-        let kept = state.withLock { state -> RGBAImage? in
-            let image = state.images[opening]
-            if image != nil { state.hits += 1 } else { state.misses += 1 }
-            return image
+        let hash = opening.hashValue
+        let (kept, seenBefore) = state.withLock { state -> (RGBAImage?, Bool) in
+            if let image = state.images[opening] {
+                state.hits += 1
+                return (image, true)
+            }
+            state.misses += 1
+            if state.seen.count >= DrawingCache.remembered { state.seen = [] }
+            return (nil, !state.seen.insert(hash).inserted)
         }
         var image: RGBAImage
         if let kept {
             image = kept  // copied when the rest is drawn on it
+        } else if !seenBefore {
+            // Drawn once so far: remembered, not kept.
+            image = RGBAImage(width: size.width, height: size.height)
+            try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer,
+                                  until: deadline)
+            return image
         } else {
             image = RGBAImage(width: size.width, height: size.height)
             try Drawing.rasterize(Array(items[..<count]), into: &image, shift: .zero, scale: scale,
