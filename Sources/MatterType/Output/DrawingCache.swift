@@ -40,17 +40,20 @@ public final class DrawingCache: Sendable {
     /// `items` rasterized on a blank image of `size` pixels, the opening copied from the cache when kept.
     func rasterize(_ items: [Drawing.Item], size: PixelSize, scale: Double, renderer: TextRenderer,
                    until deadline: RenderDeadline) throws(RenderError) -> RGBAImage {
-        let count = Opening.length(of: items)
-        let pixelBytes = size.width * size.height * 4
-        guard count > 0, maximumBytes >= pixelBytes,
-              Drawing.work(of: Array(items[..<count]), scale: scale, canvas: size) > 4 * size.width * size.height
-        else {
-            var image = RGBAImage(width: size.width, height: size.height)
-            try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer,
+        /// `items` drawn from `start` on onto `image` (taken, so that a blank one is not copied first).
+        func draw(from start: Int, onto image: consuming RGBAImage) throws(RenderError) -> RGBAImage {
+            try Drawing.rasterize(Array(items[start...]), into: &image, shift: .zero, scale: scale, renderer: renderer,
                                   until: deadline)
             return image
         }
-        let opening = Opening(items: items[..<count].map(Opening.Item.init), size: size, scale: scale)
+        var blank: RGBAImage { RGBAImage(width: size.width, height: size.height) }  // made only when drawn on
+        let openingItems = Opening.items(of: items)
+        let count = openingItems.count
+        let pixelBytes = size.width * size.height * 4
+        guard count > 0, maximumBytes >= pixelBytes,
+              Drawing.work(of: Array(items[..<count]), scale: scale, canvas: size) > 4 * size.width * size.height
+        else { return try draw(from: 0, onto: blank) }
+        let opening = Opening(items: openingItems, size: size, scale: scale)
         let hash = opening.hashValue
         let (kept, seenBefore) = state.withLock { state -> (RGBAImage?, Bool) in
             if let image = state.images[opening] {
@@ -61,30 +64,18 @@ public final class DrawingCache: Sendable {
             if state.seen.count >= DrawingCache.remembered { state.seen = [] }
             return (nil, !state.seen.insert(hash).inserted)
         }
-        var image: RGBAImage
-        if let kept {
-            image = kept  // copied when the rest is drawn on it
-        } else if !seenBefore {
-            // Drawn once so far: remembered, not kept.
-            image = RGBAImage(width: size.width, height: size.height)
-            try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer,
-                                  until: deadline)
-            return image
-        } else {
-            image = RGBAImage(width: size.width, height: size.height)
-            try Drawing.rasterize(Array(items[..<count]), into: &image, shift: .zero, scale: scale,
-                                  renderer: renderer, until: deadline)
-            let drawn = image
-            state.withLock { state in
-                guard state.images[opening] == nil else { return }
-                if state.bytes + pixelBytes > maximumBytes { state.images = [:]; state.bytes = 0 }
-                state.images[opening] = drawn
-                state.bytes += pixelBytes
-            }
-        }
-        try Drawing.rasterize(Array(items[count...]), into: &image, shift: .zero, scale: scale, renderer: renderer,
+        if let kept { return try draw(from: count, onto: kept) }  // the kept pixels copied as the rest is drawn
+        guard seenBefore else { return try draw(from: 0, onto: blank) }  // drawn once so far: remembered, not kept
+        var drawn = blank
+        try Drawing.rasterize(Array(items[..<count]), into: &drawn, shift: .zero, scale: scale, renderer: renderer,
                               until: deadline)
-        return image
+        state.withLock { state in
+            guard state.images[opening] == nil else { return }
+            if state.bytes + pixelBytes > maximumBytes { state.images = [:]; state.bytes = 0 }
+            state.images[opening] = drawn
+            state.bytes += pixelBytes
+        }
+        return try draw(from: count, onto: drawn)
     }
 
     /// A drawing's opening items, with the size and scale they were drawn at: equal openings draw equal pixels.
@@ -93,15 +84,15 @@ public final class DrawingCache: Sendable {
         let size: PixelSize
         let scale: Double
 
-        /// How many of `items` lead up to the first that is not a plain shape or image (text, shadows of text,
-        /// groups, clips, blurs of what is below).
-        static func length(of items: [Drawing.Item]) -> Int {
-            items.firstIndex { item in
-                switch item {
-                case .fill, .border, .path, .image, .boxShadow, .innerShadow: false
-                case .text, .shadow, .stroke, .clip, .clipPath, .group, .backdropBlur: true
-                }
-            } ?? items.count
+        /// The opening items of `items`: those before the first that is not a plain shape or image (text,
+        /// shadows of text, groups, clips, blurs of what is below).
+        static func items(of items: [Drawing.Item]) -> [Item] {
+            var opening: [Item] = []
+            for item in items {
+                guard let kept = Item(item) else { break }
+                opening.append(kept)
+            }
+            return opening
         }
 
         /// One opening item: a ``Drawing/Item`` whose pixels depend on its own values only.
@@ -112,10 +103,9 @@ public final class DrawingCache: Sendable {
             case image(Picture, Rect, ImageFit, Double, Double)
             case boxShadow(Rect, CornerRadii, Double, Color, Rect, CornerRadii)
             case innerShadow(Rect, CornerRadii, Double, Color, Rect, CornerRadii)
-            /// Not an opening item: never equal to another (``length(of:)`` leaves these out).
-            case other
 
-            init(_ item: Drawing.Item) {
+            /// `item` as an opening item; `nil` for what cannot open a drawing kept.
+            init?(_ item: Drawing.Item) {
                 switch item {
                 case .fill(let rect, let corners, let paint, let opacity):
                     self = .fill(rect, corners, paint, opacity)
@@ -130,67 +120,7 @@ public final class DrawingCache: Sendable {
                 case .innerShadow(let hole, let corners, let blur, let color, let box, let boxCorners):
                     self = .innerShadow(hole, corners, blur, color, box, boxCorners)
                 case .text, .shadow, .stroke, .clip, .clipPath, .group, .backdropBlur:
-                    self = .other
-                }
-            }
-
-            static func == (a: Item, b: Item) -> Bool {
-                switch (a, b) {
-                case (.other, _), (_, .other): false
-                case let (.fill(r1, c1, p1, o1), .fill(r2, c2, p2, o2)): r1 == r2 && c1 == c2 && p1 == p2 && o1 == o2
-                case let (.border(r1, c1, w1, p1, o1), .border(r2, c2, w2, p2, o2)):
-                    r1 == r2 && c1 == c2 && w1 == w2 && p1 == p2 && o1 == o2
-                case let (.path(v1, o1, b1, p1, a1), .path(v2, o2, b2, p2, a2)):
-                    v1 == v2 && o1 == o2 && b1 == b2 && p1 == p2 && a1 == a2
-                case let (.image(i1, b1, f1, r1, o1), .image(i2, b2, f2, r2, o2)):
-                    i1 == i2 && b1 == b2 && f1 == f2 && r1 == r2 && o1 == o2
-                case let (.boxShadow(r1, c1, l1, k1, b1, d1), .boxShadow(r2, c2, l2, k2, b2, d2)),
-                     let (.innerShadow(r1, c1, l1, k1, b1, d1), .innerShadow(r2, c2, l2, k2, b2, d2)):
-                    r1 == r2 && c1 == c2 && l1 == l2 && k1 == k2 && b1 == b2 && d1 == d2
-                default: false
-                }
-            }
-
-            func hash(into hasher: inout Hasher) {
-                switch self {
-                case .fill(let rect, let corners, let paint, let opacity):
-                    hasher.combine(0)
-                    hasher.combine(rect)
-                    hasher.combine(corners)
-                    hasher.combine(paint)
-                    hasher.combine(opacity)
-                case .border(let rect, let corners, let widths, let paint, let opacity):
-                    hasher.combine(1)
-                    hasher.combine(rect)
-                    hasher.combine(corners)
-                    hasher.combine(widths)
-                    hasher.combine(paint)
-                    hasher.combine(opacity)
-                case .path(let path, let origin, let box, let paint, let opacity):
-                    hasher.combine(2)
-                    hasher.combine(path)
-                    hasher.combine(origin)
-                    hasher.combine(box)
-                    hasher.combine(paint)
-                    hasher.combine(opacity)
-                case .image(let picture, let box, let fit, let radius, let opacity):
-                    hasher.combine(3)
-                    hasher.combine(picture)
-                    hasher.combine(box)
-                    hasher.combine(fit)
-                    hasher.combine(radius)
-                    hasher.combine(opacity)
-                case .boxShadow(let rect, let corners, let blur, let color, let box, let boxCorners),
-                     .innerShadow(let rect, let corners, let blur, let color, let box, let boxCorners):
-                    hasher.combine(4)
-                    hasher.combine(rect)
-                    hasher.combine(corners)
-                    hasher.combine(blur)
-                    hasher.combine(color)
-                    hasher.combine(box)
-                    hasher.combine(boxCorners)
-                case .other:
-                    hasher.combine(5)
+                    return nil
                 }
             }
         }
