@@ -1,4 +1,5 @@
 #include "mattertype_codecs.h"
+#include "deflate_blocks.h"
 
 #include <libdeflate.h>
 #include <pthread.h>
@@ -201,38 +202,187 @@ static int choose_filter(const uint8_t *raw, size_t row_bytes, uint32_t height, 
     return 2 * repeated >= counted ? 0 : 4;
 }
 
-int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,
-                         const uint8_t *palette_rgb, int palette_entries, const uint8_t *alpha, int alpha_entries,
-                         int level, int paeth_level, int filter, mattertype_row_fn row, void *context,
-                         mattertype_buffer *out) {
-    out->message[0] = 0;
+/* The bytes of a row of `width` pixels and of a pixel (at least one: what the filters step by). */
+static size_t row_size(uint32_t width, int color_type, int bit_depth, size_t *bpp) {
     int channels = color_type == 2 ? 3 : color_type == 4 ? 2 : color_type == 6 ? 4 : 1;
     size_t bits = (size_t)width * channels * bit_depth;
-    size_t row_bytes = (bits + 7) / 8;
-    size_t bpp = (size_t)channels * bit_depth >= 8 ? (size_t)channels * bit_depth / 8 : 1;
-    size_t raw_size = (row_bytes + 1) * (size_t)height;
+    *bpp = (size_t)channels * bit_depth >= 8 ? (size_t)channels * bit_depth / 8 : 1;
+    return (bits + 7) / 8;
+}
+
+/* The Adler-32 of two byte strings one after the other, from each one's and the second one's length (the sums
+   of RFC 1950 §8.2, the second's shifted by the first's). */
+static uint32_t adler32_join(uint32_t first, uint32_t second, uint64_t second_length) {
+    const uint32_t base = 65521;
+    uint32_t length = (uint32_t)(second_length % base);
+    uint32_t a1 = first & 0xFFFF, b1 = first >> 16, a2 = second & 0xFFFF, b2 = second >> 16;
+    uint32_t a = (a1 + a2 + base - 1) % base;
+    uint32_t b = (uint32_t)(((uint64_t)b1 + b2 + (uint64_t)length * a1 + base - length) % base);
+    return b << 16 | a;
+}
+
+/* Appends a deflate stream's bits [0, end_bit) at bit `*bits` of `out`, clearing its final block's BFINAL bit when
+   more follows. The stream starts on a byte, as it was written: a stored block in it (libdeflate stores what it
+   cannot compress) is aligned to a byte of the stream, so an empty stored block first ends the bits before it on
+   one (at most 5 bytes). The bits past the new end are left zero. */
+static void append_stream(uint8_t *out, uint64_t *bits, const uint8_t *data, uint64_t final_bit, uint64_t end_bit,
+                          int more) {
+    if (*bits & 7) {
+        /* BFINAL 0 and BTYPE 00 (the bits past the end are zero; the header may reach into the next byte), to
+           the next byte, LEN 0 and NLEN 0xFFFF. */
+        out[(*bits >> 3) + 1] = 0;
+        *bits = (*bits + 3 + 7) & ~(uint64_t)7;
+        static const uint8_t empty[4] = {0x00, 0x00, 0xFF, 0xFF};
+        memcpy(out + (*bits >> 3), empty, 4);
+        *bits += 32;
+    }
+    uint8_t *to = out + (*bits >> 3);
+    size_t bytes = (size_t)((end_bit + 7) / 8);
+    memcpy(to, data, bytes);
+    if (more) to[final_bit >> 3] &= (uint8_t)~(1u << (final_bit & 7));
+    if (end_bit & 7) to[end_bit >> 3] &= (uint8_t)((1u << (end_bit & 7)) - 1);
+    *bits += end_bit;
+}
+
+/* A zlib stream (RFC 1950) of `head`'s rows, `middle` compressed at `level`, then `tail`'s rows, in `out` (which
+   the caller frees); its size, or 0 (with `message` set) on failure. */
+static size_t join_rows(const mattertype_png_rows *head, const uint8_t *middle, size_t middle_size, int level,
+                        const mattertype_png_rows *tail, uint8_t **out, char *message, size_t message_size) {
+    int owns_compressor = 0;
+    struct libdeflate_compressor *compressor = take_compressor(level, &owns_compressor);
+    uint8_t *compressed = NULL;
+    size_t size = 0;
+    *out = NULL;
+    if (!compressor) {
+        snprintf(message, message_size, "out of memory for a compressor");
+        goto done;
+    }
+    size_t bound = libdeflate_deflate_compress_bound(compressor, middle_size);
+    compressed = malloc(bound);
+    if (!compressed) {
+        snprintf(message, message_size, "out of memory for the compressed image");
+        goto done;
+    }
+    size_t compressed_size = libdeflate_deflate_compress(compressor, middle, middle_size, compressed, bound);
+    uint64_t final_bit = 0, end_bit = 0;
+    if (!compressed_size || !mattertype_deflate_bounds(compressed, compressed_size, &final_bit, &end_bit)) {
+        snprintf(message, message_size, "libdeflate could not compress the image");
+        goto done;
+    }
+    size_t total = 2 + (head ? head->size : 0) + 5 + compressed_size + 5 + (tail ? tail->size : 0) + 4;
+    uint8_t *joined = malloc(total);
+    if (!joined) {
+        snprintf(message, message_size, "out of memory for the compressed image");
+        goto done;
+    }
+    /* zlib's header: deflate with a 32 KiB window, and the level class libdeflate would write for `level`. */
+    joined[0] = 0x78;
+    joined[1] = level < 2 ? 0x01 : level < 6 ? 0x5E : level == 6 ? 0x9C : 0xDA;
+    uint64_t bits = 16;
+    uint32_t adler = 1;
+    if (head) {
+        append_stream(joined, &bits, head->data, head->final_bit, head->end_bit, 1);
+        adler = head->adler;
+    }
+    append_stream(joined, &bits, compressed, final_bit, end_bit, tail != NULL);
+    adler = adler32_join(adler, libdeflate_adler32(1, middle, middle_size), middle_size);
+    if (tail) {
+        append_stream(joined, &bits, tail->data, tail->final_bit, tail->end_bit, 0);
+        adler = adler32_join(adler, tail->adler, tail->raw_size);
+    }
+    size = (size_t)((bits + 7) / 8);
+    put32(joined + size, adler);
+    size += 4;
+    *out = joined;
+done:
+    free(compressed);
+    if (compressor && owns_compressor) libdeflate_free_compressor(compressor);
+    return size;
+}
+
+int mattertype_png_compress_rows(uint32_t width, int color_type, int bit_depth, uint32_t first, uint32_t count,
+                                 int level, mattertype_row_fn row, void *context, mattertype_png_rows *rows,
+                                 mattertype_buffer *out) {
+    out->message[0] = 0;
+    size_t bpp;
+    size_t stride = row_size(width, color_type, bit_depth, &bpp) + 1;
+    size_t raw_size = stride * count;
+    uint8_t *raw = malloc(raw_size ? raw_size : 1);
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);  /* rare: not kept */
+    int ok = 0;
+    if (!raw || !compressor) {
+        snprintf(out->message, sizeof out->message, "out of memory for %u rows", count);
+        goto done;
+    }
+    for (uint32_t y = 0; y < count; y++) {
+        raw[y * stride] = 0;
+        row(context, first + y, raw + y * stride + 1);
+    }
+    size_t bound = libdeflate_deflate_compress_bound(compressor, raw_size);
+    if (!reserve(out, bound)) {
+        snprintf(out->message, sizeof out->message, "out of memory for %zu compressed bytes", bound);
+        goto done;
+    }
+    out->size = libdeflate_deflate_compress(compressor, raw, raw_size, out->data, bound);
+    if (!out->size || !mattertype_deflate_bounds(out->data, out->size, &rows->final_bit, &rows->end_bit)) {
+        snprintf(out->message, sizeof out->message, "libdeflate could not compress %u rows", count);
+        goto done;
+    }
+    rows->data = out->data;
+    rows->size = out->size;
+    rows->adler = libdeflate_adler32(1, raw, raw_size);
+    rows->raw_size = raw_size;
+    rows->rows = count;
+    ok = 1;
+done:
+    free(raw);
+    if (compressor) libdeflate_free_compressor(compressor);
+    return ok;
+}
+
+int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,
+                         const uint8_t *palette_rgb, int palette_entries, const uint8_t *alpha, int alpha_entries,
+                         int level, int paeth_level, int filter, const mattertype_png_rows *head,
+                         const mattertype_png_rows *tail, mattertype_row_fn row, void *context,
+                         mattertype_buffer *out) {
+    out->message[0] = 0;
+    size_t bpp;
+    size_t row_bytes = row_size(width, color_type, bit_depth, &bpp), stride = row_bytes + 1;
+    size_t raw_size = stride * (size_t)height;
+    /* The rows compressed here: all, or those between the rows joined in. */
+    uint32_t first = head ? head->rows : 0, end = tail && tail->rows <= height ? height - tail->rows : height;
+    if (filter > 0 || first >= end) first = 0, end = height;
     int owns_raw = 0;
     uint8_t *raw = take_scratch(raw_size, &owns_raw);
     uint8_t *rows = malloc(2 * row_bytes);
     int owns_compressor = 0;
     struct libdeflate_compressor *compressor = NULL;
     uint8_t *compressed = NULL;
+    size_t compressed_size = 0;
     int ok = 0;
     if (!raw || !rows) {
         snprintf(out->message, sizeof out->message, "out of memory for a %u × %u image", width, height);
         goto done;
     }
-    if (filter < 0) {
-        // Every row unfiltered first, then the filter that suits the image.
-        for (uint32_t y = 0; y < height; y++) {
-            uint8_t *line = raw + (size_t)y * (row_bytes + 1);
+    if (filter <= 0) {
+        // The rows unfiltered first, then (-1) the filter that suits them.
+        for (uint32_t y = first; y < end; y++) {
+            uint8_t *line = raw + (size_t)y * stride;
             row(context, y, line + 1);
             line[0] = 0;
         }
-        filter = choose_filter(raw, row_bytes, height, bpp);
+        if (filter < 0) filter = choose_filter(raw + (size_t)first * stride, row_bytes, end - first, bpp);
+        if (filter && (first > 0 || end < height)) {  // not drawn, after all: every row is compressed here
+            for (uint32_t y = 0; y < height; y++) {
+                if (y == first) y = end;
+                if (y == height) break;
+                row(context, y, raw + (size_t)y * stride + 1);
+            }
+            first = 0, end = height;
+        }
         // Bottom up, so that each row is filtered against its predecessor while that is still unfiltered.
         for (uint32_t y = height; filter && y-- > 0;) {
-            uint8_t *line = raw + (size_t)y * (row_bytes + 1);
+            uint8_t *line = raw + (size_t)y * stride;
             memcpy(rows, line + 1, row_bytes);
             apply(filter, rows, y ? line - row_bytes : NULL, row_bytes, bpp, line + 1);
             line[0] = (uint8_t)filter;
@@ -241,24 +391,31 @@ int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bi
         uint8_t *current = rows, *previous = rows + row_bytes;
         for (uint32_t y = 0; y < height; y++) {
             row(context, y, current);
-            uint8_t *line = raw + (size_t)y * (row_bytes + 1);
+            uint8_t *line = raw + (size_t)y * stride;
             apply(filter, current, y ? previous : NULL, row_bytes, bpp, line + 1);
             line[0] = (uint8_t)filter;
             uint8_t *swap = previous; previous = current; current = swap;
         }
     }
-    compressor = take_compressor(filter == 4 ? paeth_level : level, &owns_compressor);
-    if (!compressor) {
-        snprintf(out->message, sizeof out->message, "out of memory for a compressor");
-        goto done;
+    if (first > 0 || end < height) {
+        compressed_size = join_rows(first > 0 ? head : NULL, raw + (size_t)first * stride,
+                                    (size_t)(end - first) * stride, level, end < height ? tail : NULL, &compressed,
+                                    out->message, sizeof out->message);
+        if (!compressed_size) goto done;
+    } else {
+        compressor = take_compressor(filter == 4 ? paeth_level : level, &owns_compressor);
+        if (!compressor) {
+            snprintf(out->message, sizeof out->message, "out of memory for a compressor");
+            goto done;
+        }
+        size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
+        compressed = malloc(bound);
+        if (!compressed) {
+            snprintf(out->message, sizeof out->message, "out of memory for the compressed image");
+            goto done;
+        }
+        compressed_size = libdeflate_zlib_compress(compressor, raw, raw_size, compressed, bound);
     }
-    size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
-    compressed = malloc(bound);
-    if (!compressed) {
-        snprintf(out->message, sizeof out->message, "out of memory for the compressed image");
-        goto done;
-    }
-    size_t compressed_size = libdeflate_zlib_compress(compressor, raw, raw_size, compressed, bound);
     if (owns_raw) free(raw);
     raw = NULL;  // peak memory: the raw rows or the compressed bytes, briefly both
     if (!compressed_size) {

@@ -24,15 +24,41 @@ enum {
     MATTERTYPE_PNG_RGBA = 6,
 };
 
+/// Rows of a PNG compressed on their own, to be joined into the PNGs of images that share them (the `head` and
+/// `tail` of mattertype_png_write): a raw deflate stream of `rows` whole rows, each its filter byte (0, None) and its
+/// bytes, with the bit offsets of its final block's header and of its end, and the Adler-32 and number of the bytes
+/// it holds. `data` is the caller's.
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    uint64_t final_bit;
+    uint64_t end_bit;
+    uint32_t adler;
+    uint64_t raw_size;
+    uint32_t rows;
+} mattertype_png_rows;
+
 /// Writes a PNG: rows from `row` are filtered as they arrive (`filter` 0–4: None, Sub, Up, Average, Paeth, the same
 /// for every row; -1: None for drawn images, whose pixels repeat nearby, Paeth for photographs) and compressed once
 /// with libdeflate at `zlib_level` (1–12), or at `paeth_level` when Paeth was chosen (photographic content).
 /// `palette_rgb` (3 bytes an entry) and `alpha` (one byte an entry, tRNS) are for MATTERTYPE_PNG_PALETTE.
+/// `head` and `tail` (or NULL), rows compressed before by mattertype_png_compress_rows from an image whose first
+/// `head->rows` and last `tail->rows` rows are this one's, are joined in instead of those rows being compressed
+/// again, when the rows between them are unfiltered (`filter` 0, or -1 choosing None for them); `row` is then
+/// asked for those rows only.
 /// Returns 0 and sets `out->message` on failure.
 int mattertype_png_write(uint32_t width, uint32_t height, int color_type, int bit_depth,
                          const uint8_t *palette_rgb, int palette_entries, const uint8_t *alpha, int alpha_entries,
-                         int zlib_level, int paeth_level, int filters, mattertype_row_fn row, void *context,
+                         int zlib_level, int paeth_level, int filters, const mattertype_png_rows *head,
+                         const mattertype_png_rows *tail, mattertype_row_fn row, void *context,
                          mattertype_buffer *out);
+
+/// Compresses `count` rows from row `first` on, unfiltered, from `row` into `out->data` (raw deflate at `level`)
+/// and sets `rows`, with `rows->data` pointing into `out` and the bounds and checksum mattertype_png_write needs
+/// to join them. Returns 0 and sets `out->message` on failure.
+int mattertype_png_compress_rows(uint32_t width, int color_type, int bit_depth, uint32_t first, uint32_t count,
+                                 int level, mattertype_row_fn row, void *context, mattertype_png_rows *rows,
+                                 mattertype_buffer *out);
 
 /// Encodes unpremultiplied RGBA pixels as lossless WebP (libwebp's WebPEncodeLosslessRGBA). Returns 0 on failure.
 int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t height, float effort,

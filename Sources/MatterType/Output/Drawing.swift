@@ -267,6 +267,14 @@ extension Drawing {
     ///   text, and between the passes of blurs and strokes).
     public func rasterized(renderer: TextRenderer = .shared, cache: DrawingCache? = nil,
                            until deadline: RenderDeadline = .never) throws(RenderError) -> RGBAImage {
+        try rasterizedOnOpening(renderer: renderer, cache: cache, until: deadline).image
+    }
+
+    /// ``rasterized(renderer:cache:until:)``, with the opening `cache` kept that the image was drawn on (`nil`
+    /// when none).
+    func rasterizedOnOpening(renderer: TextRenderer, cache: DrawingCache?,
+                             until deadline: RenderDeadline) throws(RenderError) -> (image: RGBAImage,
+                                                                                      opening: DrawingCache.Kept?) {
         let size = pixelSize
         guard size.fits(pixelCount: TextRenderer.maximumPixelCount) else {
             throw .imageTooLarge(width: size.width, height: size.height)
@@ -276,7 +284,7 @@ extension Drawing {
         }
         var image = RGBAImage(width: size.width, height: size.height)
         try Drawing.rasterize(items, into: &image, shift: .zero, scale: scale, renderer: renderer, until: deadline)
-        return image
+        return (image, nil)
     }
 
     /// The text layouts the drawing draws (its text items', clipped ones too), in order: what a caller

@@ -11,35 +11,73 @@
 ///
 /// Only openings that cost more to draw than to copy are kept (``Drawing/work`` over four operations a pixel), and
 /// only from their second drawing on, so that a card drawn once (a renderer made for one request) does not pay for
-/// a copy it never uses; up to ``maximumBytes`` of pixels; when a new one does not fit, everything kept is dropped.
+/// a copy it never uses; up to ``maximumBytes``; when a new one does not fit, everything kept is dropped.
+///
+/// Encoded as a balanced PNG (``ImageFormat/encode(_:renderer:cache:pngEncoding:compression:options:until:)``), a
+/// drawing on a kept opening also keeps the rows at the top and bottom of its image that are still the opening's,
+/// compressed once, and joins them into the PNG of every later drawing whose rows there are too: libdeflate then
+/// compresses only the rows between (a card's text), about half of Examples/card.json's.
+///
 /// Thread-safe: one cache serves every thread drawing with it.
 public final class DrawingCache: Sendable {
-    /// The most bytes of pixels kept.
+    /// The most bytes kept: pixels of openings, and compressed rows of PNGs.
     public let maximumBytes: Int
-    private let state = Locked<(images: [Opening: RGBAImage], seen: Set<Int>, bytes: Int, hits: Int, misses: Int)>(
-        ([:], [], 0, 0, 0))
+    let state = Locked(State())
     /// The most openings remembered as drawn once (by their hash) before the memory starts over.
     private static let remembered = 1024
 
-    /// An empty cache keeping up to `maximumBytes` of pixels (32 MiB by default: a 1200 × 630 card is 3 MB); 0
-    /// keeps nothing.
+    /// An empty cache keeping up to `maximumBytes` (32 MiB by default: a 1200 × 630 card's pixels are 3 MB, its
+    /// kept PNG rows about 15 KB); 0 keeps nothing.
     public init(maximumBytes: Int = 32 << 20) {
         self.maximumBytes = max(maximumBytes, 0)
     }
 
     /// How many openings are kept now.
-    public var count: Int { state.withLock { $0.images.count } }
+    public var count: Int { state.withLock { $0.openings.count } }
 
-    /// The bytes of pixels kept now.
+    /// The bytes kept now: pixels, and compressed rows of PNGs.
     public var bytes: Int { state.withLock { $0.bytes } }
 
     /// Drawings so far whose opening was found kept (`hits`) and that drew theirs (`misses`); drawings with no
     /// opening worth keeping count in neither.
     public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
-    /// `items` rasterized on a blank image of `size` pixels, the opening copied from the cache when kept.
+    /// What the cache holds, under one lock.
+    struct State {
+        /// The openings kept.
+        var openings: [Opening: Kept] = [:]
+        /// The hashes of openings drawn once (not kept).
+        var seen: Set<Int> = []
+        /// Pixels and compressed rows kept, in bytes.
+        var bytes = 0
+        var hits = 0
+        var misses = 0
+        /// The number the next opening kept is known by.
+        var nextID = 0
+        /// Rows of PNGs drawn on kept openings, compressed on their own (see DrawingCache+PNG.swift).
+        var rows: [RowsKey: CompressedRows] = [:]
+        /// Where rows were asked for once (not compressed yet).
+        var rowsSeen: Set<RowsKey> = []
+
+        /// Drops everything kept (not the statistics), to make room.
+        mutating func empty() {
+            openings = [:]
+            rows = [:]
+            rowsSeen = []
+            bytes = 0
+        }
+    }
+
+    /// An opening kept: its pixels, and a number no other opening kept by this cache has or will have.
+    struct Kept: Sendable {
+        let image: RGBAImage
+        let id: Int
+    }
+
+    /// `items` rasterized on a blank image of `size` pixels, the opening copied from the cache when kept; with the
+    /// kept opening it was drawn on (`nil` when drawn on a blank image).
     func rasterize(_ items: [Drawing.Item], size: PixelSize, scale: Double, renderer: TextRenderer,
-                   until deadline: RenderDeadline) throws(RenderError) -> RGBAImage {
+                   until deadline: RenderDeadline) throws(RenderError) -> (image: RGBAImage, opening: Kept?) {
         /// `items` drawn from `start` on onto `image` (taken, so that a blank one is not copied first).
         func draw(from start: Int, onto image: consuming RGBAImage) throws(RenderError) -> RGBAImage {
             try Drawing.rasterize(Array(items[start...]), into: &image, shift: .zero, scale: scale, renderer: renderer,
@@ -52,30 +90,33 @@ public final class DrawingCache: Sendable {
         let pixelBytes = size.width * size.height * 4
         guard count > 0, maximumBytes >= pixelBytes,
               Drawing.work(of: Array(items[..<count]), scale: scale, canvas: size) > 4 * size.width * size.height
-        else { return try draw(from: 0, onto: blank) }
+        else { return (try draw(from: 0, onto: blank), nil) }
         let opening = Opening(items: openingItems, size: size, scale: scale)
         let hash = opening.hashValue
-        let (kept, seenBefore) = state.withLock { state -> (RGBAImage?, Bool) in
-            if let image = state.images[opening] {
+        let (kept, seenBefore) = state.withLock { state -> (Kept?, Bool) in
+            if let kept = state.openings[opening] {
                 state.hits += 1
-                return (image, true)
+                return (kept, true)
             }
             state.misses += 1
             if state.seen.count >= DrawingCache.remembered { state.seen = [] }
             return (nil, !state.seen.insert(hash).inserted)
         }
-        if let kept { return try draw(from: count, onto: kept) }  // the kept pixels copied as the rest is drawn
-        guard seenBefore else { return try draw(from: 0, onto: blank) }  // drawn once so far: remembered, not kept
+        if let kept { return (try draw(from: count, onto: kept.image), kept) }  // copied as the rest is drawn
+        guard seenBefore else { return (try draw(from: 0, onto: blank), nil) }  // drawn once: remembered, not kept
         var drawn = blank
         try Drawing.rasterize(Array(items[..<count]), into: &drawn, shift: .zero, scale: scale, renderer: renderer,
                               until: deadline)
-        state.withLock { state in
-            guard state.images[opening] == nil else { return }
-            if state.bytes + pixelBytes > maximumBytes { state.images = [:]; state.bytes = 0 }
-            state.images[opening] = drawn
+        let stored = state.withLock { state -> Kept? in
+            if let kept = state.openings[opening] { return kept }
+            if state.bytes + pixelBytes > maximumBytes { state.empty() }
+            let kept = Kept(image: drawn, id: state.nextID)
+            state.nextID += 1
+            state.openings[opening] = kept
             state.bytes += pixelBytes
+            return kept
         }
-        return try draw(from: count, onto: drawn)
+        return (try draw(from: count, onto: drawn), stored)
     }
 
     /// A drawing's opening items, with the size and scale they were drawn at: equal openings draw equal pixels.

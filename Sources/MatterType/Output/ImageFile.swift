@@ -59,7 +59,9 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
     }
 
     /// `drawing` in this format: rasterized by `renderer` for PNG and WebP (its opening shapes and images through
-    /// `cache`, when given); as vectors for SVG (with `options`' accessible text) and PDF (on `options`' pages).
+    /// `cache`, when given, which for a balanced PNG also keeps the compressed rows at the top and bottom of the
+    /// image that are still the opening's); as vectors for SVG (with `options`' accessible text) and PDF (on
+    /// `options`' pages).
     /// - Throws: ``RenderError`` when the image is too large or an encoder refuses it, or when `deadline` passes
     ///   while rasterizing (PNG, WebP) or writing a PDF.
     public func encode(_ drawing: Drawing, renderer: TextRenderer = .shared, cache: DrawingCache? = nil,
@@ -69,8 +71,11 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
         switch self {
         case .png, .webp:
             try check(drawing.pixelSize)
-            return try encode(drawing.rasterized(renderer: renderer, cache: cache, until: deadline),
-                              pngEncoding: pngEncoding, compression: compression)
+            let (image, opening) = try drawing.rasterizedOnOpening(renderer: renderer, cache: cache, until: deadline)
+            if self == .png, let cache, let opening {
+                return try cache.png(of: image, drawnOn: opening, encoding: pngEncoding, compression: compression)
+            }
+            return try encode(image, pngEncoding: pngEncoding, compression: compression)
         case .svg:
             var writer = SVGWriter(drawing, includesText: options.svgText, renderer: renderer)
             return try writer.write()

@@ -53,12 +53,46 @@ public enum PNGEncoder {
     /// - Throws: ``RenderError/pngEncodingFailed(reason:)`` when the image cannot be encoded (out of memory).
     public static func encode(_ image: RGBAImage, encoding: PNGEncoding = .auto,
                               compression: ImageCompression = .balanced) throws(RenderError) -> Data {
-        let plan = encoding == .rgba ? PNGPlan.rgba : PNGPlan(classifying: image)
-        return try image.pixels.withUnsafeBufferPointer { (pixels) throws(RenderError) in
+        try encode(image, plan: encoding == .rgba ? PNGPlan.rgba : PNGPlan(classifying: image),
+                   compression: compression)
+    }
+
+    /// The PNG of `image` in `plan`'s representation, with `head` and `tail` (rows compressed before from an image
+    /// whose first and last rows are this one's) joined in for its first and last rows when given.
+    static func encode(_ image: RGBAImage, plan: PNGPlan, compression: ImageCompression,
+                       head: CompressedRows? = nil, tail: CompressedRows? = nil) throws(RenderError) -> Data {
+        try image.pixels.withUnsafeBufferPointer { (pixels) throws(RenderError) in
             var source = RowSource(pixels: pixels, width: image.width, plan: plan)
             return try write(width: image.width, height: image.height, plan: plan, compression: compression,
-                             source: &source)
+                             head: head, tail: tail, source: &source)
         }
+    }
+
+    /// `rows` of `image` in `plan`'s representation (RGB or RGBA), unfiltered and compressed at `level` on their
+    /// own, to be joined into PNGs of images whose rows there are the same; `nil` when out of memory.
+    static func compressedRows(of image: RGBAImage, plan: PNGPlan, rows: Range<Int>, level: Int32) -> CompressedRows? {
+        guard rows.lowerBound >= 0, rows.upperBound <= image.height, !rows.isEmpty else { return nil }
+        return image.pixels.withUnsafeBufferPointer { pixels in
+            var source = RowSource(pixels: pixels, width: image.width, plan: plan)
+            var out = mattertype_buffer()
+            defer { mattertype_buffer_free(&out) }
+            var made = mattertype_png_rows()
+            let ok = withUnsafeMutablePointer(to: &source) { context in
+                mattertype_png_compress_rows(UInt32(image.width), plan.colorType, plan.bitDepth,
+                                             UInt32(rows.lowerBound), UInt32(rows.count), level, fillRow, context,
+                                             &made, &out)
+            }
+            guard ok != 0, let data = out.data else { return nil }
+            return CompressedRows(bytes: Array(UnsafeBufferPointer(start: data, count: out.size)),
+                                  finalBit: made.final_bit, endBit: made.end_bit, adler: made.adler,
+                                  rawSize: made.raw_size, rows: rows.count)
+        }
+    }
+
+    /// The row callback: the ``RowSource`` at `context` fills row `y`.
+    private static let fillRow: mattertype_row_fn = { context, y, row in
+        guard let context, let row else { return }
+        context.assumingMemoryBound(to: RowSource.self).pointee.fill(row: Int(y), into: row)
     }
 
     /// An 8-bit gray PNG of a coverage bitmap (255 is full ink, drawn white on black).
@@ -67,11 +101,12 @@ public enum PNGEncoder {
         try bitmap.pixels.withUnsafeBufferPointer { (pixels) throws(RenderError) in
             var source = RowSource(pixels: pixels, width: bitmap.width, plan: .coverage)
             return try write(width: bitmap.width, height: bitmap.height, plan: .coverage, compression: compression,
-                             source: &source)
+                             head: nil, tail: nil, source: &source)
         }
     }
 
     private static func write(width: Int, height: Int, plan: PNGPlan, compression: ImageCompression,
+                              head: CompressedRows?, tail: CompressedRows?,
                               source: inout RowSource) throws(RenderError) -> Data {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw .pngEncodingFailed(reason: "the image is \(width) × \(height) pixels; both must be 1 to 2^31 / 4")
@@ -91,15 +126,15 @@ public enum PNGEncoder {
         let alpha = plan.paletteAlpha
         let ok = palette.withUnsafeBufferPointer { palette in
             alpha.withUnsafeBufferPointer { alpha in
-                withUnsafeMutablePointer(to: &source) { context in
-                    mattertype_png_write(UInt32(width), UInt32(height), plan.colorType, plan.bitDepth,
-                                         palette.baseAddress, Int32(palette.count / 3), alpha.baseAddress,
-                                         Int32(alpha.count), level, compression.photographLevel, filter,
-                                         { context, y, row in
-                                             guard let context, let row else { return }
-                                             context.assumingMemoryBound(to: RowSource.self).pointee
-                                                 .fill(row: Int(y), into: row)
-                                         }, context, &out)
+                CompressedRows.withC(head) { head in
+                    CompressedRows.withC(tail) { tail in
+                        withUnsafeMutablePointer(to: &source) { context in
+                            mattertype_png_write(UInt32(width), UInt32(height), plan.colorType, plan.bitDepth,
+                                                 palette.baseAddress, Int32(palette.count / 3), alpha.baseAddress,
+                                                 Int32(alpha.count), level, compression.photographLevel, filter,
+                                                 head, tail, fillRow, context, &out)
+                        }
+                    }
                 }
             }
         }
@@ -108,6 +143,30 @@ public enum PNGEncoder {
             throw .pngEncodingFailed(reason: message.isEmpty ? "unknown error" : message)
         }
         return Data(bytes: data, count: out.size)
+    }
+}
+
+/// Rows of a PNG compressed on their own (a raw deflate stream of whole unfiltered rows), to be joined into the
+/// PNGs of images whose rows there are the same: with the bit offsets of the stream's final block and of its end,
+/// and the Adler-32 and count of the bytes it holds (what joining needs; see png_writer.c).
+struct CompressedRows: Sendable {
+    let bytes: [UInt8]
+    let finalBit: UInt64
+    let endBit: UInt64
+    let adler: UInt32
+    let rawSize: UInt64
+    /// How many rows.
+    let rows: Int
+
+    /// `body` given `rows` as the C encoder takes them (`nil` for none).
+    static func withC<R>(_ rows: CompressedRows?, _ body: (UnsafePointer<mattertype_png_rows>?) -> R) -> R {
+        guard let rows else { return body(nil) }
+        return rows.bytes.withUnsafeBufferPointer { bytes in
+            var c = mattertype_png_rows(data: bytes.baseAddress, size: bytes.count, final_bit: rows.finalBit,
+                                        end_bit: rows.endBit, adler: rows.adler, raw_size: rows.rawSize,
+                                        rows: UInt32(rows.rows))
+            return body(&c)
+        }
     }
 }
 
