@@ -92,7 +92,7 @@ public enum PNGEncoder {
     /// The row callback: the ``RowSource`` at `context` fills row `y`.
     private static let fillRow: mattertype_row_fn = { context, y, row in
         guard let context, let row else { return }
-        context.assumingMemoryBound(to: RowSource.self).pointee.fill(row: Int(y), into: row)
+        RowSource.fill(UnsafePointer(context.assumingMemoryBound(to: RowSource.self)), row: Int(y), into: row)
     }
 
     /// An 8-bit gray PNG of a coverage bitmap (255 is full ink, drawn white on black).
@@ -299,14 +299,17 @@ struct RowSource {
         self.plan = plan
     }
 
-    func fill(row y: Int, into out: UnsafeMutablePointer<UInt8>) {
-        guard let base = pixels.baseAddress else { return }
-        if plan.kind == .coverage {
+    /// Fills `out` with row `y` of the source at `source`: read through the pointer, as a copy of the source
+    /// (what calling a method on `pointee` made) retained and released its plan's arrays for every row.
+    static func fill(_ source: UnsafePointer<RowSource>, row y: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let kind = source.pointee.plan.kind, width = source.pointee.width
+        guard let base = source.pointee.pixels.baseAddress else { return }
+        if kind == .coverage {
             out.update(from: base + y * width, count: width)
             return
         }
         let row = UnsafeRawPointer(base + y * width * 4).bindMemory(to: UInt32.self, capacity: width)
-        switch plan.kind {
+        switch kind {
         case .coverage:
             break
         case .gray:  // opaque: the red channel as it is
@@ -343,21 +346,25 @@ struct RowSource {
                 out[4 * x + 3] = UInt8(truncatingIfNeeded: color)
             }
         case .indexed:
-            // Packed most significant bits first, as PNG wants.
-            let bits = Int(plan.bitDepth)
-            let perByte = 8 / bits
-            let bytes = (width * bits + 7) / 8
-            out.update(repeating: 0, count: bytes)
-            var previous: UInt32 = row[0] &+ 1
-            var index: UInt8 = 0
-            for x in 0..<width {
-                if row[x] != previous {
-                    previous = row[x]
-                    index = plan.indexOfColor.index(of: PNGPlan.unpremultiplied(previous))
-                }
-                let shift = 8 - bits * (x % perByte + 1)
-                out[x / perByte] |= index << shift
+            source.pointee.fillIndexed(row, width: width, into: out)
+        }
+    }
+
+    /// An indexed row: each pixel's palette index, packed most significant bits first, as PNG wants.
+    private func fillIndexed(_ row: UnsafePointer<UInt32>, width: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let bits = Int(plan.bitDepth)
+        let perByte = 8 / bits
+        let bytes = (width * bits + 7) / 8
+        out.update(repeating: 0, count: bytes)
+        var previous: UInt32 = row[0] &+ 1
+        var index: UInt8 = 0
+        for x in 0..<width {
+            if row[x] != previous {
+                previous = row[x]
+                index = plan.indexOfColor.index(of: PNGPlan.unpremultiplied(previous))
             }
+            let shift = 8 - bits * (x % perByte + 1)
+            out[x / perByte] |= index << shift
         }
     }
 }
