@@ -232,7 +232,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         let isAllowed = { (key: String) in
             (RenderRequest.keySet.contains(key) && !excluded.contains(key)) || extra.contains(key)
         }
-        if let unknown = container.allKeys.first(where: { !isAllowed($0.stringValue) }) {
+        let allKeys = container.allKeys
+        if let unknown = allKeys.first(where: { !isAllowed($0.stringValue) }) {
             let allowed = RenderRequest.keys.filter { !excluded.contains($0) } + extra.sorted()
             throw DecodingError.dataCorruptedError(
                 forKey: unknown, in: container, debugDescription: "unknown key; \(what) has " + allowed.joined(separator: ", "))
@@ -240,9 +241,10 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         text = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: "text"))
         if readingSpans { spans = try container.decodeIfPresent([TextSpan].self, forKey: AnyCodingKey(stringValue: "spans")) }
         token = try container.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: "token"))
-        typography = try TypographyFields(from: decoder, skipping: extra)
-        limits = try LimitFields(from: decoder, skipping: extra)
-        output = try OutputFields(from: decoder, skipping: extra)
+        let keys = allKeys.map(\.stringValue)
+        typography = try TypographyFields(from: container, keys: keys, skipping: extra)
+        limits = try LimitFields(from: container, keys: keys, skipping: extra)
+        output = try OutputFields(from: container, keys: keys, skipping: extra)
     }
 
     /// ``keys`` as a set, to check a body's keys against.

@@ -153,15 +153,22 @@ extension FieldGroup {
     /// The group's fields read from the object `decoder` holds, but for those under `skipped` keys (which the
     /// object's own reader reads: a card text layer's `width`, which may be `"fill"`).
     package init(from decoder: any Decoder, skipping skipped: Set<String>) throws {
-        self.init()
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        try self.init(from: container, keys: container.allKeys.map(\.stringValue), skipping: skipped)
+    }
+
+    /// The group's fields read from `container`, whose keys are `keys` (read once by a caller that decodes
+    /// several groups from one object: each container and its keys are built anew from the JSON).
+    package init(from container: KeyedDecodingContainer<AnyCodingKey>, keys: [String],
+                 skipping skipped: Set<String>) throws {
+        self.init()
         // Only the fields whose keys the object has (a request sets a dozen of some seventy: asking the container
         // for each, with a copy of each field's closures, was most of decoding a body), in the fields' order, so
         // that of two invalid values the same one is reported whatever order the JSON has them in.
         let fields = Self.fields
         var present: [Int] = []
-        for key in container.allKeys where !skipped.contains(key.stringValue) {
-            if let index = fields.firstIndex(where: { $0.key == key.stringValue }) { present.append(index) }
+        for key in keys where !skipped.contains(key) {
+            if let index = fields.firstIndex(where: { $0.key == key }) { present.append(index) }
         }
         for index in present.sorted() {
             try fields[index].decode(container, AnyCodingKey(stringValue: fields[index].key), &self)
