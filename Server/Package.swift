@@ -53,6 +53,7 @@ let package = Package(
                 resources: [.copy("openapi.yaml"), .copy("Playground")]),
         .executableTarget(name: "mattertype-server",
                           dependencies: ["MatterTypeServer",
+                                         .product(name: "MatterType", package: matterTypePackage),
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "MatterTypeServerTests",
                     dependencies: ["MatterTypeServer",

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import MatterType
 
 /// The `mattertype` executable: parses the command line and turns every failure into one line on stderr and
 /// exit code 1 (help and version requests still print in full and exit 0).
 @main
 enum MatterTypeMain {
     static func main() {
+        FreedMemory.keepFreedMemory()  // batches and benchmarks draw card after card
         do {
             var command = try MatterTypeCommand.parseAsRoot(
                 FieldArguments.rewritten(Array(CommandLine.arguments.dropFirst())))

@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 import Hummingbird
 public import Logging
+import MatterType
 import MatterTypeServer
 
 /// `mattertype-server`: the MatterType render service. Its flags are the server's arguments, parsed once.
@@ -126,6 +127,7 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
     }
 
     func run() async throws {
+        FreedMemory.keepFreedMemory()  // a card's megabytes of buffers reused, not mapped anew for each
         let app: any ApplicationProtocol
         do {
             app = try await MatterTypeServer.application(self)

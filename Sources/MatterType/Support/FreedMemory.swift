@@ -1,0 +1,22 @@
+import CImageCodecs
+
+/// How a process that renders many images treats the memory it frees.
+///
+/// A card's buffers are megabytes (a 1200 × 630 canvas is 3 MB, a decoded photograph as much again), and glibc's
+/// allocator gives such blocks back to the kernel when they are freed, so the next card's are new pages the kernel
+/// zeroes and maps one fault at a time: on Examples/photo-card.json (a JPEG decoded for every card) 2,000 page
+/// faults a card, about 15 % of its time (`/usr/bin/time` over `mattertype bench --task card --cold-images`:
+/// 167,191 minor faults for 80 cards, 7,070 with this). The `mattertype` and `mattertype-server` executables call
+/// ``keepFreedMemory(upTo:)`` at start; a program linking the library can too, or set the same with
+/// `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=…:glibc.malloc.trim_threshold=…`.
+public enum FreedMemory {
+    /// Keeps blocks up to `bytes` (32 MiB by default: an image of about 2,900 × 2,900 pixels; at most 512 MiB) in
+    /// the allocator's heaps instead of mapping each anew, and up to twice that freed at the top of each heap
+    /// before any is given back: a process's resident memory then stays nearer its peak. Process-wide, so for an
+    /// executable to call once at start.
+    /// - Returns: false when the allocator is not glibc's or refused.
+    @discardableResult
+    public static func keepFreedMemory(upTo bytes: Int = 32 << 20) -> Bool {
+        mattertype_keep_freed_memory(Int32(clamping: bytes)) != 0
+    }
+}
