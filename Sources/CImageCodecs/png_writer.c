@@ -265,8 +265,12 @@ static size_t join_rows(const mattertype_png_rows *head, const uint8_t *middle, 
     }
     size_t compressed_size = libdeflate_deflate_compress(compressor, middle, middle_size, compressed, bound);
     uint64_t final_bit = 0, end_bit = 0;
-    if (!compressed_size || !mattertype_deflate_bounds(compressed, compressed_size, &final_bit, &end_bit)) {
+    if (!compressed_size) {
         snprintf(message, message_size, "libdeflate could not compress the image");
+        goto done;
+    }
+    if (!mattertype_deflate_bounds(compressed, compressed_size, &final_bit, &end_bit)) {
+        snprintf(message, message_size, "the compressed rows could not be read back to join the kept ones");
         goto done;
     }
     size_t total = 2 + (head ? head->size : 0) + 5 + compressed_size + 5 + (tail ? tail->size : 0) + 4;

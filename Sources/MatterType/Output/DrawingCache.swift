@@ -107,8 +107,8 @@ public final class DrawingCache: Sendable {
         var drawn = blank
         try Drawing.rasterize(Array(items[..<count]), into: &drawn, shift: .zero, scale: scale, renderer: renderer,
                               until: deadline)
-        let stored = state.withLock { state -> Kept? in
-            if let kept = state.openings[opening] { return kept }
+        let stored = state.withLock { state -> Kept in
+            if let kept = state.openings[opening] { return kept }  // kept by another thread meanwhile: equal pixels
             if state.bytes + pixelBytes > maximumBytes { state.empty() }
             let kept = Kept(image: drawn, id: state.nextID)
             state.nextID += 1
