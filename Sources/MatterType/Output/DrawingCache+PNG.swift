@@ -23,6 +23,11 @@ extension DrawingCache {
     /// The level kept rows are compressed at: once for many cards, so libdeflate's smallest.
     static let keptRowsLevel: Int32 = 12
 
+    /// The most bytes of rows (as the PNG holds them) compressed to be kept: level 12 takes 0.1–0.2 s a megabyte
+    /// (the card's 1 MB of kept rows: 0.2 s on a busy host), paid by the card that asks, so a large canvas's rows
+    /// are compressed with the rest, as before.
+    static let keptRowsMaximumBytes = 4 << 20
+
     /// The PNG of `image`, drawn on `opening`'s pixels: with `compression` balanced and the image in RGB or RGBA,
     /// its top and bottom rows that are still the opening's are joined in from rows kept compressed (compressed
     /// and kept the second time they are asked for), the rest compressed as usual. The same pixels as
@@ -39,8 +44,9 @@ extension DrawingCache {
         // At least one row between the two, compressed here.
         let headRows = min(top, image.height - 1) / step * step
         let tailRows = min(bottom, image.height - 1 - headRows) / step * step
+        let rowBytes = image.width * (plan.kind == .rgb ? 3 : 4)
         func kept(top: Bool, rows: Int) -> CompressedRows? {
-            guard rows > 0 else { return nil }
+            guard rows > 0, rows * rowBytes <= DrawingCache.keptRowsMaximumBytes else { return nil }
             let key = RowsKey(opening: opening.id, colorType: plan.colorType, top: top, rows: rows)
             let (found, seenBefore) = state.withLock { state -> (CompressedRows?, Bool) in
                 if let found = state.rows[key] { return (found, true) }
