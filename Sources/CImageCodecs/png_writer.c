@@ -264,12 +264,14 @@ static size_t join_rows(const mattertype_png_rows *head, const uint8_t *middle, 
         goto done;
     }
     size_t compressed_size = libdeflate_deflate_compress(compressor, middle, middle_size, compressed, bound);
-    uint64_t final_bit = 0, end_bit = 0;
+    /* Its final block and end are only needed when kept rows follow (the last stream keeps its final bit and
+       its padding bits, which are zero): the walk, about an inflate's time, is skipped otherwise. */
+    uint64_t final_bit = 0, end_bit = (uint64_t)compressed_size * 8;
     if (!compressed_size) {
         snprintf(message, message_size, "libdeflate could not compress the image");
         goto done;
     }
-    if (!mattertype_deflate_bounds(compressed, compressed_size, &final_bit, &end_bit)) {
+    if (tail && !mattertype_deflate_bounds(compressed, compressed_size, &final_bit, &end_bit)) {
         snprintf(message, message_size, "the compressed rows could not be read back to join the kept ones");
         goto done;
     }

@@ -85,11 +85,10 @@ struct ArchitectureTests {
 
     @Test("C modules are imported only by files named for their library")
     func cImportsOnlyInNamedFiles() throws {
-        // Fontconfig's own FreeType bridge (FcFreeTypeQueryFace) takes an FT_Face, so its file may name FreeType;
-        // CImageCodecs also holds the shim to glibc's mallopt (image buffers kept), for a file named for malloc.
+        // Fontconfig's own FreeType bridge (FcFreeTypeQueryFace) takes an FT_Face, so its file may name FreeType.
         let libraries = ["CFreeType": ["+FreeType", "+Fontconfig"], "CHarfBuzz": ["+HarfBuzz"],
                          "CFontconfig": ["+Fontconfig"], "CPNG": ["+PNG"],
-                         "CImageCodecs": ["+PNG", "+WebP", "+Deflate", "+Malloc"], "CJPEG": ["+JPEG"],
+                         "CImageCodecs": ["+PNG", "+WebP", "+Deflate", "+ImageCodecs"], "CJPEG": ["+JPEG"],
                          "CHyphen": ["+Hyphen"]]
         for file in try Self.sources() {
             for (module, suffixes) in libraries where file.code.contains("import \(module)\n") {
