@@ -2,10 +2,11 @@
 # Load test: wrk on loopback against POST /v1/render with a typical card (Benchmarks/card.json: 600 pt wide,
 # 3 lines, @2x, PNG), then `mattertype bench --task request` rendering the same card in process on as many
 # threads as the server has render slots; prints requests/s, p50/p99 latency and the ratio of the two.
-# Usage: [ROUNDS=3] [SERVER=path] Scripts/load.sh [SECONDS (default 20)] [CONNECTIONS (default 4)]
+# Usage: [ROUNDS=5] [SERVER=path] Scripts/load.sh [SECONDS (default 20)] [CONNECTIONS (default 4)]
 # SERVER: another mattertype-server binary to load (e.g. the previous release's, for a before/after).
-# With ROUNDS > 1 the two alternate (the server idles while the in-process bench runs) and the median ratio is
-# printed last: on a noisy host one pair of runs moves by ±4 %.
+# The two alternate ROUNDS times (the server idles while the in-process bench runs) and the median ratio is printed
+# last: on this noisy host one pair of runs moves by ±15 % (the in-process rate alone swings 570–880 renders/s from
+# one run to the next), so one round says little; ROUNDS=1 prints wrk's whole report.
 # Builds both packages in release first; installs wrk (Debian) if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,7 @@ DURATION=${1:-20}
 CONNECTIONS=${2:-4}
 PORT=${PORT:-18480}
 CORES=$(nproc)
-ROUNDS=${ROUNDS:-1}
+ROUNDS=${ROUNDS:-5}
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 swift build -c release --product mattertype >/dev/null
 (cd Server && swift build -c release --product mattertype-server >/dev/null)
@@ -35,9 +36,16 @@ local file = io.open("Benchmarks/card.json", "rb")
 wrk.body = file:read("*a")
 file:close()
 LUA
-# Warm-up, not counted: for its first seconds the server loads every installed hyphenation dictionary in the
-# background (libhyphen builds de_DE's automaton: ~4 s of a core), which a measured run would share the cores with;
-# the in-process bench warms up with an untimed pass too.
+# For its first seconds the server loads every installed hyphenation dictionary in the background (libhyphen builds
+# de_DE's automaton: ~3 s of a core, 17 files on this host), which a measured run would share the cores with: under
+# wrk the loader got 13 % of the server's CPU in the 8 s after a 6 s warm-up. So wait until the idle server's CPU
+# time stops growing (at most 60 s), then warm up (not counted: the caches filled, as the in-process bench's untimed
+# pass fills them).
+server_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+for _ in $(seq 120); do
+  before=$(server_ticks); sleep 0.5
+  [ $(( $(server_ticks) - before )) -le 2 ] && break
+done
 wrk -t1 -c"$CONNECTIONS" -d6s -s "$work/post.lua" "http://127.0.0.1:$PORT/v1/render" > /dev/null
 ratios=()
 for round in $(seq "$ROUNDS"); do
