@@ -89,3 +89,72 @@ struct ConcurrencyTests {
         }
     }
 }
+
+/// The gate behind render slots and font changes: turns in arrival order, each waiter turned away at its own
+/// deadline by the one timer, the others keeping their place.
+@Suite("FIFO gate")
+struct FIFOGateTests {
+    /// Records, in order, which waiters got in and which were turned away.
+    private actor Outcomes {
+        var list: [String] = []
+        func add(_ outcome: String) { list.append(outcome) }
+    }
+
+    /// Starts `name` waiting with `timeout`, and waits until the gate has it queued (the waiters' order is the
+    /// order of the calls).
+    private static func queue(_ name: String, timeout: Duration?, on gate: FIFOGate, into outcomes: Outcomes,
+                              in group: inout DiscardingTaskGroup, queued: Int) async {
+        group.addTask {
+            let admitted = await gate.enter(timeout: timeout)
+            await outcomes.add(admitted ? "\(name) in" : "\(name) out")
+            if admitted { await gate.leave() }
+        }
+        while await gate.waiting < queued { await Task.yield() }
+    }
+
+    /// Waits until `outcomes` has `count` entries, for at most 5 s (a gate that never turns a waiter away fails
+    /// the test's expectations rather than hanging it).
+    private static func wait(until count: Int, in outcomes: Outcomes) async {
+        let end = ContinuousClock.now + .seconds(5)
+        while await outcomes.list.count < count, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    @Test func turnsInArrivalOrderAndEachTimeoutItsOwn() async throws {
+        let gate = FIFOGate(limit: 1)
+        #expect(await gate.enter(timeout: .seconds(1)))
+        let outcomes = Outcomes()
+        let start = ContinuousClock.now
+        await withDiscardingTaskGroup { group in
+            // a waits without a deadline, b 50 ms, c 10 s, d 150 ms: b and d are turned away at their own
+            // deadlines (b's timer replaced by none: d's comes later), a and c keep their places.
+            await Self.queue("a", timeout: nil, on: gate, into: outcomes, in: &group, queued: 1)
+            await Self.queue("b", timeout: .milliseconds(50), on: gate, into: outcomes, in: &group, queued: 2)
+            await Self.queue("c", timeout: .seconds(10), on: gate, into: outcomes, in: &group, queued: 3)
+            await Self.queue("d", timeout: .milliseconds(150), on: gate, into: outcomes, in: &group, queued: 4)
+            await Self.wait(until: 2, in: outcomes)
+            #expect(await outcomes.list == ["b out", "d out"])
+            #expect(ContinuousClock.now - start >= .milliseconds(150))
+            #expect(await gate.waiting == 2)
+            await gate.leave()
+        }
+        #expect(await outcomes.list == ["b out", "d out", "a in", "c in"])
+        #expect(await gate.active == 0)
+    }
+
+    @Test func anEarlierDeadlineReplacesTheTimer() async throws {
+        let gate = FIFOGate(limit: 1)
+        #expect(await gate.enter())
+        let outcomes = Outcomes()
+        let start = ContinuousClock.now
+        await withDiscardingTaskGroup { group in
+            // The timer first sleeps for a's 10 s; b's 50 ms must wake it sooner.
+            await Self.queue("a", timeout: .seconds(10), on: gate, into: outcomes, in: &group, queued: 1)
+            await Self.queue("b", timeout: .milliseconds(50), on: gate, into: outcomes, in: &group, queued: 2)
+            await Self.wait(until: 1, in: outcomes)
+            #expect(ContinuousClock.now - start < .seconds(5))
+            #expect(await outcomes.list == ["b out"])
+            await gate.leave()
+        }
+        #expect(await outcomes.list == ["b out", "a in"])
+    }
+}
