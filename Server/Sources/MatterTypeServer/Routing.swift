@@ -73,30 +73,29 @@ extension Request {
     /// The body, at most `limit` bytes (413 past it: from the Content-Length before reading, when given), arriving
     /// within `timeout` (408 after it, so a slow client cannot hold a connection and a task for ever). `what` and
     /// `flag` name the body and the server flag that sets `limit`, for the messages.
+    ///
+    /// No timer runs beside the reading: a body that keeps arriving, slowly, is answered 408 when a part comes in
+    /// past the deadline, and one that stops arriving is closed by `--idle-timeout` (its connection's reads go
+    /// idle). A timer task for each request (a task group racing the body with a sleep) cost every render two
+    /// child tasks and a wake of libdispatch's timer thread.
     mutating func collectBody(limit: Int, timeout: Duration, what: String, flag: String) async throws -> ByteBuffer {
         let tooLarge = APIError(.contentTooLarge, .bodyTooLarge,
                                 "the \(what) is over \(limit) bytes (the server's \(flag))")
-        if let length = headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
-        let body = self.body
-        do {
-            let collected = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-                group.addTask { try await body.collect(upTo: limit) }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? nil
-            }
-            guard let collected else {
+        let declared = headers[.contentLength].flatMap(Int.init)
+        if let declared, declared > limit { throw tooLarge }
+        let deadline = ContinuousClock.now + timeout
+        var collected = ByteBuffer()
+        collected.reserveCapacity(declared ?? 0)
+        for try await part in body {
+            guard ContinuousClock.now <= deadline else {
                 throw APIError(.requestTimeout, .bodyTimeout,
                                "the \(what) took longer than \(timeout) to arrive; send it at once")
             }
-            self.body = RequestBody(buffer: collected)
-            return collected
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw tooLarge
+            guard part.readableBytes <= limit - collected.readableBytes else { throw tooLarge }
+            collected.writeImmutableBuffer(part)
         }
+        self.body = RequestBody(buffer: collected)
+        return collected
     }
 
     /// Whether the query flag `name` (`?replace=true`) is on: `true`, `1` or `yes`.

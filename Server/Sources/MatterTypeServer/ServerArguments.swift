@@ -54,7 +54,8 @@ public protocol ServerArguments: Sendable {
     /// How long a connection may stay idle — no request, or a request's headers never finished (slowloris) —
     /// before it is closed.
     var idleTimeout: Duration { get }
-    /// How long a request's body may take to arrive before 408.
+    /// How long a request's body may take to arrive: a part arriving later is answered 408 (a body that stops
+    /// arriving is closed by ``idleTimeout``).
     var bodyTimeout: Duration { get }
     /// The most connections open at once; one past it is closed as soon as it is accepted.
     var maxConnections: Int { get }

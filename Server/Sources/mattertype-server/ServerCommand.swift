@@ -79,7 +79,8 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
     @Option(help: "Seconds a connection may stay idle, or take to send its headers, before it is closed.")
     var idleTimeout = defaults.idleTimeout
 
-    @Option(help: "Seconds a request's body may take to arrive before 408.")
+    @Option(help: ArgumentHelp("Seconds a request's body may take to arrive: a part arriving later is answered 408 "
+                               + "(a body that stops arriving is closed after --idle-timeout)."))
     var bodyTimeout = defaults.bodyTimeout
 
     @Option(help: "The most connections open at once.")

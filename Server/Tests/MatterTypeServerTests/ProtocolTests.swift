@@ -110,6 +110,34 @@ struct ProtocolTests {
         }
     }
 
+    @Test func aBodyStillArrivingAfterTheBodyTimeoutGets408() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.bodyTimeout = .milliseconds(300)
+            configuration.idleTimeout = .seconds(2)
+            try await withServer(configuration) { server in
+                // A byte every 50 ms: never idle for the idle timeout, but past the body timeout within 6 bytes.
+                let body = #"{"text": "a slow client"}"#
+                let descriptor = try ProtocolTests.open(server.port, sending: "POST /v1/measure HTTP/1.1\r\nHost: x\r\n"
+                                                        + "Content-Type: application/json\r\n"
+                                                        + "Content-Length: \(body.utf8.count)\r\n\r\n")
+                defer { close(descriptor) }
+                for byte in body.utf8.prefix(12) {
+                    try await Task.sleep(for: .milliseconds(50))
+                    var value = byte
+                    _ = send(descriptor, &value, 1, Int32(MSG_NOSIGNAL))
+                }
+                var timeout = timeval(tv_sec: 5, tv_usec: 0)
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                var buffer = [UInt8](repeating: 0, count: 1024)
+                let count = recv(descriptor, &buffer, buffer.count, 0)
+                let response = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+                #expect(response.hasPrefix("HTTP/1.1 408"), "\(response)")
+                #expect(response.contains(#""code":"body_timeout""#), "\(response)")
+            }
+        }
+    }
+
     @Test func namesWithCommasAreDeletedByPathAndQuery() async throws {
         // Duo.ttc's faces, registered; deleted by a query whose names are percent-encoded where needed.
         try await withTemporaryDirectory { directory in
