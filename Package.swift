@@ -39,6 +39,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         // libhyphen has no pkg-config file: its header is in /usr/include and the module map links it.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"]), .brew(["hyphen"])]),
+        // glibc's allocator settings (FreedMemory): part of the C library, nothing to install.
+        .systemLibrary(name: "CMalloc"),
         // ICU's headers collide with Foundation's private copy of them, so ICU is reached through a C target whose
         // header shows Swift only stdint types (see Sources/CICU/include/mattertype_icu.h), used by one small
         // Swift target. libicu-dev: the Makefile installs it when `pkg-config icu-uc` fails.
@@ -51,7 +53,8 @@ let package = Package(
                 exclude: ["README.md", "OFL.txt"],
                 resources: bundledFontFiles.map { .copy($0) }),
         .target(name: "MatterType",
-                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "CJPEG", "CHyphen", "MatterTypeICU",
+                dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CImageCodecs", "CPNG", "CJPEG", "CHyphen", "CMalloc",
+                               "MatterTypeICU",
                                "MatterTypeFonts"]),
         .target(name: "MatterTypeTesting", dependencies: ["MatterType", "MatterTypeWire"]),
         .target(name: "MatterTypeWire", dependencies: ["MatterType"]),

@@ -88,8 +88,8 @@ struct ArchitectureTests {
         // Fontconfig's own FreeType bridge (FcFreeTypeQueryFace) takes an FT_Face, so its file may name FreeType.
         let libraries = ["CFreeType": ["+FreeType", "+Fontconfig"], "CHarfBuzz": ["+HarfBuzz"],
                          "CFontconfig": ["+Fontconfig"], "CPNG": ["+PNG"],
-                         "CImageCodecs": ["+PNG", "+WebP", "+Deflate", "+ImageCodecs"], "CJPEG": ["+JPEG"],
-                         "CHyphen": ["+Hyphen"]]
+                         "CImageCodecs": ["+PNG", "+WebP", "+Deflate"], "CJPEG": ["+JPEG"],
+                         "CHyphen": ["+Hyphen"], "CMalloc": ["+Malloc"]]
         for file in try Self.sources() {
             for (module, suffixes) in libraries where file.code.contains("import \(module)\n") {
                 #expect(suffixes.contains { file.name.contains($0) }, "\(file.name) imports \(module)")

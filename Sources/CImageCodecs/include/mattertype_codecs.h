@@ -76,9 +76,4 @@ int mattertype_zlib_compress(const uint8_t *data, size_t size, int level, matter
 /// Frees what an encoder wrote.
 void mattertype_buffer_free(mattertype_buffer *buffer);
 
-/// Has glibc's allocator keep blocks up to `bytes` in its heaps (not mapped for each) and up to twice that freed at
-/// a heap's top before giving any back (mallopt's M_MMAP_THRESHOLD and M_TRIM_THRESHOLD); 0 when it refused or
-/// there is no glibc.
-int mattertype_keep_freed_memory(int bytes);
-
 #endif

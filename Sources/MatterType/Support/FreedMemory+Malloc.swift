@@ -1,4 +1,4 @@
-import CImageCodecs
+import CMalloc
 
 /// How a process that renders many images treats the memory it frees.
 ///
@@ -17,6 +17,11 @@ public enum FreedMemory {
     /// - Returns: false when the allocator is not glibc's or refused.
     @discardableResult
     public static func keepFreedMemory(upTo bytes: Int = 32 << 20) -> Bool {
-        mattertype_keep_freed_memory(Int32(clamping: bytes)) != 0
+        #if canImport(Glibc)
+        guard (0...(512 << 20)).contains(bytes) else { return false }
+        return mallopt(M_MMAP_THRESHOLD, Int32(bytes)) == 1 && mallopt(M_TRIM_THRESHOLD, Int32(2 * bytes)) == 1
+        #else
+        return false
+        #endif
     }
 }
