@@ -101,7 +101,8 @@ struct FIFOGateTests {
     }
 
     /// Starts `name` waiting with `timeout`, and waits until the gate has it queued (the waiters' order is the
-    /// order of the calls).
+    /// order of the calls): until `queued` waiters are waiting or done — on a loaded machine a short timeout can
+    /// pass before the next waiter is queued — for at most 5 s.
     private static func queue(_ name: String, timeout: Duration?, on gate: FIFOGate, into outcomes: Outcomes,
                               in group: inout DiscardingTaskGroup, queued: Int) async {
         group.addTask {
@@ -109,7 +110,10 @@ struct FIFOGateTests {
             await outcomes.add(admitted ? "\(name) in" : "\(name) out")
             if admitted { await gate.leave() }
         }
-        while await gate.waiting < queued { await Task.yield() }
+        let end = ContinuousClock.now + .seconds(5)
+        while await gate.waiting + outcomes.list.count < queued, ContinuousClock.now < end {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     /// Waits until `outcomes` has `count` entries, for at most 5 s (a gate that never turns a waiter away fails
