@@ -41,6 +41,11 @@ public struct Card: Sendable, Hashable {
 
     /// The most layers a card may have, frames' children included (a Figma frame's nodes are its layers).
     public static let maximumLayers = 500
+
+    /// How far from the canvas's top-left corner, in points, any edge of a laid-out layer may be: ten times the
+    /// largest single position or length, so that the sums a layout makes (gaps, padding, nested offsets) stay
+    /// far inside what pixels can address at any scale.
+    public static let maximumReach = 10_000_000.0
 }
 
 /// What fills a ``Card``'s canvas before its layers: a paint, or an image fitted to the canvas.

@@ -89,16 +89,28 @@ struct CardLayoutEngine {
         let root = CardFrameLayer(box: CardBox(width: .fixed(card.width), height: .fixed(card.height)),
                                   layers: card.layers)
         let laidOut = try frame(root, path: [], width: card.width, height: card.height, knows: (true, true))
-        return laidOut.children.map { placed($0, at: Point(x: 0, y: 0)) }
+        var placedLayers: [LaidOutLayer] = []
+        for child in laidOut.children { placedLayers.append(try placed(child, at: Point(x: 0, y: 0))) }
+        return placedLayers
     }
 
     /// `layer` and its children moved from their parents' coordinates to the canvas's, the parent's corner at
-    /// `origin`.
-    private func placed(_ layer: LaidOutLayer, at origin: Point) -> LaidOutLayer {
+    /// `origin`; each checked to lie within ``Card/maximumReach`` of the canvas's corner (values allowed one by one
+    /// add up: 140 gaps of 1,000,000 points).
+    private func placed(_ layer: LaidOutLayer, at origin: Point) throws(CardError) -> LaidOutLayer {
         var moved = layer
         moved.frame.x += origin.x
         moved.frame.y += origin.y
-        moved.children = layer.children.map { placed($0, at: Point(x: moved.frame.x, y: moved.frame.y)) }
+        let box = moved.frame
+        for (name, value) in [("x", box.x), ("y", box.y), ("right edge", box.maxX), ("bottom edge", box.maxY)]
+        where !value.isFinite || abs(value) > Card.maximumReach {
+            throw .layer(path: layer.path, .invalid(field: "layers", reason: "its \(name) lands at \(value) points, "
+                + "beyond the ±\(Int(Card.maximumReach)) a card's layers may reach; use smaller positions, gaps "
+                + "and padding"))
+        }
+        var children: [LaidOutLayer] = []
+        for child in layer.children { children.append(try placed(child, at: Point(x: box.x, y: box.y))) }
+        moved.children = children
         return moved
     }
 
@@ -252,12 +264,12 @@ struct CardLayoutEngine {
     private func frame(_ frame: CardFrameLayer, path: [Int], width: Double?, height: Double?,
                        knows: (Bool, Bool)) throws(CardError) -> LaidOutLayer {
         let flow = frame.layout
-        for (name, value) in [("padding", min(flow.padding.top, flow.padding.right, flow.padding.bottom,
-                                              flow.padding.left)),
-                              ("gap", { if case .fixed(let gap) = flow.gap { gap } else { 0 } }()),
-                              ("crossGap", flow.crossGap), ("cornerRadius", frame.cornerRadius.all.min() ?? 0),
-                              ("border", frame.border?.width.all.min() ?? 0)]
-        where !value.isFinite || !(0...1_000_000).contains(value) {
+        // Every side and corner: one out of range is as dangerous as all of them.
+        let padding = flow.padding, border = frame.border?.width.all ?? []
+        let values = [padding.top, padding.right, padding.bottom, padding.left].map { ("padding", $0) }
+            + [("gap", { if case .fixed(let gap) = flow.gap { gap } else { 0 } }()), ("crossGap", flow.crossGap)]
+            + frame.cornerRadius.all.map { ("cornerRadius", $0) } + border.map { ("border", $0) }
+        for (name, value) in values where !value.isFinite || !(0...1_000_000).contains(value) {
             throw .layer(path: path, .invalid(field: name, reason: "\(value) is not allowed; use 0 to 1000000 points"))
         }
         guard let direction = flow.direction else {

@@ -241,7 +241,7 @@ public struct RequestGenerator: Sendable {
         let width = random.pick([1, 10, 100, 320, 600, 1200], else: [0, -5, 0.5, 100_001])
         let height = random.pick([1, 10, 80, 240, 630], else: [0, 2e5])
         var members: [JSONValue.Member] = [.init("width", .number(width)), .init("height", .number(height))]
-        if random.chance(0.3) { members.append(.init("scale", .number(random.pick([0.5, 1, 2, 3], else: [0.05, 9])))) }
+        if random.chance(0.3) { members.append(.init("scale", .number(random.pick([0.5, 1, 2, 3, 8], else: [0.05, 9])))) }
         switch Int.random(in: 0..<4, using: &random) {
         case 0: members.append(.init("background", paint(&random)))
         case 1:
@@ -321,10 +321,16 @@ public struct RequestGenerator: Sendable {
                     if random.chance(0.9) {
                         flow.append(.init("direction", .string(random.pick(["horizontal", "vertical"], else: ["row"]))))
                     }
-                    if random.chance(0.6) { flow.append(.init("gap", random.pick([.number(0), .number(12), "auto"], else: [.number(-3), "big"]))) }
+                    if random.chance(0.6) {
+                        flow.append(.init("gap", random.pick([.number(0), .number(12), "auto", .number(1e6)],
+                                                             else: [.number(-3), "big"])))
+                    }
                     if random.chance(0.5) {
-                        flow.append(.init("padding", random.pick([.number(0), .number(16), .array([4, 8, 12, 16])],
-                                                                 else: [.array([1, 2]), .number(-8)])))
+                        // Padding on one side only, up to the limit and past it (the attack pass's 2e9 on top).
+                        flow.append(.init("padding", random.pick([.number(0), .number(16), .array([4, 8, 12, 16]),
+                                                                  .array([1e6, 0, 0, 0]), .array([0, 0, 0, 1e6])],
+                                                                 else: [.array([1, 2]), .number(-8), .array([2e9, 0, 0, 0]),
+                                                                        .array([0, -1, 0, 0])])))
                     }
                     if random.chance(0.4) { flow.append(.init("align", .string(random.pick(["start", "center", "end"], else: ["baseline"])))) }
                     if random.chance(0.4) {
@@ -397,9 +403,16 @@ public struct RequestGenerator: Sendable {
                         return .object(shape)
                     })))
                 }
-                layer.append(.init("layers", .array((0..<Int.random(in: 0...4, using: &random)).map { _ in
-                    layerValue(depth: depth - 1)
-                })))
+                if random.chance(0.02) {
+                    // A long flow of small rects: gaps and padding each allowed add up past any canvas.
+                    let rect: JSONValue = .object([.init("type", "rect"), .init("width", 10), .init("height", 10),
+                                                   .init("fill", "#F00")])
+                    layer.append(.init("layers", .array(Array(repeating: rect, count: 140))))
+                } else {
+                    layer.append(.init("layers", .array((0..<Int.random(in: 0...4, using: &random)).map { _ in
+                        layerValue(depth: depth - 1)
+                    })))
+                }
             default:
                 break
             }

@@ -364,7 +364,9 @@ extension RGBAImage {
     /// Composites `color` through `mask` placed with its top-left pixel at (`x`, `y`), source-over; what falls
     /// outside this image is skipped.
     public mutating func fill(mask: GrayBitmap, atX x: Int, y: Int, color: Color) {
-        let xs = (x..<x + mask.width).clamped(to: 0..<width), ys = (y..<y + mask.height).clamped(to: 0..<height)
+        // In doubles: a position far off the image must not overflow the sum.
+        let xs = Range(pixelsFrom: Double(x), upTo: Double(x) + Double(mask.width)).clamped(to: 0..<width)
+        let ys = Range(pixelsFrom: Double(y), upTo: Double(y) + Double(mask.height)).clamped(to: 0..<height)
         guard !xs.isEmpty, !ys.isEmpty else { return }
         let width = self.width
         withPixels(inkIsGray: color.red == color.green && color.green == color.blue) { base in

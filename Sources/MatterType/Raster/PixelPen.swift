@@ -30,3 +30,21 @@ func floorToInt(_ value: Double) -> Int {
     let truncated = Int(value)
     return Double(truncated) > value ? truncated - 1 : truncated
 }
+
+extension Range where Bound == Int {
+    /// The farthest a pixel span reaches from the origin, past any image allowed: spans beyond it are cut there,
+    /// so that sums and differences of their bounds never overflow.
+    static let pixelLimit = 1 << 30
+
+    /// The pixels from `low` up to `high` (both rounded by the caller), cut to ±``pixelLimit``; empty when they
+    /// are not finite or `high` is not past `low` — so any geometry makes a valid range, however far off the
+    /// image or inside out it is.
+    init(pixelsFrom low: Double, upTo high: Double) {
+        let limit = Double(Range.pixelLimit)
+        guard low.isFinite, high.isFinite, low < high, high > -limit, low < limit else {
+            self = 0..<0
+            return
+        }
+        self = Int(Swift.max(low, -limit))..<Int(Swift.min(high, limit))
+    }
+}

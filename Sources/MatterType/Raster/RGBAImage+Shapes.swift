@@ -122,8 +122,9 @@ extension RGBAImage {
     /// Draws `image` (premultiplied, as this one) with its top-left pixel at (`x`, `y`), source-over (as color
     /// glyphs are composited); what falls outside this image is skipped.
     public mutating func draw(_ image: RGBAImage, atX x: Int, y: Int) {
-        let xs = (x..<x + image.width).clamped(to: 0..<width)
-        let ys = (y..<y + image.height).clamped(to: 0..<height)
+        // In doubles: a position far off the image must not overflow the sum.
+        let xs = Range(pixelsFrom: Double(x), upTo: Double(x) + Double(image.width)).clamped(to: 0..<width)
+        let ys = Range(pixelsFrom: Double(y), upTo: Double(y) + Double(image.height)).clamped(to: 0..<height)
         guard !xs.isEmpty, !ys.isEmpty else { return }
         let width = self.width
         image.pixels.withUnsafeBufferPointer { source in
@@ -326,10 +327,8 @@ private struct RoundedRect {
     /// The pixels it may touch (one more on each side for the anti-aliased edge).
     var bounds: (x: Range<Int>, y: Range<Int>) {
         func span(_ center: Double, _ half: Double) -> Range<Int> {
-            let low = (center - half - 1).rounded(.down), high = (center + half + 1).rounded(.up)
-            guard low.isFinite, high.isFinite, half > 0 else { return 0..<0 }
-            let limit = Double(1 << 30)
-            return Int(max(low, -limit))..<Int(min(high, limit))
+            guard half > 0 else { return 0..<0 }
+            return Range(pixelsFrom: (center - half - 1).rounded(.down), upTo: (center + half + 1).rounded(.up))
         }
         return (span(centerX, halfWidth), span(centerY, halfHeight))
     }
@@ -351,10 +350,8 @@ private struct RoundedRect {
         }
         guard let left = reach(upper ? corners.topLeft : corners.bottomLeft),
               let right = reach(upper ? corners.topRight : corners.bottomRight), left > 0, right > 0 else { return 0..<0 }
-        let low = (centerX - left - 0.5).rounded(.up), high = (centerX + right - 0.5).rounded(.down)
-        let limit = Double(1 << 30)
-        guard low.isFinite, high.isFinite, low <= high else { return 0..<0 }
-        return Int(max(low, -limit))..<Int(min(high, limit)) + 1
+        // The last column is the one at `high`, so the span ends one past it.
+        return Range(pixelsFrom: (centerX - left - 0.5).rounded(.up), upTo: (centerX + right - 0.5).rounded(.down) + 1)
     }
 
     /// The share of the pixel centered at (`x`, `y`) inside: ½ minus the signed distance to the outline (the
