@@ -42,6 +42,21 @@ public struct Card: Sendable, Hashable {
     /// The most layers a card may have, frames' children included (a Figma frame's nodes are its layers).
     public static let maximumLayers = 500
 
+    /// The Unicode scalars of every text layer's text and spans, frames' children included: what a server's
+    /// text-length limit counts.
+    public var scalarCount: Int {
+        func count(_ layers: [CardLayer]) -> Int {
+            layers.reduce(0) { total, layer in
+                switch layer {
+                case .text(let text): total + text.request.scalarCount
+                case .frame(let frame): total + count(frame.layers)
+                case .rect, .image: total
+                }
+            }
+        }
+        return count(layers)
+    }
+
     /// How far from the canvas's top-left corner, in points, any edge of a laid-out layer may be: ten times the
     /// largest single position or length, so that the sums a layout makes (gaps, padding, nested offsets) stay
     /// far inside what pixels can address at any scale.
@@ -485,18 +500,31 @@ extension Card: Codable {
         }
     }
 
-    /// The placeholders `{{name}}` of `text`, in order (names of letters, digits, `_`, `-` and `.`).
+    /// The placeholders `{{name}}` of `text`, in order (names of letters, digits, `_`, `-` and `.`): each `}}`
+    /// closes the last `{{` before it (`{{{name}}` is a brace and a placeholder). One pass: a text of a
+    /// hundred thousand braces costs what its length does.
     static func placeholders(in text: String) -> [(range: Range<String.Index>, name: String)] {
         var found: [(Range<String.Index>, String)] = []
-        var searchStart = text.startIndex
-        while let open = text.range(of: "{{", range: searchStart..<text.endIndex),
-              let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) {
-            let name = text[open.upperBound..<close.lowerBound]
-            if !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0)
-                                                                || "_-.".unicodeScalars.contains($0) }) {
-                found.append((open.lowerBound..<close.upperBound, String(name)))
+        let utf8 = text.utf8
+        var open: String.Index?
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            guard next < utf8.endIndex else { break }
+            if utf8[index] == UInt8(ascii: "{"), utf8[next] == UInt8(ascii: "{") {
+                open = index
+            } else if utf8[index] == UInt8(ascii: "}"), utf8[next] == UInt8(ascii: "}"), let start = open {
+                let end = utf8.index(after: next)
+                let name = text[utf8.index(start, offsetBy: 2)..<index]
+                if !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                                                                    || "_-.".unicodeScalars.contains($0) }) {
+                    found.append((start..<end, String(name)))
+                }
+                open = nil
+                index = end
+                continue
             }
-            searchStart = close.upperBound
+            index = next
         }
         return found
     }

@@ -29,6 +29,15 @@ public struct FigmaDocument: Sendable {
     /// The most bytes a Figma document may have.
     public static let maximumBytes = 50_000_000
 
+    /// The most nodes a Figma document may have, every page's counted: real files of whole design systems have
+    /// a few thousand; past this, export only the frames to draw (`GET /v1/files/:key/nodes?ids=…`).
+    public static let maximumNodes = 50_000
+
+    private static var tooManyNodes: FigmaError {
+        .invalidDocument("more than \(maximumNodes) nodes; export only the frames to draw "
+                         + "(GET /v1/files/:key/nodes?ids=…)")
+    }
+
     /// Reads a Figma REST response. A thin wrapper around it (`{"default": …}`, `{"result": …}`, `{"data": …}`) is
     /// unwrapped.
     /// - Throws: ``FigmaError`` when the data is not JSON, not a Figma file or nodes response, or a node's
@@ -38,13 +47,19 @@ public struct FigmaDocument: Sendable {
             throw .invalidDocument("\(data.count) bytes; a Figma document may have at most \(Self.maximumBytes)")
         }
         let response: FigmaResponse
+        // Counted while decoding: 80,000 empty nodes fit in a megabyte and took seconds and gigabytes as nodes.
+        let budget = FigmaNodeBudget(limit: Self.maximumNodes)
+        let decoder = JSONDecoder()
+        decoder.userInfo[.figmaNodeBudget] = budget
         do {
-            response = try JSONDecoder().decode(FigmaResponse.self, from: data)
+            response = try decoder.decode(FigmaResponse.self, from: data)
         } catch let error as DecodingError {
+            guard budget.count <= budget.limit else { throw Self.tooManyNodes }
             throw .invalidDocument(Self.describe(error))
         } catch {
             throw .invalidDocument("not valid JSON")
         }
+        guard budget.count <= budget.limit else { throw Self.tooManyNodes }
         guard let body = response.body else {
             throw .invalidDocument("neither a file (\"document\") nor a nodes response (\"nodes\"): give the JSON of "
                                    + "GET /v1/files/:key or /v1/files/:key/nodes")

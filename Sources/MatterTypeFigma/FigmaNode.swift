@@ -80,6 +80,10 @@ struct FigmaNode: Sendable, Decodable {
     }
 
     init(from decoder: any Decoder) throws {
+        if let budget = decoder.userInfo[.figmaNodeBudget] as? FigmaNodeBudget, !budget.take() {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "more than \(budget.limit) nodes"))
+        }
         let c = try decoder.container(keyedBy: Keys.self)
         func value<T: Decodable>(_ key: Keys) throws -> T? { try c.decodeIfPresent(T.self, forKey: key) }
         id = try value(.id) ?? ""
@@ -308,4 +312,29 @@ struct FigmaTypeStyle: Sendable, Decodable {
     var listSpacing: Double?
     var fills: [FigmaPaint]?
     var opentypeFlags: [String: Int]?
+}
+
+
+/// Counts the nodes one document's decoding makes, so that it stops at the limit instead of building them all.
+// @unchecked Sendable: one instance belongs to one `JSONDecoder.decode` call, which runs on one thread.
+final class FigmaNodeBudget: @unchecked Sendable {
+    /// The most nodes the document may have.
+    let limit: Int
+    /// The nodes decoded so far (one past the limit at most: decoding stops there).
+    private(set) var count = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts one more node: whether it is still within the limit.
+    func take() -> Bool {
+        count += 1
+        return count <= limit
+    }
+}
+
+extension CodingUserInfoKey {
+    /// Where a ``FigmaNodeBudget`` rides along a document's decoding.
+    static let figmaNodeBudget = CodingUserInfoKey(rawValue: "MatterTypeFigma.nodeBudget")!  // a constant, valid key
 }

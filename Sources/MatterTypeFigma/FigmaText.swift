@@ -160,36 +160,49 @@ extension FigmaConverter {
     /// The characters cut where their style override changes: `characterStyleOverrides` numbers each UTF-16 code
     /// unit's override (0: the node's style; past the list's end, 0).
     /// A `{{name}}` placeholder takes its first character's style whole, so that a value replaces it in one span.
-    private func runs(of node: FigmaNode, characters: String) -> [(text: String, override: Int)] {
+    /// At most ``maximumStyleRuns`` runs: the characters past the last are drawn in its style, with a warning.
+    private mutating func runs(of node: FigmaNode, characters: String) -> [(text: String, override: Int)] {
         var overrides = node.characterStyleOverrides
         guard overrides.contains(where: { $0 != 0 }) else { return [(characters, 0)] }
         let units = Array(characters.utf16)
-        var start = 0
-        while start + 1 < units.count {
-            guard units[start] == 0x7B, units[start + 1] == 0x7B,
-                  let close = (start + 2..<max(start + 2, units.count - 1)).first(where: {
-                      units[$0] == 0x7D && units[$0 + 1] == 0x7D }) else {
-                start += 1
+        // One pass: each `}}` closes the last `{{` before it (as Card's placeholders are found).
+        var open: Int?
+        var index = 0
+        while index + 1 < units.count {
+            if units[index] == 0x7B, units[index + 1] == 0x7B {
+                open = index
+            } else if units[index] == 0x7D, units[index + 1] == 0x7D, let start = open {
+                let first = start < overrides.count ? overrides[start] : 0
+                if overrides.count < index + 2 { overrides += Array(repeating: 0, count: index + 2 - overrides.count) }
+                for offset in start...index + 1 { overrides[offset] = first }
+                open = nil
+                index += 2
                 continue
             }
-            let first = start < overrides.count ? overrides[start] : 0
-            if overrides.count < close + 2 { overrides += Array(repeating: 0, count: close + 2 - overrides.count) }
-            for offset in start...close + 1 { overrides[offset] = first }
-            start = close + 2
+            index += 1
         }
         var runs: [(text: String, override: Int)] = []
-        var offset = 0
+        var offset = 0, merged = false
         for character in characters {
             let override = offset < overrides.count ? overrides[offset] : 0
             offset += character.utf16.count
-            if let last = runs.last, last.override == override {
+            if let last = runs.last, last.override == override || runs.count == Self.maximumStyleRuns {
+                merged = merged || last.override != override
                 runs[runs.count - 1].text.append(character)
             } else {
                 runs.append((String(character), override))
             }
         }
+        if merged {
+            warn(node, "more than \(Self.maximumStyleRuns) style runs: the characters from the "
+                 + "\(Self.maximumStyleRuns)th run on are drawn in its style")
+        }
         return runs
     }
+
+    /// The most style runs (spans) a text node becomes: a text of 330,000 alternating overrides took seconds
+    /// and a gigabyte as spans; real texts have a handful.
+    static let maximumStyleRuns = 1_000
 
     /// A span's style: what the override sets (nothing for the node's own style).
     private mutating func spanStyle(_ style: FigmaTypeStyle?, of node: FigmaNode) -> SpanStyle {

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import MatterType
-import MatterTypeCards
+@testable import MatterTypeCards
+import MatterTypeFigma
 import MatterTypeFuzzing
+import MatterTypeWire
 
 /// The findings of the attack pass over the doors the card and Figma wave added (frames, Figma documents,
 /// `batch`): each reproduction, refused with a clear error or served, never a trap.
@@ -67,5 +69,72 @@ struct AttackPassTests {
         // Only the rect that crosses the image was drawn (where its far edge plus 8 is still a different double).
         #expect(abs(offset) > 1e15 || image.pixels[3] == 255)
         #expect(gray.pixels.allSatisfy { $0 == 0 })
+    }
+
+    /// A Figma file response with one page holding `nodes` (JSON objects).
+    func figma(_ nodes: String) throws -> FigmaDocument {
+        try FigmaDocument(data: Data(#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [\#(nodes)]}]}}"#.utf8))
+    }
+
+    /// A text node of `characters` whose UTF-16 units take the style overrides `overrides`.
+    func styledText(_ characters: String, overrides: [Int]) -> String {
+        #"{"id": "1:1", "name": "t", "type": "TEXT", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 400, "height": 20}, "characters": "\#(characters)", "style": {"fontFamily": "Noto Sans", "fontSize": 12}, "characterStyleOverrides": \#(overrides), "styleOverrideTable": {"1": {"fontSize": 14}}}"#
+    }
+
+    @Test("B2: a document is counted while it is decoded: past FigmaDocument.maximumNodes it stops, naming the limit")
+    func nodesCountedWhileDecoding() throws {
+        let node = #"{"id": "2:1", "type": "RECTANGLE"}"#
+        let frame = { (count: Int) in
+            #"{"id": "1:1", "type": "FRAME", "children": ["# + Array(repeating: node, count: count).joined(separator: ",") + "]}"
+        }
+        // The page and the frame are nodes too: 49,998 rectangles make 50,000 (the document node is the third).
+        #expect(try figma(frame(FigmaDocument.maximumNodes - 3)).topLevelNodes.count == 1)
+        let error = #expect(throws: FigmaError.self) { try figma(frame(FigmaDocument.maximumNodes - 2)) }
+        #expect(error?.description == "not a Figma document: more than 50000 nodes; export only the frames to draw "
+                + "(GET /v1/files/:key/nodes?ids=…)")
+        // Inside a wrapper the same (a wrapper's body is read with try?, which must not hide the count).
+        let wrapped = #"{"data": {"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [\#(frame(FigmaDocument.maximumNodes))]}]}}}"#
+        #expect { try FigmaDocument(data: Data(wrapped.utf8)) } throws: { "\($0)".contains("more than 50000 nodes") }
+    }
+
+    @Test("B2: a placeholder after a long run of braces is found whole; braces without a close stay text")
+    func placeholderScan() throws {
+        // The Figma scan looked for a close from every "{{" again: 300,000 braces took 18 s. Now one pass, in which
+        // each "}}" closes the last "{{" before it, as a card's placeholders are found.
+        let braces = String(repeating: "{", count: 2_000)
+        let characters = braces + "{{name}} and {{tail" + "!"
+        // Every character in the node's style but the last.
+        let document = try figma(styledText(characters, overrides: Array(repeating: 0, count: characters.utf16.count - 1) + [1]))
+        let frame = try document.frame("1:1")
+        guard case .text(let layer) = frame.card.layers.first else { Issue.record("not a text layer"); return }
+        #expect(layer.request.spans?.map(\.text) == [braces + "{{name}} and {{tail", "!"])
+        let filled = try frame.card(values: ["name": "Ada"])
+        guard case .text(let filledLayer) = filled.layers.first else { Issue.record("not a text layer"); return }
+        #expect(filledLayer.request.spans?.map(\.text) == [braces + "Ada and {{tail", "!"])
+        // In a card's own strings the same rule: a triple brace keeps one brace, an empty or spaced name is text.
+        #expect(Card.placeholders(in: "{{{a}}} {{}} {{b c}} {{d.e-f_1}}").map(\.name) == ["a", "d.e-f_1"])
+    }
+
+    @Test("B2: a text of alternating style overrides becomes at most 1,000 spans, the rest in the last one's style")
+    func styleRunsBounded() throws {
+        let characters = String(repeating: "ab", count: 1_500)
+        let document = try figma(styledText(characters, overrides: Array(repeating: [0, 1], count: 1_500).flatMap { $0 }))
+        let frame = try document.frame("1:1")
+        guard case .text(let layer) = frame.card.layers.first else { Issue.record("not a text layer"); return }
+        let spans = try #require(layer.request.spans)
+        #expect(spans.count == 1_000)
+        #expect(spans.map(\.text).joined() == characters)
+        #expect(frame.warnings.map(\.message) == ["more than 1000 style runs: the characters from the 1000th run on "
+                                                  + "are drawn in its style"])
+        // 999 runs and fewer: no warning, every run kept.
+        let fewer = try figma(styledText(String(characters.prefix(999)), overrides: Array(repeating: [0, 1], count: 500).flatMap { $0 }))
+        #expect(try fewer.frame("1:1").warnings.isEmpty)
+    }
+
+    @Test("B3: the text of every layer, frames' children included, counts in a card's scalarCount")
+    func nestedTextCounted() throws {
+        let body = #"{"width": 100, "height": 100, "layers": [{"type": "text", "x": 0, "y": 0, "text": "ab"}, {"type": "frame", "x": 0, "y": 0, "width": 100, "height": 100, "layers": [{"type": "frame", "x": 0, "y": 0, "width": 100, "height": 100, "layers": [{"type": "text", "x": 0, "y": 0, "spans": [{"text": "cdé"}, {"text": "👩‍💻"}]}]}]}]}"#
+        // 2 + 3 + 3 (the emoji is three scalars: woman, zero-width joiner, laptop).
+        #expect(try Card.decode(from: Data(body.utf8)).scalarCount == 8)
     }
 }

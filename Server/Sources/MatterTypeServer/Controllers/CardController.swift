@@ -36,11 +36,13 @@ struct CardController: Sendable {
 
     /// A card's image: the body is a card document (MatterTypeWire's `Card`), `{{name}}` placeholders are filled
     /// from the query string, `?format=webp|svg|pdf` (or an `Accept` naming one of them) asks for that format.
-    /// Images must be `data:` URIs.
+    /// Images must be `data:` URIs. Everything after the body arrives — parsing it, converting a Figma document,
+    /// laying out, drawing — runs in a render slot.
     private func card(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
-        let (data, values, query) = try await cardRequest(request)
+        let body = try await bodies.body(of: request, what: "card")
+        let query = QueryString(request.uri.query)
         let format: ImageFormat
         if let asked = query["format"] {
             guard let named = ImageFormat(rawValue: String(asked).lowercased()) else {
@@ -50,41 +52,36 @@ struct CardController: Sendable {
         } else {
             format = ImageFormat(accept: request.headers[.accept]) ?? .png
         }
-        let card: Card
-        do {
-            card = try Card.decode(from: data, values: values)
-        } catch {
-            throw Self.apiError(error)
+        let renderer = CardRenderer(registry: library.registry, tokens: tokens)
+        return try await admission.withSlot(deadline: deadline) { slot in
+            let (card, values) = try await parsed(body, query: query, slot: slot, deadline: deadline)
+            let etag = tags.tag(for: body, extra: Self.identity(values: values, format: format))
+            // The format may come from Accept: caches keep one answer per Accept.
+            if EntityTags.matches(request, etag) {
+                return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"])
+            }
+            let (bytes, warnings) = try await draw(card, format: format, renderer: renderer, slot: slot,
+                                                   deadline: deadline)
+            var response = Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
+            response.headers[.vary] = "Accept"
+            response.headers[.warning] = warningHeaderValue(warnings)
+            return response
         }
-        let etag = tags.tag(for: data, extra: Self.identity(values: values, format: format))
-        // The format may come from Accept: caches keep one answer per Accept.
-        if EntityTags.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"]) }
-        let (bytes, warnings) = try await draw(card, format: format,
-                                               renderer: CardRenderer(registry: library.registry,
-                                                                      tokens: tokens),
-                                               deadline: deadline)
-        var response = Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
-        response.headers[.vary] = "Accept"
-        response.headers[.warning] = warningHeaderValue(warnings)
-        return response
     }
 
     /// Where a card's layers go: the body as `POST /v1/cards` takes it, the answer `{"boxes": [{"path", "x", "y",
     /// "width", "height", "lines"?, "ink"?}]}` in the canvas's points, as `mattertype card --json` prints it.
-    /// Nothing is drawn and images are not read.
+    /// Nothing is drawn and images are not read; admitted as a card is (a render slot, its deadline and limits).
     private func layout(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireRender(request)
-        let (data, values, _) = try await cardRequest(request)
-        let card: Card
-        do {
-            card = try Card.decode(from: data, values: values)
-        } catch {
-            throw Self.apiError(error)
-        }
+        let body = try await bodies.body(of: request, what: "card")
+        let query = QueryString(request.uri.query)
         let renderer = CardRenderer(registry: library.registry, tokens: tokens)
         let boxes = try await admission.withSlot(deadline: deadline) { slot in
-            try await slot.run(short: true) {
+            let (card, _) = try await parsed(body, query: query, slot: slot, deadline: deadline)
+            try checkText(of: card)
+            return try await slot.run(short: card.scalarCount <= RenderAdmission.shortLayoutScalars) {
                 do throws(CardError) {
                     return try renderer.layout(of: card, until: RenderDeadline(deadline)).boxes
                 } catch {
@@ -95,20 +92,33 @@ struct CardController: Sendable {
         return .json(["boxes": boxes])
     }
 
-    /// A card request's document — its body, or the card a Figma document's `?node=` frame becomes — and its
-    /// placeholder values: the query's parameters but `format`, and `node` when the body was a Figma document (the
-    /// first of a name).
-    private func cardRequest(_ request: Request) async throws
-        -> (data: Data, values: [String: String], query: QueryString) {
-        let query = QueryString(request.uri.query)
-        let body = try await bodies.body(of: request, what: "card")
-        let data = try Self.cardDocument(body, node: query["node"])
-        let reserved: Set<String> = data != body ? ["format", "node"] : ["format"]
-        var values: [String: String] = [:]
-        for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
-            values[name] = value
+    /// A card request's card, parsed in `slot` with memory reserved for the JSON it builds: the body's card, or
+    /// the card a Figma document's `?node=` frame becomes, its placeholders filled from the query's parameters
+    /// but `format` (and `node` for a Figma document; the first of a name); checked against the text and pixel
+    /// limits before anything is laid out. Also returns the values.
+    private func parsed(_ body: Data, query: QueryString, slot: RenderLimiter.Slot,
+                        deadline: ContinuousClock.Instant) async throws -> (Card, [String: String]) {
+        let maxTextLength = limits.maxTextLength
+        let parsed = try await admission.withMemory(RenderMemory.parsing(body)) {
+            try await slot.run(short: RenderMemory.parsesShort(body)) {
+                let (data, isFigma) = try Self.cardDocument(body, node: query["node"])
+                let reserved: Set<String> = isFigma ? ["format", "node"] : ["format"]
+                var values: [String: String] = [:]
+                for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
+                    values[name] = value
+                }
+                try Self.checkValues(values, maxTextLength: maxTextLength)
+                let card: Card
+                do throws(CardError) {
+                    card = try Card.decode(from: data, values: values)
+                } catch {
+                    throw Self.apiError(error)
+                }
+                return (card, values)
+            }
         }
-        return (data, values, query)
+        try RenderAdmission.check(deadline, stage: "reading the card")
+        return parsed
     }
 
     /// The templates: name, version, placeholders and canvas of each.
@@ -127,21 +137,25 @@ struct CardController: Sendable {
         let name = try Self.templateName(context)
         let body = try await bodies.body(of: request, what: "template", limit: limits.maxTemplateBytes,
                                            flag: "--max-template-bytes")
-        let data = try Self.cardDocument(body, node: QueryString(request.uri.query)["node"])
-        let template: CardTemplate
-        let standIn: Card
-        do {
-            let decoded = try Card.decodeTemplate(from: data)
-            template = CardTemplate(StoredTemplate(name: name, document: data), decoded: decoded)
-            standIn = decoded.card
-        } catch {
-            throw Self.apiError(error)
+        let node = QueryString(request.uri.query)["node"]
+        let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
+                                    drawings: templates.drawings)
+        let template = try await admission.withSlot(deadline: deadline) { slot in
+            let (template, standIn) = try await admission.withMemory(RenderMemory.parsing(body)) {
+                try await slot.run(short: RenderMemory.parsesShort(body)) {
+                    let (data, _) = try Self.cardDocument(body, node: node)
+                    do throws(CardError) {
+                        let decoded = try Card.decodeTemplate(from: data)
+                        return (CardTemplate(StoredTemplate(name: name, document: data), decoded: decoded), decoded.card)
+                    } catch {
+                        throw Self.apiError(error)
+                    }
+                }
+            }
+            try RenderAdmission.check(deadline, stage: "reading the template")
+            _ = try await draw(standIn, format: .png, renderer: renderer, slot: slot, deadline: deadline)
+            return template
         }
-        _ = try await draw(standIn, format: .png, renderer: CardRenderer(registry: library.registry,
-                                                                        tokens: tokens,
-                                                                        images: templates.images,
-                                                                        drawings: templates.drawings),
-                           deadline: deadline)
         let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
         logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
         return .json(TemplateRecord(template), status: replaced ? .ok : .created)
@@ -149,11 +163,12 @@ struct CardController: Sendable {
 
     /// The card document a template body holds: a card as it is, or a Figma document (the REST API's JSON, its
     /// `node` or its one top-level node) as the card that node becomes, placeholders in its texts kept.
-    static func cardDocument(_ body: Data, node: String?) throws -> Data {
+    /// Also says whether the body was a Figma document.
+    static func cardDocument(_ body: Data, node: String?) throws -> (data: Data, isFigma: Bool) {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
               object["layers"] == nil,
               ["document", "nodes", "default", "result", "Result", "data"].contains(where: { object[$0] != nil }) else {
-            return body
+            return (body, false)
         }
         let figma: FigmaDocument
         do throws(FigmaError) {
@@ -175,7 +190,7 @@ struct CardController: Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(frame.card)
+        return (try encoder.encode(frame.card), true)
     }
 
     /// `GET /v1/templates/{name}`: the document; `{name}.png`, `.webp`, `.svg` or `.pdf`: the image, its placeholders filled
@@ -204,26 +219,28 @@ struct CardController: Sendable {
             }
             values[placeholder] = value
         }
-        let scalars = values.values.reduce(0) { $0 + $1.unicodeScalars.count }
-        if scalars > limits.maxTextLength {
-            throw APIError(.contentTooLarge, .textTooLong,
-                           "the values have \(scalars) characters, over \(limits.maxTextLength)")
-        }
+        try Self.checkValues(values, maxTextLength: limits.maxTextLength)
         let etag = tags.tag(for: Data("\"\(template.sha256)\"".utf8),
                                   extra: Self.identity(values: values, format: format))
         let cacheControl = "public, max-age=\(limits.templateMaxAge.components.seconds)"
         if EntityTags.matches(request, etag) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
         }
-        let card: Card
-        do {
-            card = try Card.decode(from: template.document, values: values)
-        } catch {
-            throw Self.apiError(error)
-        }
         let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
                                     drawings: templates.drawings)
-        let (bytes, warnings) = try await draw(card, format: format, renderer: renderer, deadline: deadline)
+        let document = template.document, filled = values
+        let (bytes, warnings) = try await admission.withSlot(deadline: deadline) { slot in
+            let card = try await admission.withMemory(RenderMemory.parsing(document)) {
+                try await slot.run(short: RenderMemory.parsesShort(document)) {
+                    do throws(CardError) {
+                        return try Card.decode(from: document, values: filled)
+                    } catch {
+                        throw Self.apiError(error)
+                    }
+                }
+            }
+            return try await draw(card, format: format, renderer: renderer, slot: slot, deadline: deadline)
+        }
         var response = Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
         response.headers[.warning] = warningHeaderValue(warnings)
         return response
@@ -238,41 +255,50 @@ struct CardController: Sendable {
         return Response(status: .noContent)
     }
 
-    /// Draws and encodes `card` in a render slot, within its memory reservation (its canvas and the images it
-    /// decodes): 413 for text, a canvas or images over the limits, 503 when the server is busy or `deadline` passes.
-    /// Also returns what its text layers warn about.
-    private func draw(_ card: Card, format: ImageFormat, renderer: CardRenderer,
+    /// Draws and encodes `card` in the render slot `slot`, within its memory reservation (its canvas and the
+    /// images it decodes): 413 for text in all its layers, a canvas or images over the limits, 503 when `deadline`
+    /// passes. Also returns what its text layers warn about.
+    private func draw(_ card: Card, format: ImageFormat, renderer: CardRenderer, slot: RenderLimiter.Slot,
                       deadline: ContinuousClock.Instant) async throws -> (Data, [String]) {
-        let scalars = card.layers.reduce(0) { total, layer in
-            if case .text(let text) = layer { return total + text.request.scalarCount }
-            return total
-        }
-        if scalars > limits.maxTextLength {
-            throw APIError(.contentTooLarge, .textTooLong,
-                           "the card's text layers have \(scalars) characters, over \(limits.maxTextLength)")
-        }
+        try checkText(of: card)
         let width = (card.width * card.scale).rounded(.up), height = (card.height * card.scale).rounded(.up)
         guard width.isFinite, height.isFinite, width * height <= Double(limits.maxImagePixels) else {
             throw APIError(.contentTooLarge, .imageTooLarge,
                            "the card would be \(width) × \(height) px, over \(limits.maxImagePixels) pixels; "
                            + "use a smaller size or scale")
         }
-        return try await admission.withSlot(deadline: deadline) { slot in
-            // The canvas, and the images the card decodes (from their headers, before any is decoded).
-            let images = renderer.imageMemory(of: card)
-            let canvas = Int(width * height) * RenderMemory.bytesPerPixel(format)
-            let (sum, overflow) = canvas.addingReportingOverflow(images)
-            return try await admission.withMemory(overflow ? Int.max : sum) {
-                try await slot.run(short: false) {
-                    do throws(CardError) {
-                        let drawing = try renderer.drawing(of: card, until: RenderDeadline(deadline))
-                        return (try renderer.encoded(drawing, format: format, until: RenderDeadline(deadline)),
-                                drawing.layouts.flatMap(\.warnings))
-                    } catch {
-                        throw Self.apiError(error)
-                    }
+        // The canvas, and the images the card decodes (from their headers, before any is decoded).
+        let images = renderer.imageMemory(of: card)
+        let canvas = Int(width * height) * RenderMemory.bytesPerPixel(format)
+        let (sum, overflow) = canvas.addingReportingOverflow(images)
+        return try await admission.withMemory(overflow ? Int.max : sum) {
+            try await slot.run(short: false) {
+                do throws(CardError) {
+                    let drawing = try renderer.drawing(of: card, until: RenderDeadline(deadline))
+                    return (try renderer.encoded(drawing, format: format, until: RenderDeadline(deadline)),
+                            drawing.layouts.flatMap(\.warnings))
+                } catch {
+                    throw Self.apiError(error)
                 }
             }
+        }
+    }
+
+    /// 413 when the text of all the card's text layers, frames' children included, has more characters than
+    /// `--max-text-length`.
+    private func checkText(of card: Card) throws {
+        let scalars = card.scalarCount
+        if scalars > limits.maxTextLength {
+            throw APIError(.contentTooLarge, .textTooLong,
+                           "the card's text layers have \(scalars) characters, over \(limits.maxTextLength)")
+        }
+    }
+
+    /// 413 when placeholder values have more characters in all than `maxTextLength`.
+    private static func checkValues(_ values: [String: String], maxTextLength: Int) throws {
+        let scalars = values.values.reduce(0) { $0 + $1.unicodeScalars.count }
+        if scalars > maxTextLength {
+            throw APIError(.contentTooLarge, .textTooLong, "the values have \(scalars) characters, over \(maxTextLength)")
         }
     }
 

@@ -64,9 +64,17 @@ struct RenderAdmission: Sendable {
                            "renders in progress use the server's memory for images; retry shortly",
                            headers: [.retryAfter: "1"])
         }
-        defer { memoryInUse.withLock { $0 -= bytes } }
+        defer {
+            memoryInUse.withLock { $0 -= bytes }
+            // A large reservation is mostly a large JSON tree's small blocks, which the heaps would keep.
+            if bytes >= Self.releaseAfterBytes { FreedMemory.releaseFreedMemory() }
+        }
         return try await work()
     }
+
+    /// Reservations from which on the freed memory is given back after: 64 MiB, a megabyte of JSON parsed (below
+    /// it, the heaps keep what they free, as ``FreedMemory/keepFreedMemory(upTo:)`` set them to).
+    static let releaseAfterBytes = 64 << 20
 
     /// Answers 503 with `Retry-After` when `deadline` has passed (`stage` says after what).
     static func check(_ deadline: ContinuousClock.Instant, stage: String) throws {

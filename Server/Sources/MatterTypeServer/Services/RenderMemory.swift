@@ -1,3 +1,4 @@
+import Foundation
 import MatterType
 
 /// The memory a render needs for its image.
@@ -15,5 +16,19 @@ enum RenderMemory {
         case .svg: 2
         case .pdf: 6
         }
+    }
+
+    /// The bytes to reserve while a JSON body of `body` bytes is parsed into a card (a Figma document decoded,
+    /// converted and written as a card, then parsed again): about 64 bytes a byte of JSON (`/usr/bin/time` on
+    /// `mattertype figma --json` over a document of 80,000 empty nodes: 236 MB peak for 3.7 MB, 40 MB of it
+    /// the process's own; JSONSerialization's trees of a card run 20–40 bytes a byte).
+    static func parsing(_ body: Data) -> Int {
+        body.count.multipliedReportingOverflow(by: 64).overflow ? Int.max : body.count * 64
+    }
+
+    /// Whether a body is parsed where its request runs (no thread hop): up to 16 KiB, parsed in well under a
+    /// millisecond (a card of a few layers is 0.5–3 KiB).
+    static func parsesShort(_ body: Data) -> Bool {
+        body.count <= 16 << 10
     }
 }
