@@ -439,7 +439,7 @@ public struct CardRenderer: Sendable {
         guard let directory = imageDirectory else {
             throw .image(place: place, reason: "images here are data: URIs (data:image/png;base64,…), not files")
         }
-        let url = source.hasPrefix("/") ? URL(fileURLWithPath: source) : directory.appendingPathComponent(source)
+        let url = try CardRenderer.confined(source, to: directory, place: place)
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         guard let attributes, let size = attributes[.size] as? Int else {
             throw .image(place: place, reason: "no image file at \(url.path)")
@@ -458,6 +458,29 @@ public struct CardRenderer: Sendable {
             }
             return data
         }
+    }
+
+    /// The file `source` names under `directory`, its real path: a relative path that stays inside the directory
+    /// once `..` and symbolic links are resolved (a template's value must not reach `/etc` or a link to it).
+    private static func confined(_ source: String, to directory: URL, place: String) throws(CardError) -> URL {
+        guard !source.hasPrefix("/"), !source.contains("\u{0}") else {
+            throw .image(place: place, reason: "\(source.prefix(200)) is not a path under \(directory.path); image "
+                         + "files are named relative to it")
+        }
+        func real(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let joined = directory.appendingPathComponent(source).path
+        guard let root = real(directory.path), let file = real(joined) else {
+            throw .image(place: place, reason: "no image file at \(joined)")
+        }
+        guard file.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            throw .image(place: place, reason: "\(source.prefix(200)) leads outside \(directory.path); image files "
+                         + "must be inside it (no .. or links out of it)")
+        }
+        return URL(fileURLWithPath: file)
     }
 
     /// The bytes of a base64 `data:` URI.

@@ -92,7 +92,14 @@ struct BatchCommand: ParsableCommand {
         let total = try BatchCommand.count(rows, shard: shard)
         let progress = BatchProgress(total: total)
         let state = Mutex(BatchState(reader: try BatchRows(path: rows)))
-        let out = self.out, skipExisting = self.skipExisting
+        let out = BatchOutput(pattern: self.out), skipExisting = self.skipExisting
+        let leftovers = out.removeLeftoverTemporaryFiles()
+        if leftovers > 0 {
+            let line = "batch: removed \(leftovers) unfinished file\(leftovers == 1 ? "" : "s") an earlier run left\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+        let stops = BatchCommand.stopCleanly()
+        defer { stops.forEach { $0.cancel() } }
         let workers = min(jobs, max(total, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -138,6 +145,33 @@ struct BatchCommand: ParsableCommand {
         if final.2 > 0 { throw ExitCode(1) }
     }
 
+    /// On SIGTERM or SIGINT: the files being written removed, a line saying so, exit status 128 + the signal
+    /// (143, 130), so that a stopped batch leaves only whole images and a resumed one (`--skip-existing`) starts
+    /// clean. Returns the signal sources, to cancel when the batch ends.
+    private static func stopCleanly() -> [any DispatchSourceSignal] {
+        // A queue of its own (an overcommitting one): the global queues' threads are all drawing cards.
+        let queue = DispatchQueue(label: "mattertype.batch.signals")
+        // A parent may start us with the signals blocked (the mask is inherited across exec): unblock them here,
+        // on the main thread, which the workers' threads inherit the mask from.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        return [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)  // delivered to the source below instead
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                ImageFile.abandonUnfinishedFiles()
+                let line = "\nbatch: stopped by signal \(number); the cards written are whole, unfinished ones removed\n"
+                FileHandle.standardError.write(Data(line.utf8))
+                Foundation.exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+    }
+
     /// The rows this shard takes.
     private static func count(_ path: String, shard: (index: Int, count: Int)) throws -> Int {
         let reader = try BatchRows(path: path)
@@ -179,11 +213,12 @@ struct BatchCommand: ParsableCommand {
 
     /// Draws `row`'s card and writes it where `out` says, unless it is there already and `skipExisting`.
     private static func draw(_ row: BatchRows.Row, makeCard: ([String: String]) throws -> Card, renderer: CardRenderer,
-                             out: String, skipExisting: Bool) -> Outcome {
+                             out: BatchOutput, skipExisting: Bool) -> Outcome {
         do {
             let values = try row.values.get()
-            let path = try outputPath(out, values: values)
+            let path = try out.path(values: values)
             if skipExisting, FileManager.default.fileExists(atPath: path) { return .skipped }
+            try out.checkWritable(path)
             let card: Card
             do {
                 card = try makeCard(values)
@@ -198,29 +233,6 @@ struct BatchCommand: ParsableCommand {
         } catch {
             return .failed(String(describing: error))
         }
-    }
-
-    /// `pattern` with each `{{name}}` replaced by the row's value.
-    /// - Throws: `BatchRowError` for a name the row has no value for, or a path that would leave its folder
-    ///   (a `..` part) or is empty.
-    static func outputPath(_ pattern: String, values: [String: String]) throws -> String {
-        var path = "", rest = Substring(pattern)
-        while let open = rest.range(of: "{{") {
-            path += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
-                throw BatchRowError("--out \(pattern): a {{ without its }}")
-            }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            guard let value = values[name] else { throw BatchRowError("no value for {{\(name)}} in --out") }
-            path += value
-            rest = rest[close.upperBound...]
-        }
-        path += rest
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.isEmpty, !parts.contains(".."), !path.hasSuffix("/") else {
-            throw BatchRowError("the output path \"\(path)\" is empty, a folder or leaves its folder (..)")
-        }
-        return path
     }
 }
 

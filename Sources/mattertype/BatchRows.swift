@@ -1,8 +1,10 @@
 import Foundation
 
 /// The rows of a batch's values file, read one at a time (memory does not grow with the file): a CSV (RFC 4180:
-/// quoted fields, doubled quotes, commas and line breaks inside quotes, CRLF or LF; the first record names the
-/// values) or JSON Lines (one object of names and strings or numbers a line).
+/// quoted fields, doubled quotes, commas and line breaks inside quotes, CRLF, LF or CR alone as old spreadsheets
+/// write; the first record names the values) or JSON Lines (one object of names and strings or numbers a line). A
+/// byte order mark at the start is skipped. A field or line over ``maximumFieldBytes`` is a bad row (its bytes
+/// past the limit are read and dropped), and the rows after it are read as usual.
 ///
 /// Not `Sendable`: one reader is read by one thread at a time (a batch's workers take turns under a lock).
 final class BatchRows {
@@ -30,6 +32,9 @@ final class BatchRows {
     /// The CSV header's names.
     private var header: [String] = []
 
+    /// The most bytes a CSV field or a JSON Lines line may have: 1 MiB, far more than any title or URL.
+    static let maximumFieldBytes = 1 << 20
+
     /// A reader of the file at `path`, its format from its extension (`.csv`; `.jsonl`, `.ndjson`).
     /// - Throws: `CLIError` when the file cannot be opened, its extension is neither, or a CSV has no header.
     init(path: String) throws {
@@ -46,14 +51,15 @@ final class BatchRows {
             throw CLIError(description: "\(path): cannot read the values file")
         }
         self.handle = handle
+        // A byte order mark, as spreadsheets write, is no part of the first name or line.
+        if try peek() == 0xEF, buffer.count >= 3, buffer[position..<position + 3].elementsEqual([0xEF, 0xBB, 0xBF]) {
+            position += 3
+        }
         if format == .csv {
             guard let names = try record() else {
                 throw CLIError(description: "\(path): the CSV file is empty; its first line names the values")
             }
             header = names.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-            if let first = header.indices.first, header[first].hasPrefix("\u{FEFF}") {
-                header[first].removeFirst()  // a byte order mark, as spreadsheets write
-            }
             guard !header.contains(""), Set(header).count == header.count else {
                 throw CLIError(description: "\(path): line 1 names the values: each column needs a name of its own")
             }
@@ -77,7 +83,11 @@ final class BatchRows {
             let values = Dictionary(uniqueKeysWithValues: zip(header, record.fields))
             return Row(line: record.line, values: .success(values))
         case .jsonLines:
-            while let (start, text) = try textLine() {
+            while let (start, text, cut) = try textLine() {
+                if cut {
+                    return Row(line: start, values: .failure(BatchRowError(
+                        "a line of more than \(Self.maximumFieldBytes) bytes; a row's line has at most that")))
+                }
                 if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }  // a blank line
                 return Row(line: start, values: BatchRows.object(text))
             }
@@ -134,15 +144,29 @@ final class BatchRows {
         return value
     }
 
-    /// The next line's bytes (without its LF) and the line number it is on; `nil` at the end.
-    private func textLine() throws -> (Int, [UInt8])? {
+    /// Whether `value`, just read, ends a line: an LF, or a CR without an LF after it (which is then counted as
+    /// a line of its own).
+    private func endsLine(_ value: UInt8) throws -> Bool {
+        if value == 0x0A { return true }
+        guard value == 0x0D, try peek() != 0x0A else { return false }
+        line += 1
+        return true
+    }
+
+    /// The next line's bytes (without its line break; at most ``maximumFieldBytes``), the line number it is on, and
+    /// whether it was longer (the rest read and dropped); `nil` at the end.
+    private func textLine() throws -> (Int, [UInt8], Bool)? {
         let start = line
-        var bytes: [UInt8] = []
+        var bytes: [UInt8] = [], cut = false
         while let value = try byte() {
-            if value == 0x0A { return (start, bytes) }
+            if try endsLine(value) { return (start, bytes, cut) }
+            guard bytes.count < Self.maximumFieldBytes else {
+                cut = true
+                continue
+            }
             bytes.append(value)
         }
-        return bytes.isEmpty ? nil : (start, bytes)
+        return bytes.isEmpty ? nil : (start, bytes, cut)
     }
 
     /// The next CSV record: its fields (UTF-8), the line it starts on, and what is wrong with it if anything;
@@ -158,18 +182,26 @@ final class BatchRows {
             field = []
             wasQuoted = false
         }
+        /// Adds a byte to the field, up to the limit; past it the byte is dropped and the record is a bad row.
+        func append(_ value: UInt8) {
+            guard field.count < Self.maximumFieldBytes else {
+                problem = problem ?? "a field of more than \(Self.maximumFieldBytes) bytes; a value has at most that"
+                return
+            }
+            field.append(value)
+        }
         while let value = try byte() {
             if quoted {
                 if value == 0x22 {  // a quote: doubled, or the end of the quoted part
                     if try peek() == 0x22 {
                         _ = try byte()
-                        field.append(0x22)
+                        append(0x22)
                     } else {
                         quoted = false
                         wasQuoted = true
                     }
                 } else {
-                    field.append(value)
+                    append(value)
                 }
                 continue
             }
@@ -179,7 +211,8 @@ final class BatchRows {
                 endField()
             case 0x0D where try peek() == 0x0A:
                 continue  // CRLF: the LF ends the record
-            case 0x0A:
+            case 0x0A, 0x0D:  // LF, or a CR alone (endsLine counts it as a line)
+                _ = try endsLine(value)
                 if !sawAny && field.isEmpty && fields.isEmpty {
                     start = line  // a blank line: no record
                     continue
@@ -193,14 +226,14 @@ final class BatchRows {
                 } else {
                     problem = problem
                         ?? "a quote inside an unquoted field (quote the whole field, and double the quote)"
-                    field.append(value)
+                    append(value)
                 }
             default:
                 sawAny = true
                 if wasQuoted {
                     problem = problem ?? "text after a quoted field's closing quote"
                 }
-                field.append(value)
+                append(value)
             }
         }
         if quoted { problem = problem ?? "a quoted field is not closed before the end of the file" }

@@ -89,4 +89,134 @@ struct BatchTests {
         #expect(text.contains("\r\u{1B}[Kbatch: 2 done, 0 skipped, 0 failed of 2 rows"))
         #expect(!text.contains("batch: 2/2"))  // not the plain lines
     }
+
+    // MARK: - The attack pass's findings (B7–B9)
+
+    /// Runs `mattertype batch` on the folder's card.json and `rows`, writing to `out` (a pattern).
+    static func batch(_ folder: URL, rows: String, out: String, _ more: String...) throws -> CLIRun {
+        try CLIRun(["batch", folder.appendingPathComponent("card.json").path, "--values",
+                    folder.appendingPathComponent(rows).path, "--out", out, "--no-system-fonts"] + more)
+    }
+
+    @Test("a row writes only regular files inside its folder: no absolute path, NUL, link, FIFO, nor image outside")
+    func confinedToItsFolder() throws {
+        let folder = try Self.folder(rows: "slug,title\nok,Fine\n/tmp/abs,Absolute\nlink,Link\nfifo,FIFO\n"
+                                     + "sub/in,Through a linked folder\n", name: "rows.csv")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out"), victim = folder.appendingPathComponent("victim.png")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("link.png").path,
+                                                   withDestinationPath: victim.path)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("sub").path,
+                                                   withDestinationPath: folder.path)
+        #expect(mkfifo(out.appendingPathComponent("fifo.png").path, 0o644) == 0)
+        let run = try Self.batch(folder, rows: "rows.csv", out: out.path + "/{{slug}}.png")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("line 3: the output path \"\(out.path)//tmp/abs.png\" is empty, a folder or "
+                                    + "leaves its folder (\(out.path)/)"), "\(run.stderr)")
+        #expect(run.stderr.contains("line 4: \(out.path)/link.png is a symbolic link"))
+        #expect(run.stderr.contains("line 5: \(out.path)/fifo.png is not a regular file"))
+        #expect(run.stderr.contains("line 6: \(out.path)/sub is a symbolic link"))
+        #expect(run.stderr.contains("batch: 1 done, 0 skipped, 4 failed of 5 rows"))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("in.png").path))
+        // A pattern without a folder: the working folder, and an absolute value leaves it.
+        let bare = try CLIRun(["batch", folder.appendingPathComponent("card.json").path, "--values",
+                               folder.appendingPathComponent("rows.csv").path, "--out", "{{slug}}-x.png",
+                               "--no-system-fonts", "--shard", "1/5"])
+        #expect(bare.stderr.contains("line 3: the output path \"/tmp/abs-x.png\" is empty, a folder or leaves its "
+                                     + "folder (the working folder)"), "\(bare.stderr)")
+        // A NUL or another control character in a value names it; a JSON Lines value can hold one.
+        let controls = folder.appendingPathComponent("controls.jsonl")
+        try Data((#"{"slug": "a\u0000.svg", "title": "x"}"# + "\n" + #"{"slug": "b\nc", "title": "y"}"# + "\n").utf8)
+            .write(to: controls)
+        let nul = try Self.batch(folder, rows: "controls.jsonl", out: out.path + "/{{slug}}.png")
+        #expect(nul.stderr.contains("line 1: the value of {{slug}} has the control character U+0000"), "\(nul.stderr)")
+        #expect(nul.stderr.contains("line 2: the value of {{slug}} has the control character U+000A"))
+        // An image value reaches only files inside the template's folder.
+        let secret = folder.deletingLastPathComponent().appendingPathComponent("secret-\(UUID()).png")
+        try PNGFixture.onePixel.write(to: secret)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        try Data(#"""
+            {"width": 20, "height": 20, "layers": [{"type": "image", "x": 0, "y": 0, "width": 4, "height": 4,
+             "src": "{{image}}"}]}
+            """#.utf8).write(to: folder.appendingPathComponent("card.json"))
+        try Data("slug,image\nabs,\(secret.path)\nup,../\(secret.lastPathComponent)\nin,dot.png\n".utf8)
+            .write(to: folder.appendingPathComponent("images.csv"))
+        try PNGFixture.onePixel.write(to: folder.appendingPathComponent("dot.png"))
+        let images = try Self.batch(folder, rows: "images.csv", out: out.path + "/{{slug}}.png")
+        #expect(images.stderr.contains("line 2: layer 0: \(secret.path) is not a path under \(folder.path)"), "\(images.stderr)")
+        #expect(images.stderr.contains("line 3: layer 0: ../\(secret.lastPathComponent) leads outside \(folder.path)"))
+        #expect(images.stderr.contains("batch: 1 done, 0 skipped, 2 failed of 3 rows"))
+    }
+
+    @Test("a byte order mark before a quoted header, CR line endings; a field or line over 1 MiB is one bad row")
+    func spreadsheetsAndHugeFields() throws {
+        // As Excel for Mac and old spreadsheets write: a BOM, quoted names, CR alone between records.
+        let folder = try Self.folder(rows: "\u{FEFF}\"slug\",\"title\"\ra,One\r\"b\",\"Two\"\r", name: "rows.csv")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let run = try Self.batch(folder, rows: "rows.csv", out: out.path + "/{{slug}}.png")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.files(in: out) == ["a.png", "b.png"])
+        // A 2 MiB field and a 2 MiB line: one bad row each (their bytes past 1 MiB dropped, not kept), the next
+        // row drawn, its line number right.
+        let huge = String(repeating: "x", count: 2 << 20)
+        try Data("slug,title\nbig,\(huge)\nafter,After\n".utf8).write(to: folder.appendingPathComponent("big.csv"))
+        try Data("{\"slug\": \"big\", \"title\": \"\(huge)\"}\n{\"slug\": \"next\", \"title\": \"Next\"}\n".utf8)
+            .write(to: folder.appendingPathComponent("big.jsonl"))
+        let csv = try Self.batch(folder, rows: "big.csv", out: out.path + "/{{slug}}.png")
+        #expect(csv.stderr.contains("line 2: a field of more than 1048576 bytes; a value has at most that"), "\(csv.stderr)")
+        let lines = try Self.batch(folder, rows: "big.jsonl", out: out.path + "/{{slug}}.png")
+        #expect(lines.stderr.contains("line 1: a line of more than 1048576 bytes"), "\(lines.stderr)")
+        #expect(Self.files(in: out) == ["a.png", "after.png", "b.png", "next.png"])
+    }
+
+    @Test("SIGTERM removes the files being written (exit 143); a later run removes what a killed one left")
+    func stoppedCleanly() async throws {
+        // Far more rows than it draws before the signal, even when the other tests hold the cooperative threads
+        // for seconds (this task's polling waits on them).
+        let rows = "slug,title\n" + (0..<20_000).map { "r\($0),Row \($0)\n" }.joined()
+        let folder = try Self.folder(rows: rows, name: "rows.csv")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        func leftovers() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { $0.hasPrefix(".") }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype")
+        process.arguments = ["batch", folder.appendingPathComponent("card.json").path, "--values",
+                             folder.appendingPathComponent("rows.csv").path, "--out", out.path + "/{{slug}}.png",
+                             "--no-system-fonts", "--jobs", "2"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Stopped once it has written a few (polling without blocking a thread; at most 60 s).
+        for _ in 0..<600 where process.isRunning && Self.files(in: out).count < 5 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let atStop = (process.isRunning, Self.files(in: out).count)
+        process.terminate()
+        for _ in 0..<600 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143,
+                "running and written when stopped: \(atStop); status \(process.terminationStatus)")
+        let written = Self.files(in: out).count
+        #expect(written >= 5 && written < 20_000)
+        #expect(leftovers().isEmpty, "\(leftovers())")
+        // What SIGKILL or a power cut leaves (the writer's own temporary names) goes at the next run; other dot
+        // files stay.
+        for name in [".r1.png.Ab12Cd", ".notes.txt.Ab12Cd", ".r2.png.short"] {
+            try Data("x".utf8).write(to: out.appendingPathComponent(name))
+        }
+        let resumed = try Self.batch(folder, rows: "rows.csv", out: out.path + "/{{slug}}.png", "--skip-existing",
+                                     "--shard", "0/1000")
+        #expect(resumed.stderr.contains("batch: removed 1 unfinished file an earlier run left"), "\(resumed.stderr)")
+        #expect(leftovers().sorted() == [".notes.txt.Ab12Cd", ".r2.png.short"])
+    }
 }
+
+/// A 1 × 1 opaque red PNG (written by Python's zlib and struct; decodes with libpng).
+enum PNGFixture {
+    static let onePixel = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==") ?? Data()
+}
+

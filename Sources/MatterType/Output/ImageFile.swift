@@ -191,12 +191,23 @@ public enum ImageFile {
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/.\(url.lastPathComponent).XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        // Made and listed under the lock, so that abandonUnfinishedFiles() sees every file made before it, and
+        // none is made after it.
+        let (descriptor, made) = unfinished.withLock { state -> (Int32, Int32) in
+            guard !state.abandoned else { return (-1, EINTR) }
+            let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { mkstemp($0) } ?? -1
+            }
+            guard descriptor >= 0 else { return (-1, errno) }
+            // mkstemp filled in the X's.
+            state.paths.insert(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            return (descriptor, 0)
         }
-        guard descriptor >= 0 else { throw .unwritableFile(path: path, reason: reason(errno)) }
-        // mkstemp filled in the X's.
+        guard descriptor >= 0 else {
+            throw .unwritableFile(path: path, reason: made == EINTR ? "the program is stopping" : reason(made))
+        }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unfinished.withLock { _ = $0.paths.remove(temporary) } }
         var failure = writeAll(data, to: descriptor)
         // mkstemp makes the file private (0600); an image is for others to read too, as a new file would be.
         if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = errno }
@@ -207,6 +218,30 @@ public enum ImageFile {
             unlink(temporary)
             throw .unwritableFile(path: path, reason: reason(failure))
         }
+    }
+
+    /// The temporary files being written now, and whether writing was given up (``abandonUnfinishedFiles()``).
+    private static let unfinished = Locked<(paths: Set<String>, abandoned: Bool)>(([], false))
+
+    /// Removes the temporary files of the writes under way and refuses new ones: for a program stopped by a signal
+    /// (SIGTERM, SIGINT) to leave no `.name.XXXXXX` file behind. Call it outside the signal handler itself (from a
+    /// `DispatchSource` signal source), then exit.
+    public static func abandonUnfinishedFiles() {
+        let paths = unfinished.withLock { state in
+            state.abandoned = true
+            return state.paths
+        }
+        for path in paths { unlink(path) }
+    }
+
+    /// Whether `name` is the name of a temporary file ``write(_:to:)`` makes beside an image (`.NAME.XXXXXX`, six
+    /// letters and digits after the image's name): what a run stopped by SIGKILL or a power cut leaves, for a
+    /// later run to remove.
+    public static func isTemporaryFileName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard name.hasPrefix("."), parts.count >= 4, let suffix = parts.last, suffix.count == 6,
+              suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+        return ImageFormat(path: parts.dropFirst().dropLast().joined(separator: ".")) != nil
     }
 
     /// The system's message for an `errno` value, e.g. "No space left on device".
