@@ -36,7 +36,10 @@ class Server:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
             data = body if isinstance(body, (bytes, type(None))) else json.dumps(body, ensure_ascii=False).encode()
-            connection.request(method, path, body=data, headers=headers or {})
+            headers = dict(headers or {})
+            if data is not None and not path.startswith("/v1/fonts"):
+                headers.setdefault("Content-Type", "application/json")
+            connection.request(method, path, body=data, headers=headers)
             response = connection.getresponse()
             return response.status, response.read(), dict(response.getheaders())
         finally:

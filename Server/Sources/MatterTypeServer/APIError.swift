@@ -113,6 +113,8 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
     case unauthorized = "unauthorized"
     /// A design token the request names is not in the token file.
     case unknownToken = "unknown_token"
+    /// A JSON body sent as another type than `application/json` (415).
+    case unsupportedMediaType = "unsupported_media_type"
 }
 
 extension HTTPResponse.Status {

@@ -115,7 +115,7 @@ private let knownMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .
                                                      .trace]
 
 /// Records every request in ``ServerMetrics`` and answers every error as JSON (a thrown ``APIError``, or
-/// Hummingbird's own 404/405/413 turned into one).
+/// Hummingbird's own 404/405/413 turned into one); every answer says `X-Content-Type-Options: nosniff`.
 struct MetricsAndErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
     /// The routes as `METHOD /path/{parameter}`, to answer a known path's other methods with 405 and `Allow`.
@@ -153,6 +153,8 @@ struct MetricsAndErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             response = try answer.response(from: request, context: context)
         }
+        // No answer is to be read as another type than it says (a JSON error as a page, say).
+        response.headers[.xContentTypeOptions] = "nosniff"
         // Methods outside HTTP's own are one label value, so clients cannot make up series.
         let method = knownMethods.contains(request.method) ? request.method.rawValue : "OTHER"
         metrics.record(route: context.endpointPath ?? "unmatched", method: method,

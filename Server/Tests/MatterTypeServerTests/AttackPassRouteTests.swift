@@ -78,4 +78,35 @@ struct AttackPassRouteTests {
             }
         }
     }
+
+    @Test func browsersMustAskFirstAndThePlaygroundCannotBeFramed() async throws {
+        // B10: a page on another origin could POST text/plain (no preflight) and drive the server; the playground
+        // had no Content-Security-Policy, nosniff or frame-ancestors.
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let body = Data(#"{"text": "Hello"}"#.utf8)
+                for type in ["text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+                    let answer = try await server.send(.POST, "/v1/render", headers: [("Content-Type", type)], body: body)
+                    #expect(answer.status == 415 && answer.errorCode == "unsupported_media_type", "\(type): \(answer.text)")
+                    #expect(answer.errorMessage.contains("send it as Content-Type: application/json"))
+                }
+                // A body without a type (a browser's fetch of a Blob) is refused as well.
+                let untyped = try await server.send(.POST, "/v1/cards", headers: [("Content-Type", "")], body: body)
+                #expect(untyped.status == 415, "\(untyped.text)")
+                for type in ["application/json; charset=utf-8", "APPLICATION/JSON", "application/vnd.card+json"] {
+                    let answer = try await server.send(.POST, "/v1/measure", headers: [("Content-Type", type)], body: body)
+                    #expect(answer.status == 200, "\(type): \(answer.text)")
+                }
+                let page = try await server.send(.GET, "/playground")
+                #expect(page.status == 200)
+                let policy = page.header("Content-Security-Policy") ?? ""
+                #expect(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'"), "\(policy)")
+                #expect(page.header("X-Frame-Options") == "DENY")
+                for path in ["/playground", "/healthz", "/v1/nothing"] {
+                    #expect(try await server.send(.GET, path).header("X-Content-Type-Options") == "nosniff", "\(path)")
+                }
+            }
+        }
+    }
 }
+

@@ -53,12 +53,16 @@ struct LiveServer: Sendable {
         return copy
     }
 
-    /// Sends a request and reads the whole response.
+    /// Sends a request and reads the whole response. A body to a JSON route (any but `/v1/fonts`) goes as
+    /// `application/json` unless `headers` give another `Content-Type`, as the server requires.
     func send(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = [], body: Data? = nil,
               admin: Bool = false) async throws -> HTTPResult {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if body != nil, !path.hasPrefix("/v1/fonts"), !request.headers.contains(name: "Content-Type") {
+            request.headers.add(name: "Content-Type", value: "application/json")
+        }
         if admin { request.headers.add(name: "Authorization", value: "Bearer \(adminToken)") }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let response = try await client.execute(request, timeout: .seconds(60))
@@ -69,7 +73,7 @@ struct LiveServer: Sendable {
 
     /// POSTs a JSON object.
     func post(_ path: String, json: String, headers: [(String, String)] = []) async throws -> HTTPResult {
-        try await send(.POST, path, headers: headers + [("Content-Type", "application/json")], body: Data(json.utf8))
+        try await send(.POST, path, headers: headers, body: Data(json.utf8))
     }
 
     /// Uploads a font file's bytes.

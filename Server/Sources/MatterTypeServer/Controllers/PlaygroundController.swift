@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -34,7 +35,23 @@ struct PlaygroundController: Sendable {
                            "the playground's \(name) is missing from the install; copy the MatterTypeServer resource "
                            + "bundle next to the executable")
         }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache",
+                                               .contentSecurityPolicy: contentSecurityPolicy, .xFrameOptions: "DENY"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
+
+    /// What the page may load and who may frame it: its own files and this server's API only, images it made
+    /// (`blob:`), no inline script, no frame around it (clickjacking), no form posting elsewhere.
+    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; "
+        + "img-src 'self' blob: data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+        + "frame-ancestors 'none'"
+}
+
+extension HTTPField.Name {
+    /// `Content-Security-Policy` (W3C CSP Level 3).
+    static let contentSecurityPolicy = HTTPField.Name("Content-Security-Policy")!  // a valid token, checked by tests
+    /// `X-Frame-Options` (RFC 7034): CSP's frame-ancestors for browsers that predate it.
+    static let xFrameOptions = HTTPField.Name("X-Frame-Options")!  // a valid token, checked by tests
+    /// `X-Content-Type-Options` (Fetch standard): `nosniff`.
+    static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!  // a valid token, checked by tests
 }
