@@ -41,9 +41,11 @@ struct PlaygroundController: Sendable {
     }
 
     /// What the page may load and who may frame it: its own files and this server's API only, images it made
-    /// (`blob:`), no inline script, no frame around it (clickjacking), no form posting elsewhere.
+    /// (`blob:`, which it may also read back), no inline script, no frame around it (clickjacking), no form
+    /// posting elsewhere.
     static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; "
-        + "img-src 'self' blob: data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+        + "img-src 'self' blob: data:; connect-src 'self' blob:; object-src 'none'; base-uri 'none'; "
+        + "form-action 'none'; "
         + "frame-ancestors 'none'"
 }
 
