@@ -40,6 +40,10 @@ public struct CardRenderer: Sendable {
     /// The most pixels a decoded image may have.
     public static let maximumImagePixels = 25_000_000
 
+    /// The most memory decoding a card's images may take (``imageMemory(of:)``, read from their headers before any
+    /// is decoded): 1 GiB, the server's render budget by default; 30 photographs of 25 megapixels would be 12 GB.
+    public static let maximumImageMemory = 1 << 30
+
     /// The most pixels a card's image may have (as a text render's).
     public static var maximumPixelCount: Int { TextRenderer.maximumPixelCount }
 
@@ -77,11 +81,16 @@ public struct CardRenderer: Sendable {
     /// The card as a ``Drawing``: the background, then each layer in order, in points. Rasterized, it is
     /// ``image(of:until:)``; written as SVG or PDF, the same shapes, text and images as vectors. `deadline` is
     /// checked before each layer (laying out its text, decoding its images).
-    /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), an image too large, or
-    ///   `.render(.deadlineExceeded)` when `deadline` passes.
+    /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), an image too large, images
+    ///   over ``maximumImageMemory`` in all, or `.render(.deadlineExceeded)` when `deadline` passes.
     public func drawing(of card: Card, until deadline: RenderDeadline = .never) throws(CardError) -> Drawing {
         let size = try pixelSize(of: card)
         let layers = try laidOut(card, until: deadline)
+        let imageBytes = imageMemory(of: card)
+        guard imageBytes <= CardRenderer.maximumImageMemory else {
+            throw .invalid(field: "layers", reason: "its images would take \(imageBytes >> 20) MiB to decode, over the "
+                           + "\(CardRenderer.maximumImageMemory >> 20) MiB a card may; use fewer or smaller images")
+        }
         var drawing = Drawing(pixelSize: PixelSize(width: size.width, height: size.height), scale: card.scale)
         let canvas = Rect(x: 0, y: 0, width: drawing.width, height: drawing.height)
         switch card.background {

@@ -55,7 +55,7 @@ public struct FigmaDocument: Sendable {
             response = try decoder.decode(FigmaResponse.self, from: data)
         } catch let error as DecodingError {
             guard budget.count <= budget.limit else { throw Self.tooManyNodes }
-            throw .invalidDocument(Self.describe(error))
+            throw .invalidDocument(Self.describe(error, in: data))
         } catch {
             throw .invalidDocument("not valid JSON")
         }
@@ -104,6 +104,20 @@ public struct FigmaDocument: Sendable {
         return nil
     }
 
+    /// What is wrong with `data`, which `error` refused: the place and type, or for data that is no JSON at all
+    /// the parser's words (where, and whether it nests too deep for it), which JSONDecoder does not give.
+    private static func describe(_ error: DecodingError, in data: Data) -> String {
+        let description = describe(error)
+        guard description == "not valid JSON" else { return description }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return description
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            return description + (detail.map { " (\($0))" } ?? "")
+        }
+    }
+
     private static func describe(_ error: DecodingError) -> String {
         func place(_ path: [any CodingKey]) -> String {
             path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
@@ -114,7 +128,9 @@ public struct FigmaDocument: Sendable {
         case .keyNotFound(let key, let context):
             return "\(place(context.codingPath)): \"\(key.stringValue)\" is missing"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(place(context.codingPath)): not readable"
+            guard context.codingPath.isEmpty else { return "\(place(context.codingPath)): not readable" }
+            // The parser's own words say where, and whether it nests too deep for it.
+            return "not valid JSON"
         @unknown default:
             return "not a Figma document"
         }

@@ -185,7 +185,7 @@ struct BatchCommand: ParsableCommand {
 
     /// What makes a row's card from its values: the card document decoded with them, or the Figma frame's card.
     private func cardMaker() throws -> @Sendable ([String: String]) throws -> Card {
-        let data = try TextInputOptions.contents(of: template, option: "template")
+        let data = try TextInputOptions.contents(of: template, option: "template", limit: FigmaDocument.maximumBytes)
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         guard let object, object["document"] != nil || object["nodes"] != nil else {
             if node != nil || images != nil {

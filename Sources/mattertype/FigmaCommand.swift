@@ -51,7 +51,8 @@ struct FigmaCommand: ParsableCommand {
     }
 
     func run() throws {
-        let data = try TextInputOptions.contents(of: document, option: "Figma document")
+        let data = try TextInputOptions.contents(of: document, option: "Figma document",
+                                                      limit: FigmaDocument.maximumBytes)
         let figma = try FigmaDocument(data: data)
         guard let first = figma.topLevelNodes.first else {
             throw CLIError(description: "\(document): the document has no nodes to draw")

@@ -117,12 +117,13 @@ struct TextInputOptions: ParsableArguments {
         var styledText: StyledText { StyledText(spans) }
     }
 
-    /// The bytes of the file at `path`, at most ``maximumFileSize``.
-    static func contents(of path: String, option: String) throws -> Data {
+    /// The bytes of the file at `path` (`-`: standard input), at most `limit` (``maximumFileSize`` unless given).
+    static func contents(of path: String, option: String, limit: Int = maximumFileSize) throws -> Data {
+        let megabytes = "\(limit >> 20) MiB"
         if path == "-" {
-            let data = try FileHandle.standardInput.read(upToCount: maximumFileSize + 1) ?? Data()
-            guard data.count <= maximumFileSize else {
-                throw CLIError(description: "standard input: more than 16 MiB; send less")
+            let data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
+            guard data.count <= limit else {
+                throw CLIError(description: "standard input: more than \(megabytes); send less")
             }
             return data
         }
@@ -135,12 +136,12 @@ struct TextInputOptions: ParsableArguments {
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+            data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
             throw CLIError(description: "\(path): cannot read the file (\(error.localizedDescription))")
         }
-        guard data.count <= maximumFileSize else {
-            throw CLIError(description: "\(path): larger than 16 MiB (or not a regular file); check the \(option) path")
+        guard data.count <= limit else {
+            throw CLIError(description: "\(path): larger than \(megabytes) (or not a regular file); check the \(option) path")
         }
         return data
     }

@@ -137,4 +137,33 @@ struct AttackPassTests {
         // 2 + 3 + 3 (the emoji is three scalars: woman, zero-width joiner, laptop).
         #expect(try Card.decode(from: Data(body.utf8)).scalarCount == 8)
     }
+
+    @Test("B10: a card's images are counted from their headers before any is decoded (30 × 25 megapixels: refused)")
+    func imagesCountedBeforeDecoding() throws {
+        // Small PNGs each declaring 5,000 × 5,000 pixels: 12 GB to decode in all; the card is refused naming it,
+        // before one is decoded (a decode would fail on the broken data and say so instead).
+        func png(_ index: Int) -> String {
+            var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+            data.append(Data("IHDR".utf8) + Data([0, 0, 0x13, 0x88, 0, 0, 0x13, 0x88, 8, 6, 0, 0, 0]))
+            data.append(Data([0, 0, 0, 0]) + Data("\(index)".utf8))
+            return data.base64EncodedString()
+        }
+        let layers = (0..<30).map {
+            #"{"type": "image", "x": 0, "y": 0, "width": 10, "height": 10, "src": "data:image/png;base64,\#(png($0))"}"#
+        }
+        let card = try Card.decode(from: Data(#"{"width": 20, "height": 20, "layers": [\#(layers.joined(separator: ","))]}"#.utf8))
+        let error = #expect(throws: CardError.self) { try CardRenderer(registry: registry).drawing(of: card) }
+        #expect(error?.description.contains("its images would take 11444 MiB to decode, over the 1024 MiB a card may") == true,
+                "\(String(describing: error))")
+    }
+
+    @Test("B10: a Figma document nested deeper than the JSON reader goes says so, not only \"not valid JSON\"")
+    func tooDeepSaysSo() throws {
+        var node = #"{"id": "9:9", "type": "RECTANGLE"}"#
+        for level in 0..<600 { node = #"{"id": "1:\#(level)", "type": "FRAME", "children": [\#(node)]}"# }
+        let error = #expect(throws: FigmaError.self) { try figma(node) }
+        #expect(error?.description.hasPrefix("not a Figma document: not valid JSON (Too many nested arrays or dictionaries") == true,
+                "\(String(describing: error))")
+    }
 }
+
