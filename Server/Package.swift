@@ -57,6 +57,8 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "MatterTypeServerTests",
                     dependencies: ["MatterTypeServer",
+                                   // The request generator's cases sent over HTTP (HTTPFuzzTests).
+                                   .product(name: "MatterTypeFuzzing", package: matterTypePackage),
                                    .product(name: "HummingbirdTesting", package: "hummingbird"),
                                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                    .product(name: "NIOCore", package: "swift-nio"),
