@@ -7,7 +7,8 @@ Usage: Scripts/attack.py [--server PATH] [--port N] [--quick]
  `cd Server && swift build -c release --product mattertype-server`)
 
 Loopback only (127.0.0.1), every loop bounded in count and time; the server is started with a scratch SQLite store
-and stopped at the end. Exits 1 if any attack that the server is meant to hold does not hold. --quick runs the
+and stopped at the end. The last rows replay the attack pass over cards, frames and Figma bodies (issue 56): each
+must be refused or served within 2 s while /healthz, polled every 20 ms, answers within 100 ms. Exits 1 if any attack that the server is meant to hold does not hold. --quick runs the
 memory attack with 1,000 varied requests instead of 10,000.
 """
 import argparse, http.client, json, os, signal, socket, subprocess, sys, tempfile, threading, time
@@ -202,6 +203,132 @@ def attacks(server, quick):
         "header timeouts are not implemented yet" if still_open else "")
 
 
+class HealthWatch:
+    """Polls GET /healthz every 20 ms in a thread while a block runs; the slowest answer is `worst` (seconds)."""
+
+    def __init__(self, server):
+        self.server, self.worst, self.failed = server, 0.0, 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run)
+
+    def run(self):
+        while not self.stop.is_set():
+            start = time.monotonic()
+            try:
+                if self.server.request("GET", "/healthz", timeout=30)[0] != 200:
+                    self.failed += 1
+            except OSError:
+                self.failed += 1
+            self.worst = max(self.worst, time.monotonic() - start)
+            time.sleep(0.02)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_):
+        self.stop.set()
+        self.thread.join()
+
+
+def figma(children, frame_extra=None):
+    """A Figma file response with one frame (node 1:1) holding `children`."""
+    frame = {"id": "1:1", "name": "f", "type": "FRAME",
+             "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 100}, "children": children}
+    frame.update(frame_extra or {})
+    return {"document": {"id": "0:0", "type": "DOCUMENT",
+                         "children": [{"id": "0:1", "type": "CANVAS", "children": [frame]}]}}
+
+
+def new_doors(server):
+    """The attack pass over the doors the card and Figma wave added (issue 56): B1-B4 and B10."""
+    admin = {"Authorization": "Bearer " + ADMIN}
+    # B1: the 231-byte frame, the same padding through a Figma body, an admin upload, a flow whose gaps add up.
+    padded = {"width": 100, "height": 100, "layers": [{"type": "frame", "x": 0, "y": 0, "width": 100, "height": 100,
+              "layout": {"direction": "vertical", "padding": [2000000000, 0, 0, 0]},
+              "layers": [{"type": "rect", "width": 10, "height": 10, "fill": "#FF0000"}]}]}
+    rect = {"type": "rect", "width": 10, "height": 10, "fill": "#F00"}
+    gaps = {"width": 100, "height": 100, "scale": 8, "layers": [{"type": "frame", "x": 0, "y": 0, "width": 100,
+            "height": 100, "layout": {"direction": "vertical", "gap": 1000000}, "layers": [rect] * 140}]}
+    figma_padded = figma([{"id": "2:1", "type": "RECTANGLE",
+                           "absoluteBoundingBox": {"x": 0, "y": 0, "width": 10, "height": 10}}],
+                         {"layoutMode": "VERTICAL", "paddingTop": 2e9})
+    for name, method, path, body, headers in [
+            ("B1 frame padding 2e9 (the 231-byte body)", "POST", "/v1/cards", padded, None),
+            ("B1 the same, /v1/cards/layout", "POST", "/v1/cards/layout", padded, None),
+            ("B1 140 gaps of 1e6 at scale 8", "POST", "/v1/cards", gaps, None),
+            ("B1 Figma paddingTop 2e9", "POST", "/v1/cards?node=1:1", figma_padded, None),
+            ("B1 admin template upload with it", "PUT", "/v1/templates/padded", padded, admin)]:
+        (status, _, _), seconds = timed(lambda: server.request(method, path, body, headers))
+        alive = server.request("GET", "/healthz")[0] == 200
+        row(name, str(status), seconds, status == 422 and seconds < 2 and alive)
+
+    # B2/B3: heavy Figma bodies, each alone and two at once, /healthz watched throughout.
+    braces = figma([{"id": "2:1", "type": "TEXT", "characters": "{" * 300_000,
+                     "style": {"fontFamily": "Noto Sans", "fontSize": 12}, "characterStyleOverrides": [0, 1],
+                     "styleOverrideTable": {"1": {"fontSize": 14}},
+                     "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 20}}])
+    empty_nodes = figma([{}] * 80_000)
+    spans = figma([{"id": "2:1", "type": "TEXT", "characters": "ab" * 165_000,
+                    "style": {"fontFamily": "Noto Sans", "fontSize": 12},
+                    "characterStyleOverrides": [0, 1] * 165_000, "styleOverrideTable": {"1": {"fontSize": 14}},
+                    "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 20}}])
+    mixed = "مرحبا नमस्ते สวัสดี 你好 " * 14_000
+    scripts = figma([{"id": "2:1", "type": "TEXT", "characters": mixed[:339_000],
+                      "style": {"fontFamily": "Noto Sans", "fontSize": 12},
+                      "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 20}}])
+    nested = {"width": 200, "height": 100, "layers": [{"type": "frame", "x": 0, "y": 0, "width": 200, "height": 100,
+              "layers": [{"type": "text", "x": 0, "y": 0, "width": 200, "text": "word " * 40_000}]}]}
+    for name, body, expected in [("B2 300,000 braces with a style override", braces, (413,)),
+                                 ("B2 80,000 empty nodes", empty_nodes, (422,)),
+                                 ("B2 330,000 style-override spans", spans, (413,)),
+                                 ("B3 339,000 mixed-script characters (Figma)", scripts, (413,)),
+                                 ("B3 200,000 characters in a frame's text", nested, (413,))]:
+        data = json.dumps(body, separators=(",", ":")).encode()
+        path = "/v1/cards?node=1:1" if "document" in body else "/v1/cards"
+        with HealthWatch(server) as watch:
+            (status, _, _), seconds = timed(lambda: server.request("POST", path, data))
+        row(name, f"{status} ({len(data) >> 10} KiB)", seconds,
+            status in expected and seconds < 2 and watch.worst < 0.1 and not watch.failed,
+            f"/healthz at worst {watch.worst * 1000:.0f} ms")
+    big_upload = json.dumps(figma([{}] * 160_000), separators=(",", ":")).encode()
+    results = []
+
+    def heavy(path, data, headers=None):
+        results.append(timed(lambda: server.request("POST" if headers is None else "PUT", path, data, headers)))
+    for name, jobs in [("B2 two 80,000-node bodies at once", [("/v1/cards?node=1:1", json.dumps(empty_nodes).encode(), None)] * 2),
+                       ("B2 a 2 MB admin upload of 160,000 nodes", [("/v1/templates/nodes?node=1:1", big_upload, admin)]),
+                       ("B4 two heavy /v1/cards/layout at once", [("/v1/cards/layout", json.dumps(
+                           {"width": 400, "height": 400, "layers": [{"type": "text", "x": 0, "y": 0, "width": 380,
+                                                                     "text": mixed[:90_000]}]}).encode(), None)] * 2)]:
+        results.clear()
+        with HealthWatch(server) as watch:
+            threads = [threading.Thread(target=heavy, args=job) for job in jobs]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        worst = max(seconds for _, seconds in results)
+        statuses = sorted(answer[0] for answer, _ in results)
+        row(name, str(statuses), worst,
+            all(s in (200, 413, 422, 503) for s in statuses) and worst < 2 and watch.worst < 0.1 and not watch.failed,
+            f"/healthz at worst {watch.worst * 1000:.0f} ms; RSS {server.rss()} MiB")
+
+    # B10: a cross-origin simple request is refused before anything is done; the playground cannot be framed.
+    (status, _, headers), seconds = timed(lambda: server.request(
+        "POST", "/v1/cards", json.dumps(padded).encode(), {"Content-Type": "text/plain;charset=UTF-8"}))
+    row("B10 text/plain POST (no preflight)", str(status), seconds,
+        status == 415 and headers.get("X-Content-Type-Options") == "nosniff")
+    status, _, headers = server.request("GET", "/playground")
+    policy = headers.get("Content-Security-Policy", "")
+    row("B10 playground CSP and frame-ancestors", str(status), 0,
+        status == 200 and "frame-ancestors 'none'" in policy and headers.get("X-Frame-Options") == "DENY")
+    # Memory given back after the spikes (a JSON tree's small blocks are trimmed after large reservations).
+    time.sleep(1)
+    rss = server.rss()
+    row("memory after the new doors' attacks", f"RSS {rss} MiB", 0, rss < 600)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", default=os.path.join(ROOT, "Server/.build/release/mattertype-server"))
@@ -212,6 +339,7 @@ def main():
         server = Server(args.server, args.port, os.path.join(scratch, "fonts.sqlite"))
         try:
             attacks(server, args.quick)
+            new_doors(server)
         finally:
             server.stop()
     failed = [r for r in ROWS if not r[3]]
