@@ -274,15 +274,17 @@ def new_doors(server):
                     "characterStyleOverrides": [0, 1] * 165_000, "styleOverrideTable": {"1": {"fontSize": 14}},
                     "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 20}}])
     mixed = "مرحبا नमस्ते สวัสดี 你好 " * 14_000
-    scripts = figma([{"id": "2:1", "type": "TEXT", "characters": mixed[:339_000],
-                      "style": {"fontFamily": "Noto Sans", "fontSize": 12},
-                      "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 20}}])
+
+    def scripts(count):
+        return figma([{"id": "2:1", "type": "TEXT", "characters": mixed[:count],
+                       "style": {"fontFamily": "Noto Sans", "fontSize": 12},
+                       "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 20}}])
     nested = {"width": 200, "height": 100, "layers": [{"type": "frame", "x": 0, "y": 0, "width": 200, "height": 100,
               "layers": [{"type": "text", "x": 0, "y": 0, "width": 200, "text": "word " * 40_000}]}]}
     for name, body, expected in [("B2 300,000 braces with a style override", braces, (413,)),
                                  ("B2 80,000 empty nodes", empty_nodes, (422,)),
                                  ("B2 330,000 style-override spans", spans, (413,)),
-                                 ("B3 339,000 mixed-script characters (Figma)", scripts, (413,)),
+                                 ("B3 150,000 mixed-script characters (Figma)", scripts(150_000), (413,)),
                                  ("B3 200,000 characters in a frame's text", nested, (413,))]:
         data = json.dumps(body, separators=(",", ":")).encode()
         path = "/v1/cards?node=1:1" if "document" in body else "/v1/cards"
@@ -291,6 +293,13 @@ def new_doors(server):
         row(name, f"{status} ({len(data) >> 10} KiB)", seconds,
             status in expected and seconds < 2 and watch.worst < 0.1 and not watch.failed,
             f"/healthz at worst {watch.worst * 1000:.0f} ms")
+    # The 339,000 characters as the issue sent them: too large for a card body, so as an admin template upload.
+    data = json.dumps(scripts(339_000), separators=(",", ":")).encode()
+    with HealthWatch(server) as watch:
+        (status, _, _), seconds = timed(lambda: server.request("PUT", "/v1/templates/scripts?node=1:1", data, admin))
+    row("B3 339,000 mixed-script characters, template upload", f"{status} ({len(data) >> 10} KiB)", seconds,
+        status == 413 and seconds < 2 and watch.worst < 0.1 and not watch.failed,
+        f"/healthz at worst {watch.worst * 1000:.0f} ms")
     big_upload = json.dumps(figma([{}] * 160_000), separators=(",", ":")).encode()
     results = []
 

@@ -432,6 +432,11 @@ struct CardRouteAttackTests {
     @Test func rendersAndCardsSayWhatTheyWarnAboutInAHeader() async throws {
         #expect(warningHeaderValue(["a", "a", "b"]) == "a; b" && warningHeaderValue([]) == nil)
         #expect(warningHeaderValue(["no Å font"]) == #"no \u{C5} font"#)
+        // 999 spans × 16 missing families (attack.py) warned in a megabyte: at most 8 KiB now, the rest counted.
+        let many = (0..<16_000).map { "no font of family \"S\($0)\" is registered" }
+        let capped = try #require(warningHeaderValue(many))
+        #expect(capped.utf8.count <= warningHeaderLimit + 40 && capped.hasSuffix(" more"))
+        #expect(capped.hasPrefix(#"no font of family "S0" is registered; no font of family "S1""#))
         try await withTemporaryDirectory { directory in
             try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
                 let render = try await server.post("/v1/render", json: #"{"text": "x", "family": "Nope Sans"}"#)

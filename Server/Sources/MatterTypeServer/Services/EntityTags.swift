@@ -39,12 +39,26 @@ extension HTTPField.Name {
 }
 
 /// `warnings` as one `MatterType-Warning` value, each once, joined by "; ": characters outside printable ASCII (a
-/// family name in another script) are written `\u{…}`, as a header value must be visible ASCII. `nil` when none.
+/// family name in another script) are written `\u{…}`, as a header value must be visible ASCII. At most
+/// ``warningHeaderLimit`` bytes: the warnings that do not fit are counted (`; and 15983 more`), since clients
+/// refuse longer header lines (Python's at 64 KiB; 999 spans of 16 missing families were 1 MB). `nil` when none.
 func warningHeaderValue(_ warnings: [String]) -> String? {
-    var unique: [String] = []
-    for warning in warnings where !unique.contains(warning) { unique.append(warning) }
+    var unique: [String] = [], seen = Set<String>()
+    for warning in warnings where seen.insert(warning).inserted { unique.append(warning) }
     guard !unique.isEmpty else { return nil }
-    return unique.joined(separator: "; ").unicodeScalars.map { scalar in
-        (0x20...0x7E).contains(scalar.value) ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    }.joined()
+    var value = ""
+    for (index, warning) in unique.enumerated() {
+        let escaped = warning.unicodeScalars.map { scalar in
+            (0x20...0x7E).contains(scalar.value) ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }.joined()
+        let part = (index == 0 ? "" : "; ") + escaped
+        guard value.utf8.count + part.utf8.count <= warningHeaderLimit else {
+            return value + "; and \(unique.count - index) more"
+        }
+        value += part
+    }
+    return value
 }
+
+/// The most bytes of warnings a `MatterType-Warning` header carries before the rest are counted: 8 KiB.
+let warningHeaderLimit = 8 << 10
