@@ -314,7 +314,6 @@ struct FigmaTypeStyle: Sendable, Decodable {
     var opentypeFlags: [String: Int]?
 }
 
-
 /// Counts the nodes one document's decoding makes, so that it stops at the limit instead of building them all.
 // @unchecked Sendable: one instance belongs to one `JSONDecoder.decode` call, which runs on one thread.
 final class FigmaNodeBudget: @unchecked Sendable {

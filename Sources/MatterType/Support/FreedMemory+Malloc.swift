@@ -27,7 +27,7 @@ public enum FreedMemory {
 
     /// Gives the freed memory of every heap back to the kernel, past `padding` bytes kept at each heap's top:
     /// for after a spike of small blocks (a large JSON document's tree), which the heaps otherwise keep. It walks
-    /// the heaps (about a millisecond for a gigabyte), so call it after such work, not after every request.
+    /// every heap under its lock, so call it after such work, not after every request.
     /// The C function is glibc's `malloc_trim`.
     /// - Returns: whether any memory was given back (false, too, when the allocator is not glibc's).
     @discardableResult

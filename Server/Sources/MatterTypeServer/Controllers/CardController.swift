@@ -55,7 +55,10 @@ struct CardController: Sendable {
         let renderer = CardRenderer(registry: library.registry, tokens: tokens)
         return try await admission.withSlot(deadline: deadline) { slot in
             let (card, values) = try await parsed(body, query: query, slot: slot, deadline: deadline)
-            let etag = tags.tag(for: body, extra: Self.identity(values: values, format: format))
+            // The tag reads the body's canonical form: a parse too, off the request's task when the body is large.
+            let etag = try await slot.run(short: RenderMemory.parsesShort(body)) { [tags] in
+                tags.tag(for: body, extra: Self.identity(values: values, format: format))
+            }
             // The format may come from Accept: caches keep one answer per Accept.
             if EntityTags.matches(request, etag) {
                 return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"])
@@ -94,8 +97,8 @@ struct CardController: Sendable {
 
     /// A card request's card, parsed in `slot` with memory reserved for the JSON it builds: the body's card, or
     /// the card a Figma document's `?node=` frame becomes, its placeholders filled from the query's parameters
-    /// but `format` (and `node` for a Figma document; the first of a name); checked against the text and pixel
-    /// limits before anything is laid out. Also returns the values.
+    /// but `format` (and `node` for a Figma document; the first of a name), the values checked against the text
+    /// limit first. Also returns the values.
     private func parsed(_ body: Data, query: QueryString, slot: RenderLimiter.Slot,
                         deadline: ContinuousClock.Instant) async throws -> (Card, [String: String]) {
         let maxTextLength = limits.maxTextLength
