@@ -31,9 +31,13 @@ public struct CardRenderer: Sendable {
         self.tokens = tokens
         self.renderer = renderer
         self.imageDirectory = imageDirectory
+        imageRoot = imageDirectory.flatMap { CardRenderer.realPath($0.path) }
         self.images = images
         self.drawings = drawings
     }
+
+    /// ``imageDirectory`` with its links resolved, once (image files must resolve inside it).
+    private let imageRoot: String?
 
     /// The most bytes an image file or `data:` URI may have.
     public static let maximumImageBytes = 20_000_000
@@ -448,19 +452,21 @@ public struct CardRenderer: Sendable {
         guard let directory = imageDirectory else {
             throw .image(place: place, reason: "images here are data: URIs (data:image/png;base64,…), not files")
         }
-        let url = try CardRenderer.confined(source, to: directory, place: place)
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard let attributes, let size = attributes[.size] as? Int else {
+        let url = try CardRenderer.confined(source, to: directory, root: imageRoot, place: place)
+        // stat itself: FileManager's attributes also look up the owner's and group's names, for every card.
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
             throw .image(place: place, reason: "no image file at \(url.path)")
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        guard status.st_mode & S_IFMT == S_IFREG else {
             throw .image(place: place, reason: "\(url.path) is not a regular file; give an image file")
         }
+        let size = Int(status.st_size)
         guard size <= CardRenderer.maximumImageBytes else {
             throw .image(place: place, reason: "\(url.path) has \(size) bytes; images have at most "
                          + "\(CardRenderer.maximumImageBytes)")
         }
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let modified = "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
         return LocatedImage(key: "\(url.path)\u{0}\(size)\u{0}\(modified)") { () throws(CardError) in
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw .image(place: place, reason: "\(url.path) cannot be read; check that it exists and is readable")
@@ -469,20 +475,17 @@ public struct CardRenderer: Sendable {
         }
     }
 
-    /// The file `source` names under `directory`, its real path: a relative path that stays inside the directory
-    /// once `..` and symbolic links are resolved (a template's value must not reach `/etc` or a link to it).
-    private static func confined(_ source: String, to directory: URL, place: String) throws(CardError) -> URL {
+    /// The file `source` names under `directory` (whose real path is `root`, when known), its real path: a
+    /// relative path that stays inside the directory once `..` and symbolic links are resolved (a template's value
+    /// must not reach `/etc` or a link to it).
+    private static func confined(_ source: String, to directory: URL, root: String?,
+                                 place: String) throws(CardError) -> URL {
         guard !source.hasPrefix("/"), !source.contains("\u{0}") else {
             throw .image(place: place, reason: "\(source.prefix(200)) is not a path under \(directory.path); image "
                          + "files are named relative to it")
         }
-        func real(_ path: String) -> String? {
-            guard let resolved = realpath(path, nil) else { return nil }
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
         let joined = directory.appendingPathComponent(source).path
-        guard let root = real(directory.path), let file = real(joined) else {
+        guard let root = root ?? realPath(directory.path), let file = realPath(joined) else {
             throw .image(place: place, reason: "no image file at \(joined)")
         }
         guard file.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
@@ -490,6 +493,13 @@ public struct CardRenderer: Sendable {
                          + "must be inside it (no .. or links out of it)")
         }
         return URL(fileURLWithPath: file)
+    }
+
+    /// `path` with `.`, `..` and symbolic links resolved (the C library's `realpath`); `nil` when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The bytes of a base64 `data:` URI.

@@ -191,13 +191,25 @@ struct BatchTests {
                              "--no-system-fonts", "--jobs", "2"]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Stopped once it has written a few (polling without blocking a thread; at most 60 s).
-        for _ in 0..<600 where process.isRunning && Self.files(in: out).count < 5 {
+        // Stopped once it has written a few, by a thread of its own: this task's polling would wait for a
+        // cooperative thread, which the suite's other tests can hold for seconds (at most 60 s).
+        let pid = process.processIdentifier
+        let stopped = StopRecord()
+        let stopper = Thread {
+            var polls = 0
+            while polls < 1_200, kill(pid, 0) == 0, Self.files(in: out).count < 5 {
+                Thread.sleep(forTimeInterval: 0.05)
+                polls += 1
+            }
+            stopped.set(running: kill(pid, 0) == 0, written: Self.files(in: out).count)
+            kill(pid, SIGTERM)
+        }
+        stopper.start()
+        for _ in 0..<1_200 {
+            if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        let atStop = (process.isRunning, Self.files(in: out).count)
-        process.terminate()
-        for _ in 0..<600 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        let atStop = stopped.value
         #expect(process.terminationReason == .exit && process.terminationStatus == 143,
                 "running and written when stopped: \(atStop); status \(process.terminationStatus)")
         let written = Self.files(in: out).count
@@ -220,3 +232,15 @@ enum PNGFixture {
     static let onePixel = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==") ?? Data()
 }
 
+/// What the stopping thread saw when it sent SIGTERM: whether the batch still ran, and how many cards it had.
+// @unchecked Sendable: its one value is read and written under the lock.
+private final class StopRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: (running: Bool, written: Int)?
+
+    func set(running: Bool, written: Int) {
+        lock.withLock { seen = (running, written) }
+    }
+
+    var value: (running: Bool, written: Int)? { lock.withLock { seen } }
+}

@@ -150,8 +150,10 @@ struct CardTests {
                 return "\(error)"
             }
         }
-        #expect(failure("/dev/zero")?.contains("/dev/zero is not a regular file") == true)
-        #expect(failure("/tmp")?.contains("/tmp is not a regular file") == true)
+        // Relative to the image folder ("/" here); an absolute path is not one under it, whatever it names.
+        #expect(failure("dev/zero")?.contains("/dev/zero is not a regular file") == true)
+        #expect(failure("tmp")?.contains("/tmp is not a regular file") == true)
+        #expect(failure("/tmp")?.contains("/tmp is not a path under /; image files are named relative to it") == true)
         #expect(failure("https://example.com/logo.png")?.contains("is a remote image; images are not fetched") == true)
         let run = try CLIRun("card", "/dev/zero", "-o", "/tmp/never.png")
         #expect(run.status == 1 && run.stderr.split(separator: "\n").count == 1)
