@@ -8,8 +8,9 @@ Usage: Scripts/attack.py [--server PATH] [--port N] [--quick]
 
 Loopback only (127.0.0.1), every loop bounded in count and time; the server is started with a scratch SQLite store
 and stopped at the end. The last rows replay the attack pass over cards, frames and Figma bodies (issue 56): each
-must be refused or served within 2 s while /healthz, polled every 20 ms, answers within 100 ms. Exits 1 if any attack that the server is meant to hold does not hold. --quick runs the
-memory attack with 1,000 varied requests instead of 10,000.
+must be refused or served within 2 s while /healthz, polled every 20 ms, answers within 100 ms. Exits 1 if any
+attack that the server is meant to hold does not hold. --quick runs the memory attack with 1,000 varied requests
+instead of 10,000.
 """
 import argparse, http.client, json, os, signal, socket, subprocess, sys, tempfile, threading, time
 
@@ -305,8 +306,10 @@ def new_doors(server):
 
     def heavy(path, data, headers=None):
         results.append(timed(lambda: server.request("POST" if headers is None else "PUT", path, data, headers)))
-    for name, jobs in [("B2 two 80,000-node bodies at once", [("/v1/cards?node=1:1", json.dumps(empty_nodes).encode(), None)] * 2),
-                       ("B2 a 2 MB admin upload of 160,000 nodes", [("/v1/templates/nodes?node=1:1", big_upload, admin)]),
+    nodes_body = json.dumps(empty_nodes).encode()
+    for name, jobs in [("B2 two 80,000-node bodies at once", [("/v1/cards?node=1:1", nodes_body, None)] * 2),
+                       ("B2 a 2 MB admin upload of 160,000 nodes",
+                        [("/v1/templates/nodes?node=1:1", big_upload, admin)]),
                        ("B4 two heavy /v1/cards/layout at once", [("/v1/cards/layout", json.dumps(
                            {"width": 400, "height": 400, "layers": [{"type": "text", "x": 0, "y": 0, "width": 380,
                                                                      "text": mixed[:90_000]}]}).encode(), None)] * 2)]:

@@ -163,7 +163,8 @@ struct BatchCommand: ParsableCommand {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 ImageFile.abandonUnfinishedFiles()
-                let line = "\nbatch: stopped by signal \(number); the cards written are whole, unfinished ones removed\n"
+                let line = "\nbatch: stopped by signal \(number); the cards written are whole, unfinished ones "
+                    + "removed\n"
                 FileHandle.standardError.write(Data(line.utf8))
                 Foundation.exit(128 + number)
             }

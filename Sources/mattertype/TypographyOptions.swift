@@ -141,7 +141,8 @@ struct TextInputOptions: ParsableArguments {
             throw CLIError(description: "\(path): cannot read the file (\(error.localizedDescription))")
         }
         guard data.count <= limit else {
-            throw CLIError(description: "\(path): larger than \(megabytes) (or not a regular file); check the \(option) path")
+            throw CLIError(description: "\(path): larger than \(megabytes) (or not a regular file); check the "
+                           + "\(option) path")
         }
         return data
     }

@@ -200,7 +200,8 @@ public enum ImageFile {
             }
             guard descriptor >= 0 else { return (-1, errno) }
             // mkstemp filled in the X's.
-            state.paths.insert(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            let name = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            state.paths.insert(String(decoding: name, as: UTF8.self))
             return (descriptor, 0)
         }
         guard descriptor >= 0 else {

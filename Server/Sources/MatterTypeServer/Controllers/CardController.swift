@@ -149,7 +149,8 @@ struct CardController: Sendable {
                     let (data, _) = try Self.cardDocument(body, node: node)
                     do throws(CardError) {
                         let decoded = try Card.decodeTemplate(from: data)
-                        return (CardTemplate(StoredTemplate(name: name, document: data), decoded: decoded), decoded.card)
+                        let template = CardTemplate(StoredTemplate(name: name, document: data), decoded: decoded)
+                        return (template, decoded.card)
                     } catch {
                         throw Self.apiError(error)
                     }
@@ -301,7 +302,8 @@ struct CardController: Sendable {
     private static func checkValues(_ values: [String: String], maxTextLength: Int) throws {
         let scalars = values.values.reduce(0) { $0 + $1.unicodeScalars.count }
         if scalars > maxTextLength {
-            throw APIError(.contentTooLarge, .textTooLong, "the values have \(scalars) characters, over \(maxTextLength)")
+            throw APIError(.contentTooLarge, .textTooLong,
+                           "the values have \(scalars) characters, over \(maxTextLength)")
         }
     }
 

@@ -49,7 +49,8 @@ func warningHeaderValue(_ warnings: [String]) -> String? {
     var value = ""
     for (index, warning) in unique.enumerated() {
         let escaped = warning.unicodeScalars.map { scalar in
-            (0x20...0x7E).contains(scalar.value) ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            (0x20...0x7E).contains(scalar.value)
+                ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         }.joined()
         let part = (index == 0 ? "" : "; ") + escaped
         guard value.utf8.count + part.utf8.count <= warningHeaderLimit else {
