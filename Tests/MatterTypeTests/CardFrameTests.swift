@@ -4,7 +4,7 @@ import MatterTypeWire
 import MatterTypeCards
 import Testing
 
-/// Frames and their Auto Layout (MatterTypeCards/CardLayout.swift): every box against Chromium's flexbox for the same
+/// Frames and their Auto Layout (MatterTypeCards/Layout/CardLayout.swift): every box against Chromium's flexbox for the same
 /// trees, the sizing rules, reflowing templates and bad frames.
 @Suite("Card frames")
 struct CardFrameTests {

@@ -4,8 +4,8 @@ import MatterTypeWire
 import MatterTypeCards
 import Testing
 
-/// Cards (MatterTypeWire/Card.swift, CardRenderer.swift): backgrounds and rectangles against the formulas CSS
-/// gives for them, text layers against `render`'s pixels, placeholders, and bad cards.
+/// Cards (MatterTypeCards: Model/, JSON/, Render/CardRenderer.swift): backgrounds and rectangles against the
+/// formulas CSS gives for them, text layers against `render`'s pixels, placeholders, and bad cards.
 @Suite("Cards")
 struct CardTests {
     let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))

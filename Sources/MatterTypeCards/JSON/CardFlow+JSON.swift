@@ -1,0 +1,63 @@
+public import MatterType
+import MatterTypeWire
+
+extension CardFlow: Codable {
+    private enum Keys: String, CodingKey, CaseIterable {
+        case direction, gap, padding, align, crossAlign, wrap, crossGap, reverseZ
+    }
+
+    /// Decodes `{"direction": "vertical", "gap": 16 | "auto", "padding": 24 | [t, r, b, l], "align": "center",
+    /// "crossAlign": "baseline", "wrap": true, "crossGap": 8, "reverseZ": true}`, every key optional.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(Keys.self, in: "a layout")
+        let c = try decoder.container(keyedBy: Keys.self)
+        var gap = Gap.fixed(0)
+        if c.contains(.gap) {
+            if let number = try? c.decode(Double.self, forKey: .gap) {
+                gap = .fixed(number)
+            } else if (try? c.decode(String.self, forKey: .gap)) == "auto" {
+                gap = .auto
+            } else {
+                throw DecodingError.dataCorruptedError(forKey: .gap, in: c, debugDescription:
+                    "give a number of points or \"auto\" (the space left, shared between the children)")
+            }
+        }
+        var padding = CardInsets()
+        if c.contains(.padding) {
+            if let number = try? c.decode(Double.self, forKey: .padding) {
+                padding = CardInsets(all: number)
+            } else if let sides = try? c.decode([Double].self, forKey: .padding), sides.count == 4 {
+                padding = CardInsets(top: sides[0], right: sides[1], bottom: sides[2], left: sides[3])
+            } else {
+                throw DecodingError.dataCorruptedError(forKey: .padding, in: c, debugDescription:
+                    "give a number of points or [top, right, bottom, left]")
+            }
+        }
+        let align = try c.decodeIfPresent(Alignment.self, forKey: .align) ?? .start
+        if align == .baseline {
+            throw DecodingError.dataCorruptedError(forKey: .align, in: c, debugDescription:
+                "baseline aligns across a row; use start, center or end along it")
+        }
+        self.init(direction: try c.decodeIfPresent(Direction.self, forKey: .direction), gap: gap, padding: padding,
+                  align: align, crossAlign: try c.decodeIfPresent(Alignment.self, forKey: .crossAlign) ?? .start,
+                  wraps: try c.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
+                  crossGap: try c.decodeIfPresent(Double.self, forKey: .crossGap) ?? 0,
+                  reversesZOrder: try c.decodeIfPresent(Bool.self, forKey: .reverseZ) ?? false)
+    }
+
+    /// Encodes the keys it decodes.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encodeIfPresent(direction?.rawValue, forKey: .direction)
+        switch gap {
+        case .fixed(let number): try c.encode(number, forKey: .gap)
+        case .auto: try c.encode("auto", forKey: .gap)
+        }
+        try c.encode([padding.top, padding.right, padding.bottom, padding.left], forKey: .padding)
+        try c.encode(align.rawValue, forKey: .align)
+        try c.encode(crossAlign.rawValue, forKey: .crossAlign)
+        try c.encode(wraps, forKey: .wrap)
+        try c.encode(crossGap, forKey: .crossGap)
+        try c.encode(reversesZOrder, forKey: .reverseZ)
+    }
+}

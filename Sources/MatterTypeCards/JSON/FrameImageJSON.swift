@@ -1,0 +1,50 @@
+public import Foundation
+public import MatterType
+public import MatterTypeWire
+
+/// A frame's image in JSON: `{"src": "photo.jpg", "fit": "cover"}` (`fit` defaults to `cover`, as a fill wants), or
+/// `"crop": [x, y, width, height]` (fractions of the image) or `"tile": 0.5` (points a pixel) instead of `fit`.
+struct FrameImageJSON: Codable {
+    var image: CardFrameImage
+
+    init(_ image: CardFrameImage) { self.image = image }
+
+    private enum Keys: String, CodingKey, CaseIterable { case src, fit, crop, tile }
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(Keys.self, in: "a frame's image")
+        let c = try decoder.container(keyedBy: Keys.self)
+        let source = try c.decode(String.self, forKey: .src)
+        guard [Keys.fit, .crop, .tile].filter(c.contains).count <= 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                "give one of fit, crop and tile"))
+        }
+        if let crop = try c.decodeIfPresent([Double].self, forKey: .crop) {
+            guard crop.count == 4, crop.allSatisfy(\.isFinite), crop[2] > 0, crop[3] > 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .crop, in: c, debugDescription:
+                    "give the part of the image shown as [x, y, width, height] in fractions of the image, the width "
+                    + "and height above 0")
+            }
+            image = CardFrameImage(source: source, placement: .cropped(Rect(x: crop[0], y: crop[1], width: crop[2],
+                                                                             height: crop[3])))
+        } else if let tile = try c.decodeIfPresent(Double.self, forKey: .tile) {
+            guard tile.isFinite, tile > 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .tile, in: c, debugDescription:
+                    "give the tiles' scale in points a pixel of the image, above 0")
+            }
+            image = CardFrameImage(source: source, placement: .tiled(scale: tile))
+        } else {
+            image = CardFrameImage(source: source, placement: .fitted(try c.decodeFitIfPresent(forKey: .fit) ?? .cover))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(image.source, forKey: .src)
+        switch image.placement {
+        case .fitted(let fit): try c.encode(fit.rawValue, forKey: .fit)
+        case .cropped(let crop): try c.encode([crop.x, crop.y, crop.width, crop.height], forKey: .crop)
+        case .tiled(let scale): try c.encode(scale, forKey: .tile)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+public import MatterType
+import MatterTypeWire
+
+/// How a ``CardFrameLayer`` lays out its children: Figma's Auto Layout, which for what it shares with CSS is
+/// flexbox (`Docs/Cards.md` lists the correspondence).
+public struct CardFlow: Sendable, Hashable {
+    /// The direction children follow one another.
+    public enum Direction: String, CaseIterable, Sendable, Hashable {
+        /// In a row, left to right.
+        case horizontal
+        /// In a column, top to bottom.
+        case vertical
+    }
+
+    /// Where children sit along an axis.
+    public enum Alignment: String, CaseIterable, Sendable, Hashable {
+        /// At the start (left or top).
+        case start
+        /// Centered.
+        case center
+        /// At the end (right or bottom).
+        case end
+        /// Across a row: with their first baselines on one line (CSS `align-items: baseline`); in a column, at the
+        /// start, as CSS.
+        case baseline
+    }
+
+    /// The space between children along the direction.
+    public enum Gap: Sendable, Hashable {
+        /// A number of points.
+        case fixed(Double)
+        /// What is left, shared between the children (Figma's "auto", CSS `space-between`); one child, or children
+        /// that overflow, sit at the start.
+        case auto
+    }
+
+    /// The direction; `nil` leaves the children at their x and y.
+    public var direction: Direction?
+    /// The space between children along the direction.
+    public var gap: Gap
+    /// Space inside the frame's edge, in points: top, right, bottom, left.
+    public var padding: CardInsets
+    /// Where the children sit along the direction (`start`, `center` or `end`; ignored with ``Gap/auto``).
+    public var align: Alignment
+    /// Where each child sits across the direction, in its line.
+    public var crossAlign: Alignment
+    /// Whether children that do not fit go on to another line.
+    public var wraps: Bool
+    /// The space between wrapped lines, in points.
+    public var crossGap: Double
+    /// Whether the first child is drawn on top (Figma's "first on top"); the flow's order is unchanged.
+    public var reversesZOrder: Bool
+
+    /// A flow in `direction` (none: children keep their x and y).
+    public init(direction: Direction? = nil, gap: Gap = .fixed(0), padding: CardInsets = CardInsets(),
+                align: Alignment = .start, crossAlign: Alignment = .start, wraps: Bool = false, crossGap: Double = 0,
+                reversesZOrder: Bool = false) {
+        self.direction = direction
+        self.gap = gap
+        self.padding = padding
+        self.align = align
+        self.crossAlign = crossAlign
+        self.wraps = wraps
+        self.crossGap = crossGap
+        self.reversesZOrder = reversesZOrder
+    }
+}
+
+/// Distances inside a box's edges, in points.
+public struct CardInsets: Sendable, Hashable {
+    /// From the top edge.
+    public var top: Double
+    /// From the right edge.
+    public var right: Double
+    /// From the bottom edge.
+    public var bottom: Double
+    /// From the left edge.
+    public var left: Double
+
+    /// `top`, `right`, `bottom` and `left` (CSS's order).
+    public init(top: Double = 0, right: Double = 0, bottom: Double = 0, left: Double = 0) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+
+    /// The same distance on every side.
+    public init(all value: Double) { self.init(top: value, right: value, bottom: value, left: value) }
+
+    /// The sum across an axis: left and right, or top and bottom.
+    func sum(horizontal: Bool) -> Double { horizontal ? left + right : top + bottom }
+}
