@@ -96,4 +96,22 @@ struct ArchitectureTests {
             }
         }
     }
+
+    @Test("no Swift file of the library, the CLI or the server is over 600 lines: splits stay split")
+    func filesStaySmall() throws {
+        // PDFWriter.swift was split to 492 lines and grew back to 635; Card.swift reached 1,162 (issue 57).
+        var checked = 0
+        for folder in ["Sources", "Server/Sources"] {
+            let base = Self.root.appendingPathComponent(folder)
+            let files = try #require(FileManager.default.enumerator(atPath: base.path)).compactMap { $0 as? String }
+            for path in files where path.hasSuffix(".swift") {
+                let text = try String(contentsOf: base.appendingPathComponent(path), encoding: .utf8)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+                #expect(lines <= 600, "\(folder)/\(path) has \(lines) lines; split it where the data's steps part")
+                checked += 1
+            }
+        }
+        #expect(checked > 200)
+    }
 }
+
