@@ -128,9 +128,7 @@ public struct FigmaDocument: Sendable {
         case .keyNotFound(let key, let context):
             return "\(place(context.codingPath)): \"\(key.stringValue)\" is missing"
         case .dataCorrupted(let context):
-            guard context.codingPath.isEmpty else { return "\(place(context.codingPath)): not readable" }
-            // The parser's own words say where, and whether it nests too deep for it.
-            return "not valid JSON"
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(place(context.codingPath)): not readable"
         @unknown default:
             return "not a Figma document"
         }
