@@ -164,12 +164,18 @@ public enum FigmaError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidDocument(String)
     /// The document has no node of this id.
     case unknownNode(String)
+    /// The document has several top-level nodes and none was named (``CardSource/read(_:node:images:)``): these.
+    case nodeNotChosen([FigmaNodeSummary])
 
     /// One line naming what is wrong and what to do.
     public var description: String {
         switch self {
         case .invalidDocument(let reason): "not a Figma document: \(reason)"
         case .unknownNode(let id): "the document has no node \(id); list its top-level nodes with --json"
+        case .nodeNotChosen(let nodes):
+            "the document has \(nodes.count) top-level nodes; name the one to draw with --node ID (?node=ID over "
+                + "HTTP): " + nodes.prefix(10).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
+                + (nodes.count > 10 ? ", …" : "")
         }
     }
 }

@@ -14,7 +14,7 @@ struct BatchCommand: ParsableCommand {
             + "{{placeholders}} and the output path's.",
         discussion: """
             mattertype batch card.json --values rows.csv --out 'out/{{slug}}.png'. The template is a card document \
-            or a Figma document (--node picks the frame; the first top-level node by default). A CSV's first line \
+            or a Figma document (--node picks the frame; by default its only top-level node). A CSV's first line \
             names the values. Rows stream through --jobs workers; a bad row is reported with its line (the header \
             is line 1) and the others go on; the exit status is 1 when any row failed. --shard K/N takes every N-th \
             row from row K (0 ≤ K < N), so that N machines split one file without talking to each other.
@@ -34,7 +34,7 @@ struct BatchCommand: ParsableCommand {
                                valueName: "out/{{slug}}.png"))
     var out: String
 
-    @Option(help: ArgumentHelp("The Figma node to draw (a Figma template); the first top-level node by default.",
+    @Option(help: ArgumentHelp("The Figma node to draw (a Figma template); by default its only top-level node.",
                                valueName: "id"))
     var node: String?
 
@@ -184,26 +184,16 @@ struct BatchCommand: ParsableCommand {
         return taken
     }
 
-    /// What makes a row's card from its values: the card document decoded with them, or the Figma frame's card.
+    /// What makes a row's card from its values: the card document decoded with them, or the Figma frame's card
+    /// (``CardSource``'s rule: `--node`, or the document's only top-level node).
     private func cardMaker() throws -> @Sendable ([String: String]) throws -> Card {
         let data = try TextInputOptions.contents(of: template, option: "template", limit: FigmaDocument.maximumBytes)
-        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        guard let object, object["document"] != nil || object["nodes"] != nil else {
-            if node != nil || images != nil {
-                throw CLIError(description: "\(template): --node and --images are for a Figma document; this is a card")
-            }
-            return { values in try Card.decode(from: data, values: values) }
+        let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:])
+        if !source.isFigma, node != nil || images != nil {
+            throw CLIError(description: "\(template): --node and --images are for a Figma document; this is a card")
         }
-        let figma = try FigmaDocument(data: data)
-        guard let first = figma.topLevelNodes.first else {
-            throw CLIError(description: "\(template): the document has no nodes to draw")
-        }
-        let frame = try figma.frame(node ?? first.id, images: try images.map(FigmaCommand.imageReferences) ?? [:])
-        var seen = Set<String>()
-        for warning in frame.warnings where seen.insert(warning.description).inserted {
-            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
-        }
-        return { values in try frame.card(values: values) }
+        warnEach(source.warnings)
+        return { values in try source.card(values: values) }
     }
 
     /// What became of a row.

@@ -3,14 +3,15 @@ import Foundation
 import MatterType
 import MatterTypeWire
 import MatterTypeCards
+import MatterTypeFigma
 
 /// `mattertype card`: a card document (canvas, background, text and rectangle layers) drawn into one image.
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
-        abstract: "Draw a card: a JSON document of a canvas, a background and layers (text, rect, image, frame) into "
-            + "one PNG, WebP, SVG or PDF image, or print its layers' boxes (--json); image paths are relative to the "
-            + "card file.",
+        abstract: "Draw a card: a JSON document of a canvas, a background and layers (text, rect, image, frame), or a "
+            + "Figma frame (--node), into one PNG, WebP, SVG or PDF image, or print its layers' boxes (--json); image "
+            + "paths are relative to the card file.",
         discussion: """
             {"width": 1200, "height": 630, "background": "#0B1F3A", "layers": [{"type": "text", "x": 80, "y": 80, \
             "width": 1040, "height": 300, "text": "{{title}}", "size": 64, "color": "white", "fit": true}]}. \
@@ -18,8 +19,17 @@ struct CardCommand: ParsableCommand {
             error.
             """)
 
-    @Argument(help: ArgumentHelp("The card document.", valueName: "card.json"))
+    @Argument(help: ArgumentHelp("The card document, or a Figma document (the REST API's JSON) with --node.",
+                                 valueName: "card.json"))
     var card: String
+
+    @Option(help: ArgumentHelp("The node of a Figma document to draw (default: its only top-level node).",
+                               valueName: "id"))
+    var node: String?
+
+    @Option(help: ArgumentHelp("A Figma document's image folder, each file named by its imageRef.",
+                               valueName: "folder"))
+    var images: String?
 
     @OptionGroup var placeholders: PlaceholderOptions
 
@@ -50,18 +60,26 @@ struct CardCommand: ParsableCommand {
     }
 
     func run() throws {
-        let data = try TextInputOptions.contents(of: card, option: "card document")
+        let data = try TextInputOptions.contents(of: card, option: "card document", limit: FigmaDocument.maximumBytes)
+        let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:])
+        if !source.isFigma, node != nil || images != nil {
+            throw CLIError(description: "\(card): --node and --images are for a Figma document; this is a card")
+        }
+        warnEach(source.warnings)
         let document: Card
         do {
-            document = try Card.decode(from: data, values: try placeholders.values())
+            document = try source.card(values: try placeholders.values())
         } catch CardError.missingValue(let name) {
             throw CLIError(description: "no value for {{\(name)}}; give it with --set \(name)=… or in the values file")
         }
         let tokens = self.tokens.isEmpty ? nil
             : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) },
                                extensions: TypographyFields.tokenExtensions)
+        // A card's image paths are relative to it; a Figma frame's image fills are files of --images.
+        let imageDirectory = source.isFigma ? images.map { URL(fileURLWithPath: $0) }
+            : URL(fileURLWithPath: card).deletingLastPathComponent()
         let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
-                                    imageDirectory: URL(fileURLWithPath: card).deletingLastPathComponent())
+                                    imageDirectory: imageDirectory)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]

@@ -20,7 +20,7 @@ struct FigmaCommand: ParsableCommand {
     var document: String
 
     @Option(help: ArgumentHelp("The node to lay out and draw (default: with --json every top-level node of every page, "
-                               + "with -o the first).", valueName: "id"))
+                               + "with -o the document's only one).", valueName: "id"))
     var node: String?
 
     @Option(help: ArgumentHelp("The folder of the document's images, each named by its imageRef (as GET "
@@ -53,15 +53,15 @@ struct FigmaCommand: ParsableCommand {
     func run() throws {
         let data = try TextInputOptions.contents(of: document, option: "Figma document",
                                                       limit: FigmaDocument.maximumBytes)
-        let figma = try FigmaDocument(data: data)
-        guard let first = figma.topLevelNodes.first else {
-            throw CLIError(description: "\(document): the document has no nodes to draw")
-        }
         let values = try placeholders.values()
         let references = try images.map(FigmaCommand.imageReferences) ?? [:]
         let renderer = CardRenderer(registry: try fontSources.makeRegistry(),
                                     imageDirectory: images.map { URL(fileURLWithPath: $0) })
         if json {
+            let figma = try FigmaDocument(data: data)
+            guard !figma.topLevelNodes.isEmpty else {
+                throw CLIError(description: "\(document): the document has no nodes to draw")
+            }
             var boxes: [FigmaNodeBox] = []
             for id in node.map({ [$0] }) ?? figma.topLevelNodes.map(\.id) {
                 let frame = try figma.frame(id, images: references)
@@ -73,10 +73,9 @@ struct FigmaCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(["nodes": boxes]), as: UTF8.self))
             return
         }
-        let frame = try figma.frame(node ?? first.id, images: references)
-        if node == nil {
-            FileHandle.standardError.write(Data(("drawing node \(first.id) \"\(first.name)\", the first top-level node; "
-                                                 + "choose another with --node\n").utf8))
+        guard case .figma(let frame) = try CardSource.read(data, node: node, images: references) else {
+            throw CLIError(description: "\(document): a card document, not a Figma document; draw it with "
+                           + "mattertype card")
         }
         warnEach(frame.warnings)
         let card = try frame.card(values: values)
@@ -108,7 +107,7 @@ extension FigmaCommand {
 }
 
 /// Prints each warning on a line of its own on standard error (a document can have many).
-private func warnEach(_ warnings: [FigmaWarning]) {
+func warnEach(_ warnings: [FigmaWarning]) {
     var seen = Set<String>()
     for warning in warnings where seen.insert(warning.description).inserted {
         FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))

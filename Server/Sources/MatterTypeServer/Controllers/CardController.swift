@@ -165,36 +165,18 @@ struct CardController: Sendable {
         return .json(TemplateRecord(template), status: replaced ? .ok : .created)
     }
 
-    /// The card document a template body holds: a card as it is, or a Figma document (the REST API's JSON, its
-    /// `node` or its one top-level node) as the card that node becomes, placeholders in its texts kept.
-    /// Also says whether the body was a Figma document.
+    /// The card document a template body holds (``CardSource``'s one rule, as the CLI's): a card as it is, or a
+    /// Figma document (the REST API's JSON, its `node` or its one top-level node) as the card that node becomes,
+    /// placeholders in its texts kept. Also says whether the body was a Figma document.
     static func cardDocument(_ body: Data, node: String?) throws -> (data: Data, isFigma: Bool) {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              object["layers"] == nil,
-              ["document", "nodes", "default", "result", "Result", "data"].contains(where: { object[$0] != nil }) else {
-            return (body, false)
-        }
-        let figma: FigmaDocument
-        do throws(FigmaError) {
-            figma = try FigmaDocument(data: body)
-        } catch {
+        do {
+            let source = try CardSource.read(body, node: node)
+            return (try source.document(), source.isFigma)
+        } catch let error as FigmaError {
             throw APIError(.unprocessableContent, .invalidRequest, error.description)
+        } catch let error as CardError {
+            throw apiError(error)
         }
-        guard let id = node ?? (figma.topLevelNodes.count == 1 ? figma.topLevelNodes.first?.id : nil) else {
-            throw APIError(.unprocessableContent, .invalidRequest, "a Figma document with "
-                           + "\(figma.topLevelNodes.count) top-level nodes: name the frame with ?node=ID (one of "
-                           + figma.topLevelNodes.prefix(10).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
-                           + ")")
-        }
-        let frame: FigmaFrame
-        do throws(FigmaError) {
-            frame = try figma.frame(id)
-        } catch {
-            throw APIError(.unprocessableContent, .invalidRequest, error.description)
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try encoder.encode(frame.card), true)
     }
 
     /// `GET /v1/templates/{name}`: the document; `{name}.png`, `.webp`, `.svg` or `.pdf`: the image, its placeholders filled

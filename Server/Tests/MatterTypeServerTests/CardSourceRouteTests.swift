@@ -1,0 +1,40 @@
+import Foundation
+import MatterTypeServer
+import NIOHTTP1
+import Testing
+
+/// The server's half of CardSourceTests (the root package's): `POST /v1/cards` and `PUT /v1/templates` accept or
+/// refuse the documents of Fixtures/figma/card-or-figma.json as `mattertype figma`, `card` and `batch` do.
+@Suite("Card or Figma over HTTP: one rule")
+struct CardSourceRouteTests {
+    @Test func cardsAndTemplatesFollowTheCLIsRule() async throws {
+        let url = FontFiles.fixtures.appendingPathComponent("figma/card-or-figma.json")
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let cases = try #require(file["cases"] as? [[String: Any]]).map { item in
+            (name: item["name"] as? String ?? "?", accepted: item["accepted"] as? Bool ?? false,
+             refusal: item["refusal"] as? String ?? "?", node: item["node"] as? String,
+             body: try JSONSerialization.data(withJSONObject: item["document"] ?? [:]))
+        }
+        #expect(cases.count == 6)
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                for (index, item) in cases.enumerated() {
+                    let name = item.name, accepted = item.accepted, body = item.body
+                    let node = item.node.map { "node=\($0)" }
+                    let card = try await server.send(.POST, "/v1/cards?" + ([node, "title=Hi"].compactMap { $0 })
+                        .joined(separator: "&"), body: body)
+                    let template = try await server.send(.PUT, "/v1/templates/case\(index)" + (node.map { "?" + $0 } ?? ""),
+                                                         body: body, admin: true)
+                    for (route, answer) in [("POST /v1/cards", card), ("PUT /v1/templates", template)] {
+                        if accepted {
+                            #expect(answer.status == 200 || answer.status == 201, "\(route) \(name): \(answer.text)")
+                        } else {
+                            #expect(answer.status == 422 && answer.errorMessage.contains(item.refusal),
+                                    "\(route) \(name): \(answer.text)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
