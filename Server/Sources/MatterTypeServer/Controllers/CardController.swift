@@ -102,23 +102,15 @@ struct CardController: Sendable {
     private func parsed(_ body: Data, query: QueryString, slot: RenderLimiter.Slot,
                         deadline: ContinuousClock.Instant) async throws -> (Card, [String: String]) {
         let maxTextLength = limits.maxTextLength
-        let parsed = try await admission.withMemory(RenderMemory.parsing(body)) {
-            try await slot.run(short: RenderMemory.parsesShort(body)) {
-                let (data, isFigma) = try Self.cardDocument(body, node: query["node"])
-                let reserved: Set<String> = isFigma ? ["format", "node"] : ["format"]
-                var values: [String: String] = [:]
-                for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
-                    values[name] = value
-                }
-                try Self.checkValues(values, maxTextLength: maxTextLength)
-                let card: Card
-                do throws(CardError) {
-                    card = try Card.decode(from: data, values: values)
-                } catch {
-                    throw Self.apiError(error)
-                }
-                return (card, values)
+        let parsed = try await reading(body, in: slot) {
+            let (data, isFigma) = try Self.cardDocument(body, node: query["node"])
+            let reserved: Set<String> = isFigma ? ["format", "node"] : ["format"]
+            var values: [String: String] = [:]
+            for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
+                values[name] = value
             }
+            try Self.checkValues(values, maxTextLength: maxTextLength)
+            return (try Self.decoded { () throws(CardError) in try Card.decode(from: data, values: values) }, values)
         }
         try RenderAdmission.check(deadline, stage: "reading the card")
         return parsed
@@ -144,17 +136,10 @@ struct CardController: Sendable {
         let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
                                     drawings: templates.drawings)
         let template = try await admission.withSlot(deadline: deadline) { slot in
-            let (template, standIn) = try await admission.withMemory(RenderMemory.parsing(body)) {
-                try await slot.run(short: RenderMemory.parsesShort(body)) {
-                    let (data, _) = try Self.cardDocument(body, node: node)
-                    do throws(CardError) {
-                        let decoded = try Card.decodeTemplate(from: data)
-                        let template = CardTemplate(StoredTemplate(name: name, document: data), decoded: decoded)
-                        return (template, decoded.card)
-                    } catch {
-                        throw Self.apiError(error)
-                    }
-                }
+            let (template, standIn) = try await reading(body, in: slot) {
+                let (data, _) = try Self.cardDocument(body, node: node)
+                let decoded = try Self.decoded { () throws(CardError) in try Card.decodeTemplate(from: data) }
+                return (CardTemplate(StoredTemplate(name: name, document: data), decoded: decoded), decoded.card)
             }
             try RenderAdmission.check(deadline, stage: "reading the template")
             _ = try await draw(standIn, format: .png, renderer: renderer, slot: slot, deadline: deadline)
@@ -216,14 +201,8 @@ struct CardController: Sendable {
                                     drawings: templates.drawings)
         let document = template.document, filled = values
         let (bytes, warnings) = try await admission.withSlot(deadline: deadline) { slot in
-            let card = try await admission.withMemory(RenderMemory.parsing(document)) {
-                try await slot.run(short: RenderMemory.parsesShort(document)) {
-                    do throws(CardError) {
-                        return try Card.decode(from: document, values: filled)
-                    } catch {
-                        throw Self.apiError(error)
-                    }
-                }
+            let card = try await reading(document, in: slot) {
+                try Self.decoded { () throws(CardError) in try Card.decode(from: document, values: filled) }
             }
             return try await draw(card, format: format, renderer: renderer, slot: slot, deadline: deadline)
         }
@@ -277,6 +256,24 @@ struct CardController: Sendable {
         if scalars > limits.maxTextLength {
             throw APIError(.contentTooLarge, .textTooLong,
                            "the card's text layers have \(scalars) characters, over \(limits.maxTextLength)")
+        }
+    }
+
+    /// Runs `work`, which reads the JSON `json` into a card, in `slot` with memory reserved for the trees it
+    /// builds: where the request runs for a small body, on the blocking pool for a large one.
+    private func reading<T: Sendable>(_ json: Data, in slot: RenderLimiter.Slot,
+                                      _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await admission.withMemory(RenderMemory.parsing(json)) {
+            try await slot.run(short: RenderMemory.parsesShort(json), work)
+        }
+    }
+
+    /// `decode`'s result, or its card error as the API's.
+    private static func decoded<T>(_ decode: () throws(CardError) -> T) throws -> T {
+        do throws(CardError) {
+            return try decode()
+        } catch {
+            throw apiError(error)
         }
     }
 
