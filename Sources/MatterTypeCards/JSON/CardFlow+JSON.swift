@@ -1,7 +1,7 @@
 public import MatterType
-import MatterTypeWire
+public import MatterTypeWire
 
-extension CardFlow: Codable {
+extension CardFlow: SelfCodedCardValue {
     private enum Keys: String, CodingKey, CaseIterable {
         case direction, gap, padding, align, crossAlign, wrap, crossGap, reverseZ
     }
@@ -59,5 +59,29 @@ extension CardFlow: Codable {
         try c.encode(wraps, forKey: .wrap)
         try c.encode(crossGap, forKey: .crossGap)
         try c.encode(reversesZOrder, forKey: .reverseZ)
+    }
+
+    /// The OpenAPI schema, as JSON.
+    public static var schema: String {
+        ##"{"type": "object", "additionalProperties": false, "properties": {"direction": {"type": "string", "enum": ["horizontal", "vertical"]}, "gap": {"oneOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}]}, "padding": {"oneOf": [{"type": "number", "minimum": 0}, {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number", "minimum": 0}}]}, "align": {"type": "string", "enum": ["start", "center", "end"]}, "crossAlign": {"type": "string", "enum": ["start", "center", "end", "baseline"]}, "wrap": {"type": "boolean"}, "crossGap": {"type": "number"}, "reverseZ": {"type": "boolean"}}}"##
+    }
+
+    /// Rows and columns with every alignment, gaps (negative: Figma's overlap; auto), padding up to the limit on one
+    /// side, wrapping; a direction, gap, padding or alignment that is none.
+    public static var examples: FieldExamples {
+        FieldExamples(accepted: [
+            ##"{"direction": "horizontal"}"##, ##"{"direction": "vertical", "gap": 12, "padding": 16}"##,
+            ##"{"direction": "horizontal", "gap": "auto", "align": "center", "crossAlign": "baseline"}"##,
+            ##"{"direction": "vertical", "gap": 1000000, "padding": [4, 8, 12, 16], "align": "end", "crossAlign": "center"}"##,
+            ##"{"direction": "horizontal", "wrap": true, "crossGap": 8, "gap": 0}"##,
+            ##"{"direction": "vertical", "padding": [1000000, 0, 0, 0], "reverseZ": true}"##,
+            ##"{"direction": "horizontal", "padding": [0, 0, 0, 1000000], "wrap": true, "crossGap": 1000000}"##,
+            ##"{"gap": 12, "padding": 0}"##, "{}",
+        ], refused: [
+            ##"{"direction": "row"}"##, ##"{"direction": "vertical", "gap": "big"}"##,
+            ##"{"direction": "vertical", "padding": [1, 2]}"##, ##"{"direction": "horizontal", "padding": -8}"##,
+            ##"{"direction": "horizontal", "padding": [2e9, 0, 0, 0]}"##, ##"{"direction": "vertical", "padding": [0, -1, 0, 0]}"##,
+            ##"{"direction": "vertical", "align": "baseline"}"##, ##"{"direction": "vertical", "crossAlign": "middle"}"##,
+        ])
     }
 }

@@ -46,3 +46,25 @@ extension VectorPath {
         if self.fillRule != .nonzero { try c.encode(self.fillRule.rawValue, forKey: fillRule) }
     }
 }
+
+extension CardPathJSON: CardJSONForm {
+    typealias Value = CardPath
+    var value: CardPath { path }
+
+    /// The OpenAPI schema, as JSON.
+    static var schema: String {
+        ##"{"type": "object", "required": ["d", "fill"], "additionalProperties": false, "properties": {"d": {"type": "string", "description": "SVG path data"}, "fillRule": {"type": "string", "enum": ["nonzero", "evenodd"]}, "fill": {"$ref": "#/components/schemas/Paint"}}}"##
+    }
+
+    /// Arcs, curves, even-odd holes and huge coordinates; data that is not a path.
+    static var examples: FieldExamples {
+        FieldExamples(accepted: [
+            ##"{"d": "M0 0L40 0L20 30Z", "fill": "#0B1F3A"}"##,
+            ##"{"d": "M20 2A18 18 0 1 1 19.9 2Z", "fill": {"linear": {"angle": 45, "stops": ["#fff", "#000"]}}}"##,
+            ##"{"d": "M0 0h40v40h-40z m10 10v20h20v-20z", "fillRule": "evenodd", "fill": "red"}"##,
+            ##"{"d": "M0 20C0 0 40 0 40 20S0 40 20 40Q30 50 40 40T60 60", "fill": "#06D6A080"}"##,
+            ##"{"d": "M-1e6 -1e6L1e6 1e6L-1e6 1e6Z", "fill": "#EF476F"}"##,
+        ], refused: [##"{"d": "M0 0 X", "fill": "#000"}"##, ##"{"d": "L", "fill": "#000"}"##,
+                     ##"{"d": "M0 0L1 1Z", "fill": "#000", "fillRule": "odd"}"##])
+    }
+}

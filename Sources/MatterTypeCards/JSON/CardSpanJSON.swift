@@ -4,7 +4,7 @@ public import MatterTypeWire
 
 /// A span of a card's text layer in JSON: a render request's span, where a box may also carry an image,
 /// `{"box": {"width": 24, "height": 24, "align": "middle", "src": "data:…", "fit": "contain"}}`.
-struct CardSpanJSON: Codable {
+struct CardSpanJSON: SelfCodedCardValue, Hashable {
     var span: TextSpan
     var image: CardBoxImage?
 
@@ -43,5 +43,21 @@ struct CardSpanJSON: Codable {
         try b.encode(box.alignment, forKey: .align)
         try b.encode(image.source, forKey: .src)
         try b.encode(image.fit.rawValue, forKey: .fit)
+    }
+}
+
+extension CardSpanJSON {
+    /// The OpenAPI schema, as JSON.
+    static var schema: String {
+        ##"{"oneOf": [{"$ref": "#/components/schemas/Span"}, {"$ref": "#/components/schemas/CardBoxSpan"}]}"##
+    }
+
+    /// Styled text, an empty box, a box with an icon; a fit without an image, a box with an unknown key.
+    static var examples: FieldExamples {
+        FieldExamples(accepted: [
+            ##"{"text": "Hi ", "weight": "bold"}"##, ##"{"box": {"width": 16, "height": 16}}"##,
+            ##"{"box": {"width": 24, "height": 24, "align": "middle", "src": "\##(CardImageExamples.dataURI)", "fit": "contain"}}"##,
+        ], refused: [##"{"box": {"width": 16, "height": 16, "fit": "cover"}}"##,
+                     ##"{"box": {"width": 16, "height": 16, "color": "red"}}"##])
     }
 }

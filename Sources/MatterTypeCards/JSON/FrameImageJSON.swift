@@ -48,3 +48,28 @@ struct FrameImageJSON: Codable {
         }
     }
 }
+
+extension FrameImageJSON: CardJSONForm {
+    typealias Value = CardFrameImage
+    var value: CardFrameImage { image }
+
+    /// The OpenAPI schema, as JSON.
+    static var schema: String {
+        ##"{"type": "object", "required": ["src"], "additionalProperties": false, "properties": {"src": {"type": "string"}, "fit": {"type": "string", "enum": ["fill", "contain", "cover"]}, "crop": {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number"}}, "tile": {"type": "number", "exclusiveMinimum": 0}}}"##
+    }
+
+    /// Fitted, a part of it (inside, reaching past it), or tiles; a flat crop, too many numbers, a zero tile.
+    static var examples: FieldExamples {
+        let image = CardImageExamples.dataURI
+        return FieldExamples(accepted: [
+            ##"{"src": "\##(image)", "fit": "cover"}"##, ##"{"src": "\##(image)", "fit": "contain"}"##,
+            ##"{"src": "\##(image)"}"##, ##"{"src": "\##(image)", "crop": [0.25, 0, 0.5, 1]}"##,
+            ##"{"src": "\##(image)", "crop": [-0.5, -0.5, 2, 2]}"##, ##"{"src": "\##(image)", "tile": 0.5}"##,
+            ##"{"src": "\##(image)", "tile": 3}"##, ##"{"src": "\##(image)", "tile": 1000000}"##,
+        ], refused: [
+            ##"{"src": "\##(image)", "fit": "tile"}"##, ##"{"src": "\##(image)", "crop": [0, 0, 0, 1]}"##,
+            ##"{"src": "\##(image)", "crop": [0, 0, 1]}"##, ##"{"src": "\##(image)", "crop": [1e308, 0, 1, 1]}"##,
+            ##"{"src": "\##(image)", "tile": 0}"##, ##"{"src": "\##(image)", "tile": 1e-6}"##,
+        ])
+    }
+}

@@ -20,3 +20,20 @@ struct MaskJSON: Codable {
         try path.encode(into: &c, data: .d, fillRule: .fillRule)
     }
 }
+
+extension MaskJSON: CardJSONForm {
+    typealias Value = VectorPath
+    var value: VectorPath { path }
+
+    /// The OpenAPI schema, as JSON.
+    static var schema: String {
+        ##"{"type": "object", "required": ["d"], "additionalProperties": false, "properties": {"d": {"type": "string", "description": "SVG path data"}, "fillRule": {"type": "string", "enum": ["nonzero", "evenodd"]}}}"##
+    }
+
+    /// A circle, a square with a hole; data that is no path.
+    static var examples: FieldExamples {
+        FieldExamples(accepted: [##"{"d": "M20 2A18 18 0 1 1 19.9 2Z"}"##,
+                                 ##"{"d": "M0 0h40v40h-40z m10 10v20h20v-20z", "fillRule": "evenodd"}"##],
+                      refused: [##"{"d": "Q"}"##, ##"{"d": "M0 0L1 1", "fillRule": "odd"}"##])
+    }
+}

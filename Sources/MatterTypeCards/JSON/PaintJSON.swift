@@ -215,3 +215,33 @@ struct PaintJSON: Codable {
         }
     }
 }
+
+extension PaintJSON: CardJSONForm {
+    typealias Value = Paint
+    var value: Paint { paint }
+
+    /// The OpenAPI schema, as JSON.
+    static var schema: String { ##"{"$ref": "#/components/schemas/Paint"}"## }
+
+    /// Colors and gradients of every kind: turned, flat, far outside the box, with stops given either way.
+    static var examples: FieldExamples {
+        FieldExamples(accepted: [
+            ##""#0B1F3A""##, ##""white""##, ##""#FFFFFF1A""##, ##""transparent""##, ##""#f00""##,
+            ##"{"linear": {"angle": 135, "stops": ["#0B1F3A", "#1D4E89", "#fff"]}}"##,
+            ##"{"linear": {"angle": 370, "stops": ["#0B1F3A", "#fff"]}}"##,
+            ##"{"linear": {"from": [0, 0], "to": [1, 1], "stops": ["#0B1F3A", "#fff"]}}"##,
+            ##"{"linear": {"from": [0.5, 0.5], "to": [0.5, 0.5], "stops": ["#0B1F3A", "#fff"]}}"##,
+            ##"{"linear": {"from": [-3, 1e6], "to": [0, 1], "stops": ["#0B1F3A", "#fff"]}}"##,
+            ##"{"radial": {"radius": 60, "stops": ["#FFD166", {"offset": 0.4, "color": "#EF476F"}]}}"##,
+            ##"{"radial": {"center": [2, 0.5], "radius": 0, "stops": ["#FFD166", "#EF476F"]}}"##,
+            ##"{"radial": {"ellipse": [[0.4, 0.3], [-0.2, 0.5]], "stops": ["#FFD166", "#EF476F"]}}"##,
+            ##"{"conic": {"center": [0.5, 0.5], "angle": 90, "stops": ["#FFD166", "#EF476F", "#FFD166"]}}"##,
+            ##"{"conic": {"angle": 1e300, "axes": [[0, 0], [0, 0]], "stops": ["#FFD166", "#EF476F"]}}"##,
+            ##"{"diamond": {"center": [0.5, 0.5], "axes": [[0.5, 0], [0, 0.5]], "stops": ["#fff", "#06D6A080", "#0B1F3A"]}}"##,
+            ##"{"diamond": {"center": [-1, 0.5], "axes": [[0, 0], [0, 0]], "stops": ["#fff", "#0B1F3A"]}}"##,
+        ], refused: [
+            ##""#12""##, ##"{"linear": {"from": [1, 2, 3], "to": [0, 1], "stops": ["#fff", "#000"]}}"##,
+            ##"{"diamond": {"axes": [[1]], "stops": ["#fff", "#000"]}}"##, ##"{"spiral": {}}"##,
+        ])
+    }
+}

@@ -64,9 +64,6 @@ public struct CardTextLayer: Sendable, Hashable {
 
     /// The most shadows a text layer may have.
     public static let maximumShadows = 8
-
-    /// The render-request keys a text layer may not have: the card sets them for the whole image.
-    static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
 }
 
 /// An image in an inline box of a text layer: in JSON, `src` and `fit` beside the box's size,

@@ -1,0 +1,48 @@
+public import Foundation
+public import MatterType
+public import MatterTypeWire
+
+extension CardTextLayer {
+    /// A text layer's own keys, the box's first (without `maxHeight`: the request's, which a fitted text fills);
+    /// beside them a text layer takes a render request's keys but those the card sets (``cardWideKeys``).
+    public static let fields: [CardField<CardTextLayer>] =
+        CardBox.fields(hugs: true, size: .hug).filter { $0.key != "maxHeight" }.map { $0.lifted(to: \.box) } + [
+            CardField("verticalAlign", \.verticalAlignment, Choice<CardVerticalAlignment>.self, default: .top,
+                      writesDefault: true, help: "Where the text sits in the box's height: top, middle, bottom or "
+                          + "baseline (its first baseline at baselineOffset).", frequency: 0.3),
+            CardField("baselineOffset", \.baselineOffset, Double.self, default: 0, writesDefault: true,
+                      help: "For baseline: the first baseline's distance below the box's top, in points.",
+                      examples: FieldExamples(accepted: ["0", "10", "-40"]), frequency: 0.1),
+            CardField("shadows", \.shadows, CardList<CardShadow>.self, default: [],
+                      help: "Shadows under the text, as CSS text-shadow lists them (x, y, blur, color).",
+                      frequency: 0.25),
+            CardField("stroke", \.stroke, CardStroke.self,
+                      help: "An outline around the glyphs: {\"width\", \"color\", \"position\": outside or center}.",
+                      frequency: 0.2),
+            CardField("spans", \.cardSpans, CardList<CardSpanJSON>.self,
+                      help: "Styled runs instead of text: a request's spans, where a box span may carry an image "
+                          + "(src, fit).", frequency: 0.25),
+        ]
+
+    /// The render-request keys a text layer may not have: the card sets them for the whole image.
+    static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
+
+    /// The request's spans with their boxes' images, as JSON has them together.
+    var cardSpans: [CardSpanJSON]? {
+        get {
+            var boxIndex = 0
+            return request.spans?.map { span in
+                guard span.box != nil else { return CardSpanJSON(span: span, image: nil) }
+                defer { boxIndex += 1 }
+                return CardSpanJSON(span: span, image: boxImages[boxIndex])
+            }
+        }
+        set {
+            request.spans = newValue?.map(\.span)
+            boxImages = [:]
+            for (index, span) in (newValue ?? []).filter({ $0.span.box != nil }).enumerated() {
+                boxImages[index] = span.image
+            }
+        }
+    }
+}
