@@ -1,6 +1,7 @@
 public import Foundation
 import MatterType
 import MatterTypeWire
+import MatterTypeCards
 
 /// Makes render requests and cards over the whole request space: text from every script with emoji sequences,
 /// controls and characters no font has; every typography, layout and output option at ordinary and extreme
@@ -162,50 +163,6 @@ public struct RequestGenerator: Sendable {
         return "data:image/png;base64," + png.base64EncodedString()
     }
 
-    /// A paint: a color, a linear, radial, conic or diamond gradient.
-    func paint(_ random: inout SeededGenerator) -> JSONValue {
-        /// Axes as Figma's handles give them, turned, flat, or malformed.
-        func axes() -> JSONValue {
-            random.pick([.array([.array([0.5, 0]), .array([0, 0.5])]),
-                         .array([.array([0.4, 0.3]), .array([-0.2, 0.5])]),
-                         .array([.array([0, 0]), .array([0, 0])])], else: [.array([.array([1])])])
-        }
-        switch Int.random(in: 0..<5, using: &random) {
-        case 0: return .string(random.pick(["#0B1F3A", "white", "#FFFFFF1A", "transparent", "#f00"]))
-        case 1:
-            var linear: [JSONValue.Member] = [.init("stops", .array(["#0B1F3A", "#1D4E89", "#fff"]))]
-            if random.chance(0.7) {
-                linear.append(.init("angle", .number(random.pick([0, 45, 135, 370, -90]))))
-            } else {
-                // From one point of the box to another: the same point, far outside, a point of three numbers.
-                linear.append(.init("from", random.pick([.array([0, 0]), .array([0.5, 0.5]), .array([-3, 1e6])],
-                                                        else: [.array([1, 2, 3])])))
-                linear.append(.init("to", random.pick([.array([1, 1]), .array([0.5, 0.5]), .array([0, 1])])))
-            }
-            return .object([.init("linear", .object(linear))])
-        case 3:
-            var conic: [JSONValue.Member] = [.init("stops", .array(["#FFD166", "#EF476F", "#FFD166"]))]
-            if random.chance(0.5) { conic.append(.init("angle", .number(random.pick([0, 90, -45, 720, 1e300])))) }
-            if random.chance(0.5) { conic.append(.init("center", .array([.number(random.pick([0, 0.5, 2])), 0.5]))) }
-            if random.chance(0.4) { conic.append(.init("axes", axes())) }
-            return .object([.init("conic", .object(conic))])
-        case 4:
-            var diamond: [JSONValue.Member] = [.init("stops", .array(["#fff", "#06D6A080", "#0B1F3A"])),
-                                               .init("axes", axes())]
-            if random.chance(0.5) { diamond.append(.init("center", .array([.number(random.pick([0, 0.5, -1])), 0.5]))) }
-            return .object([.init("diamond", .object(diamond))])
-        default:
-            var radial: [JSONValue.Member] = [.init("stops", .array(["#FFD166", .object([.init("offset", 0.4),
-                                                                                        .init("color", "#EF476F")])]))]
-            if random.chance(0.5) { radial.append(.init("radius", .number(random.pick([0, 1, 60, 5000])))) }
-            if random.chance(0.5) { radial.append(.init("center", .array([.number(random.pick([0, 0.5, 2])), 0.5]))) }
-            if random.chance(0.3), !radial.contains(where: { $0.key == "radius" }) {
-                radial.append(.init("ellipse", axes()))
-            }
-            return .object([.init("radial", .object(radial))])
-        }
-    }
-
     /// A position or size on a canvas `extent` points long: inside, across the edge, wholly off, or extreme.
     func place(_ random: inout SeededGenerator, in extent: Double) -> Double {
         switch Int.random(in: 0..<10, using: &random) {
@@ -213,16 +170,6 @@ public struct RequestGenerator: Sendable {
         case 1: return extent + Double.random(in: 0...extent, using: &random).rounded()
         case 2: return random.pick([0, 1, extent - 1, extent, 1_000_000, -1_000_000])
         default: return Double.random(in: 0...extent, using: &random).rounded()
-        }
-    }
-
-    /// A size on a canvas `extent` points long: ordinary, 0 or 1 point, or larger than the canvas.
-    func size(_ random: inout SeededGenerator, in extent: Double) -> Double {
-        switch Int.random(in: 0..<10, using: &random) {
-        case 0: return random.pick([0, 1, 0.5])
-        case 1: return extent * Double(random.pick([2, 10]))
-        case 2: return -10
-        default: return Double.random(in: 1...extent, using: &random).rounded()
         }
     }
 
@@ -243,7 +190,10 @@ public struct RequestGenerator: Sendable {
         var members: [JSONValue.Member] = [.init("width", .number(width)), .init("height", .number(height))]
         if random.chance(0.3) { members.append(.init("scale", .number(random.pick([0.5, 1, 2, 3, 8], else: [0.05, 9])))) }
         switch Int.random(in: 0..<4, using: &random) {
-        case 0: members.append(.init("background", paint(&random)))
+        case 0:
+            // The paints a rect's fill is declared to take (``CardField/examples``).
+            let paints = CardRectLayer.fields.first { $0.key == "fill" }?.examples.accepted ?? [#""white""#]
+            members.append(.init("background", .raw(random.pick(paints))))
         case 1:
             members.append(.init("background", .object([.init("image", .string(image(&random))),
                                                         .init("fit", .string(random.pick(["fill", "contain", "cover"])))])))
@@ -251,182 +201,55 @@ public struct RequestGenerator: Sendable {
         }
         let extentX = max(width.isFinite ? width : 100, 1), extentY = max(height.isFinite ? height : 100, 1)
         var count = 0
+        /// The keys of `fields` (a layer kind's declarations, ``CardField``), each given as often as its
+        /// ``CardField/frequency`` says with one of its examples, now and then (one time in sixty) a value it must
+        /// refuse; what depends on the card (places on its canvas, images, placeholders, children) is made here.
+        func keys<Layer>(_ fields: [CardField<Layer>], into layer: inout [JSONValue.Member], depth: Int) {
+            for field in fields where random.chance(field.frequency) {
+                let examples = field.examples
+                let example = JSONValue.raw(!examples.refused.isEmpty && random.chance(1.0 / 60)
+                    ? random.pick(examples.refused) : random.pick(examples.accepted))
+                let value: JSONValue = switch field.key {
+                case "x" where random.chance(0.5): .number(place(&random, in: extentX))
+                case "y" where random.chance(0.5): .number(place(&random, in: extentY))
+                case "src": slot("avatar", .string(image(&random)))
+                case "fill": slot("tint", example)
+                case "spans": spans(&random, images: true)
+                case "layers" where random.chance(0.02):
+                    // A long flow of small rects: gaps and padding each allowed add up past any canvas.
+                    .array(Array(repeating: .object([.init("type", "rect"), .init("width", 10), .init("height", 10),
+                                                     .init("fill", "#F00")]), count: 140))
+                case "layers":
+                    .array((0..<Int.random(in: 0...4, using: &random)).map { _ in layerValue(depth: depth - 1) })
+                default: example
+                }
+                layer.append(.init(field.key, value))
+            }
+        }
         /// A layer of any kind; frames (up to `depth` more levels) hold layers of their own.
         func layer(depth: Int) -> JSONValue {
             count += 1
             var layer: [JSONValue.Member] = []
             switch Int.random(in: 0..<(depth > 0 && count < 40 ? 4 : 3), using: &random) {
             case 0:
-                layer = [.init("type", "rect"), .init("x", .number(place(&random, in: extentX))),
-                         .init("y", .number(place(&random, in: extentY))),
-                         .init("width", .number(size(&random, in: extentX))),
-                         .init("height", .number(size(&random, in: extentY)))]
-                if random.chance(0.7) { layer.append(.init("fill", slot("tint", paint(&random)))) }
-                if random.chance(0.4) {
-                    layer.append(.init("cornerRadius", .number(random.pick([0, 4, 24, 1e6, -5]))))
-                }
-                if random.chance(0.3) {
-                    layer.append(.init("border", .object([.init("width", .number(random.pick([0, 1, 2, 50, 1e5]))),
-                                                          .init("color", paint(&random))])))
-                }
-                if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1, 2, -1])))) }
+                layer = [.init("type", "rect")]
+                keys(CardRectLayer.fields, into: &layer, depth: depth)
             case 1:
-                layer = [.init("type", "image"), .init("x", .number(place(&random, in: extentX))),
-                         .init("y", .number(place(&random, in: extentY))),
-                         .init("width", .number(size(&random, in: extentX))),
-                         .init("height", .number(size(&random, in: extentY))),
-                         .init("src", slot("avatar", .string(image(&random))))]
-                if random.chance(0.5) { layer.append(.init("fit", .string(random.pick(["fill", "contain", "cover"])))) }
-                if random.chance(0.3) { layer.append(.init("cornerRadius", .number(random.pick([0, 8, 1e6])))) }
-                if random.chance(0.2) { layer.append(.init("circle", true)) }
-                if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1])))) }
+                layer = [.init("type", "image")]
+                keys(CardImageLayer.fields, into: &layer, depth: depth)
             case 2:
-                layer = [.init("type", "text"), .init("x", .number(place(&random, in: extentX))),
-                         .init("y", .number(place(&random, in: extentY)))]
-                if random.chance(0.8) {
-                    layer.append(.init("width", .number(random.pick([1, 0.5, extentX / 2, extentX, extentX * 3], else: [0, -10]))))
-                }
-                if random.chance(0.4) { layer.append(.init("height", .number(size(&random, in: extentY)))) }
-                if random.chance(0.3) {
-                    layer.append(.init("verticalAlign", .string(random.pick(["top", "middle", "bottom", "baseline", "center"]))))
-                }
-                if random.chance(0.1) { layer.append(.init("baselineOffset", .number(random.pick([0, 10, -40])))) }
-                if random.chance(0.75) {
+                layer = [.init("type", "text")]
+                keys(CardTextLayer.fields, into: &layer, depth: depth)
+                if !layer.contains(where: { $0.key == "spans" }) {
                     layer.append(.init("text", slot("title", .string(text(&random)), around: true)))
-                } else {
-                    layer.append(.init("spans", spans(&random, images: true)))
                 }
                 fields(TypographyFields.fields, &random, into: &layer)
-                fields(LimitFields.fields, &random, into: &layer, except: ["width"])
+                fields(LimitFields.fields, &random, into: &layer, except: Set(CardTextLayer.fields.keys()))
                 if random.chance(0.3) { layer.append(.init("color", .string(random.pick(["#fff", "#000000CC", "navy"])))) }
-                if random.chance(0.25) {
-                    let shadows = (0..<Int.random(in: 1...3, using: &random)).map { _ -> JSONValue in
-                        .object([.init("x", .number(random.pick([0, 2, -4, 300]))),
-                                 .init("y", .number(random.pick([0, 4, -2]))),
-                                 .init("blur", .number(random.pick([0, 1, 12, 40]))),
-                                 .init("color", .string(random.pick(["#00000066", "red"])))])
-                    }
-                    layer.append(.init("shadows", .array(shadows)))
-                }
-                if random.chance(0.2) {
-                    layer.append(.init("stroke", .object([.init("width", .number(random.pick([0, 0.5, 1, 3, 8]))),
-                                                          .init("color", "#000"),
-                                                          .init("position", .string(random.pick(["outside", "center"])))])))
-                }
-            case 3:
-                layer = [.init("type", "frame"), .init("x", .number(place(&random, in: extentX))),
-                         .init("y", .number(place(&random, in: extentY)))]
-                if random.chance(0.8) {
-                    var flow: [JSONValue.Member] = []
-                    if random.chance(0.9) {
-                        flow.append(.init("direction", .string(random.pick(["horizontal", "vertical"], else: ["row"]))))
-                    }
-                    if random.chance(0.6) {
-                        flow.append(.init("gap", random.pick([.number(0), .number(12), "auto", .number(1e6)],
-                                                             else: [.number(-3), "big"])))
-                    }
-                    if random.chance(0.5) {
-                        // Padding on one side only, up to the limit and past it (the attack pass's 2e9 on top).
-                        flow.append(.init("padding", random.pick([.number(0), .number(16), .array([4, 8, 12, 16]),
-                                                                  .array([1e6, 0, 0, 0]), .array([0, 0, 0, 1e6])],
-                                                                 else: [.array([1, 2]), .number(-8), .array([2e9, 0, 0, 0]),
-                                                                        .array([0, -1, 0, 0])])))
-                    }
-                    if random.chance(0.4) { flow.append(.init("align", .string(random.pick(["start", "center", "end"], else: ["baseline"])))) }
-                    if random.chance(0.4) {
-                        flow.append(.init("crossAlign", .string(random.pick(["start", "center", "end", "baseline"], else: ["middle"]))))
-                    }
-                    if random.chance(0.3) { flow.append(.init("wrap", true)) }
-                    if random.chance(0.2) { flow.append(.init("crossGap", .number(random.pick([0, 8, 1e6])))) }
-                    if random.chance(0.2) { flow.append(.init("reverseZ", true)) }
-                    layer.append(.init("layout", .object(flow)))
-                }
-                if random.chance(0.4) { layer.append(.init("fill", slot("tint", paint(&random)))) }
-                if random.chance(0.1) {
-                    // Fitted, a part of it (inside, reaching past it, flat), or tiles (huge, tiny, too many).
-                    let placement: JSONValue.Member = switch Int.random(in: 0..<3, using: &random) {
-                    case 0: .init("fit", .string(random.pick(["cover", "contain", "fill"], else: ["tile"])))
-                    case 1: .init("crop", random.pick([.array([0.25, 0, 0.5, 1]), .array([-0.5, -0.5, 2, 2])],
-                                                      else: [.array([0, 0, 0, 1]), .array([0, 0, 1]),
-                                                             .array([1e308, 0, 1, 1]), .array([0, 0, 1e-300, 1])]))
-                    default: .init("tile", .number(random.pick([0.5, 3, 1e6], else: [1e-6, 0, -1])))
-                    }
-                    layer.append(.init("image", .object([.init("src", .string(image(&random))), placement])))
-                }
-                if random.chance(0.2) {
-                    layer.append(.init("border", .object([.init("width", random.pick([.number(0), .number(1), .number(4),
-                                                                                      .array([0, 2, 4, 1e5])])),
-                                                          .init("color", paint(&random))])))
-                }
-                if random.chance(0.3) {
-                    layer.append(.init("cornerRadius", random.pick([.number(0), .number(12), .number(1e6),
-                                                                    .array([0, 8, 24, 1e6])], else: [.array([1, 2])])))
-                }
-                if random.chance(0.3) { layer.append(.init("clip", true)) }
-                if random.chance(0.2) { layer.append(.init("opacity", .number(random.pick([0, 0.5, 1], else: [-1, 3])))) }
-                // Blurs and masks work on a canvas the page's size: rarer, to keep a run's time.
-                if random.chance(0.03) { layer.append(.init("blur", .number(random.pick([0, 2, 24], else: [-1, 1e9])))) }
-                if random.chance(0.05) { layer.append(.init("isMask", .bool(random.chance(0.8)))) }
-                if random.chance(0.05) {
-                    layer.append(.init("blendMode", .string(random.pick(["multiply", "screen", "hue", "linear-burn",
-                                                                         "difference"], else: ["MULTIPLY", "plus"]))))
-                }
-                if random.chance(0.05) {
-                    layer.append(.init("backgroundBlur", .number(random.pick([0, 4, 40], else: [-1, 1e9, 101]))))
-                }
-                if random.chance(0.04) {
-                    layer.append(.init("mask", .object([.init("d", .string(random.pick(["M20 2A18 18 0 1 1 19.9 2Z",
-                                                                                         "M0 0h40v40h-40z m10 10v20h20v-20z"],
-                                                                                        else: ["Q"]))),
-                                                        .init("fillRule", .string(random.pick(["evenodd", "nonzero"])))])))
-                }
-                if random.chance(0.2) {
-                    layer.append(.init("shadows", .array([.object([
-                        .init("x", .number(random.pick([0, 4, -300]))), .init("y", .number(random.pick([0, 8]))),
-                        .init("blur", .number(random.pick([0, 12, 40], else: [-1, 1e9]))),
-                        .init("spread", .number(random.pick([0, -4, 10, 1e5]))),
-                        .init("inset", .bool(random.chance(0.3))),
-                        .init("color", .string(random.pick(["#00000066", "red"])))])])))
-                }
-                if random.chance(0.2) {
-                    // Vector shapes: arcs, curves, even-odd holes, huge coordinates, data that is not a path.
-                    layer.append(.init("paths", .array((0..<Int.random(in: 1...3, using: &random)).map { _ in
-                        var shape: [JSONValue.Member] = [
-                            .init("d", .string(random.pick(["M0 0L40 0L20 30Z", "M20 2A18 18 0 1 1 19.9 2Z",
-                                                            "M0 0h40v40h-40z m10 10v20h20v-20z",
-                                                            "M0 20C0 0 40 0 40 20S0 40 20 40Q30 50 40 40T60 60",
-                                                            "M-1e6 -1e6L1e6 1e6L-1e6 1e6Z"], else: ["M0 0 X", "L", ""]))),
-                            .init("fill", paint(&random))]
-                        if random.chance(0.4) {
-                            shape.append(.init("fillRule", .string(random.pick(["evenodd", "nonzero"], else: ["odd"]))))
-                        }
-                        return .object(shape)
-                    })))
-                }
-                if random.chance(0.02) {
-                    // A long flow of small rects: gaps and padding each allowed add up past any canvas.
-                    let rect: JSONValue = .object([.init("type", "rect"), .init("width", 10), .init("height", 10),
-                                                   .init("fill", "#F00")])
-                    layer.append(.init("layers", .array(Array(repeating: rect, count: 140))))
-                } else {
-                    layer.append(.init("layers", .array((0..<Int.random(in: 0...4, using: &random)).map { _ in
-                        layerValue(depth: depth - 1)
-                    })))
-                }
             default:
-                break
+                layer = [.init("type", "frame")]
+                keys(CardFrameLayer.fields, into: &layer, depth: depth)
             }
-            // Sizing in a frame: hug, fill, bounds, out of the flow; now and then a value that is not one.
-            if random.chance(0.3) {
-                let key = random.chance(0.5) ? "width" : "height"
-                layer.removeAll { $0.key == key }
-                layer.append(.init(key, random.pick(["hug", "fill", .number(size(&random, in: extentX))], else: ["auto"])))
-            }
-            if random.chance(0.15) {
-                layer.append(.init(random.pick(["minWidth", "maxWidth", "minHeight"]),
-                                   .number(random.pick([0, 40, 400], else: [-1, 2e6]))))
-            }
-            if random.chance(0.1) { layer.append(.init("position", .string(random.pick(["absolute", "auto"], else: ["fixed"])))) }
             return .object(layer)
         }
         /// `layer(depth:)` by another name, for frames' children (a nested function cannot name itself in a closure).

@@ -20,10 +20,11 @@ extension CardBox {
             CardField(key, keyPath, Double.self, help: help, examples: bounds, frequency: 0.05)
         }
         let sizeField = { (key: String, keyPath: any WritableKeyPath<CardBox, CardSize> & Sendable, help: String) in
+            // A required size is nearly always given: a layer without it is refused before anything is drawn.
             hugs ? CardField(key, keyPath, ContentSize.self, default: size, writesDefault: true, help: help,
-                             examples: sizes, frequency: 0.9)
+                             examples: sizes, frequency: size == nil ? 0.98 : 0.7)
                  : CardField(key, keyPath, SpaceSize.self, default: size, writesDefault: true, help: help,
-                             examples: sizes, frequency: 0.9)
+                             examples: sizes, frequency: size == nil ? 0.98 : 0.7)
         }
         return [
             CardField("x", \.x, Double.self, default: 0, writesDefault: true,
@@ -41,7 +42,8 @@ extension CardBox {
             length("minHeight", \.minHeight, "The least height in points."),
             length("maxHeight", \.maxHeight, "The most height in points."),
             CardField("position", \.isAbsolute, FlowPosition.self, default: false,
-                      help: "\"auto\" (in its frame's flow) or \"absolute\" (out of it, at its x and y)."),
+                      help: "\"auto\" (in its frame's flow) or \"absolute\" (out of it, at its x and y).",
+                      frequency: 0.1),
         ]
     }
 }
