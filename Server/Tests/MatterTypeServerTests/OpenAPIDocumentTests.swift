@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MatterType
+import MatterTypeCards
 import MatterTypeWire
 @testable import MatterTypeServer
 import NIOHTTP1
@@ -99,6 +100,24 @@ struct OpenAPIDocumentTests {
         #expect(try properties(of: "FontAxis") == Set(try #require((font["axes"] as? [[String: Any]])?.first).keys))
         #expect(try properties(of: "FontNamedInstance")
                 == Set(try #require((font["instances"] as? [[String: Any]])?.first).keys))
+    }
+
+    @Test("each card layer kind's schema has its declared keys, and every reference in the document resolves")
+    func cardLayersAreTheDeclarations() throws {
+        #expect(try properties(of: "CardRectLayer") == Set(["type"] + CardRectLayer.fields.keys()))
+        #expect(try properties(of: "CardImageLayer") == Set(["type"] + CardImageLayer.fields.keys()))
+        #expect(try properties(of: "CardFrameLayer") == Set(["type"] + CardFrameLayer.fields.keys()))
+        #expect(try properties(of: "CardTextLayer") == Set(["type"] + CardTextLayer.fields.keys() + RenderRequest.keys)
+            .subtracting(CardTextLayer.cardWideKeys))
+        #expect(try schema("CardRectLayer")["required"] as? [String] == ["type", "width", "height"])
+        #expect(try schema("CardImageLayer")["required"] as? [String] == ["type", "width", "height", "src"])
+        // Every $ref names a schema the document has.
+        let yaml = String(decoding: try #require(OpenAPIDocument.data), as: UTF8.self)
+        let components = try #require(document["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: Any])
+        let references = yaml.matches(of: /#\/components\/schemas\/([A-Za-z]+)/).map { String($0.output.1) }
+        #expect(!references.isEmpty)
+        for name in Set(references) { #expect(schemas[name] != nil, "\(name) is referenced but not defined") }
     }
 
     /// Each status these requests get is one the document lists for the operation.

@@ -20,14 +20,16 @@ public struct CardField<Layer>: Sendable {
     public let examples: FieldExamples
     /// How often the request generator gives a layer this key: 1 in 4, less for what is costly to draw (blurs).
     public let frequency: Double
+    /// Whether every layer of the kind must have it (it has no default).
+    public let isRequired: Bool
     /// Whether a layer must have it, given what the layer's other keys say (a frame without a direction needs its
     /// width and height).
-    let isRequired: @Sendable (Layer) -> Bool
+    let isRequiredFor: @Sendable (Layer) -> Bool
     let decode: @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey, inout Layer) throws -> Void
     let encode: @Sendable (Layer, inout KeyedEncodingContainer<AnyCodingKey>, AnyCodingKey) throws -> Void
 
     private init(key: String, help: String, schema: String, examples: FieldExamples, frequency: Double,
-                 isRequired: @escaping @Sendable (Layer) -> Bool,
+                 isRequired: Bool, isRequiredFor: @escaping @Sendable (Layer) -> Bool,
                  decode: @escaping @Sendable (KeyedDecodingContainer<AnyCodingKey>, AnyCodingKey, inout Layer) throws -> Void,
                  encode: @escaping @Sendable (Layer, inout KeyedEncodingContainer<AnyCodingKey>, AnyCodingKey) throws -> Void) {
         self.key = key
@@ -36,6 +38,7 @@ public struct CardField<Layer>: Sendable {
         self.examples = examples
         self.frequency = frequency
         self.isRequired = isRequired
+        self.isRequiredFor = isRequiredFor
         self.decode = decode
         self.encode = encode
     }
@@ -53,7 +56,7 @@ public struct CardField<Layer>: Sendable {
         examples: FieldExamples? = nil, frequency: Double = 0.25
     ) {
         self.init(key: key, help: help, schema: schema ?? Codec.schema, examples: examples ?? Codec.examples,
-                  frequency: frequency, isRequired: { _ in defaultValue == nil },
+                  frequency: frequency, isRequired: defaultValue == nil, isRequiredFor: { _ in defaultValue == nil },
                   decode: { container, key, layer in
                       layer[keyPath: keyPath] = try container.decode(Decoded<Codec>.self, forKey: key).value
                   },
@@ -71,7 +74,7 @@ public struct CardField<Layer>: Sendable {
         help: String, schema: String? = nil, examples: FieldExamples? = nil, frequency: Double = 0.25
     ) {
         self.init(key: key, help: help, schema: schema ?? Codec.schema, examples: examples ?? Codec.examples,
-                  frequency: frequency, isRequired: { _ in false },
+                  frequency: frequency, isRequired: false, isRequiredFor: { _ in false },
                   decode: { container, key, layer in
                       layer[keyPath: keyPath] = try container.decode(Decoded<Codec>.self, forKey: key).value
                   },
@@ -83,14 +86,14 @@ public struct CardField<Layer>: Sendable {
     /// This key, required only when `condition` holds for what the layer's other keys say.
     public func required(when condition: @escaping @Sendable (Layer) -> Bool) -> CardField {
         CardField(key: key, help: help, schema: schema, examples: examples, frequency: frequency,
-                  isRequired: condition, decode: decode, encode: encode)
+                  isRequired: false, isRequiredFor: condition, decode: decode, encode: encode)
     }
 
     /// This key of a part of a larger value (the box's keys of every layer kind), stored at `part`.
     public func lifted<Whole>(to part: any WritableKeyPath<Whole, Layer> & Sendable) -> CardField<Whole> {
-        let (isRequired, decode, encode) = (isRequired, decode, encode)
+        let (isRequiredFor, decode, encode) = (isRequiredFor, decode, encode)
         return CardField<Whole>(key: key, help: help, schema: schema, examples: examples, frequency: frequency,
-                                isRequired: { isRequired($0[keyPath: part]) },
+                                isRequired: isRequired, isRequiredFor: { isRequiredFor($0[keyPath: part]) },
                                 decode: { container, key, whole in try decode(container, key, &whole[keyPath: part]) },
                                 encode: { whole, container, key in try encode(whole[keyPath: part], &container, key) })
     }
@@ -119,7 +122,7 @@ extension Decoder {
         for field in fields where present.contains(field.key) {
             try field.decode(container, AnyCodingKey(stringValue: field.key), &layer)
         }
-        if let missing = fields.first(where: { !present.contains($0.key) && $0.isRequired(layer) }) {
+        if let missing = fields.first(where: { !present.contains($0.key) && $0.isRequiredFor(layer) }) {
             throw DecodingError.keyNotFound(AnyCodingKey(stringValue: missing.key),
                                             .init(codingPath: container.codingPath, debugDescription: ""))
         }

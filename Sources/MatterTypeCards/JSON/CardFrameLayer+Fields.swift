@@ -12,7 +12,7 @@ extension CardFrameLayer {
         } + [
             CardField("layout", \.layout, CardFlow.self, default: CardFlow(), writesDefault: true,
                       help: "How it lays its children out, as Figma's Auto Layout: direction, gap, padding, align, "
-                          + "crossAlign, wrap, crossGap, reverseZ (Docs/Cards.md#frames).", frequency: 0.8),
+                          + "crossAlign, wrap, crossGap, reverseZ (Docs/Cards.md, Frames).", frequency: 0.8),
             CardField("fill", \.fill, PaintJSON.self, help: "What fills it: a color or a gradient; none when absent.",
                       frequency: 0.4),
             CardField("image", \.image, FrameImageJSON.self,

@@ -25,7 +25,7 @@ extension CardTextLayer {
         ]
 
     /// The render-request keys a text layer may not have: the card sets them for the whole image.
-    static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
+    public static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
 
     /// The request's spans with their boxes' images, as JSON has them together.
     var cardSpans: [CardSpanJSON]? {
