@@ -108,13 +108,15 @@ extension Array {
 extension Decoder {
     /// `layer` with the keys of `fields` this object has, read in the fields' order (so that of two invalid values
     /// the same one is reported whatever order the JSON has them in); a key the fields and `otherKeys` do not have
-    /// is an error listing them, naming the object `what`, and so is a required key that is absent.
-    func read<Layer>(_ fields: [CardField<Layer>], into layer: inout Layer, otherKeys: [String] = [],
+    /// is an error listing them, naming the object `what`, and so is a required key that is absent. With
+    /// `otherKeys` `nil` the caller has refused unknown keys already (a text layer's request reader knows both sets).
+    func read<Layer>(_ fields: [CardField<Layer>], into layer: inout Layer, otherKeys: [String]?,
                      in what: String) throws {
         let container = try container(keyedBy: AnyCodingKey.self)
         let present = Set(container.allKeys.map(\.stringValue))
-        let known = Set(fields.map(\.key) + otherKeys)
-        if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
+        if let otherKeys, let unknown = container.allKeys.first(where: { key in
+            !otherKeys.contains(key.stringValue) && !fields.contains { $0.key == key.stringValue }
+        }) {
             throw DecodingError.dataCorruptedError(
                 forKey: unknown, in: container,
                 debugDescription: "unknown key; \(what) has " + (otherKeys + fields.map(\.key)).joined(separator: ", "))

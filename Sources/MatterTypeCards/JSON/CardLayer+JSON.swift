@@ -17,13 +17,10 @@ extension CardLayer: SelfCodedCardValue {
         case "text":
             // The box (its width too: a number, hug or fill) and the spans are read by the layer's fields: a box
             // span may carry an image (`src`, `fit`), which a render request's spans do not have.
-            let keys = ["type"] + CardTextLayer.fields.keys()
-            let request = try RenderRequest(from: decoder, excluding: CardTextLayer.cardWideKeys, extra: Set(keys),
-                                            in: "a text layer", readingSpans: false)
+            let request = try RenderRequest(from: decoder, excluding: CardTextLayer.cardWideKeys,
+                                            extra: CardTextLayer.ownKeys, in: "a text layer", readingSpans: false)
             var layer = CardTextLayer(box: CardBox(width: .hug, height: .hug), request: request)
-            // Unknown keys were refused by the request's reader, which knows both sets.
-            try decoder.read(CardTextLayer.fields, into: &layer, otherKeys: ["type"] + RenderRequest.keys,
-                             in: "a text layer")
+            try decoder.read(CardTextLayer.fields, into: &layer, otherKeys: nil, in: "a text layer")
             layer.box.maxHeight = request.limits.maxHeight
             self = .text(CardTextLayer(box: layer.box, verticalAlignment: layer.verticalAlignment,
                                        baselineOffset: layer.baselineOffset, request: layer.request,

@@ -24,6 +24,9 @@ extension CardTextLayer {
                           + "(src, fit).", frequency: 0.25),
         ]
 
+    /// The keys a text layer reads itself, `type` and its fields', beside its request's.
+    static let ownKeys = Set(["type"] + fields.keys())
+
     /// The render-request keys a text layer may not have: the card sets them for the whole image.
     public static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
 
