@@ -10,8 +10,8 @@ public import MatterTypeCards
 /// let png = try CardRenderer().encoded(try source.card(values: ["title": "Hello"]))
 /// ```
 public enum CardSource: Sendable {
-    /// A card document (MatterTypeCards' JSON), as it was given.
-    case card(Data)
+    /// A card document, read.
+    case card(CardTemplate)
     /// A Figma frame, converted.
     case figma(FigmaFrame)
 
@@ -19,24 +19,25 @@ public enum CardSource: Sendable {
     /// nodes response), or one of the wrappers ``FigmaDocument`` unwraps.
     public static let figmaKeys = ["document", "nodes", "default", "result", "Result", "data"]
 
-    /// Reads `data`: an object without `layers` that has one of ``figmaKeys`` is a Figma document, anything else a
-    /// card document (whose errors come when it is decoded). In a Figma document `node` names the node to draw;
-    /// without it the document's only top-level node is drawn, and a document of several is an error listing
-    /// them. `images` gives image fills' bytes by `imageRef`, as ``FigmaDocument/frame(_:images:)`` takes them.
-    /// - Throws: ``FigmaError`` for a Figma document that cannot be read, has no node `node`, has no nodes, or has
+    /// Reads `data` (its JSON parsed once): an object without `layers` that has one of ``figmaKeys`` is a Figma
+    /// document, anything else a card document. In a Figma document `node` names the node to draw; without it
+    /// the document's only top-level node is drawn, and a document of several is an error listing them. `images`
+    /// gives image fills' bytes by `imageRef`, as ``FigmaDocument/frame(_:images:)`` takes them.
+    /// - Throws: ``CardError`` for a card document that is not JSON or (when it has no placeholders) not a card;
+    ///   ``FigmaError`` for a Figma document that cannot be read, has no node `node`, has no nodes, or has
     ///   several top-level nodes and none was named (``FigmaError/nodeNotChosen(_:)``).
-    public static func read(_ data: Data, node: String?,
-                            images: [String: String] = [:]) throws(FigmaError) -> CardSource {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["layers"] == nil,
-              figmaKeys.contains(where: { object[$0] != nil }) else {
-            return .card(data)
+    public static func read(_ data: Data, node: String?, images: [String: String] = [:]) throws -> CardSource {
+        let tree = try CardTree(parsing: data)
+        guard case .object(let members) = tree, members["layers"] == nil,
+              figmaKeys.contains(where: { members[$0] != nil }) else {
+            return .card(try CardTemplate(data, parsed: tree))
         }
         let figma = try FigmaDocument(data: data)
         if let node { return .figma(try figma.frame(node, images: images)) }
         guard let only = figma.topLevelNodes.first else {
-            throw .invalidDocument("it has no nodes to draw")
+            throw FigmaError.invalidDocument("it has no nodes to draw")
         }
-        guard figma.topLevelNodes.count == 1 else { throw .nodeNotChosen(figma.topLevelNodes) }
+        guard figma.topLevelNodes.count == 1 else { throw FigmaError.nodeNotChosen(figma.topLevelNodes) }
         return .figma(try figma.frame(only.id, images: images))
     }
 
@@ -50,29 +51,18 @@ public enum CardSource: Sendable {
         if case .figma(let frame) = self { frame.warnings } else { [] }
     }
 
-    /// The card, its `{{name}}` placeholders filled from `values` (a name without a value is
-    /// ``CardError/missingValue(_:)``).
-    public func card(values: [String: String] = [:]) throws(CardError) -> Card {
+    /// The template: the card document, or the Figma frame's card (its document: the card written as JSON, keys
+    /// sorted, placeholders kept — what a Figma template is stored as).
+    public var template: CardTemplate {
         switch self {
-        case .card(let data): try Card.decode(from: data, values: values)
-        case .figma(let frame): try frame.card(values: values)
+        case .card(let template): template
+        case .figma(let frame): frame.template
         }
     }
 
-    /// The card document it stands for, as a template is stored: the document as given, or the Figma frame's card
-    /// written as a card document (keys sorted), its placeholders kept.
-    public func document() throws(CardError) -> Data {
-        switch self {
-        case .card(let data):
-            return data
-        case .figma(let frame):
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            do {
-                return try encoder.encode(frame.card)
-            } catch {
-                throw .invalidJSON("the frame could not be written as a card: \(error)")
-            }
-        }
+    /// The card, its `{{name}}` placeholders filled from `values` (a name without a value is
+    /// ``CardError/missingValue(_:)``).
+    public func card(values: [String: String] = [:]) throws(CardError) -> Card {
+        try template.card(values: values)
     }
 }

@@ -92,8 +92,15 @@ public struct FigmaDocument: Sendable {
         let layer = converter.layer(node, parent: nil, path: [0])
         let bounds = node.bounds
         let card = Card(width: max(bounds.width, 1), height: max(bounds.height, 1), layers: [layer])
-        return FigmaFrame(nodeID: node.id, name: node.name, card: card, origin: Point(x: bounds.x, y: bounds.y),
-                          warnings: converter.warnings, nodeIDs: converter.nodeIDs)
+        let template: CardTemplate
+        do throws(CardError) {
+            template = try CardTemplate(card)
+        } catch {
+            throw .invalidDocument("node \(id) could not be read as a card: \(error)")
+        }
+        return FigmaFrame(nodeID: node.id, name: node.name, card: card, template: template,
+                          origin: Point(x: bounds.x, y: bounds.y), warnings: converter.warnings,
+                          nodeIDs: converter.nodeIDs)
     }
 
     private static func find(_ id: String, in nodes: [FigmaNode]) -> FigmaNode? {
@@ -243,6 +250,9 @@ public struct FigmaFrame: Sendable {
     /// The node as a card the size Figma gave it, the node its one top-level layer; `{{name}}` placeholders in
     /// its texts unfilled.
     public let card: Card
+    /// ``card`` as a template: its placeholders are its fields; its document is the card a Figma template is
+    /// stored as.
+    public let template: CardTemplate
     /// The node's top-left corner in Figma's canvas coordinates (its `absoluteBoundingBox`'s).
     public let origin: Point
     /// What is drawn differently from Figma, or not at all, node by node.
@@ -253,20 +263,14 @@ public struct FigmaFrame: Sendable {
     /// The card with its placeholders filled from `values` (a card template's rules: a name without a value is
     /// ``CardError/missingValue(_:)``).
     public func card(values: [String: String]) throws(CardError) -> Card {
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(card)
-        } catch {
-            throw .invalidJSON("the frame could not be written as a card: \(error)")
-        }
-        return try Card.decode(from: data, values: values)
+        try template.card(values: values)
     }
 
     /// Every node laid out as `renderer` lays out ``card(values:)``: its box in Figma's canvas coordinates (the
     /// frame of the document's `absoluteBoundingBox`), a text's line count and ink, in document order.
     public func nodeBoxes(values: [String: String] = [:], renderer: CardRenderer = CardRenderer(),
                           until deadline: RenderDeadline = .never) throws(CardError) -> [FigmaNodeBox] {
-        let layout = try renderer.layout(of: values.isEmpty ? card : card(values: values), until: deadline)
+        let layout = try renderer.layout(of: values.isEmpty ? card : template.card(values: values), until: deadline)
         var ids: [String: String] = [:]
         for (path, id) in nodeIDs { ids[path.map { "/layers/\($0)" }.joined()] = id }
         return layout.boxes.compactMap { box in

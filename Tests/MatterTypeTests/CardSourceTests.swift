@@ -43,9 +43,11 @@ struct CardSourceTests {
                 #expect(!document.accepted && "\(error)".contains(document.refusal ?? "?"), "\(document.name): \(error)")
             }
         }
-        // A card document is a card, whatever node is asked for (the CLI refuses --node for it itself).
+        // A card document is a card, whatever node is asked for (the CLI refuses --node for it itself), and an
+        // object with "layers" is one whatever other keys it has: its errors are a card's.
+        #expect(try !CardSource.read(Data(#"{"width": 10, "height": 10, "layers": []}"#.utf8), node: "1:1").isFigma)
         let card = #"{"width": 10, "height": 10, "layers": [], "data": 1}"#
-        #expect(try !CardSource.read(Data(card.utf8), node: "1:1").isFigma)
+        #expect(throws: CardError.self) { try CardSource.read(Data(card.utf8), node: "1:1") }
     }
 
     @Test("figma -o, card -o and batch accept and refuse them alike", arguments: 0..<6)

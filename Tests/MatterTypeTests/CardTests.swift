@@ -61,8 +61,9 @@ struct CardTests {
     @Test("a template with a placeholder inside a color is accepted; its value is checked when drawn")
     func placeholderInColor() throws {
         let json = ##"{"width": 10, "height": 10, "background": "#{{hex}}", "layers": [{"type": "rect", "x": 0, "y": 0, "width": 5, "height": 5, "fill": "#{{hex}}80"}]}"##
-        let template = try Card.decodeTemplate(from: Data(json.utf8))
+        let template = try CardTemplate(Data(json.utf8))
         #expect(template.placeholders == ["hex"])
+        #expect(try template.standIn().background == .paint(.color(.black)))
         #expect(failure(json, values: ["hex": "0A66C2"]) == nil)
         #expect(failure(json, values: ["hex": "nope"])?.contains("is not a color") == true)
     }
@@ -88,9 +89,9 @@ struct CardTests {
         #expect(failure(json, values: ["avatar": "tint"])?.contains("{{avatar}} is \"tint\"") == true)
         #expect(failure(json)?.contains("no value for {{avatar}}") == true)
         // A template stands in with the first choice by name; its placeholders are the ones in the document.
-        let template = try Card.decodeTemplate(from: Data(json.utf8))
+        let template = try CardTemplate(Data(json.utf8))
         #expect(template.placeholders == ["avatar"])
-        guard case .image(let layer) = template.card.layers.first else { throw CardError.invalidJSON("no image layer") }
+        guard case .image(let layer) = try template.standIn().layers.first else { throw CardError.invalidJSON("no image layer") }
         #expect(layer.source == (try pixel(red)))
         // Choices of the wrong shape are one error naming "choices".
         for bad in [#""choices": [1]"#, #""choices": {"avatar": {}}"#, #""choices": {"avatar": {"ada": 3}}"#] {

@@ -103,14 +103,14 @@ struct CardController: Sendable {
                         deadline: ContinuousClock.Instant) async throws -> (Card, [String: String]) {
         let maxTextLength = limits.maxTextLength
         let parsed = try await reading(body, in: slot) {
-            let (data, isFigma) = try Self.cardDocument(body, node: query["node"])
-            let reserved: Set<String> = isFigma ? ["format", "node"] : ["format"]
+            let source = try Self.cardSource(body, node: query["node"])
+            let reserved: Set<String> = source.isFigma ? ["format", "node"] : ["format"]
             var values: [String: String] = [:]
             for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
                 values[name] = value
             }
             try Self.checkValues(values, maxTextLength: maxTextLength)
-            return (try Self.decoded { () throws(CardError) in try Card.decode(from: data, values: values) }, values)
+            return (try Self.decoded { () throws(CardError) in try source.card(values: values) }, values)
         }
         try RenderAdmission.check(deadline, stage: "reading the card")
         return parsed
@@ -137,9 +137,9 @@ struct CardController: Sendable {
                                     drawings: templates.drawings)
         let template = try await admission.withSlot(deadline: deadline) { slot in
             let (template, standIn) = try await reading(body, in: slot) {
-                let (data, _) = try Self.cardDocument(body, node: node)
-                let decoded = try Self.decoded { () throws(CardError) in try Card.decodeTemplate(from: data) }
-                return (CardTemplate(StoredTemplate(name: name, document: data), decoded: decoded), decoded.card)
+                let card = try Self.cardSource(body, node: node).template
+                let standIn = try Self.decoded { () throws(CardError) in try card.standIn() }
+                return (NamedTemplate(name: name, card: card, standIn: standIn), standIn)
             }
             try RenderAdmission.check(deadline, stage: "reading the template")
             _ = try await draw(standIn, format: .png, renderer: renderer, slot: slot, deadline: deadline)
@@ -150,13 +150,12 @@ struct CardController: Sendable {
         return .json(TemplateRecord(template), status: replaced ? .ok : .created)
     }
 
-    /// The card document a template body holds (``CardSource``'s one rule, as the CLI's): a card as it is, or a
-    /// Figma document (the REST API's JSON, its `node` or its one top-level node) as the card that node becomes,
-    /// placeholders in its texts kept. Also says whether the body was a Figma document.
-    static func cardDocument(_ body: Data, node: String?) throws -> (data: Data, isFigma: Bool) {
+    /// What a card or template body holds (``CardSource``'s one rule, as the CLI's), parsed once: a card
+    /// document, or a Figma document's frame (its `node`, or its one top-level node) as the card it becomes,
+    /// placeholders in its texts kept.
+    static func cardSource(_ body: Data, node: String?) throws -> CardSource {
         do {
-            let source = try CardSource.read(body, node: node)
-            return (try source.document(), source.isFigma)
+            return try CardSource.read(body, node: node)
         } catch let error as FigmaError {
             throw APIError(.unprocessableContent, .invalidRequest, error.description)
         } catch let error as CardError {
@@ -202,7 +201,7 @@ struct CardController: Sendable {
         let document = template.document, filled = values
         let (bytes, warnings) = try await admission.withSlot(deadline: deadline) { slot in
             let card = try await reading(document, in: slot) {
-                try Self.decoded { () throws(CardError) in try Card.decode(from: document, values: filled) }
+                try Self.decoded { () throws(CardError) in try template.card.card(values: filled) }
             }
             return try await draw(card, format: format, renderer: renderer, slot: slot, deadline: deadline)
         }
@@ -327,7 +326,7 @@ struct CardController: Sendable {
 
     /// `name`, checked: 422 unless it is 1 to 64 letters, digits, `-` and `_`.
     private static func templateName(_ name: String) throws -> String {
-        guard CardTemplate.isValidName(name) else {
+        guard NamedTemplate.isValidName(name) else {
             throw APIError(.unprocessableContent, .invalidRequest,
                            "\"\(name.prefix(80))\" is not a template name; use 1 to 64 letters, digits, - and _")
         }
@@ -362,7 +361,7 @@ struct TemplateRecord: Codable, Sendable {
     /// The document's size in bytes.
     var bytes: Int
 
-    init(_ template: CardTemplate) {
+    init(_ template: NamedTemplate) {
         name = template.name
         sha256 = template.sha256
         placeholders = template.placeholders

@@ -4,33 +4,41 @@ public import MatterType
 import MatterTypeWire
 public import MatterTypeCards
 
-/// A card template as the server keeps it in memory: the stored document and what was learnt checking it.
-public struct CardTemplate: Sendable {
+/// A card template as the server keeps it in memory: its name and version, and its document read once
+/// (``card``), so that drawing it for a request's values parses nothing.
+public struct NamedTemplate: Sendable {
     /// Its name.
     public let name: String
-    /// The card document, placeholders unfilled.
-    public let document: Data
-    /// The SHA-256 of ``document``: the version, part of every image's entity tag.
+    /// The SHA-256 of its document: the version, part of every image's entity tag.
     public let sha256: String
-    /// The placeholders' names, sorted: what its image URL's query gives.
-    public let placeholders: [String]
+    /// The document, read: its placeholders, and the card it makes for values.
+    public let card: CardTemplate
     /// The canvas's size in points.
     public let width, height: Double
 
-    /// `stored`, read: its placeholders and canvas. Throws the ``CardError`` that decoding it gives.
+    /// The card document, placeholders unfilled.
+    public var document: Data { card.document }
+    /// The placeholders' names, sorted: what its image URL's query gives.
+    public var placeholders: [String] { card.placeholders }
+
+    /// `stored`, read: its placeholders and canvas. Throws the ``CardError`` that reading it gives.
     init(_ stored: StoredTemplate) throws(CardError) {
-        self.init(stored, decoded: try Card.decodeTemplate(from: stored.document))
+        let card = try CardTemplate(stored.document)
+        self.init(name: stored.name, sha256: stored.sha256, card: card, standIn: try card.standIn())
     }
 
-    /// `stored` with what `Card.decodeTemplate(from:)` read from its document.
-    init(_ stored: StoredTemplate, decoded: (card: Card, placeholders: [String])) {
-        let (card, placeholders) = decoded
-        name = stored.name
-        document = stored.document
-        sha256 = stored.sha256
-        self.placeholders = placeholders
-        width = card.width
-        height = card.height
+    /// The template `card` named `name`, checked by drawing `standIn` (its ``CardTemplate/standIn()``).
+    init(name: String, card: CardTemplate, standIn: Card) {
+        self.init(name: name, sha256: StoredTemplate(name: name, document: card.document).sha256, card: card,
+                  standIn: standIn)
+    }
+
+    private init(name: String, sha256: String, card: CardTemplate, standIn: Card) {
+        self.name = name
+        self.sha256 = sha256
+        self.card = card
+        width = standIn.width
+        height = standIn.height
     }
 
     /// Whether `name` may name a template: 1 to 64 ASCII letters, digits, `-` and `_` (so that `NAME.png` in a
@@ -55,7 +63,7 @@ public final class TemplateLibrary: Sendable {
     private let logger: Logger
     /// The templates kept, and how many changes this process has made (a template read from the store while a
     /// change ran is not kept: it may be the version from before).
-    private let kept = Locked<(templates: [String: CardTemplate], changes: Int)>(([:], 0))
+    private let kept = Locked<(templates: [String: NamedTemplate], changes: Int)>(([:], 0))
     /// The most templates kept in memory; past it, the kept ones are dropped and read again when drawn.
     static let maximumKept = 256
     /// The templates' decoded images (128 MiB of pixels).
@@ -72,7 +80,7 @@ public final class TemplateLibrary: Sendable {
 
     /// The template named `name`, or `nil` when there is none.
     /// - Throws: ``StoreError`` when the store cannot be read.
-    public func template(named name: String) async throws(StoreError) -> CardTemplate? {
+    public func template(named name: String) async throws(StoreError) -> NamedTemplate? {
         let (known, changes) = kept.withLock { ($0.templates[name], $0.changes) }
         if let known { return known }
         guard let stored = try await store.template(named: name) else { return nil }
@@ -83,7 +91,7 @@ public final class TemplateLibrary: Sendable {
                             + "stored with it); upload it again")
         }
         do {
-            let template = try CardTemplate(stored)
+            let template = try NamedTemplate(stored)
             keep(template, ifChangesAre: changes)
             return template
         } catch {
@@ -95,8 +103,8 @@ public final class TemplateLibrary: Sendable {
 
     /// Every template that can be read, sorted by name; one that cannot (damaged, or unreadable by this
     /// version) is left out and logged, so that the others are still listed.
-    public func templates() async throws(StoreError) -> [CardTemplate] {
-        var found: [CardTemplate] = []
+    public func templates() async throws(StoreError) -> [NamedTemplate] {
+        var found: [NamedTemplate] = []
         for name in try await store.templateIndex().keys.sorted() {
             do {
                 if let template = try await template(named: name) { found.append(template) }
@@ -107,9 +115,9 @@ public final class TemplateLibrary: Sendable {
         return found
     }
 
-    /// Stores `template` (checked by the caller: see ``CardTemplate``), replacing one of the same name; returns
+    /// Stores `template` (checked by the caller: see ``NamedTemplate``), replacing one of the same name; returns
     /// whether it replaced one.
-    public func save(_ template: CardTemplate) async throws(StoreError) -> Bool {
+    public func save(_ template: NamedTemplate) async throws(StoreError) -> Bool {
         kept.withLock { $0.changes += 1 }
         let replaced = try await store.save(StoredTemplate(name: template.name, document: template.document))
         keep(template, ifChangesAre: nil)
@@ -142,7 +150,7 @@ public final class TemplateLibrary: Sendable {
     }
 
     /// Keeps `template`, unless `changes` is given and this process has made a change since it was that.
-    private func keep(_ template: CardTemplate, ifChangesAre changes: Int?) {
+    private func keep(_ template: NamedTemplate, ifChangesAre changes: Int?) {
         kept.withLock { kept in
             if let changes, kept.changes != changes { return }
             if kept.templates[template.name] == nil, kept.templates.count >= TemplateLibrary.maximumKept {
