@@ -87,157 +87,211 @@ struct FlowLayout {
         }
     }
 
-    func run() throws(CardError) -> LaidOutLayer {
-        let padding = flow.padding
-        let mainPadding = padding.sum(horizontal: horizontal), crossPadding = padding.sum(horizontal: !horizontal)
-        let givenMain = horizontal ? width : height, givenCross = horizontal ? height : width
-        let knowsMain = horizontal ? knowsWidth : knowsHeight, knowsCross = horizontal ? knowsHeight : knowsWidth
-        let gap: Double = if case .fixed(let value) = flow.gap { value } else { 0 }
-        let box = frame.box
-
+    /// What the steps work out, in the order they do.
+    private struct State {
         var items: [Item] = []
+        /// Children taken out of the flow, placed at their own x and y.
         var absolute: [LaidOutLayer] = []
+        /// The size each item is given across before its line is known (`nil`: it hugs).
+        var crossGiven: [Double?] = []
+        /// Whether an item stretches to a size still to come (its children may fill it).
+        var crossPending: [Bool] = []
+        var outerMain = 0.0, innerMain = 0.0
+        var lines: [Range<Int>] = []
+        var lineCross: [Double] = []
+        var lineBaseline: [Double] = []
+        var outerCross = 0.0
+        /// The frame's first baseline, when it has items.
+        var baseline: Double?
+    }
+
+    private var mainPadding: Double { flow.padding.sum(horizontal: horizontal) }
+    private var crossPadding: Double { flow.padding.sum(horizontal: !horizontal) }
+    private var givenMain: Double? { horizontal ? width : height }
+    private var givenCross: Double? { horizontal ? height : width }
+    private var knowsMain: Bool { horizontal ? knowsWidth : knowsHeight }
+    private var knowsCross: Bool { horizontal ? knowsHeight : knowsWidth }
+    private var gap: Double { if case .fixed(let value) = flow.gap { value } else { 0 } }
+    /// The frame's inner size across, when it is given.
+    private var innerCrossGiven: Double? { givenCross.map { max(0, $0 - crossPadding) } }
+
+    /// The frame laid out: the steps of CSS Flexible Box Layout §9, each named after its section.
+    func run() throws(CardError) -> LaidOutLayer {
+        var state = try generateItems()
+        try determineAvailableCrossSizes(&state)
+        try determineHypotheticalMainSizes(&state)
+        determineMainSize(&state)
+        collectLines(&state)
+        for line in state.lines {
+            resolveFlexibleLengths(&state.items, line: line, innerMain: state.innerMain, gap: gap)
+        }
+        try determineLineCrossSizes(&state)
+        try stretchItems(&state)
+        alignItems(&state)
+        return laidOut(state)
+    }
+
+    /// §9.1: the flow's items, in order; children taken out of the flow are placed at their own x and y.
+    private func generateItems() throws(CardError) -> State {
+        var state = State()
         for (index, child) in frame.layers.enumerated() {
             if child.box.isAbsolute {
-                absolute.append(try engine.positioned(child, path: path + [index]))
+                state.absolute.append(try engine.positioned(child, path: path + [index]))
                 continue
             }
             let main = child.box.size(horizontal: horizontal), cross = child.box.size(horizontal: !horizontal)
-            items.append(Item(index: index, layer: child, fillsMain: main == .fill && knowsMain,
-                              fillsCross: cross == .fill && knowsCross))
+            state.items.append(Item(index: index, layer: child, fillsMain: main == .fill && knowsMain,
+                                    fillsCross: cross == .fill && knowsCross))
         }
-        let innerCrossGiven = givenCross.map { max(0, $0 - crossPadding) }
+        state.crossGiven = [Double?](repeating: nil, count: state.items.count)
+        state.crossPending = [Bool](repeating: false, count: state.items.count)
+        return state
+    }
 
-        // The size each item takes across before its line is known: fixed, stretched to a frame that knows its
-        // size, or hugging. Stretching in a wrapped line, an item hugs (in a column, no wider than fit-content)
-        // and its own children may fill what the stretch will give it.
-        var crossGiven = [Double?](repeating: nil, count: items.count)
-        var crossPending = [Bool](repeating: false, count: items.count)
-        for i in items.indices {
-            if let fixed = fixedSize(items[i], main: false) {
-                crossGiven[i] = fixed
-            } else if items[i].fillsCross {
+    /// §9.2 step 2: the size each item takes across before its line is known: fixed, stretched to a frame that
+    /// knows its size, or hugging. Stretching in a wrapped line, an item hugs (in a column, no wider than
+    /// fit-content) and its own children may fill what the stretch will give it.
+    private func determineAvailableCrossSizes(_ state: inout State) throws(CardError) {
+        for i in state.items.indices {
+            let item = state.items[i]
+            if let fixed = fixedSize(item, main: false) {
+                state.crossGiven[i] = fixed
+            } else if item.fillsCross {
                 if !flow.wraps, let inner = innerCrossGiven {
-                    crossGiven[i] = clamped(items[i], inner, main: false)
-                } else if isEmpty(items[i]) {
-                    crossGiven[i] = clamped(items[i], 0, main: false)
+                    state.crossGiven[i] = clamped(item, inner, main: false)
+                } else if isEmpty(item) {
+                    state.crossGiven[i] = clamped(item, 0, main: false)
                 } else {
-                    crossPending[i] = true
+                    state.crossPending[i] = true
                     // Only widths narrow (a column's cross axis): to fit-content, min(max-content, max(min-content,
                     // the frame's inner width)); heights keep their content's.
                     guard !horizontal, let inner = innerCrossGiven else { continue }
-                    let main = fixedSize(items[i], main: true)
+                    let main = fixedSize(item, main: true)
                     // Filling along the flow too, its size there is to come as well: its children may fill it.
-                    let hugged = try engine.layOut(items[i].layer, path: path + [items[i].index], main: main, cross: nil,
-                                                   knowsMain: items[i].fillsMain ? true : nil, knowsCross: true,
+                    let hugged = try engine.layOut(item.layer, path: path + [item.index], main: main, cross: nil,
+                                                   knowsMain: item.fillsMain ? true : nil, knowsCross: true,
                                                    horizontal: horizontal)
                     guard hugged.frame.width > inner else { continue }
-                    let least = try engine.minContentWidth(items[i].layer, path: path + [items[i].index])
+                    let least = try engine.minContentWidth(item.layer, path: path + [item.index])
                     let fitted = max(least, inner)
-                    if fitted < hugged.frame.width { crossGiven[i] = clamped(items[i], fitted, main: false) }
+                    if fitted < hugged.frame.width { state.crossGiven[i] = clamped(item, fitted, main: false) }
                 }
             }
         }
-        try stretchInHuggingLine(&items, crossGiven: &crossGiven, knowsCross: knowsCross, crossPadding: crossPadding)
-        func measure(_ i: Int, main: Double?) throws(CardError) -> LaidOutLayer {
-            try engine.layOut(items[i].layer, path: path + [items[i].index], main: main, cross: crossGiven[i],
-                              knowsCross: crossPending[i] ? true : nil, horizontal: horizontal)
-        }
-        // Hypothetical main sizes (CSS §9.2 step 3): fixed, 0 for filling, else the content's.
-        for i in items.indices {
-            if let fixed = fixedSize(items[i], main: true) {
-                items[i].hypotheticalMain = fixed
-            } else if items[i].fillsMain {
-                items[i].hypotheticalMain = clamped(items[i], 0, main: true)
+        try stretchInHuggingLine(&state.items, crossGiven: &state.crossGiven, knowsCross: knowsCross,
+                                 crossPadding: crossPadding)
+    }
+
+    /// Item `i` laid out at `main` along the flow and its given size across.
+    private func measure(_ state: State, _ i: Int, main: Double?) throws(CardError) -> LaidOutLayer {
+        try engine.layOut(state.items[i].layer, path: path + [state.items[i].index], main: main,
+                          cross: state.crossGiven[i], knowsCross: state.crossPending[i] ? true : nil,
+                          horizontal: horizontal)
+    }
+
+    /// §9.2 step 3: each item's hypothetical main size: fixed, 0 for filling, else its content's.
+    private func determineHypotheticalMainSizes(_ state: inout State) throws(CardError) {
+        for i in state.items.indices {
+            if let fixed = fixedSize(state.items[i], main: true) {
+                state.items[i].hypotheticalMain = fixed
+            } else if state.items[i].fillsMain {
+                state.items[i].hypotheticalMain = clamped(state.items[i], 0, main: true)
             } else {
-                let measured = try measure(i, main: nil)
-                items[i].hypotheticalMain = horizontal ? measured.frame.width : measured.frame.height
+                let measured = try measure(state, i, main: nil)
+                state.items[i].hypotheticalMain = horizontal ? measured.frame.width : measured.frame.height
             }
         }
-        // The frame's main size: given, or its content's (clamped) when it hugs.
+    }
+
+    /// §9.2 step 4: the frame's main size: given, or its content's (clamped) when it hugs.
+    private func determineMainSize(_ state: inout State) {
+        let items = state.items
         let contentMain = items.map(\.hypotheticalMain).reduce(0, +) + gap * Double(max(0, items.count - 1))
-        let outerMain = max(givenMain ?? box.clamped(contentMain + mainPadding, horizontal: horizontal), mainPadding)
-        let innerMain = max(0, outerMain - mainPadding)
+        state.outerMain = max(givenMain ?? frame.box.clamped(contentMain + mainPadding, horizontal: horizontal),
+                              mainPadding)
+        state.innerMain = max(0, state.outerMain - mainPadding)
+    }
 
-        // Lines (§9.3): one, or as many as wrapping at the inner main size needs.
-        var lines: [Range<Int>] = []
-        if flow.wraps {
-            var start = 0, used = 0.0
-            for i in items.indices {
-                let next = (i == start ? 0 : used + gap) + items[i].hypotheticalMain
-                if i > start, next > innerMain {
-                    lines.append(start..<i)
-                    start = i
-                    used = items[i].hypotheticalMain
-                } else {
-                    used = next
-                }
+    /// §9.3: one line, or as many as wrapping at the inner main size needs.
+    private func collectLines(_ state: inout State) {
+        guard flow.wraps else {
+            state.lines = [0..<state.items.count]
+            return
+        }
+        var start = 0, used = 0.0
+        for (i, item) in state.items.enumerated() {
+            let next = (i == start ? 0 : used + gap) + item.hypotheticalMain
+            if i > start, next > state.innerMain {
+                state.lines.append(start..<i)
+                start = i
+                used = item.hypotheticalMain
+            } else {
+                used = next
             }
-            if start < items.count || items.isEmpty { lines.append(start..<items.count) }
-        } else {
-            lines = [0..<items.count]
         }
+        if start < state.items.count || state.items.isEmpty { state.lines.append(start..<state.items.count) }
+    }
 
-        // Main sizes (§9.7): filling items share the free space, clamped, frozen where clamping moved them.
-        for line in lines {
-            resolveFlexibleLengths(&items, line: line, innerMain: innerMain, gap: gap)
-        }
-
-        // Cross sizes: each item laid out at its main size; the line as high as its items (or the frame's inner
-        // cross size, for one line in a frame that knows it).
-        var lineCross: [Double] = []
-        var lineBaseline: [Double] = []
-        for line in lines {
+    /// §9.4 steps 7, 8 and 15: each item laid out at its main size; a line as high as its items, baselines
+    /// shared (or the frame's inner cross size, for one line in a frame that knows it); the frame's cross size.
+    private func determineLineCrossSizes(_ state: inout State) throws(CardError) {
+        for line in state.lines {
             // Distances from the shared baseline to the items' edges: negative where a text overflows its box.
             var above = -Double.infinity, below = -Double.infinity, largest = 0.0
             for i in line {
                 // A hugging item hugs again (the same size, from the cache): only a size it was given is known.
-                let given = items[i].fillsMain || fixedSize(items[i], main: true) != nil
-                let laidOut = try measure(i, main: given ? items[i].main : nil)
-                items[i].laidOut = laidOut
-                items[i].cross = horizontal ? laidOut.frame.height : laidOut.frame.width
-                items[i].baseline = laidOut.baseline
-                if participatesInBaseline(items[i]) {
+                let given = state.items[i].fillsMain || fixedSize(state.items[i], main: true) != nil
+                let laidOut = try measure(state, i, main: given ? state.items[i].main : nil)
+                state.items[i].laidOut = laidOut
+                state.items[i].cross = horizontal ? laidOut.frame.height : laidOut.frame.width
+                state.items[i].baseline = laidOut.baseline
+                if participatesInBaseline(state.items[i]) {
                     above = max(above, laidOut.baseline)
-                    below = max(below, items[i].cross - laidOut.baseline)
+                    below = max(below, state.items[i].cross - laidOut.baseline)
                 } else {
-                    largest = max(largest, items[i].cross)
+                    largest = max(largest, state.items[i].cross)
                 }
             }
-            lineCross.append(above.isFinite ? max(largest, above + below) : largest)
-            lineBaseline.append(above.isFinite ? above : 0)
+            state.lineCross.append(above.isFinite ? max(largest, above + below) : largest)
+            state.lineBaseline.append(above.isFinite ? above : 0)
         }
-        if !flow.wraps, let only = lineCross.first {
-            // A single line is the frame's inner cross size: given, or hugged and clamped (§9.4 step 8 and 15).
-            lineCross[0] = innerCrossGiven ?? max(0, box.clamped(only + crossPadding, horizontal: !horizontal)
-                                                     - crossPadding)
+        if !flow.wraps, let only = state.lineCross.first {
+            // A single line is the frame's inner cross size: given, or hugged and clamped.
+            state.lineCross[0] = innerCrossGiven ?? max(0, frame.box.clamped(only + crossPadding, horizontal: !horizontal)
+                                                           - crossPadding)
         }
-        let contentCross = lineCross.reduce(0, +) + flow.crossGap * Double(max(0, lines.count - 1))
-        let outerCross = max(givenCross ?? box.clamped(contentCross + crossPadding, horizontal: !horizontal),
-                             crossPadding)
+        let contentCross = state.lineCross.reduce(0, +) + flow.crossGap * Double(max(0, state.lines.count - 1))
+        state.outerCross = max(givenCross ?? frame.box.clamped(contentCross + crossPadding, horizontal: !horizontal),
+                               crossPadding)
+    }
 
-        // Stretched items take their line's cross size and are laid out again at it.
-        for (lineIndex, line) in lines.enumerated() {
-            for i in line where items[i].fillsCross && fixedSize(items[i], main: false) == nil {
-                let stretched = clamped(items[i], lineCross[lineIndex], main: false)
-                guard stretched != items[i].cross || flow.wraps else { continue }
+    /// §9.4 step 11: stretched items take their line's cross size and are laid out again at it.
+    private func stretchItems(_ state: inout State) throws(CardError) {
+        for (lineIndex, line) in state.lines.enumerated() {
+            for i in line where state.items[i].fillsCross && fixedSize(state.items[i], main: false) == nil {
+                let item = state.items[i]
+                let stretched = clamped(item, state.lineCross[lineIndex], main: false)
+                guard stretched != item.cross || flow.wraps else { continue }
                 // Its main size stays what the flow gave it (a hugging frame's children still cannot fill it).
-                let given = items[i].fillsMain || fixedSize(items[i], main: true) != nil
-                let laidOut = try engine.layOut(items[i].layer, path: path + [items[i].index], main: items[i].main,
+                let given = item.fillsMain || fixedSize(item, main: true) != nil
+                let laidOut = try engine.layOut(item.layer, path: path + [item.index], main: item.main,
                                                 cross: stretched, knowsMain: given, horizontal: horizontal)
-                items[i].laidOut = laidOut
-                items[i].cross = stretched
-                items[i].baseline = laidOut.baseline
+                state.items[i].laidOut = laidOut
+                state.items[i].cross = stretched
+                state.items[i].baseline = laidOut.baseline
             }
         }
+    }
 
-        // Positions: along each line by `align` or `gap: auto` (§9.5), across by `crossAlign` (§9.6).
+    /// §9.5 and §9.6: positions along each line by `align` or `gap: auto`, across by `crossAlign`; and the frame's
+    /// first baseline (§8.5).
+    private func alignItems(_ state: inout State) {
+        let padding = flow.padding
         var crossStart = horizontal ? padding.top : padding.left
         let mainStart = horizontal ? padding.left : padding.top
-        var frameBaseline: Double?
-        for (lineIndex, line) in lines.enumerated() {
-            let used = line.map { items[$0].main }.reduce(0, +) + gap * Double(max(0, line.count - 1))
-            let free = innerMain - used
+        for (lineIndex, line) in state.lines.enumerated() {
+            let used = line.map { state.items[$0].main }.reduce(0, +) + gap * Double(max(0, line.count - 1))
+            let free = state.innerMain - used
             var position = mainStart, between = gap
             switch flow.gap {
             case .auto:
@@ -250,14 +304,14 @@ struct FlowLayout {
                 }
             }
             for i in line {
-                items[i].mainOffset = position
-                position += items[i].main + between
-                let room = lineCross[lineIndex] - items[i].cross
+                state.items[i].mainOffset = position
+                position += state.items[i].main + between
+                let room = state.lineCross[lineIndex] - state.items[i].cross
                 let offset: Double
-                if items[i].fillsCross {
+                if state.items[i].fillsCross {
                     offset = 0
-                } else if participatesInBaseline(items[i]) {
-                    offset = lineBaseline[lineIndex] - items[i].baseline
+                } else if participatesInBaseline(state.items[i]) {
+                    offset = state.lineBaseline[lineIndex] - state.items[i].baseline
                 } else {
                     offset = switch flow.crossAlign {
                     case .start, .baseline: 0
@@ -265,29 +319,33 @@ struct FlowLayout {
                     case .end: room
                     }
                 }
-                items[i].crossOffset = crossStart + offset
+                state.items[i].crossOffset = crossStart + offset
             }
             if lineIndex == 0, let first = line.first {
                 // The frame's first baseline (CSS §8.5): its first line's shared baseline, else its first item's.
+                let items = state.items
                 let shared = line.contains { participatesInBaseline(items[$0]) }
                 let reference = shared ? line.first { participatesInBaseline(items[$0]) } ?? first : first
                 let along = horizontal ? items[reference].crossOffset : items[reference].mainOffset
-                frameBaseline = along + items[reference].baseline
+                state.baseline = along + items[reference].baseline
             }
-            crossStart += lineCross[lineIndex] + flow.crossGap
+            crossStart += state.lineCross[lineIndex] + flow.crossGap
         }
+    }
 
-        var children = absolute
-        for item in items {
+    /// The frame and its children in their places, in the order of its layers.
+    private func laidOut(_ state: State) -> LaidOutLayer {
+        var children = state.absolute
+        for item in state.items {
             guard var laidOut = item.laidOut else { continue }
             laidOut.frame.x = horizontal ? item.mainOffset : item.crossOffset
             laidOut.frame.y = horizontal ? item.crossOffset : item.mainOffset
             children.append(laidOut)
         }
         children.sort { ($0.path.last ?? 0) < ($1.path.last ?? 0) }
-        let size = horizontal ? (outerMain, outerCross) : (outerCross, outerMain)
+        let size = horizontal ? (state.outerMain, state.outerCross) : (state.outerCross, state.outerMain)
         return LaidOutLayer(layer: .frame(frame), path: path, frame: Rect(x: 0, y: 0, width: size.0, height: size.1),
-                            baseline: frameBaseline ?? size.1, children: children)
+                            baseline: state.baseline ?? size.1, children: children)
     }
 
     /// Whether an item aligns by its first baseline: across a row, with `crossAlign: baseline`, unless it stretches.
