@@ -163,38 +163,22 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         TextRenderer.frame(for: layout, padding: output.padding ?? 0, clip: output.clip ?? false)
     }
 
-    /// The image of `layout` in the request's colors, padding and hinting, drawn by `renderer` (whose glyph cache
-    /// holds hinted and unhinted bitmaps alike) and encoded in the request's format.
+    /// The image of `layout` in the request's colors, padding and hinting, encoded in the request's format by
+    /// ``ImageFormat/encode(_:style:renderer:until:)`` (rasterized by `renderer`).
     /// - Throws: ``RenderRequestError/invalid(field:reason:)`` for a padding out of range;
     ///   ``RenderRequestError/render(_:)`` when the image is too large or cannot be encoded, or `deadline` passes
     ///   while it is drawn (``RenderError/deadlineExceeded(stage:)``).
     public func image(of layout: TextLayout, renderer: TextRenderer = .shared,
                       until deadline: RenderDeadline = .never) throws(RenderRequestError) -> Data {
-        let padding = try checkedPadding()
-        let format = output.format ?? .png
-        let color = output.color ?? .black, background = output.background ?? .clear
-        let compression = output.compression ?? .balanced
-        let margin = try pageMargin()
+        let padding = try checkedPadding(), margin = try pageMargin()
+        let style = TextImageStyle(
+            color: output.color ?? .black, background: output.background ?? .clear, padding: padding,
+            clip: output.clip ?? false, hinting: output.hinting ?? TextRenderer.Hinting.none,
+            pngEncoding: output.pngEncoding ?? .auto, compression: output.compression ?? .balanced,
+            vector: VectorOptions(svgText: output.svgText ?? false),
+            pages: output.pageSize.map { TextImageStyle.PDFPages(size: $0, margin: margin) })
         do throws(RenderError) {
-            if let pageSize = output.pageSize, format == .pdf {
-                return try Drawing.pdf(pages: Drawing.pages(of: layout, pageSize: pageSize.size, margin: margin,
-                                                            color: color, background: background),
-                                       compression: compression, renderer: renderer, until: deadline)
-            }
-            if format.isVector {
-                let drawing = Drawing(layout, color: color, background: background, padding: padding,
-                                      clip: output.clip ?? false, hinting: output.hinting ?? TextRenderer.Hinting.none)
-                guard drawing.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount) else {
-                    throw .imageTooLarge(width: drawing.pixelSize.width, height: drawing.pixelSize.height)
-                }
-                return try format.encode(drawing, renderer: renderer, compression: compression,
-                                         options: VectorOptions(svgText: output.svgText ?? false), until: deadline)
-            }
-            try format.check(imageFrame(of: layout).size)
-            let image = try renderer.image(of: layout, color: color, background: background,
-                                           padding: padding, clip: output.clip ?? false,
-                                           hinting: output.hinting ?? TextRenderer.Hinting.none, until: deadline)
-            return try format.encode(image, pngEncoding: output.pngEncoding ?? .auto, compression: compression)
+            return try (output.format ?? .png).encode(layout, style: style, renderer: renderer, until: deadline)
         } catch {
             throw .render(error)
         }

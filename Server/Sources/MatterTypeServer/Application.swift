@@ -97,9 +97,10 @@ struct Controllers: Sendable {
         let bodies = JSONBodyReader(limits: arguments)
         let tags = EntityTags(library: library, tokensDigest: tokensDigest)
         text = TextController(library: library, tokens: tokens, authorization: authorization, admission: admission,
-                              bodies: bodies, tags: tags, limits: arguments)
+                              bodies: bodies, tags: tags, limits: TextController.Limits(arguments))
         cards = CardController(library: library, tokens: tokens, templates: templates, admission: admission,
-                               bodies: bodies, tags: tags, authorization: authorization, limits: arguments,
+                               bodies: bodies, tags: tags, authorization: authorization,
+                               limits: CardController.Limits(arguments),
                                logger: logger)
     }
 

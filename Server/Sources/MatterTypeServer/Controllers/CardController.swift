@@ -19,8 +19,27 @@ struct CardController: Sendable {
     let bodies: JSONBodyReader
     let tags: EntityTags
     let authorization: Authorization
-    let limits: any ServerArguments
+    let limits: Limits
     let logger: Logger
+
+    /// The server's limits a card route uses (`--request-deadline`, `--max-text-length`, `--max-image-pixels`,
+    /// `--max-template-bytes`, `--template-max-age`).
+    struct Limits: Sendable {
+        let requestDeadline: Duration
+        let maxTextLength: Int
+        let maxImagePixels: Int
+        let maxTemplateBytes: Int
+        let templateMaxAge: Duration
+
+        /// The limits `arguments` set.
+        init(_ arguments: some ServerArguments) {
+            requestDeadline = arguments.requestDeadline
+            maxTextLength = arguments.maxTextLength
+            maxImagePixels = arguments.maxImagePixels
+            maxTemplateBytes = arguments.maxTemplateBytes
+            templateMaxAge = arguments.templateMaxAge
+        }
+    }
 
     /// The routes.
     var routes: RouteTable {

@@ -14,7 +14,24 @@ struct TextController: Sendable {
     let admission: RenderAdmission
     let bodies: JSONBodyReader
     let tags: EntityTags
-    let limits: any ServerArguments
+    let limits: Limits
+
+    /// The server's limits a text route uses (`--request-deadline`, `--max-text-length`, `--max-image-pixels`,
+    /// `--max-small-compression-pixels`).
+    struct Limits: Sendable {
+        let requestDeadline: Duration
+        let maxTextLength: Int
+        let maxImagePixels: Int
+        let maxSmallCompressionPixels: Int
+
+        /// The limits `arguments` set.
+        init(_ arguments: some ServerArguments) {
+            requestDeadline = arguments.requestDeadline
+            maxTextLength = arguments.maxTextLength
+            maxImagePixels = arguments.maxImagePixels
+            maxSmallCompressionPixels = arguments.maxSmallCompressionPixels
+        }
+    }
 
     /// The routes.
     var routes: RouteTable {
