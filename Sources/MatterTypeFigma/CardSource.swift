@@ -27,10 +27,10 @@ public enum CardSource: Sendable {
     ///   ``FigmaError`` for a Figma document that cannot be read, has no node `node`, has no nodes, or has
     ///   several top-level nodes and none was named (``FigmaError/nodeNotChosen(_:)``).
     public static func read(_ data: Data, node: String?, images: [String: String] = [:]) throws -> CardSource {
-        let tree = try CardTree(parsing: data)
-        guard case .object(let members) = tree, members["layers"] == nil,
+        let object = try CardTree.foundationObject(parsing: data)
+        guard let members = object as? [String: Any], members["layers"] == nil,
               figmaKeys.contains(where: { members[$0] != nil }) else {
-            return .card(try CardTemplate(data, parsed: tree))
+            return .card(try CardTemplate(data, parsed: CardTree(foundation: object)))
         }
         let figma = try FigmaDocument(data: data)
         if let node { return .figma(try figma.frame(node, images: images)) }

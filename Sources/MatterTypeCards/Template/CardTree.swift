@@ -14,18 +14,23 @@ package indirect enum CardTree: Sendable, Hashable {
     /// The tree of a JSON text.
     /// - Throws: ``CardError/malformedJSON(_:)`` with the parser's words for where it is not JSON.
     package init(parsing data: Data) throws(CardError) {
-        let object: Any
+        self.init(foundation: try Self.foundationObject(parsing: data))
+    }
+
+    /// A JSON text as `JSONSerialization` parses it, for a caller that looks into it before it is a tree (whether
+    /// it is a Figma document, which is read otherwise).
+    /// - Throws: ``CardError/malformedJSON(_:)`` with the parser's words for where it is not JSON.
+    package static func foundationObject(parsing data: Data) throws(CardError) -> Any {
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "syntax error"
             throw .malformedJSON("not valid JSON (\(detail))")
         }
-        self.init(foundation: object)
     }
 
     /// The tree of a value `JSONSerialization` parsed (its booleans are `NSNumber`s of Objective-C type `c`).
-    init(foundation value: Any) {
+    package init(foundation value: Any) {
         switch value {
         case let text as String:
             self = .string(text)

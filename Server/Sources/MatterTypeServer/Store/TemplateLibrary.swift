@@ -55,9 +55,9 @@ public struct NamedTemplate: Sendable {
 
 /// The server's card templates: a ``TemplateStore`` and the templates read from it, kept by name and version.
 ///
-/// A template is read from the store the first time it is drawn, then kept (at most ``maximumKept``); a change
-/// through this process updates what is kept at once, and a change through another replica when the store
-/// announces it (``run()``), which drops what changed. Images are decoded once for all templates, by ``images``.
+/// A template is read from the store the first time it is drawn, then kept, parsed (at most ``maximumKept``, and
+/// ``maximumKeptBytes`` of documents); a change through this process updates what is kept at once, and a change
+/// through another replica when the store announces it (``run()``), which drops what changed. Images are decoded once for all templates, by ``images``.
 public final class TemplateLibrary: Sendable {
     private let store: any TemplateStore
     private let logger: Logger
@@ -66,6 +66,9 @@ public final class TemplateLibrary: Sendable {
     private let kept = Locked<(templates: [String: NamedTemplate], changes: Int)>(([:], 0))
     /// The most templates kept in memory; past it, the kept ones are dropped and read again when drawn.
     static let maximumKept = 256
+    /// The most bytes of documents kept in memory (each is kept parsed too, a few times its size): past it, the
+    /// kept ones are dropped as past ``maximumKept``.
+    static let maximumKeptBytes = 64 << 20
     /// The templates' decoded images (128 MiB of pixels).
     public let images = CardImageCache(maximumBytes: 128 << 20)
     /// The templates' drawn opening layers (64 MiB of pixels): a template drawn for other values draws only its
@@ -153,7 +156,9 @@ public final class TemplateLibrary: Sendable {
     private func keep(_ template: NamedTemplate, ifChangesAre changes: Int?) {
         kept.withLock { kept in
             if let changes, kept.changes != changes { return }
-            if kept.templates[template.name] == nil, kept.templates.count >= TemplateLibrary.maximumKept {
+            let others = kept.templates.values.filter { $0.name != template.name }
+            let bytes = others.reduce(template.document.count) { $0 + $1.document.count }
+            if others.count >= TemplateLibrary.maximumKept || bytes > TemplateLibrary.maximumKeptBytes {
                 kept.templates.removeAll()
             }
             kept.templates[template.name] = template
