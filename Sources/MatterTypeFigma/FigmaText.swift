@@ -118,16 +118,29 @@ extension FigmaConverter {
         return fields
     }
 
-    /// The weight the style names, else its `fontWeight`.
+    /// The style a text's face has, as Figma chose the face: its `fontStyle` ("Semi Bold Italic"), else the
+    /// style part of its `fontPostScriptName` ("Inter-SemiBoldItalic": what follows the last hyphen), else none.
+    private static func styleName(of style: FigmaTypeStyle) -> String? {
+        if let name = style.fontStyle { return name }
+        guard let postScript = style.fontPostScriptName, let hyphen = postScript.lastIndex(of: "-") else { return nil }
+        return String(postScript[postScript.index(after: hyphen)...])
+    }
+
+    /// The weight the face's style names (``styleName(of:)``), else the style's `fontWeight`: files whose
+    /// `fontWeight` says 400 beside an `Inter-SemiBold` are drawn semibold by Figma (their widths match it).
     private static func weight(of style: FigmaTypeStyle) -> FontWeight? {
-        let name = (style.fontStyle ?? "").lowercased().replacingOccurrences(of: " ", with: "")
-            .replacingOccurrences(of: "italic", with: "").replacingOccurrences(of: "oblique", with: "")
-        let number = styleWeights[name.isEmpty ? "regular" : name] ?? style.fontWeight.map { Int($0.rounded()) }
+        let name = styleName(of: style).map {
+            $0.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "italic", with: "")
+                .replacingOccurrences(of: "oblique", with: "")
+        }
+        let named = name.flatMap { styleWeights[$0.isEmpty ? "regular" : $0] }
+        let number = named ?? style.fontWeight.map { Int($0.rounded()) }
         return number.map { FontWeight(rawValue: $0) ?? FontWeight(nearestTo: $0) }
     }
 
     private static func isItalic(_ style: FigmaTypeStyle) -> Bool {
-        style.italic == true || (style.fontStyle ?? "").lowercased().contains("italic")
+        let name = (styleName(of: style) ?? "").lowercased()
+        return style.italic == true || name.contains("italic") || name.contains("oblique")
     }
 
     private static func textCase(_ value: String?) -> TextCase? {
@@ -209,8 +222,12 @@ extension FigmaConverter {
         guard let style else { return SpanStyle() }
         var span = SpanStyle()
         if let family = style.fontFamily { span.familyNames = [family] }
-        if style.fontStyle != nil || style.fontWeight != nil { span.weight = Self.weight(of: style) }
-        if style.italic != nil || style.fontStyle != nil { span.isItalic = Self.isItalic(style) }
+        if style.fontStyle != nil || style.fontPostScriptName != nil || style.fontWeight != nil {
+            span.weight = Self.weight(of: style)
+        }
+        if style.italic != nil || style.fontStyle != nil || style.fontPostScriptName != nil {
+            span.isItalic = Self.isItalic(style)
+        }
         span.size = style.fontSize
         span.letterSpacing = style.letterSpacing
         span.textCase = Self.textCase(style.textCase) ?? (style.textCase == "ORIGINAL" ? TextCase.none : nil)
