@@ -12,7 +12,8 @@ a cross gap, absolute children, frames without a direction, and text of several 
 Devanagari, Thai, Japanese and Chinese. The same tree is written as HTML with the mapping Docs/Cards.md gives
 (hug = flex: none and max-content, fill along = flex: 1 1 0 with min 0, fill across = align-self: stretch, gap auto
 = space-between, wrap = flex-wrap with align-content: flex-start; fill along a frame that hugs that axis = hug,
-fill across one that hugs it (and does not wrap) = stretch without contributing to the frame's size), every
+fill across one that hugs it (and does not wrap) = stretch without contributing to the frame's size, unless every
+child fills across: then a plain stretch, fill inside hug being hug), every
 element's box is read with getBoundingClientRect, and every box (text included) must be within 0.5 px of ours --
 1 px in trees whose rows align baselines, as Chromium rounds baselines to whole pixels (see aligns_baselines).
 
@@ -187,6 +188,11 @@ def css_of(layer, path, parent, knows):
                 style.append("min-%s:%spx" % (axis, layer.get("min" + axis.capitalize(), 0)))
             else:
                 style.append("align-self:stretch")
+        elif value == "fill" and in_flow and not main and not parent.get("wrap") and parent.get("allFillAcross"):
+            # Across a frame that hugs that axis, with every child filling across: fill inside hug is hug (Figma's
+            # rule): they size the frame by their own content, then stretch to it (CSS: a plain stretch).
+            own.append(True)
+            style.append("align-self:stretch")
         elif value == "fill" and in_flow and not main and not parent.get("wrap"):
             # Across a frame that hugs that axis: the frame hugs the other children, this one takes its size
             # (Figma's rule; in CSS a stretched item that contributes nothing to the line's size).
@@ -232,6 +238,11 @@ def css_of(layer, path, parent, knows):
             style.append("align-items:%s" % names[flow.get("crossAlign", "start")])
             if flow.get("wrap"):
                 style.append("flex-wrap:wrap;align-content:flex-start")
+        if flow.get("direction"):
+            # Every child in the flow filling across: fill inside hug is hug (they size the frame, then stretch).
+            cross = "height" if flow["direction"] == "horizontal" else "width"
+            in_flow = [child for child in layer["layers"] if child.get("position") != "absolute"]
+            flow = dict(flow, allFillAcross=bool(in_flow) and all(child[cross] == "fill" for child in in_flow))
         inner = "".join(css_of(child, "%s/layers/%d" % (path, i), flow, tuple(own))
                         for i, child in enumerate(layer["layers"]))
     return '<div data-p="%s" style="%s">%s</div>' % (path, ";".join(style), inner)

@@ -58,4 +58,36 @@ struct FigmaDesignerFilesTests {
         #expect(spans.map(\.text) == ["La", "bel"])
         #expect(spans.last?.style.weight == .extraBold)
     }
+
+    /// Every node's box of the document's first top-level node, by id: [x, y, width, height], and text line counts.
+    static func boxes(_ nodes: String) throws -> [String: FigmaNodeBox] {
+        let data = Data(#"{"name": "Test", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [\#(nodes)]}]}}"#.utf8)
+        let document = try FigmaDocument(data: data)
+        let frame = try document.frame(document.topLevelNodes[0].id)
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        return Dictionary(uniqueKeysWithValues: try frame.nodeBoxes(renderer: renderer).map { ($0.id, $0) })
+    }
+
+    @Test("fill inside hug is hug: a FILL text alone in a HUG column is one line, and the column its width")
+    func fillTextInHuggingColumn() throws {
+        // The shape that broke a text after every letter (a FILL width, textAutoResize HEIGHT, in a HUG column).
+        let text = Self.text("3:2", style: #""fontStyle": "Regular", "fontWeight": 400, "textAutoResize": "HEIGHT""#,
+                             extra: #", "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "HUG""#)
+            .replacingOccurrences(of: #""textAutoResize": "WIDTH_AND_HEIGHT", "#, with: "")
+        let boxes = try Self.boxes(#"{"id": "3:1", "name": "Column", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 40}, "layoutMode": "VERTICAL", "layoutSizingHorizontal": "HUG", "layoutSizingVertical": "HUG", "paddingLeft": 8, "paddingRight": 8, "children": [\#(text)]}"#)
+        let label = try #require(boxes["3:2"]), column = try #require(boxes["3:1"])
+        #expect(label.lines == 1 && label.width > 30, "\(label)")
+        #expect(column.width == label.width + 16 && column.height == 24)
+    }
+
+    @Test("fill inside hug is hug: children that all fill a HUG column size it by their own content")
+    func allFillingChildren() throws {
+        // As limbo-light-theme-06's "Image Card" (../shared/data/figma/pixels): a 168 px column of an image frame
+        // and a copy frame, both FILL, whose content is 152 px wide; Figma's boxes: 168 and 152.
+        let image = #"{"id": "4:2", "name": "image", "type": "FRAME", "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FIXED", "absoluteBoundingBox": {"x": 8, "y": 8, "width": 152, "height": 152}, "children": [{"id": "4:3", "name": "r", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 8, "y": 8, "width": 152, "height": 152}}]}"#
+        let copy = #"{"id": "4:4", "name": "copy", "type": "FRAME", "layoutMode": "VERTICAL", "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "HUG", "absoluteBoundingBox": {"x": 8, "y": 168, "width": 152, "height": 24}, "children": [{"id": "4:5", "name": "b", "type": "RECTANGLE", "layoutSizingHorizontal": "FIXED", "layoutSizingVertical": "FIXED", "absoluteBoundingBox": {"x": 8, "y": 168, "width": 152, "height": 24}}]}"#
+        let boxes = try Self.boxes(#"{"id": "4:1", "name": "Image Card", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 168, "height": 200}, "layoutMode": "VERTICAL", "layoutSizingHorizontal": "HUG", "layoutSizingVertical": "HUG", "itemSpacing": 8, "paddingLeft": 8, "paddingRight": 8, "paddingTop": 8, "paddingBottom": 8, "children": [\#(image), \#(copy)]}"#)
+        #expect(boxes["4:1"].map { [$0.width, $0.height] } == [168, 8 + 152 + 8 + 24 + 8])
+        #expect(boxes["4:2"]?.width == 152 && boxes["4:4"]?.width == 152)
+    }
 }
