@@ -23,6 +23,11 @@ struct FigmaConverter {
     /// Shapes drawn from their path data.
     static let vectorTypes: Set<String> = ["VECTOR", "STAR", "REGULAR_POLYGON", "LINE", "ELLIPSE", "RECTANGLE",
                                            "BOOLEAN_OPERATION"]
+    /// The largest corner radius a card takes (a frame's `cornerRadius`, 0 to 1,000,000 points).
+    static let largestRadius = 1_000_000.0
+    /// The least line height a text layer takes: Figma's `lineHeightPx` of 0 (its glyphs drawn, its box 0 high)
+    /// is drawn at this, a box of a hundredth of a point a line.
+    static let leastLineHeight = 0.01
 
     /// `node` as a layer at `path`, placed in `parent` (nil: the card's top).
     /// `inherited` is what turns the node's parents (a rotated group turns its children with it).
@@ -156,6 +161,9 @@ struct FigmaConverter {
         } else if let radius = node.cornerRadius {
             frame.cornerRadius = CornerRadii(radius)
         }
+        // Figma's "full" pill is a radius of 16777200 or so, which it clamps to half the shorter side when drawn,
+        // as drawing a card does: any radius past a card's largest draws the same.
+        frame.cornerRadius = frame.cornerRadius.map { min($0, Self.largestRadius) }
         let bounds = node.bounds
         // A rotated node's own size (its box is its bounding box): the outlines are drawn at it, then turned.
         let rotated = !turn.isIdentity

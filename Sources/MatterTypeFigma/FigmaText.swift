@@ -92,19 +92,19 @@ extension FigmaConverter {
         if let size = style.fontSize { fields.size = .points(size) }
         switch style.lineHeightUnit {
         case "PIXELS":
-            fields.lineHeight = style.lineHeightPx.map { .length(.points($0)) }
+            fields.lineHeight = style.lineHeightPx.map { .length(.points(max($0, Self.leastLineHeight))) }
         case "FONT_SIZE_%":
-            if let percent = style.lineHeightPercentFontSize {
+            if let percent = style.lineHeightPercentFontSize, percent > 0 {
                 fields.lineHeight = .length(.em(percent / 100))
             } else {
-                fields.lineHeight = style.lineHeightPx.map { .length(.points($0)) }
+                fields.lineHeight = style.lineHeightPx.map { .length(.points(max($0, Self.leastLineHeight))) }
             }
         default:
             // INTRINSIC_%: the font's own line height, or a percent of it Figma has turned into pixels.
             if abs((style.lineHeightPercent ?? 100) - 100) < 1e-6 {
                 fields.lineHeight = .auto
             } else {
-                fields.lineHeight = style.lineHeightPx.map { .length(.points($0)) }
+                fields.lineHeight = style.lineHeightPx.map { .length(.points(max($0, Self.leastLineHeight))) }
             }
         }
         if let spacing = style.letterSpacing, spacing != 0 { fields.letterSpacing = .points(spacing) }

@@ -237,13 +237,17 @@ struct CardFrameTests {
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "horizontal"}, "layers": [{"type": "rect", "width": "fill", "height": 10}]}]}"#)
             == #"layer 0, layer 0: "width": "fill" needs a frame with a direction that knows its width; give a number of points"#)
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "diagonal"}, "layers": []}]}"#) != nil)
-        #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "vertical", "gap": -4}, "layers": []}]}"#)?
+        // A negative gap overlaps the children (Figma's negative item spacing); past the limit it is refused.
+        #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "vertical", "gap": -4}, "layers": []}]}"#) == nil)
+        #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "vertical", "gap": -2000000}, "layers": []}]}"#)?
             .contains("gap") == true)
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "width": 10, "height": 10, "layers": [], "minWidth": -1}]}"#)?
             .contains("minWidth") == true)
         var nested = #"{"type": "rect", "width": 1, "height": 1}"#
         for _ in 0..<20 { nested = #"{"type": "frame", "layout": {"direction": "vertical"}, "layers": [\#(nested)]}"# }
-        #expect(failure(#"{"width": 100, "height": 100, "layers": [\#(nested)]}"#)?.contains("nested more than 16") == true)
+        #expect(failure(#"{"width": 100, "height": 100, "layers": [\#(nested)]}"#) == nil)  // as deep as Figma files nest
+        for _ in 0..<20 { nested = #"{"type": "frame", "layout": {"direction": "vertical"}, "layers": [\#(nested)]}"# }
+        #expect(failure(#"{"width": 100, "height": 100, "layers": [\#(nested)]}"#)?.contains("nested more than 32") == true)
     }
 
     @Test("a card round-trips through JSON with its frames")

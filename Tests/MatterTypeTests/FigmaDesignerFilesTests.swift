@@ -90,4 +90,35 @@ struct FigmaDesignerFilesTests {
         #expect(boxes["4:1"].map { [$0.width, $0.height] } == [168, 8 + 152 + 8 + 24 + 8])
         #expect(boxes["4:2"]?.width == 152 && boxes["4:4"]?.width == 152)
     }
+
+    @Test("values Figma writes are read as Figma means them: a 0 line height, a negative gap, a pill's radius")
+    func valuesFigmaWrites() throws {
+        // lineHeightPx 0: Figma draws the glyphs, the box (all but) 0 high.
+        let flat = Self.text("5:2", style: #""fontStyle": "Regular", "lineHeightPx": 0"#)
+            .replacingOccurrences(of: #""lineHeightPx": 24, "#, with: "")
+        let lines = try Self.boxes(#"{"id": "5:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [\#(flat)]}"#)
+        let text = try #require(lines["5:2"])
+        #expect(text.height <= 1 && (text.ink?.height ?? 0) > 5, "\(text)")
+        // itemSpacing -10: the second rectangle overlaps the first by 10 points; the row hugs 40 + 40 - 10.
+        func rect(_ id: String, _ extra: String = "") -> String {
+            #"{"id": "\#(id)", "name": "r", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 40, "height": 20}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]\#(extra)}"#
+        }
+        let row = try Self.boxes(#"{"id": "6:1", "name": "Row", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 70, "height": 20}, "layoutMode": "HORIZONTAL", "primaryAxisSizingMode": "AUTO", "counterAxisSizingMode": "AUTO", "itemSpacing": -10, "children": [\#(rect("6:2")), \#(rect("6:3"))]}"#)
+        #expect(row["6:1"]?.width == 70 && row["6:3"]?.x == 30)
+        // cornerRadius 16777200, Figma's "full": a pill, its corner pixel left unpainted.
+        let document = try FigmaDocument(data: Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [\#(rect("7:1", #", "cornerRadius": 16777200"#))]}]}}"#.utf8))
+        let image = try CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+            .image(of: try document.frame("7:1").card)
+        #expect(image[0, 0].alpha == 0 && image[20, 10].alpha == 255)
+    }
+
+    @Test("frames nest as deep as Figma files do (20 and more levels)")
+    func deepNesting() throws {
+        var node = Self.text("8:99", style: #""fontStyle": "Regular""#)
+        for level in 0..<24 {
+            node = #"{"id": "8:\#(level)", "name": "f", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 100, "height": 24}, "layoutMode": "VERTICAL", "primaryAxisSizingMode": "AUTO", "counterAxisSizingMode": "AUTO", "children": [\#(node)]}"#
+        }
+        let boxes = try Self.boxes(node)
+        #expect(boxes.count == 25 && boxes["8:99"]?.lines == 1)
+    }
 }

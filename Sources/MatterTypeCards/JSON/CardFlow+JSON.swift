@@ -76,12 +76,13 @@ extension CardFlow: SelfCodedCardValue {
             ##"{"direction": "horizontal", "wrap": true, "crossGap": 8, "gap": 0}"##,
             ##"{"direction": "vertical", "padding": [1000000, 0, 0, 0], "reverseZ": true}"##,
             ##"{"direction": "horizontal", "padding": [0, 0, 0, 1000000], "wrap": true, "crossGap": 1000000}"##,
-            ##"{"gap": 12, "padding": 0}"##, "{}",
+            ##"{"gap": 12, "padding": 0}"##, "{}", ##"{"direction": "horizontal", "gap": -8}"##,
         ], refused: [
             ##"{"direction": "row"}"##, ##"{"direction": "vertical", "gap": "big"}"##,
             ##"{"direction": "vertical", "padding": [1, 2]}"##, ##"{"direction": "horizontal", "padding": -8}"##,
             ##"{"direction": "horizontal", "padding": [2e9, 0, 0, 0]}"##, ##"{"direction": "vertical", "padding": [0, -1, 0, 0]}"##,
             ##"{"direction": "vertical", "align": "baseline"}"##, ##"{"direction": "vertical", "crossAlign": "middle"}"##,
+            ##"{"direction": "horizontal", "gap": -2000000}"##,
         ])
     }
 }

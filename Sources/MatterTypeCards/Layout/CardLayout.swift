@@ -267,10 +267,15 @@ struct CardLayoutEngine {
         // Every side and corner: one out of range is as dangerous as all of them.
         let padding = flow.padding, border = frame.border?.width.all ?? []
         let values = [padding.top, padding.right, padding.bottom, padding.left].map { ("padding", $0) }
-            + [("gap", { if case .fixed(let gap) = flow.gap { gap } else { 0 } }()), ("crossGap", flow.crossGap)]
+            + [("crossGap", flow.crossGap)]
             + frame.cornerRadius.all.map { ("cornerRadius", $0) } + border.map { ("border", $0) }
         for (name, value) in values where !value.isFinite || !(0...1_000_000).contains(value) {
             throw .layer(path: path, .invalid(field: name, reason: "\(value) is not allowed; use 0 to 1000000 points"))
+        }
+        // A negative gap overlaps the children, as Figma's negative item spacing does.
+        if case .fixed(let gap) = flow.gap, !gap.isFinite || !(-1_000_000...1_000_000).contains(gap) {
+            throw .layer(path: path, .invalid(field: "gap", reason: "\(gap) is not allowed; use -1000000 to 1000000 "
+                                              + "points (negative: the children overlap)"))
         }
         guard let direction = flow.direction else {
             var children: [LaidOutLayer] = []
