@@ -19,8 +19,8 @@ public enum CardSource: Sendable {
     /// nodes response), or one of the wrappers ``FigmaDocument`` unwraps.
     public static let figmaKeys = ["document", "nodes", "default", "result", "Result", "data"]
 
-    /// Reads `data` (its JSON parsed once): an object without `layers` that has one of ``figmaKeys`` is a Figma
-    /// document, anything else a card document. In a Figma document `node` names the node to draw; without it
+    /// Reads `data` (its JSON parsed once): an object without `layers` that has one of ``figmaKeys``, or is a bare
+    /// node (an `id` and a ``FigmaDocument/nodeTypes`` `type`), is a Figma document, anything else a card document. In a Figma document `node` names the node to draw; without it
     /// the document's only top-level node is drawn, and a document of several is an error listing them. `images`
     /// gives image fills' bytes by `imageRef`, as ``FigmaDocument/frame(_:images:)`` takes them.
     /// - Throws: ``CardError`` for a card document that is not JSON or (when it has no placeholders) not a card;
@@ -29,7 +29,9 @@ public enum CardSource: Sendable {
     public static func read(_ data: Data, node: String?, images: [String: String] = [:]) throws -> CardSource {
         let object = try CardTree.foundationObject(parsing: data)
         guard let members = object as? [String: Any], members["layers"] == nil,
-              figmaKeys.contains(where: { members[$0] != nil }) else {
+              figmaKeys.contains(where: { members[$0] != nil })
+                || (members["id"] is String && (members["type"] as? String).map(FigmaDocument.nodeTypes.contains) == true)
+        else {
             return .card(try CardTemplate(data, parsed: CardTree(foundation: object)))
         }
         let figma = try FigmaDocument(data: data)

@@ -33,13 +33,22 @@ public struct FigmaDocument: Sendable {
     /// a few thousand; past this, export only the frames to draw (`GET /v1/files/:key/nodes?ids=…`).
     public static let maximumNodes = 50_000
 
+    /// The node types of Figma's REST API (its `Node` union): a JSON object with an `id` and one of these as its
+    /// `type` is a bare node, read as a document of that one node.
+    public static let nodeTypes: Set<String> = [
+        "DOCUMENT", "CANVAS", "FRAME", "GROUP", "SECTION", "COMPONENT", "COMPONENT_SET", "INSTANCE", "TEXT",
+        "RECTANGLE", "VECTOR", "ELLIPSE", "LINE", "STAR", "REGULAR_POLYGON", "BOOLEAN_OPERATION", "SLICE", "TABLE",
+        "TABLE_CELL", "STICKY", "SHAPE_WITH_TEXT", "CONNECTOR", "WASHI_TAPE", "EMBED", "LINK_UNFURL", "TEXT_PATH",
+        "TRANSFORM_GROUP",
+    ]
+
     private static var tooManyNodes: FigmaError {
         .invalidDocument("more than \(maximumNodes) nodes; export only the frames to draw "
                          + "(GET /v1/files/:key/nodes?ids=…)")
     }
 
     /// Reads a Figma REST response. A thin wrapper around it (`{"default": …}`, `{"result": …}`, `{"data": …}`) is
-    /// unwrapped.
+    /// unwrapped; a bare node (one node's JSON, as repositories save a frame) is a document of that node.
     /// - Throws: ``FigmaError`` when the data is not JSON, not a Figma file or nodes response, or a node's
     ///   property has the wrong type (named by its place).
     public init(data: Data) throws(FigmaError) {
@@ -61,8 +70,8 @@ public struct FigmaDocument: Sendable {
         }
         guard budget.count <= budget.limit else { throw Self.tooManyNodes }
         guard let body = response.body else {
-            throw .invalidDocument("neither a file (\"document\") nor a nodes response (\"nodes\"): give the JSON of "
-                                   + "GET /v1/files/:key or /v1/files/:key/nodes")
+            throw .invalidDocument("neither a file (\"document\"), a nodes response (\"nodes\") nor a node (\"id\" and "
+                                   + "\"type\"): give the JSON of GET /v1/files/:key or /v1/files/:key/nodes")
         }
         name = body.name
         embeddedImages = body.images
@@ -212,6 +221,14 @@ private struct FigmaResponse: Decodable {
         }
 
         var isEmpty: Bool { document == nil && nodes.isEmpty }
+
+        /// A body of one bare node (what a repository saves of one frame: the node's own JSON).
+        init(bare node: FigmaNode) {
+            name = node.name
+            document = nil
+            nodes = [node]
+            images = [:]
+        }
     }
 
     var body: Body?
@@ -236,6 +253,12 @@ private struct FigmaResponse: Decodable {
                 body = inner
                 return
             }
+        }
+        // A bare node: its own `id` and a node `type` at the top.
+        if let type = try? c.decode(String.self, forKey: Key(stringValue: "type")),
+           FigmaDocument.nodeTypes.contains(type), c.contains(Key(stringValue: "id")) {
+            body = Body(bare: try FigmaNode(from: decoder))
+            return
         }
         body = nil
     }

@@ -50,7 +50,7 @@ struct CardSourceTests {
         #expect(throws: CardError.self) { try CardSource.read(Data(card.utf8), node: "1:1") }
     }
 
-    @Test("figma -o, card -o and batch accept and refuse them alike", arguments: 0..<6)
+    @Test("figma -o, card -o and batch accept and refuse them alike", arguments: 0..<7)
     func commandLine(index: Int) throws {
         let document = try Self.cases()[index]
         let folder = try TestSupport.scratchDirectory()
