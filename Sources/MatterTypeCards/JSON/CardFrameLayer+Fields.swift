@@ -34,11 +34,11 @@ extension CardFrameLayer {
                       help: "Drop shadows of its box, as CSS box-shadow lists them (x, y, blur, spread, color, inset).",
                       frequency: 0.2),
             CardField("blur", \.blur, Double.self, default: 0,
-                      help: "A layer blur of the frame and its children: a radius of 0 to 100 points (CSS blur() of "
+                      help: "A layer blur of the frame and its children: a radius of 0 to 250 points (CSS blur() of "
                           + "half this).", examples: CardField<CardFrameLayer>.blurs, frequency: 0.03),
             CardField("backgroundBlur", \.backgroundBlur, Double.self, default: 0,
                       help: "How much what is behind it is blurred inside its outline (Figma's background blur): "
-                          + "0 to 100 points; PNG and WebP only.", examples: CardField<CardFrameLayer>.blurs,
+                          + "0 to 250 points; PNG and WebP only.", examples: CardField<CardFrameLayer>.blurs,
                       frequency: 0.05),
             CardField("blendMode", \.blendMode, Choice<BlendMode>.self, default: .normal,
                       help: "How it mixes with what is below, as CSS mix-blend-mode (multiply, screen, …).",

@@ -23,6 +23,6 @@ extension CardRectLayer {
 extension CardField {
     /// What an opacity takes (0 to 1; a finite number past them is clamped) and refuses.
     static var opacities: FieldExamples { FieldExamples(accepted: ["0", "0.5", "1", "2", "-1"], refused: ["1e9"]) }
-    /// What a blur radius takes (0 to 100 points) and refuses.
-    static var blurs: FieldExamples { FieldExamples(accepted: ["0", "2", "24"], refused: ["-1", "101", "1e9"]) }
+    /// What a frame's blur radius takes (0 to ``CardFrameLayer/maximumBlur`` points) and refuses.
+    static var blurs: FieldExamples { FieldExamples(accepted: ["0", "2", "24", "226"], refused: ["-1", "251", "1e9"]) }
 }

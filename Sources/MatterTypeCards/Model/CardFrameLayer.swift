@@ -110,6 +110,10 @@ public struct CardFrameLayer: Sendable, Hashable {
         self.layers = layers
     }
 
+    /// The largest layer and background blur, in points: Figma files carry blurs past 200 (a blur costs the same
+    /// past a σ of 6 pixels: three box passes; the work estimate bounds its area).
+    public static let maximumBlur = 250.0
+
     /// The most frames one may hold inside another: real Figma documents nest frames up to about 20 deep (40 JSON
     /// levels). Laying a frame out takes some 30 KB of stack a level, so 32 levels stay within a 1 MiB stack.
     public static let maximumDepth = 32

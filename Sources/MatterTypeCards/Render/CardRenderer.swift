@@ -239,9 +239,9 @@ public struct CardRenderer: Sendable {
                 }
             }
             for (field, blur) in [("blur", frame.blur), ("backgroundBlur", frame.backgroundBlur)] {
-                guard blur.isFinite, (0...100).contains(blur) else {
-                    throw .layer(path: path, .invalid(field: field,
-                                                      reason: "\(blur) is not allowed; use 0 to 100 points"))
+                guard blur.isFinite, (0...CardFrameLayer.maximumBlur).contains(blur) else {
+                    throw .layer(path: path, .invalid(field: field, reason: "\(blur) is not allowed; use 0 to "
+                                                      + "\(Int(CardFrameLayer.maximumBlur)) points"))
                 }
             }
             // What is behind, blurred before the frame is drawn over it (outside its group, which starts empty).
