@@ -121,4 +121,15 @@ struct FigmaDesignerFilesTests {
         let boxes = try Self.boxes(node)
         #expect(boxes.count == 25 && boxes["8:99"]?.lines == 1)
     }
+
+    @Test("a fixed size less than the padding stays, its content centered past the padding, as Figma draws it")
+    func fixedSizeUnderPadding() throws {
+        // manual-login-version-9's "Input Area": 46 px high, 27 px of padding above and below, a 21 px text
+        // centered; Figma's boxes: the frame 46 high, the text 12.5 px from its top ((46 - 21) / 2).
+        let text = Self.text("9:2", style: #""fontStyle": "Regular", "lineHeightPx": 21"#)
+            .replacingOccurrences(of: #""lineHeightPx": 24, "#, with: "")
+        let boxes = try Self.boxes(#"{"id": "9:1", "name": "Input Area", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 46}, "layoutMode": "HORIZONTAL", "layoutSizingHorizontal": "FIXED", "layoutSizingVertical": "FIXED", "counterAxisAlignItems": "CENTER", "paddingTop": 27, "paddingBottom": 27, "paddingLeft": 16, "paddingRight": 16, "children": [\#(text)]}"#)
+        #expect(boxes["9:1"]?.height == 46)
+        #expect(boxes["9:2"]?.y == 12.5 && boxes["9:2"]?.height == 21)
+    }
 }

@@ -58,8 +58,12 @@ struct FlowLayout {
         }
     }
 
+    /// A fixed size within the item's minimum and maximum. It may be less than a frame's padding, as in Figma: the
+    /// box keeps it and its content overflows (CSS's `border-box` would grow to the padding).
     private func fixedSize(_ item: Item, main: Bool) -> Double? {
-        item.layer.box.size(horizontal: main == horizontal).points.map { clamped(item, $0, main: main) }
+        item.layer.box.size(horizontal: main == horizontal).points.map {
+            item.layer.box.clamped($0, horizontal: main == horizontal)
+        }
     }
 
     /// Children filling across a frame that hugs that axis (in one line), as Figma sizes them: the frame hugs the
@@ -114,8 +118,9 @@ struct FlowLayout {
     private var knowsMain: Bool { horizontal ? knowsWidth : knowsHeight }
     private var knowsCross: Bool { horizontal ? knowsHeight : knowsWidth }
     private var gap: Double { if case .fixed(let value) = flow.gap { value } else { 0 } }
-    /// The frame's inner size across, when it is given.
-    private var innerCrossGiven: Double? { givenCross.map { max(0, $0 - crossPadding) } }
+    /// The frame's inner size across, when it is given: negative where a fixed size is less than the padding
+    /// (Figma keeps the size; what is aligned inside moves out past the padding).
+    private var innerCrossGiven: Double? { givenCross.map { $0 - crossPadding } }
 
     /// The frame laid out: the steps of CSS Flexible Box Layout §9, each named after its section.
     func run() throws(CardError) -> LaidOutLayer {
@@ -205,13 +210,14 @@ struct FlowLayout {
         }
     }
 
-    /// §9.2 step 4: the frame's main size: given, or its content's (clamped) when it hugs.
+    /// §9.2 step 4: the frame's main size: given (a fixed one may be less than the padding, as in Figma), or its
+    /// content's (clamped, and at least the padding) when it hugs.
     private func determineMainSize(_ state: inout State) {
         let items = state.items
         let contentMain = items.map(\.hypotheticalMain).reduce(0, +) + gap * Double(max(0, items.count - 1))
-        state.outerMain = max(givenMain ?? frame.box.clamped(contentMain + mainPadding, horizontal: horizontal),
-                              mainPadding)
-        state.innerMain = max(0, state.outerMain - mainPadding)
+        state.outerMain = givenMain ?? max(frame.box.clamped(contentMain + mainPadding, horizontal: horizontal),
+                                           mainPadding)
+        state.innerMain = state.outerMain - mainPadding
     }
 
     /// §9.3: one line, or as many as wrapping at the inner main size needs.
@@ -263,8 +269,8 @@ struct FlowLayout {
                                                            - crossPadding)
         }
         let contentCross = state.lineCross.reduce(0, +) + flow.crossGap * Double(max(0, state.lines.count - 1))
-        state.outerCross = max(givenCross ?? frame.box.clamped(contentCross + crossPadding, horizontal: !horizontal),
-                               crossPadding)
+        state.outerCross = givenCross ?? max(frame.box.clamped(contentCross + crossPadding, horizontal: !horizontal),
+                                             crossPadding)
     }
 
     /// §9.4 step 11: stretched items take their line's cross size and are laid out again at it.
