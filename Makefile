@@ -10,10 +10,11 @@ APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev lib
 PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdeflate libjpeg
 # libhyphen has no pkg-config file: its header says whether it is installed.
 HEADERS := /usr/include/hyphen.h
-# The fonts the tests lay out, and the hyphenation dictionaries they hyphenate with (hyphens auto).
+# The fonts the tests lay out (and the Figma documents compared with Figma's boxes use: Inter, Roboto, Lato, Open
+# Sans, JetBrains Mono, League Spartan, Arimo from croscore), and the hyphenation dictionaries they hyphenate with.
 TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-extra fonts-noto-cjk \
                       fonts-noto-color-emoji fonts-inter-variable fonts-inter fonts-roboto-unhinted fonts-croscore \
-                      fonts-liberation2 \
+                      fonts-liberation2 fonts-lato fonts-open-sans fonts-jetbrains-mono fonts-league-spartan \
                       fonts-cantarell hyphen-en-us hyphen-de hyphen-fr poppler-utils librsvg2-bin
 SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
 # What the playground's browser test drives the page with (Scripts/playground-browser-test.py).
