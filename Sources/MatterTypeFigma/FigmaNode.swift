@@ -312,6 +312,17 @@ struct FigmaTypeStyle: Sendable, Decodable {
     var listSpacing: Double?
     var fills: [FigmaPaint]?
     var opentypeFlags: [String: Int]?
+
+    /// What decides its line height, compared between a text's runs (the same key: the same line height).
+    var lineHeightKey: [Double?] {
+        let unit: Double? = switch lineHeightUnit {
+        case nil: nil
+        case "PIXELS": 1
+        case "FONT_SIZE_%": 2
+        default: 3
+        }
+        return [unit, lineHeightPx, lineHeightPercent, lineHeightPercentFontSize]
+    }
 }
 
 /// Counts the nodes one document's decoding makes, so that it stops at the limit instead of building them all.

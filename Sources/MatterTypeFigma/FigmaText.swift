@@ -15,7 +15,13 @@ extension FigmaConverter {
     /// A text node as a text layer in `box`: its characters (spans where characters override the style), its
     /// style as typography fields, laid out with Figma's text model.
     mutating func text(_ node: FigmaNode, box: CardBox) -> CardTextLayer {
-        let style = node.style ?? FigmaTypeStyle()
+        var style = node.style ?? FigmaTypeStyle()
+        let characters = node.characters ?? ""
+        let runs = self.runs(of: node, characters: characters)
+        // A line height every character has alike, overridden or not, is the text's: Figma lays it out so.
+        let lineHeights = runs.map { Self.style(style, withLineHeightOf: node.styleOverrideTable[String($0.override)]) }
+        let uniformLineHeight = Set(lineHeights.map(\.lineHeightKey)).count == 1
+        if uniformLineHeight, let first = lineHeights.first { style = first }
         var request = RenderRequest()
         request.typography = typography(style)
         request.limits.model = .figma
@@ -32,11 +38,10 @@ extension FigmaConverter {
             request.limits.maxLines = maxLines
         }
         request.output.color = textColor(node.fills, of: node) ?? .black
-        let characters = node.characters ?? ""
-        let runs = self.runs(of: node, characters: characters)
         if runs.count > 1 || runs.first?.override != 0 {
             request.spans = runs.map { run in
-                TextSpan(run.text, style: spanStyle(node.styleOverrideTable[String(run.override)], of: node))
+                TextSpan(run.text, style: spanStyle(node.styleOverrideTable[String(run.override)], of: node,
+                                                    lineHeightApplied: uniformLineHeight))
             }
         } else {
             request.text = characters
@@ -217,8 +222,21 @@ extension FigmaConverter {
     /// and a gigabyte as spans; real texts have a handful.
     static let maximumStyleRuns = 1_000
 
-    /// A span's style: what the override sets (nothing for the node's own style).
-    private mutating func spanStyle(_ style: FigmaTypeStyle?, of node: FigmaNode) -> SpanStyle {
+    /// `style` with the line height `override` sets, where it sets one.
+    private static func style(_ style: FigmaTypeStyle, withLineHeightOf override: FigmaTypeStyle?) -> FigmaTypeStyle {
+        guard let override, override.lineHeightPx != nil || override.lineHeightUnit != nil else { return style }
+        var merged = style
+        merged.lineHeightUnit = override.lineHeightUnit ?? style.lineHeightUnit
+        merged.lineHeightPx = override.lineHeightPx
+        merged.lineHeightPercent = override.lineHeightPercent
+        merged.lineHeightPercentFontSize = override.lineHeightPercentFontSize
+        return merged
+    }
+
+    /// A span's style: what the override sets (nothing for the node's own style). A line height it sets is
+    /// named in a warning unless `lineHeightApplied` (every character has it: it is the text's).
+    private mutating func spanStyle(_ style: FigmaTypeStyle?, of node: FigmaNode,
+                                    lineHeightApplied: Bool) -> SpanStyle {
         guard let style else { return SpanStyle() }
         var span = SpanStyle()
         if let family = style.fontFamily { span.familyNames = [family] }
@@ -233,7 +251,7 @@ extension FigmaConverter {
         span.textCase = Self.textCase(style.textCase) ?? (style.textCase == "ORIGINAL" ? TextCase.none : nil)
         span.decoration = Self.decoration(style.textDecoration) ?? (style.textDecoration == "NONE" ? TextDecoration.none : nil)
         if let fills = style.fills { span.color = textColor(fills, of: node) }
-        if style.lineHeightPx != nil || style.lineHeightUnit != nil {
+        if !lineHeightApplied, style.lineHeightPx != nil || style.lineHeightUnit != nil {
             warn(node, "a line height set on some characters is not applied; the node's is")
         }
         return span

@@ -132,4 +132,19 @@ struct FigmaDesignerFilesTests {
         #expect(boxes["9:1"]?.height == 46)
         #expect(boxes["9:2"]?.y == 12.5 && boxes["9:2"]?.height == 21)
     }
+
+    @Test("a line height every character overrides alike is the text's; set on some only, a warning names it")
+    func lineHeightOnEveryCharacter() throws {
+        // As dashboards export it: the style says 24, every character's override says 28 (Figma lays out at 28).
+        let all = Self.text("10:2", style: #""fontStyle": "Regular""#,
+                            extra: #", "characterStyleOverrides": [1, 1, 1, 1, 1], "styleOverrideTable": {"1": {"lineHeightPx": 28, "lineHeightUnit": "PIXELS"}}"#)
+        let some = Self.text("10:3", style: #""fontStyle": "Regular""#,
+                             extra: #", "characterStyleOverrides": [1, 1], "styleOverrideTable": {"1": {"lineHeightPx": 28, "lineHeightUnit": "PIXELS"}}"#)
+        let data = Data(#"{"name": "Test", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "10:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [\#(all), \#(some)]}]}]}}"#.utf8)
+        let document = try FigmaDocument(data: data)
+        let frame = try document.frame("10:1")
+        let boxes = Dictionary(uniqueKeysWithValues: try frame.nodeBoxes(renderer: CardRenderer(registry: FontRegistry(includesSystemFonts: false))).map { ($0.id, $0) })
+        #expect(boxes["10:2"]?.height == 28 && boxes["10:3"]?.height == 24)
+        #expect(frame.warnings.map(\.nodeID) == ["10:3"], "\(frame.warnings)")
+    }
 }
