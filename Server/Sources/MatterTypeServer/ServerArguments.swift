@@ -99,8 +99,8 @@ public struct ServerConfiguration: ServerArguments {
     public var maxTextLength = 100_000
     /// 50 megapixels.
     public var maxImagePixels = 50_000_000
-    /// 16.
-    public var maxJSONDepth = 16
+    /// 64: Figma documents nest 17 to 40 levels (a frame's children are two: an array and an object).
+    public var maxJSONDepth = 64
     /// The number of cores.
     public var maxConcurrentRenders = ProcessInfo.processInfo.activeProcessorCount
     /// 10 s.

@@ -267,7 +267,7 @@ struct RenderRouteTests {
                     (#"{"text": "a""#, 400, "malformed_json", "not valid JSON"),
                     ("text=a", 400, "malformed_json", "not valid JSON"),
                     (##"{"text": "a", "color": "navy", "background": "#fff8"}"##, 200, "", ""),
-                    ("[" + String(repeating: "[", count: 40) + "]", 422, "json_too_deep", "deeper than 16"),
+                    ("[" + String(repeating: "[", count: 70) + "]", 422, "json_too_deep", "deeper than 64 levels (at least 65); the server's --max-json-depth"),
                     (#"{"text": "\#(String(repeating: "x", count: 1001))"}"#, 413, "text_too_long", "1001 characters"),
                     (#"{"text": "x", "size": 900, "lineHeight": 900, "scale": 2}"#, 413, "image_too_large", "pixels"),
                     // Inputs that multiply work are bounded: 17 families, a 300-character family name.

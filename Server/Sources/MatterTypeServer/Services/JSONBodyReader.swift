@@ -22,7 +22,8 @@ struct JSONBodyReader: Sendable {
         let data = Data(body.readableBytesView)
         if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
             throw APIError(.unprocessableContent, .jsonTooDeep,
-                           "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth))")
+                           "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth)); the server's "
+                           + "--max-json-depth raises it")
         }
         return data
     }
