@@ -62,6 +62,12 @@ public enum CardSource: Sendable {
         }
     }
 
+    /// `error` (from laying out or drawing its card) in the words of the document it came from: a Figma frame's
+    /// names the node (``FigmaFrame/describe(_:)``).
+    public func describe(_ error: CardError) -> String {
+        if case .figma(let frame) = self { frame.describe(error) } else { error.description }
+    }
+
     /// The card, its `{{name}}` placeholders filled from `values` (a name without a value is
     /// ``CardError/missingValue(_:)``).
     public func card(values: [String: String] = [:]) throws(CardError) -> Card {

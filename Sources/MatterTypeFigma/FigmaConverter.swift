@@ -15,6 +15,8 @@ struct FigmaConverter {
     private(set) var warnings: [FigmaWarning] = []
     /// Each layer's Figma node id, by the layer's path (indices of `layers` from the card down).
     private(set) var nodeIDs: [[Int]: String] = [:]
+    /// Each layer's Figma node name, by the layer's path.
+    private(set) var nodeNames: [[Int]: String] = [:]
 
     /// The types laid out as frames: their children keep their places or flow.
     static let frameTypes: Set<String> = ["FRAME", "COMPONENT", "COMPONENT_SET", "INSTANCE", "SECTION"]
@@ -35,6 +37,7 @@ struct FigmaConverter {
                         inherited: LinearTransform = .identity) -> CardLayer {
         let turn = inherited.concatenating(LinearTransform(node.relativeTransform))
         nodeIDs[path] = node.id
+        nodeNames[path] = node.name
         let box = box(of: node, parent: parent)
         if node.type == "TEXT" {
             if !turn.isIdentity { warn(node, "a rotated text is drawn unrotated in its bounding box") }

@@ -1,6 +1,7 @@
 public import Foundation
 public import MatterType
 public import MatterTypeCards
+import MatterTypeWire
 
 /// A Figma document as its REST API gives it — the JSON of `GET /v1/files/:key` or `GET /v1/files/:key/nodes?ids=…`
 /// (best with `geometry=paths`) — ready to lay out and draw its frames on the server. MatterType does not call
@@ -109,7 +110,7 @@ public struct FigmaDocument: Sendable {
         }
         return FigmaFrame(nodeID: node.id, name: node.name, card: card, template: template,
                           origin: Point(x: bounds.x, y: bounds.y), warnings: converter.warnings,
-                          nodeIDs: converter.nodeIDs)
+                          nodeIDs: converter.nodeIDs, nodeNames: converter.nodeNames)
     }
 
     private static func find(_ id: String, in nodes: [FigmaNode]) -> FigmaNode? {
@@ -282,6 +283,15 @@ public struct FigmaFrame: Sendable {
     public let warnings: [FigmaWarning]
     /// Each layer's node id, by its path in the card.
     let nodeIDs: [[Int]: String]
+    /// Each layer's node name, by its path in the card.
+    let nodeNames: [[Int]: String]
+
+    /// `error` (from drawing or laying out this frame's card) in a designer's words: a layer's error names its
+    /// Figma node (`node 269:7100 "Pill": "blur": …`), not its place in the converted card.
+    public func describe(_ error: CardError) -> String {
+        guard case .layer(let path, let reason) = error, let id = nodeIDs[path] else { return error.description }
+        return "node \(id) \"\(nodeNames[path] ?? "")\": \(reason)".escapingControls
+    }
 
     /// The card with its placeholders filled from `values` (a card template's rules: a name without a value is
     /// ``CardError/missingValue(_:)``).

@@ -80,7 +80,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let shard = try shardParts()
-        let makeCard = try cardMaker()
+        let source = try cardSource()
         let tokens = self.tokens.isEmpty ? nil
             : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) },
                                extensions: TypographyFields.tokenExtensions)
@@ -123,7 +123,7 @@ struct BatchCommand: ParsableCommand {
                     state.withLock { $0.readError = $0.readError ?? error }
                     return
                 }
-                let outcome = BatchCommand.draw(row, makeCard: makeCard, renderer: renderer, out: out,
+                let outcome = BatchCommand.draw(row, source: source, renderer: renderer, out: out,
                                                 skipExisting: skipExisting)
                 let counts = state.withLock { state -> (finished: Int, done: Int) in
                     switch outcome {
@@ -184,16 +184,16 @@ struct BatchCommand: ParsableCommand {
         return taken
     }
 
-    /// What makes a row's card from its values: the card document decoded with them, or the Figma frame's card
+    /// What makes a row's card from its values: the card document filled with them, or the Figma frame's card
     /// (``CardSource``'s rule: `--node`, or the document's only top-level node).
-    private func cardMaker() throws -> @Sendable ([String: String]) throws -> Card {
+    private func cardSource() throws -> CardSource {
         let data = try TextInputOptions.contents(of: template, option: "template", limit: FigmaDocument.maximumBytes)
         let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:])
         if !source.isFigma, node != nil || images != nil {
             throw CLIError(description: "\(template): --node and --images are for a Figma document; this is a card")
         }
         warnEach(source.warnings)
-        return { values in try source.card(values: values) }
+        return source
     }
 
     /// What became of a row.
@@ -203,7 +203,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     /// Draws `row`'s card and writes it where `out` says, unless it is there already and `skipExisting`.
-    private static func draw(_ row: BatchRows.Row, makeCard: ([String: String]) throws -> Card, renderer: CardRenderer,
+    private static func draw(_ row: BatchRows.Row, source: CardSource, renderer: CardRenderer,
                              out: BatchOutput, skipExisting: Bool) -> Outcome {
         do {
             let values = try row.values.get()
@@ -212,11 +212,13 @@ struct BatchCommand: ParsableCommand {
             try out.checkWritable(path)
             let card: Card
             do {
-                card = try makeCard(values)
+                card = try source.card(values: values)
             } catch CardError.missingValue(let name) {
                 return .failed("no value for {{\(name)}}")
             }
-            let bytes = try renderer.encoded(card, format: ImageFormat(path: path) ?? .png)
+            let bytes = try naming(source.describe) { () throws(CardError) in
+                try renderer.encoded(card, format: ImageFormat(path: path) ?? .png)
+            }
             try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
             try ImageFile.write(bytes, to: path)

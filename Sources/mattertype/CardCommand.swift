@@ -83,15 +83,16 @@ struct CardCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-            let data = try encoder.encode(["boxes": try renderer.layout(of: document).boxes])
+            let boxes = try naming(source.describe) { () throws(CardError) in try renderer.layout(of: document).boxes }
+            let data = try encoder.encode(["boxes": boxes])
             print(String(decoding: data, as: UTF8.self))
             return
         }
         let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
-        let drawing = try renderer.drawing(of: document)
+        let drawing = try naming(source.describe) { () throws(CardError) in try renderer.drawing(of: document) }
         warn(drawing.layouts.flatMap(\.warnings))
-        let bytes = try renderer.encoded(drawing, format: format)
+        let bytes = try naming(source.describe) { () throws(CardError) in try renderer.encoded(drawing, format: format) }
         let size = drawing.pixelSize
         let status = "\(output): \(size.width) × \(size.height) px, \(document.layers.count) layers, \(bytes.count) bytes"
         try writeImage(bytes, to: output, status: status)

@@ -66,7 +66,7 @@ struct FigmaCommand: ParsableCommand {
             for id in node.map({ [$0] }) ?? figma.topLevelNodes.map(\.id) {
                 let frame = try figma.frame(id, images: references)
                 warnEach(frame.warnings)
-                boxes += try frame.nodeBoxes(values: values, renderer: renderer)
+                boxes += try naming(frame.describe) { () throws(CardError) in try frame.nodeBoxes(values: values, renderer: renderer) }
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
@@ -81,9 +81,9 @@ struct FigmaCommand: ParsableCommand {
         let card = try frame.card(values: values)
         let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
-        let drawing = try renderer.drawing(of: card)
+        let drawing = try naming(frame.describe) { () throws(CardError) in try renderer.drawing(of: card) }
         warn(drawing.layouts.flatMap(\.warnings))
-        let bytes = try renderer.encoded(drawing, format: format)
+        let bytes = try naming(frame.describe) { () throws(CardError) in try renderer.encoded(drawing, format: format) }
         let size = drawing.pixelSize
         try writeImage(bytes, to: output, status: "\(output): \(size.width) × \(size.height) px, node \(frame.nodeID), "
                        + "\(bytes.count) bytes")
@@ -111,5 +111,15 @@ func warnEach(_ warnings: [FigmaWarning]) {
     var seen = Set<String>()
     for warning in warnings where seen.insert(warning.description).inserted {
         FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
+}
+
+/// `work`'s result; a card error it throws is rethrown in `describe`'s words (a Figma frame's names its node:
+/// ``FigmaFrame/describe(_:)``).
+func naming<T>(_ describe: (CardError) -> String, _ work: () throws(CardError) -> T) throws -> T {
+    do throws(CardError) {
+        return try work()
+    } catch {
+        throw CLIError(description: describe(error))
     }
 }

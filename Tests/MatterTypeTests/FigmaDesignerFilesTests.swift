@@ -147,4 +147,20 @@ struct FigmaDesignerFilesTests {
         #expect(boxes["10:2"]?.height == 28 && boxes["10:3"]?.height == 24)
         #expect(frame.warnings.map(\.nodeID) == ["10:3"], "\(frame.warnings)")
     }
+
+    @Test("an error in a frame's card names the Figma node, not the converted card's layer path")
+    func errorsNameTheNode() throws {
+        let huge = Self.text("11:2", style: #""fontStyle": "Regular", "lineHeightPx": 20000"#)
+            .replacingOccurrences(of: #""lineHeightPx": 24, "#, with: "")
+        let data = Data(#"{"name": "Test", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "11:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [\#(huge)]}]}]}}"#.utf8)
+        let frame = try FigmaDocument(data: data).frame("11:1")
+        do throws(CardError) {
+            _ = try CardRenderer(registry: FontRegistry(includesSystemFonts: false)).layout(of: frame.card)
+            Issue.record("a line height of 20000 was laid out")
+        } catch {
+            #expect("\(error)".hasPrefix("layer 0, layer 0: "))
+            #expect(frame.describe(error).hasPrefix(#"node 11:2 "t": "#), "\(frame.describe(error))")
+            #expect(CardSource.figma(frame).describe(error) == frame.describe(error))
+        }
+    }
 }

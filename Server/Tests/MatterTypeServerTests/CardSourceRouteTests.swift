@@ -37,4 +37,21 @@ struct CardSourceRouteTests {
             }
         }
     }
+
+    @Test func aFigmaFramesErrorNamesItsNode() async throws {
+        // A text node whose line height no card takes: the answer names the node a designer can find.
+        let body = Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "11:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [{"id": "11:2", "name": "Pill", "type": "TEXT", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 100, "height": 24}, "characters": "Label", "style": {"fontFamily": "Noto Sans", "fontSize": 16, "lineHeightPx": 20000, "lineHeightUnit": "PIXELS", "textAutoResize": "WIDTH_AND_HEIGHT"}}]}]}]}}"#.utf8)
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let card = try await server.send(.POST, "/v1/cards", body: body)
+                let layout = try await server.send(.POST, "/v1/cards/layout", body: body)
+                let template = try await server.send(.PUT, "/v1/templates/pill", body: body, admin: true)
+                for (route, answer) in [("POST /v1/cards", card), ("POST /v1/cards/layout", layout),
+                                        ("PUT /v1/templates", template)] {
+                    #expect(answer.status == 422 && answer.errorMessage.hasPrefix(#"node 11:2 "Pill": "#),
+                            "\(route): \(answer.text)")
+                }
+            }
+        }
+    }
 }

@@ -73,7 +73,7 @@ struct CardController: Sendable {
         }
         let renderer = CardRenderer(registry: library.registry, tokens: tokens)
         return try await admission.withSlot(deadline: deadline) { slot in
-            let (card, values) = try await parsed(body, query: query, slot: slot, deadline: deadline)
+            let (card, values, source) = try await parsed(body, query: query, slot: slot, deadline: deadline)
             // The tag reads the body's canonical form: a parse too, off the request's task when the body is large.
             let etag = try await slot.run(short: RenderMemory.parsesShort(body)) { [tags] in
                 tags.tag(for: body, extra: Self.identity(values: values, format: format))
@@ -82,7 +82,7 @@ struct CardController: Sendable {
             if EntityTags.matches(request, etag) {
                 return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"])
             }
-            let (bytes, warnings) = try await draw(card, format: format, renderer: renderer, slot: slot,
+            let (bytes, warnings) = try await draw(card, describe: source.describe, format: format, renderer: renderer, slot: slot,
                                                    deadline: deadline)
             var response = Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
             response.headers[.vary] = "Accept"
@@ -101,13 +101,13 @@ struct CardController: Sendable {
         let query = QueryString(request.uri.query)
         let renderer = CardRenderer(registry: library.registry, tokens: tokens)
         let boxes = try await admission.withSlot(deadline: deadline) { slot in
-            let (card, _) = try await parsed(body, query: query, slot: slot, deadline: deadline)
+            let (card, _, source) = try await parsed(body, query: query, slot: slot, deadline: deadline)
             try checkText(of: card)
             return try await slot.run(short: card.scalarCount <= RenderAdmission.shortLayoutScalars) {
                 do throws(CardError) {
                     return try renderer.layout(of: card, until: RenderDeadline(deadline)).boxes
                 } catch {
-                    throw Self.apiError(error)
+                    throw Self.apiError(error, describe: source.describe)
                 }
             }
         }
@@ -117,9 +117,9 @@ struct CardController: Sendable {
     /// A card request's card, parsed in `slot` with memory reserved for the JSON it builds: the body's card, or
     /// the card a Figma document's `?node=` frame becomes, its placeholders filled from the query's parameters
     /// but `format` (and `node` for a Figma document; the first of a name), the values checked against the text
-    /// limit first. Also returns the values.
+    /// limit first. Also returns the values and the source (whose words name a Figma frame's nodes in errors).
     private func parsed(_ body: Data, query: QueryString, slot: RenderLimiter.Slot,
-                        deadline: ContinuousClock.Instant) async throws -> (Card, [String: String]) {
+                        deadline: ContinuousClock.Instant) async throws -> (Card, [String: String], CardSource) {
         let maxTextLength = limits.maxTextLength
         let parsed = try await reading(body, in: slot) {
             let source = try Self.cardSource(body, node: query["node"])
@@ -129,7 +129,7 @@ struct CardController: Sendable {
                 values[name] = value
             }
             try Self.checkValues(values, maxTextLength: maxTextLength)
-            return (try Self.decoded { () throws(CardError) in try source.card(values: values) }, values)
+            return (try Self.decoded { () throws(CardError) in try source.card(values: values) }, values, source)
         }
         try RenderAdmission.check(deadline, stage: "reading the card")
         return parsed
@@ -155,13 +155,14 @@ struct CardController: Sendable {
         let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
                                     drawings: templates.drawings)
         let template = try await admission.withSlot(deadline: deadline) { slot in
-            let (template, standIn) = try await reading(body, in: slot) {
-                let card = try Self.cardSource(body, node: node).template
-                let standIn = try Self.decoded { () throws(CardError) in try card.standIn() }
-                return (NamedTemplate(name: name, card: card, standIn: standIn), standIn)
+            let (template, standIn, source) = try await reading(body, in: slot) {
+                let source = try Self.cardSource(body, node: node)
+                let standIn = try Self.decoded { () throws(CardError) in try source.template.standIn() }
+                return (NamedTemplate(name: name, card: source.template, standIn: standIn), standIn, source)
             }
             try RenderAdmission.check(deadline, stage: "reading the template")
-            _ = try await draw(standIn, format: .png, renderer: renderer, slot: slot, deadline: deadline)
+            _ = try await draw(standIn, describe: source.describe, format: .png, renderer: renderer, slot: slot,
+                               deadline: deadline)
             return template
         }
         let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
@@ -240,8 +241,10 @@ struct CardController: Sendable {
 
     /// Draws and encodes `card` in the render slot `slot`, within its memory reservation (its canvas and the
     /// images it decodes): 413 for text in all its layers, a canvas or images over the limits, 503 when `deadline`
-    /// passes. Also returns what its text layers warn about.
-    private func draw(_ card: Card, format: ImageFormat, renderer: CardRenderer, slot: RenderLimiter.Slot,
+    /// passes. Also returns what its text layers warn about. A layer's error is in `describe`'s words (a Figma
+    /// frame's name its node).
+    private func draw(_ card: Card, describe: @escaping @Sendable (CardError) -> String = \.description,
+                      format: ImageFormat, renderer: CardRenderer, slot: RenderLimiter.Slot,
                       deadline: ContinuousClock.Instant) async throws -> (Data, [String]) {
         try checkText(of: card)
         let width = (card.width * card.scale).rounded(.up), height = (card.height * card.scale).rounded(.up)
@@ -261,7 +264,7 @@ struct CardController: Sendable {
                     return (try renderer.encoded(drawing, format: format, until: RenderDeadline(deadline)),
                             drawing.layouts.flatMap(\.warnings))
                 } catch {
-                    throw Self.apiError(error)
+                    throw Self.apiError(error, describe: describe)
                 }
             }
         }
@@ -304,11 +307,13 @@ struct CardController: Sendable {
         }
     }
 
-    /// The API error a card error answers as: a layer's as its render request's would, with the layer named.
-    static func apiError(_ error: CardError) -> APIError {
+    /// The API error a card error answers as: a layer's as its render request's would, with the layer named in
+    /// `describe`'s words (a Figma frame's name its node).
+    static func apiError(_ error: CardError,
+                         describe: (CardError) -> String = \.description) -> APIError {
         if case .layer(_, let inner) = error {
             let answer = APIError(inner)
-            return APIError(answer.status, answer.code, error.description)
+            return APIError(answer.status, answer.code, describe(error))
         }
         return switch error {
         case .malformedJSON: APIError(.badRequest, .malformedJson, error.description)
