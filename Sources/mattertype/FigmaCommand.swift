@@ -62,15 +62,31 @@ struct FigmaCommand: ParsableCommand {
             guard !figma.topLevelNodes.isEmpty else {
                 throw CLIError(description: "\(document): the document has no nodes to draw")
             }
-            var boxes: [FigmaNodeBox] = []
-            for id in node.map({ [$0] }) ?? figma.topLevelNodes.map(\.id) {
-                let frame = try figma.frame(id, images: references)
+            if let node {
+                let frame = try figma.frame(node, images: references)
                 warnEach(frame.warnings)
-                boxes += try naming(frame.describe) { () throws(CardError) in try frame.nodeBoxes(values: values, renderer: renderer) }
+                let boxes = try naming(frame.describe) { () throws(CardError) in
+                    try frame.nodeBoxes(values: values, renderer: renderer)
+                }
+                print(try Self.json(LaidOutNodes(nodes: boxes, errors: nil)))
+                return
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-            print(String(decoding: try encoder.encode(["nodes": boxes]), as: UTF8.self))
+            // Every top-level node: one that cannot be laid out is listed under "errors", the others still are.
+            var laidOut = LaidOutNodes(nodes: [], errors: [])
+            for summary in figma.topLevelNodes {
+                do {
+                    let frame = try figma.frame(summary.id, images: references)
+                    warnEach(frame.warnings)
+                    laidOut.nodes += try naming(frame.describe) { () throws(CardError) in
+                        try frame.nodeBoxes(values: values, renderer: renderer)
+                    }
+                } catch {
+                    let message = MatterTypeCommand.message(for: error).split(separator: "\n").first.map(String.init)
+                    laidOut.errors?.append(.init(id: summary.id, message: message ?? "failed"))
+                }
+            }
+            if laidOut.errors?.isEmpty == true { laidOut.errors = nil }
+            print(try Self.json(laidOut))
             return
         }
         guard case .figma(let frame) = try CardSource.read(data, node: node, images: references) else {
@@ -90,7 +106,27 @@ struct FigmaCommand: ParsableCommand {
     }
 }
 
+/// What `figma --json` prints: every node's box, and (without `--node`) the top-level nodes that could not be
+/// laid out.
+private struct LaidOutNodes: Encodable {
+    /// A top-level node that could not be laid out, and why.
+    struct Failure: Encodable {
+        let id: String
+        let message: String
+    }
+
+    var nodes: [FigmaNodeBox]
+    var errors: [Failure]?
+}
+
 extension FigmaCommand {
+    /// `value` as compact JSON, keys sorted, slashes unescaped.
+    fileprivate static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
     /// The files of a document's image folder by the `imageRef` each is named after (`.png`, `.jpg`, `.webp` may
     /// follow it).
     static func imageReferences(in folder: String) throws -> [String: String] {

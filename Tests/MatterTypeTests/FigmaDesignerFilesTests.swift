@@ -163,4 +163,21 @@ struct FigmaDesignerFilesTests {
             #expect(CardSource.figma(frame).describe(error) == frame.describe(error))
         }
     }
+
+    @Test("figma --json without --node lays out every top-level node it can and lists the others under errors")
+    func jsonKeepsGoing() throws {
+        let good = #"{"id": "12:1", "name": "Good", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 50, "height": 50}, "children": []}"#
+        let bad = #"{"id": "13:1", "name": "Bad", "type": "FRAME", "absoluteBoundingBox": {"x": 100, "y": 0, "width": 300, "height": 100}, "children": [\#(Self.text("13:2", style: #""fontStyle": "Regular", "lineHeightPx": 20000"#).replacingOccurrences(of: #""lineHeightPx": 24, "#, with: ""))]}"#
+        let folder = try TestSupport.scratchDirectory()
+        let path = folder.appendingPathComponent("two.json").path
+        try Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [\#(bad), \#(good)]}]}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let run = try CLIRun(["figma", path, "--json", "--no-system-fonts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((answer["nodes"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["12:1"])
+        let errors = try #require(answer["errors"] as? [[String: String]])
+        #expect(errors.map { $0["id"] } == ["13:1"] && errors.first?["message"]?.hasPrefix(#"node 13:2 "t": "#) == true,
+                "\(errors)")
+    }
 }
