@@ -225,7 +225,7 @@ struct CardFrameTests {
     }
 
     @Test("bad frames are named with their place and what to do")
-    func errors() {
+    func errors() throws {
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "rect", "width": "hug", "height": 10}]}"#)?
             .contains("this layer has no content to hug") == true)
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layers": []}]}"#)?
@@ -243,6 +243,10 @@ struct CardFrameTests {
             .contains("gap") == true)
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "width": 10, "height": 10, "layers": [], "minWidth": -1}]}"#)?
             .contains("minWidth") == true)
+        // A path point past any Int is drawn (off the canvas), not a trap: the rasterizer clamps rows and columns
+        // before they become integers (found drawing a fuzzed Figma frame's exact, unrounded geometry).
+        let far = try Card.decode(from: Data(##"{"width": 40, "height": 40, "layers": [{"type": "frame", "x": 0, "y": 0, "width": 40, "height": 40, "paths": [{"d": "M0 0L10 1e20L20 0Z", "fill": "#FF0000"}], "layers": []}]}"##.utf8))
+        #expect(try renderer.image(of: far)[10, 1].alpha > 0)
         var nested = #"{"type": "rect", "width": 1, "height": 1}"#
         for _ in 0..<20 { nested = #"{"type": "frame", "layout": {"direction": "vertical"}, "layers": [\#(nested)]}"# }
         #expect(failure(#"{"width": 100, "height": 100, "layers": [\#(nested)]}"#) == nil)  // as deep as Figma files nest

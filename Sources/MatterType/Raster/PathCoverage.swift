@@ -83,7 +83,9 @@ struct PathCoverage {
         let direction: Double = p.y < q.y ? 1 : -1
         let (upper, lower) = p.y < q.y ? (p, q) : (q, p)
         let dxdy = (lower.x - upper.x) / (lower.y - upper.y)
-        let firstRow = max(0, Int(upper.y.rounded(.down))), endRow = min(height, Int(lower.y.rounded(.up)))
+        // Clamped before they become integers: a finite coordinate may still be past any Int (1e20).
+        let firstRow = Int(min(max(0, upper.y.rounded(.down)), Double(height)))
+        let endRow = Int(min(max(0, lower.y.rounded(.up)), Double(height)))
         guard firstRow < endRow else { return }
         for row in firstRow..<endRow {
             let y0 = max(upper.y, Double(row)), y1 = min(lower.y, Double(row + 1))
@@ -105,7 +107,8 @@ struct PathCoverage {
                 continue
             }
             guard x0 < Double(width) else { continue }
-            let first = max(0, Int(x0.rounded(.down))), last = min(width - 1, Int(x1.rounded(.up)))
+            let first = Int(min(max(0, x0.rounded(.down)), Double(width - 1)))
+            let last = Int(min(max(0, x1.rounded(.up)), Double(width - 1)))
             // `covered` is cumulative: nothing left of column floor(x0); at column 0 it includes what lies left.
             var previous = 0.0
             for column in first...last {

@@ -64,6 +64,8 @@ extension CardPathJSON: CardJSONForm {
             ##"{"d": "M0 0h40v40h-40z m10 10v20h20v-20z", "fillRule": "evenodd", "fill": "red"}"##,
             ##"{"d": "M0 20C0 0 40 0 40 20S0 40 20 40Q30 50 40 40T60 60", "fill": "#06D6A080"}"##,
             ##"{"d": "M-1e6 -1e6L1e6 1e6L-1e6 1e6Z", "fill": "#EF476F"}"##,
+            // A point past any Int (the rasterizer once trapped converting its row).
+            ##"{"d": "M0 0L10 1e20L20 0Z", "fill": "#FF0000"}"##,
         ], refused: [##"{"d": "M0 0 X", "fill": "#000"}"##, ##"{"d": "L", "fill": "#000"}"##,
                      ##"{"d": "M0 0L1 1Z", "fill": "#000", "fillRule": "odd"}"##])
     }
