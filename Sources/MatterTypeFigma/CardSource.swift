@@ -20,12 +20,12 @@ public enum CardSource: Sendable {
     public static let figmaKeys = ["document", "nodes", "default", "result", "Result", "data"]
 
     /// Reads `data` (its JSON parsed once): an object without `layers` that has one of ``figmaKeys``, or is a bare
-    /// node (an `id` and a ``FigmaDocument/nodeTypes`` `type`), is a Figma document, anything else a card document. In a Figma document `node` names the node to draw; without it
-    /// the document's only top-level node is drawn, and a document of several is an error listing them. `images`
-    /// gives image fills' bytes by `imageRef`, as ``FigmaDocument/frame(_:images:)`` takes them.
+    /// node (an `id` and a ``FigmaDocument/nodeTypes`` `type`), is a Figma document, anything else a card
+    /// document. In a Figma document `node` names the node to draw (any node, one inside a frame too); without it,
+    /// ``FigmaDocument/defaultNode`` is drawn. `images` gives image fills' bytes by `imageRef`, as
+    /// ``FigmaDocument/frame(_:images:)`` takes them.
     /// - Throws: ``CardError`` for a card document that is not JSON or (when it has no placeholders) not a card;
-    ///   ``FigmaError`` for a Figma document that cannot be read, has no node `node`, has no nodes, or has
-    ///   several top-level nodes and none was named (``FigmaError/nodeNotChosen(_:)``).
+    ///   ``FigmaError`` for a Figma document that cannot be read, has no node `node`, or has no visible node.
     public static func read(_ data: Data, node: String?, images: [String: String] = [:]) throws -> CardSource {
         let object = try CardTree.foundationObject(parsing: data)
         guard let members = object as? [String: Any], members["layers"] == nil,
@@ -36,11 +36,11 @@ public enum CardSource: Sendable {
         }
         let figma = try FigmaDocument(data: data)
         if let node { return .figma(try figma.frame(node, images: images)) }
-        guard let only = figma.topLevelNodes.first else {
-            throw FigmaError.invalidDocument("it has no nodes to draw")
+        guard let chosen = figma.defaultNode else {
+            throw FigmaError.invalidDocument(figma.topLevelNodes.isEmpty ? "it has no nodes to draw"
+                                             : "none of its top-level nodes is visible; name one with --node ID")
         }
-        guard figma.topLevelNodes.count == 1 else { throw FigmaError.nodeNotChosen(figma.topLevelNodes) }
-        return .figma(try figma.frame(only.id, images: images))
+        return .figma(try figma.frame(chosen.id, images: images))
     }
 
     /// Whether it came from a Figma document.

@@ -22,6 +22,9 @@ public struct FigmaDocument: Sendable {
     /// The nodes a render starts from: every child of every page (`CANVAS`) of a file, or every node of a
     /// `/nodes` response, in document order.
     public let topLevelNodes: [FigmaNodeSummary]
+    /// What is drawn when no node is named: the first visible frame, component or instance of the first page
+    /// (one inside a section too), else the first visible top-level node; `nil` when nothing is visible.
+    public let defaultNode: FigmaNodeSummary?
     /// Images sent beside the document (a top-level `"images"` object of `imageRef` → `data:` URI): how a
     /// template upload carries its image fills.
     public let embeddedImages: [String: String]
@@ -77,17 +80,34 @@ public struct FigmaDocument: Sendable {
         name = body.name
         embeddedImages = body.images
         var roots: [FigmaNode] = []
+        var firstPage: [FigmaNode]?
         func open(_ node: FigmaNode) {
             switch node.type {
             case "DOCUMENT": node.children.forEach(open)
-            case "CANVAS": roots.append(contentsOf: node.children)
+            case "CANVAS":
+                roots.append(contentsOf: node.children)
+                firstPage = firstPage ?? node.children
             default: roots.append(node)
             }
         }
         if let document = body.document { open(document) }
         for document in body.nodes { open(document) }
         self.roots = roots
-        topLevelNodes = roots.map { FigmaNodeSummary(id: $0.id, name: $0.name, type: $0.type) }
+        topLevelNodes = roots.map(FigmaNodeSummary.init)
+        defaultNode = Self.firstDrawable(in: firstPage ?? roots).map(FigmaNodeSummary.init)
+            ?? roots.first(where: \.visible).map(FigmaNodeSummary.init)
+    }
+
+    /// The types a designer draws as a picture: a frame, a component (or a set of them), an instance.
+    private static let drawableTypes: Set<String> = ["FRAME", "COMPONENT", "COMPONENT_SET", "INSTANCE"]
+
+    /// The first visible frame, component or instance of `nodes`, looking into visible sections.
+    private static func firstDrawable(in nodes: [FigmaNode]) -> FigmaNode? {
+        for node in nodes where node.visible {
+            if drawableTypes.contains(node.type) { return node }
+            if node.type == "SECTION", let inside = firstDrawable(in: node.children) { return inside }
+        }
+        return nil
     }
 
     /// The node `id` and its subtree as a card the node's size, the node at its top-left corner. Its `{{name}}`
@@ -160,6 +180,20 @@ public struct FigmaNodeSummary: Sendable, Hashable, Codable {
     public let name: String
     /// Its Figma type (`FRAME`, `COMPONENT`, `TEXT`…).
     public let type: String
+    /// Its size in points (its `absoluteBoundingBox`'s).
+    public let width, height: Double
+    /// Whether it is shown (`visible` is not false).
+    public let visible: Bool
+
+    /// The summary of `node`.
+    init(_ node: FigmaNode) {
+        id = node.id
+        name = node.name
+        type = node.type
+        width = node.bounds.width
+        height = node.bounds.height
+        visible = node.visible
+    }
 }
 
 /// What a Figma node is drawn differently from Figma, or not at all: its id, its name and why.
@@ -181,18 +215,12 @@ public enum FigmaError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidDocument(String)
     /// The document has no node of this id.
     case unknownNode(String)
-    /// The document has several top-level nodes and none was named (``CardSource/read(_:node:images:)``): these.
-    case nodeNotChosen([FigmaNodeSummary])
 
     /// One line naming what is wrong and what to do.
     public var description: String {
         switch self {
         case .invalidDocument(let reason): "not a Figma document: \(reason)"
         case .unknownNode(let id): "the document has no node \(id); list its top-level nodes with --json"
-        case .nodeNotChosen(let nodes):
-            "the document has \(nodes.count) top-level nodes; name the one to draw with --node ID (?node=ID over "
-                + "HTTP): " + nodes.prefix(10).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
-                + (nodes.count > 10 ? ", …" : "")
         }
     }
 }

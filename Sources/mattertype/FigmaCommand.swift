@@ -3,6 +3,7 @@ import Foundation
 import MatterType
 import MatterTypeCards
 import MatterTypeFigma
+import MatterTypeWire
 
 /// `mattertype figma`: a Figma document (the REST API's JSON) laid out and drawn as Figma draws it.
 struct FigmaCommand: ParsableCommand {
@@ -19,8 +20,9 @@ struct FigmaCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The Figma REST response.", valueName: "file.json"))
     var document: String
 
-    @Option(help: ArgumentHelp("The node to lay out and draw (default: with --json every top-level node of every page, "
-                               + "with -o the document's only one).", valueName: "id"))
+    @Option(help: ArgumentHelp("The node to lay out and draw, any node of the document (default: with --json every "
+                               + "top-level node of every page, with -o the first visible frame, component or "
+                               + "instance of the first page, as --list marks it).", valueName: "id"))
     var node: String?
 
     @Option(help: ArgumentHelp("The folder of the document's images, each named by its imageRef (as GET "
@@ -41,7 +43,13 @@ struct FigmaCommand: ParsableCommand {
                              + "(a text's line count and ink: its glyphs' bounds, as absoluteRenderBounds)."))
     var json = false
 
+    @Flag(help: ArgumentHelp("Print every top-level node, one a line: its id, type, size, whether it is visible and "
+                             + "its name; the one drawn without --node is marked (default)."))
+    var list = false
+
     func validate() throws {
+        if list, json || output != nil { throw ValidationError("--list prints the top-level nodes; leave out -o and --json") }
+        if list { return }
         if json, output != nil { throw ValidationError("--json prints the nodes' boxes; leave out -o") }
         guard let output else {
             if json { return }
@@ -55,6 +63,20 @@ struct FigmaCommand: ParsableCommand {
                                                       limit: FigmaDocument.maximumBytes)
         let values = try placeholders.values()
         let references = try images.map(FigmaCommand.imageReferences) ?? [:]
+        if list {
+            let figma = try FigmaDocument(data: data)
+            func line(_ summary: FigmaNodeSummary, _ mark: String) -> String {
+                "\(summary.id)\t\(summary.type)\t\(Self.points(summary.width)) × \(Self.points(summary.height))\t"
+                    + "\(summary.visible ? "visible" : "hidden")\t\"\(summary.name.escapingControls)\"" + mark
+            }
+            for summary in figma.topLevelNodes {
+                print(line(summary, summary == figma.defaultNode ? "\t(default)" : ""))
+            }
+            if let chosen = figma.defaultNode, !figma.topLevelNodes.contains(chosen) {
+                print(line(chosen, "\t(default, in a section)"))
+            }
+            return
+        }
         let renderer = CardRenderer(registry: try fontSources.makeRegistry(),
                                     imageDirectory: images.map { URL(fileURLWithPath: $0) })
         if json {
@@ -120,6 +142,11 @@ private struct LaidOutNodes: Encodable {
 }
 
 extension FigmaCommand {
+    /// A size in points as a person reads it: `375`, `1661.13`.
+    fileprivate static func points(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.2f", value)
+    }
+
     /// `value` as compact JSON, keys sorted, slashes unescaped.
     fileprivate static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()

@@ -14,6 +14,8 @@ struct CardSourceTests {
         let node: String?
         let accepted: Bool
         let refusal: String?
+        /// The node drawn, when it is accepted.
+        let drawn: String?
         /// The document's JSON text.
         let json: String
     }
@@ -26,6 +28,7 @@ struct CardSourceTests {
         return try #require(file["cases"] as? [[String: Any]]).map { item in
             Case(name: item["name"] as? String ?? "?", node: item["node"] as? String,
                  accepted: item["accepted"] as? Bool ?? false, refusal: item["refusal"] as? String,
+                 drawn: item["drawn"] as? String,
                  json: String(decoding: try JSONSerialization.data(withJSONObject: item["document"] ?? [:]),
                               as: UTF8.self))
         }
@@ -38,6 +41,7 @@ struct CardSourceTests {
             switch result {
             case .success(let source):
                 #expect(document.accepted && source.isFigma, "\(document.name)")
+                if case .figma(let frame) = source { #expect(frame.nodeID == document.drawn, "\(document.name)") }
                 #expect(try source.card(values: ["title": "Hi"]).width == 120, "\(document.name)")
             case .failure(let error):
                 #expect(!document.accepted && "\(error)".contains(document.refusal ?? "?"), "\(document.name): \(error)")
@@ -50,7 +54,7 @@ struct CardSourceTests {
         #expect(throws: CardError.self) { try CardSource.read(Data(card.utf8), node: "1:1") }
     }
 
-    @Test("figma -o, card -o and batch accept and refuse them alike", arguments: 0..<7)
+    @Test("figma -o, card -o and batch accept and refuse them alike", arguments: 0..<9)
     func commandLine(index: Int) throws {
         let document = try Self.cases()[index]
         let folder = try TestSupport.scratchDirectory()

@@ -337,8 +337,9 @@ struct CardRouteAttackTests {
             """#
         try await withTemporaryDirectory { directory in
             try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
-                let unnamed = try await server.send(.PUT, "/v1/templates/figma", body: Data(figma.utf8), admin: true)
-                #expect(unnamed.status == 422 && unnamed.text.contains("?node=") && unnamed.text.contains(#"1:1 \"Card\""#))
+                // Without ?node= the first visible frame of the first page ("Card", 1:1) is the template.
+                let unnamed = try await server.send(.PUT, "/v1/templates/unnamed", body: Data(figma.utf8), admin: true)
+                #expect(unnamed.status == 201 && unnamed.text.contains("\"title\""), "\(unnamed.text)")
                 let unknown = try await server.send(.PUT, "/v1/templates/figma?node=9:9", body: Data(figma.utf8), admin: true)
                 #expect(unknown.status == 422 && unknown.text.contains("9:9"))
                 let saved = try await server.send(.PUT, "/v1/templates/figma?node=1:1", body: Data(figma.utf8), admin: true)

@@ -15,7 +15,7 @@ struct CardSourceRouteTests {
              refusal: item["refusal"] as? String ?? "?", node: item["node"] as? String,
              body: try JSONSerialization.data(withJSONObject: item["document"] ?? [:]))
         }
-        #expect(cases.count == 7)
+        #expect(cases.count == 9)
         try await withTemporaryDirectory { directory in
             try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
                 for (index, item) in cases.enumerated() {
