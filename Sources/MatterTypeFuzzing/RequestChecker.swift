@@ -258,9 +258,10 @@ public struct RequestChecker: Sendable {
             guard let width = attribute("width"), let height = attribute("height") else { return nil }
             return PixelSize(width: width, height: height)
         case .pdf:
-            let text = String(decoding: data.prefix(200_000), as: UTF8.self)
-            guard let start = text.range(of: "/MediaBox [0 0 ") else { return nil }
-            let numbers = text[start.upperBound...].prefix { $0 != "]" }.split(separator: " ").compactMap { Double($0) }
+            // The page's object may follow large image streams: its box is looked for in the whole file.
+            guard let start = data.range(of: Data("/MediaBox [0 0 ".utf8)) else { return nil }
+            let text = String(decoding: data[start.upperBound...].prefix(64), as: UTF8.self)
+            let numbers = text.prefix { $0 != "]" }.split(separator: " ").compactMap { Double($0) }
             guard numbers.count == 2 else { return nil }
             // The box is written to a few decimals (pixels / scale): the nearest whole pixel.
             return PixelSize(width: Int((numbers[0] * scale).rounded()), height: Int((numbers[1] * scale).rounded()))
