@@ -20,6 +20,10 @@ pixels, case and alignment, and for a fixed-width box (textAutoResize HEIGHT) it
 Prints one line per kind of result and the worst misses; with --write-results, stores the summary and every miss
 (node, what differs, by how much) in that file. Exits 1 when fewer than 95 % of boxes or ink boxes match.
 
+With --pixels [DIR] (default ../shared/data/figma/pixels) it draws each frame there at its export scale and
+compares it with the PNG Figma's export API made of it (both on white: the share of pixels within 24 levels, and
+with --differences DIR an image of ours, Figma's and their difference for each); needs Pillow.
+
 With --documents [DIR] (default ../shared/data/figma/frames) it compares whole Figma documents instead: each goes
 through ../shared/tools/figma/strip_computed.py (what Figma's layout computed — auto-layout children's positions,
 hugging and filling sizes, auto-sized texts' boxes, ink — is moved, grown or dropped), then `mattertype figma
@@ -239,6 +243,59 @@ def compare_documents(options):
     sys.exit(0 if ok else 1)
 
 
+def compare_pixels(options):
+    """Each NAME.json of the folder drawn with `mattertype figma --node ID --scale S` (the node and export scale its
+    NAME.source.txt names) and compared with NAME.png, Figma's export: both composited on white, the share of
+    pixels whose channels all lie within 24 levels. Needs Pillow (pip install pillow)."""
+    try:
+        from PIL import Image, ImageChops
+    except ImportError:
+        sys.exit("compare-with-figma --pixels: needs Pillow (pip install pillow)")
+    import re, statistics, tempfile
+    folder = options.pixels
+    shares = []
+    for name in sorted(f[:-5] for f in os.listdir(folder) if f.endswith(".json")):
+        source = open(os.path.join(folder, name + ".source.txt"), encoding="utf-8").read()
+        node = re.search(r"^node: (\S+)", source, re.M)
+        scale = re.search(r"^export scale: ([0-9.]+)", source, re.M)
+        if not node or not scale or not os.path.exists(os.path.join(folder, name + ".png")):
+            print("%-45s skipped: no node, scale or PNG" % name)
+            continue
+        out = os.path.join(tempfile.mkdtemp(), name + ".png")
+        run = subprocess.run([options.mattertype, "figma", os.path.join(folder, name + ".json"), "--node", node.group(1),
+                              "--scale", scale.group(1), "-o", out], capture_output=True)
+        if run.returncode != 0:
+            print("%-45s not drawn: %s" % (name, run.stderr.decode().strip().splitlines()[-1]))
+            continue
+        def on_white(image):
+            image = image.convert("RGBA")
+            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            return Image.alpha_composite(white, image).convert("RGB")
+        ours, theirs = on_white(Image.open(out)), on_white(Image.open(os.path.join(folder, name + ".png")))
+        size_note = "" if ours.size == theirs.size else " (ours %d x %d, Figma's %d x %d)" % (ours.size + theirs.size)
+        width, height = min(ours.size[0], theirs.size[0]), min(ours.size[1], theirs.size[1])
+        difference = ImageChops.difference(ours.crop((0, 0, width, height)), theirs.crop((0, 0, width, height)))
+        red, green, blue = difference.split()
+        largest = ImageChops.lighter(ImageChops.lighter(red, green), blue)  # each pixel's largest channel difference
+        alike = sum(largest.histogram()[:25])
+        # Pixels one image has and the other has not count as different.
+        total = max(ours.size[0], theirs.size[0]) * max(ours.size[1], theirs.size[1])
+        share = alike / total
+        shares.append(share)
+        print("%-45s %5.1f %% of pixels alike%s" % (name, 100 * share, size_note))
+        if options.differences:
+            os.makedirs(options.differences, exist_ok=True)
+            sheet = Image.new("RGB", (width * 3, height), (255, 255, 255))
+            sheet.paste(ours.crop((0, 0, width, height)), (0, 0))
+            sheet.paste(theirs.crop((0, 0, width, height)), (width, 0))
+            sheet.paste(difference.point(lambda v: min(255, v * 4)), (2 * width, 0))
+            sheet.save(os.path.join(options.differences, name + ".png"))
+    if shares:
+        print("pixels alike (within 24 levels on white): median %.1f %% over %d frames" %
+              (100 * statistics.median(shares), len(shares)))
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mattertype", default=os.path.join(ROOT, ".build", "debug", "mattertype"))
@@ -248,7 +305,13 @@ def main():
     parser.add_argument("--worst", type=int, default=12)
     parser.add_argument("--documents", nargs="?", const=os.path.join(ROOT, "..", "shared", "data", "figma", "frames"),
                         default=None, help="compare whole Figma documents in this folder instead")
+    parser.add_argument("--pixels", nargs="?", const=os.path.join(ROOT, "..", "shared", "data", "figma", "pixels"),
+                        default=None, help="compare drawn frames with Figma's own PNG exports in this folder instead")
+    parser.add_argument("--differences", default=None, help="with --pixels: a folder for each frame's ours | "
+                        "Figma's | difference image")
     options = parser.parse_args()
+    if options.pixels:
+        return compare_pixels(options)
     if options.documents:
         return compare_documents(options)
     if not os.path.exists(options.cases):

@@ -43,6 +43,10 @@ struct FigmaCommand: ParsableCommand {
                              + "(a text's line count and ink: its glyphs' bounds, as absoluteRenderBounds)."))
     var json = false
 
+    @Option(help: ArgumentHelp("Pixels a point, as Figma's export scale (2 draws a 375-point frame 750 pixels wide).",
+                               valueName: "factor"))
+    var scale: Double = 1
+
     @Flag(help: ArgumentHelp("Print every top-level node, one a line: its id, type, size, whether it is visible and "
                              + "its name; the one drawn without --node is marked (default)."))
     var list = false
@@ -50,6 +54,9 @@ struct FigmaCommand: ParsableCommand {
     func validate() throws {
         if list, json || output != nil { throw ValidationError("--list prints the top-level nodes; leave out -o and --json") }
         if list { return }
+        guard scale.isFinite, scale > 0, scale <= 16 else {
+            throw ValidationError("--scale \(scale): give a factor above 0 and at most 16")
+        }
         if json, output != nil { throw ValidationError("--json prints the nodes' boxes; leave out -o") }
         guard let output else {
             if json { return }
@@ -116,7 +123,8 @@ struct FigmaCommand: ParsableCommand {
                            + "mattertype card")
         }
         warnEach(frame.warnings)
-        let card = try frame.card(values: values)
+        var card = try frame.card(values: values)
+        card.scale = scale
         let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
         let drawing = try naming(frame.describe) { () throws(CardError) in try renderer.drawing(of: card) }
