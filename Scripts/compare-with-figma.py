@@ -160,9 +160,15 @@ def compare_documents(options):
     documents = sorted(f for f in os.listdir(options.documents) if f.endswith(".json"))
     for name in documents:
         path = os.path.join(options.documents, name)
+        original = json.load(open(path, encoding="utf-8-sig"))
+        if "id" in original and "type" in original:
+            # A bare node (as repositories save one frame): the file of that one node, as mattertype reads it.
+            original = {"name": name, "document": {"id": "0:0", "type": "DOCUMENT",
+                                                   "children": [{"id": "0:1", "type": "CANVAS", "children": [original]}]}}
         with tempfile.TemporaryDirectory() as work:
-            stripped = os.path.join(work, "stripped.json")
-            subprocess.run([sys.executable, os.path.join(tools, "strip_computed.py"), path, stripped], check=True,
+            whole, stripped = os.path.join(work, "document.json"), os.path.join(work, "stripped.json")
+            json.dump(original, open(whole, "w", encoding="utf-8"))
+            subprocess.run([sys.executable, os.path.join(tools, "strip_computed.py"), whole, stripped], check=True,
                            capture_output=True)
             run = subprocess.run([options.mattertype, "figma", stripped, "--json"], capture_output=True, text=True)
         if run.returncode != 0:
@@ -170,7 +176,7 @@ def compare_documents(options):
             totals["failed documents"] += 1
             continue
         result = {node["id"]: node for node in json.loads(run.stdout)["nodes"]}
-        original = check_boxes.unwrap(json.load(open(path, encoding="utf-8-sig")))
+        original = check_boxes.unwrap(original)
         seen = set()
         for root in check_boxes.top_frames(original):
             for node, hidden in check_boxes.walk(root):
