@@ -207,6 +207,30 @@ public struct FigmaWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// `node 1:2 "Title": message`.
     public var description: String { "node \(nodeID) \"\(nodeName)\": \(message)" }
+
+    /// `warnings` as a designer reads them: one line a kind of warning, in the order each first comes — the node
+    /// for a kind one node has, else how many and the first three (`112 nodes: a VECTOR without path data is not
+    /// drawn; …; node 1:2 "Star", node 1:3 "Star", …`) — at most `limit` lines, the last then saying how many kinds
+    /// are left out.
+    public static func summary(_ warnings: [FigmaWarning], limit: Int = 25) -> [String] {
+        var order: [String] = []
+        var nodes: [String: [FigmaWarning]] = [:]
+        for warning in warnings {
+            if nodes[warning.message] == nil { order.append(warning.message) }
+            if nodes[warning.message]?.contains(warning) != true { nodes[warning.message, default: []].append(warning) }
+        }
+        var lines = order.map { message -> String in
+            let found = nodes[message] ?? []
+            guard found.count > 1 else { return found.first?.description ?? message }
+            let named = found.prefix(3).map { "node \($0.nodeID) \"\($0.nodeName)\"" }.joined(separator: ", ")
+            return "\(found.count) nodes: \(message) (\(named)\(found.count > 3 ? ", …" : ""))"
+        }
+        if lines.count > limit {
+            let left = lines.count - (limit - 1)
+            lines = Array(lines.prefix(limit - 1)) + ["\(left) more kinds of warning; --verbose lists every warning"]
+        }
+        return lines
+    }
 }
 
 /// Why a Figma document cannot be read.

@@ -58,6 +58,8 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var fontSources: FontSourceOptions
 
+    @OptionGroup var warningOptions: WarningOptions
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs): give 1 to 256") }
         _ = try shardParts()
@@ -192,7 +194,7 @@ struct BatchCommand: ParsableCommand {
         if !source.isFigma, node != nil || images != nil {
             throw CLIError(description: "\(template): --node and --images are for a Figma document; this is a card")
         }
-        warnEach(source.warnings)
+        warnEach(source.warnings, verbose: warningOptions.verbose)
         return source
     }
 

@@ -39,6 +39,8 @@ struct CardCommand: ParsableCommand {
 
     @OptionGroup var fontSources: FontSourceOptions
 
+    @OptionGroup var warningOptions: WarningOptions
+
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Where to write the card: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output (PNG).",
         valueName: "file.png"))
@@ -65,7 +67,7 @@ struct CardCommand: ParsableCommand {
         if !source.isFigma, node != nil || images != nil {
             throw CLIError(description: "\(card): --node and --images are for a Figma document; this is a card")
         }
-        warnEach(source.warnings)
+        warnEach(source.warnings, verbose: warningOptions.verbose)
         let document: Card
         do {
             document = try source.card(values: try placeholders.values())

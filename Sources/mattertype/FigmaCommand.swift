@@ -33,6 +33,8 @@ struct FigmaCommand: ParsableCommand {
 
     @OptionGroup var fontSources: FontSourceOptions
 
+    @OptionGroup var warningOptions: WarningOptions
+
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Where to draw the node: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output (PNG).",
         valueName: "file.png"))
@@ -93,7 +95,7 @@ struct FigmaCommand: ParsableCommand {
             }
             if let node {
                 let frame = try figma.frame(node, images: references)
-                warnEach(frame.warnings)
+                warnEach(frame.warnings, verbose: warningOptions.verbose)
                 let boxes = try naming(frame.describe) { () throws(CardError) in
                     try frame.nodeBoxes(values: values, renderer: renderer)
                 }
@@ -105,7 +107,7 @@ struct FigmaCommand: ParsableCommand {
             for summary in figma.topLevelNodes {
                 do {
                     let frame = try figma.frame(summary.id, images: references)
-                    warnEach(frame.warnings)
+                    warnEach(frame.warnings, verbose: warningOptions.verbose)
                     laidOut.nodes += try naming(frame.describe) { () throws(CardError) in
                         try frame.nodeBoxes(values: values, renderer: renderer)
                     }
@@ -122,7 +124,7 @@ struct FigmaCommand: ParsableCommand {
             throw CLIError(description: "\(document): a card document, not a Figma document; draw it with "
                            + "mattertype card")
         }
-        warnEach(frame.warnings)
+        warnEach(frame.warnings, verbose: warningOptions.verbose)
         var card = try frame.card(values: values)
         card.scale = scale
         let output = self.output ?? "-"
@@ -178,11 +180,23 @@ extension FigmaCommand {
 }
 
 /// Prints each warning on a line of its own on standard error (a document can have many).
-func warnEach(_ warnings: [FigmaWarning]) {
-    var seen = Set<String>()
-    for warning in warnings where seen.insert(warning.description).inserted {
-        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+func warnEach(_ warnings: [FigmaWarning], verbose: Bool) {
+    if verbose {
+        var seen = Set<String>()
+        for warning in warnings where seen.insert(warning.description).inserted {
+            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        }
+        return
     }
+    for line in FigmaWarning.summary(warnings) {
+        FileHandle.standardError.write(Data("warning: \(line)\n".utf8))
+    }
+}
+
+/// `--verbose`: every warning of a Figma document, one a line, instead of one line a kind.
+struct WarningOptions: ParsableArguments {
+    @Flag(help: "List every warning of a Figma document, one a line (without it, one line a kind, at most 25).")
+    var verbose = false
 }
 
 /// `work`'s result; a card error it throws is rethrown in `describe`'s words (a Figma frame's names its node:
