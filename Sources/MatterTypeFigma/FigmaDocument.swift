@@ -210,8 +210,8 @@ public struct FigmaWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// `warnings` as a designer reads them: one line a kind of warning, in the order each first comes — the node
     /// for a kind one node has, else how many and the first three (`112 nodes: a VECTOR without path data is not
-    /// drawn; …; node 1:2 "Star", node 1:3 "Star", …`) — at most `limit` lines, the last then saying how many kinds
-    /// are left out.
+    /// drawn; …; node 1:2 "Star", node 1:3 "Star", …`) — at most `limit` lines (at least one), the last then saying
+    /// how many kinds are left out.
     public static func summary(_ warnings: [FigmaWarning], limit: Int = 25) -> [String] {
         var order: [String] = []
         var nodes: [String: [FigmaWarning]] = [:]
@@ -225,6 +225,7 @@ public struct FigmaWarning: Sendable, Hashable, CustomStringConvertible {
             let named = found.prefix(3).map { "node \($0.nodeID) \"\($0.nodeName)\"" }.joined(separator: ", ")
             return "\(found.count) nodes: \(message) (\(named)\(found.count > 3 ? ", …" : ""))"
         }
+        let limit = max(limit, 1)
         if lines.count > limit {
             let left = lines.count - (limit - 1)
             lines = Array(lines.prefix(limit - 1)) + ["\(left) more kinds of warning; --verbose lists every warning"]
