@@ -27,6 +27,8 @@ struct FigmaConverter {
                                            "BOOLEAN_OPERATION"]
     /// The largest corner radius a card takes (a frame's `cornerRadius`, 0 to 1,000,000 points).
     static let largestRadius = 1_000_000.0
+    /// What an image fill whose bytes were not given is drawn as: a neutral gray (Figma's own default shape fill).
+    static let missingImageGray = Color(red: 0xD9, green: 0xD9, blue: 0xD9)
     /// The least line height a text layer takes: Figma's `lineHeightPx` of 0 (its glyphs drawn, its box 0 high)
     /// is drawn at this, a box of a hundredth of a point a line.
     static let leastLineHeight = 0.01
@@ -172,10 +174,12 @@ struct FigmaConverter {
         let rotated = !turn.isIdentity
         let own = rotated ? node.size.map { Rect(x: 0, y: 0, width: $0.x, height: $0.y) } : nil
         let box = own ?? Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
-        let fills = node.fills.filter { $0.visible && $0.type != "IMAGE" }
+        var fills = node.fills.filter { $0.visible && $0.type != "IMAGE" }
             .compactMap { paint($0, of: node, role: "fill", size: box) }
         if let imageFill = node.fills.last(where: { $0.visible && $0.type == "IMAGE" }) {
             frame.image = image(imageFill, of: node)
+            // An image not given shows where it goes: a neutral gray over the fills below it.
+            if frame.image == nil { fills.append(.color(Self.missingImageGray)) }
         }
         let strokes = hasVisibleStroke(node)
             ? node.strokes.filter(\.visible).compactMap { paint($0, of: node, role: "stroke", size: box) } : []
@@ -305,10 +309,12 @@ struct FigmaConverter {
              height: max(rect.height + 2 * amount, 0))
     }
 
-    /// An image fill as the frame's image, or `nil` (with a warning) when its bytes were not given.
+    /// An image fill as the frame's image, or `nil` (with a warning; the caller draws a placeholder) when its bytes
+    /// were not given.
     private mutating func image(_ paint: FigmaPaint, of node: FigmaNode) -> CardFrameImage? {
         guard let reference = paint.imageRef, let source = images[reference] else {
-            warn(node, "the image \(paint.imageRef ?? "without an imageRef") was not given (--images); it is not drawn")
+            warn(node, "the image \(paint.imageRef ?? "without an imageRef") was not given (--images); a gray "
+                 + "placeholder is drawn in its place")
             return nil
         }
         if let rotation = paint.rotation, rotation.isFinite, rotation.truncatingRemainder(dividingBy: 360) != 0 {

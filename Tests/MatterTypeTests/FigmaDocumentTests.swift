@@ -333,7 +333,7 @@ struct FigmaDocumentTests {
         #expect(image[15, 12] == Self.red && image[15, 28] == Self.red && image[25, 15] == Self.white)
     }
 
-    @Test("an image fill draws the file its imageRef names, fitted as its scale mode says; without it, a warning")
+    @Test("an image fill draws the file its imageRef names, fitted as its scale mode says; without it, a gray placeholder and a warning")
     func imageFills() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("figma-images-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -351,7 +351,9 @@ struct FigmaDocumentTests {
         let image = try CardRenderer(registry: FontRegistry(includesSystemFonts: false), imageDirectory: folder)
             .image(of: frame.card)
         // FIT: a square image in a 20 × 10 box is 10 × 10, centered; the red fill shows beside it.
-        #expect(image[10, 5] == Self.blue && image[2, 5] == Self.red && image[35, 5] == Self.white)
+        // The image not given: a neutral gray where it goes (D9D9D9), the white frame beside it.
+        #expect(image[10, 5] == Self.blue && image[2, 5] == Self.red && image[55, 5] == Self.white)
+        #expect(image[35, 5] == RGBAImage.Pixel(red: 0xD9, green: 0xD9, blue: 0xD9, alpha: 255))
         #expect(frame.warnings.contains { $0.nodeID == "10:3" && $0.message.contains("nothere") })
         // Sent beside the document as data: URIs (how a template upload carries them), no folder needed.
         let png = try PNGEncoder.encode(RGBAImage(width: 4, height: 4, background: Color(red: 0, green: 0, blue: 255)))
