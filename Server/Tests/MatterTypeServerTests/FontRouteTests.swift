@@ -14,7 +14,7 @@ struct FontRouteTests {
             let store = "sqlite:\(directory.path)/fonts.sqlite"
             let dejaVu = try FontFiles.dejaVuSans()
             // The digest an independent tool computes for the same bytes.
-            let expectedDigest = try runProgram("/usr/bin/sha256sum", ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])
+            let expectedDigest = try await runProgram("/usr/bin/sha256sum", ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])
                 .split(separator: " ")[0]
             try await withServer(testConfiguration(store: store)) { server in
                 #expect(try await server.registeredNames().isEmpty)

@@ -14,7 +14,7 @@ final class PostgresCluster: Sendable {
     var url: String { "postgres://mattertype@127.0.0.1:\(port)/postgres" }
 
     /// Makes a cluster and starts it unless `starting` is false (then ``start()`` does).
-    init(starting: Bool = true) throws {
+    init(starting: Bool = true) async throws {
         let root = URL(fileURLWithPath: "/usr/lib/postgresql")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         guard let version = versions.compactMap(Int.init).max() else {
@@ -25,31 +25,38 @@ final class PostgresCluster: Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("mattertype-pg-\(UUID().uuidString)")
         port = try PostgresCluster.freePort()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        if runAsPostgres { try runProgram("/bin/chown", ["postgres:postgres", directory.path]) }
+        if runAsPostgres { try await runProgram("/bin/chown", ["postgres:postgres", directory.path]) }
         let data = directory.appendingPathComponent("data").path
-        try run("initdb", ["-D", data, "-U", "mattertype", "-A", "trust", "--no-sync", "-E", "UTF8"])
-        if starting { try start() }
+        let (initdb, arguments) = command("initdb", ["-D", data, "-U", "mattertype", "-A", "trust", "--no-sync",
+                                                     "-E", "UTF8"])
+        try await runProgram(initdb, arguments)
+        if starting { try await start() }
     }
 
     /// Starts the cluster's server.
-    func start() throws {
+    func start() async throws {
         let data = directory.appendingPathComponent("data").path
-        try run("pg_ctl", ["-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
-                           "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
-                detached: true)
+        let (pgCtl, arguments) = command("pg_ctl", ["-D", data, "-l", directory.appendingPathComponent("log").path,
+                                                    "-w", "-t", "60", "-o", "-p \(port) -k \(directory.path) "
+                                                    + "-c listen_addresses=127.0.0.1 -c fsync=off", "start"],
+                                         detached: true)
+        try await runProgram(pgCtl, arguments)
     }
 
-    /// Stops the server and removes the cluster.
+    /// Stops the server and removes the cluster (in a test's `defer`: an immediate stop, a moment's wait).
     func stop() {
-        _ = try? run("pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop"])
+        let (pgCtl, arguments) = command("pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m",
+                                                    "immediate", "-w", "stop"])
+        _ = try? runProgramBlocking(pgCtl, arguments)
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Runs a PostgreSQL program (as `postgres` when root). `detached`: for one that leaves a daemon behind —
+    /// The command line of a PostgreSQL program (as `postgres` when root), as `runProgram` takes it: the path, then
+    /// the arguments. `detached`: for one that leaves a daemon behind —
     /// Foundation's `Process` lets a child inherit this process's other open descriptors, among them the write
     /// ends of other children's output pipes, and a daemon holding those would keep their readers waiting for
     /// ever; so it is started through Python's `subprocess`, which closes every other descriptor.
-    private func run(_ program: String, _ arguments: [String], detached: Bool = false) throws {
+    private func command(_ program: String, _ arguments: [String], detached: Bool = false) -> (String, [String]) {
         var command = [binaries.appendingPathComponent(program).path] + arguments
         if runAsPostgres { command = ["/usr/sbin/runuser", "-u", "postgres", "--"] + command }
         if detached {
@@ -57,7 +64,7 @@ final class PostgresCluster: Sendable {
                 + "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True).returncode)"
             command = ["/usr/bin/env", "python3", "-c", python] + command
         }
-        try runProgram(command[0], Array(command.dropFirst()))
+        return (command[0], Array(command.dropFirst()))
     }
 
     /// A port nothing listens on now (the kernel's choice for a socket bound to port 0).

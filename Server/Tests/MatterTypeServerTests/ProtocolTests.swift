@@ -8,15 +8,25 @@ import Testing
 @Suite("HTTP protocol edges")
 struct ProtocolTests {
     /// Sends `bytes` to the server and returns its status line (or "" when it closes without one).
-    static func raw(_ bytes: String, port: Int) throws -> String {
+    static func raw(_ bytes: String, port: Int) async throws -> String {
         let descriptor = try open(port, sending: bytes)
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = recv(descriptor, &buffer, buffer.count, 0)
-        let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
-        return String(text.split(separator: "\r\n").first ?? "")
+        return await onOwnThread {
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+            return String(text.split(separator: "\r\n").first ?? "")
+        }
+    }
+
+    /// `work`'s result, worked out on a thread of its own: a blocking read waits there, not on one of Swift's
+    /// cooperative threads (two on this host), which the other tests running at once need.
+    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
     }
 
     @Test func methodsHostChunksAndBearer() async throws {
@@ -32,13 +42,13 @@ struct ProtocolTests {
                 #expect(head.status == 200 && head.body.isEmpty)
                 // No Host, malformed chunked bodies: 400, not 500.
                 let port = server.port
-                #expect(try ProtocolTests.raw("GET /healthz HTTP/1.1\r\n\r\n", port: port).hasPrefix("HTTP/1.1 400"))
+                #expect(try await ProtocolTests.raw("GET /healthz HTTP/1.1\r\n\r\n", port: port).hasPrefix("HTTP/1.1 400"))
                 for body in ["zz\r\nhello\r\n0\r\n\r\n", "12345678901234567\r\nhello\r\n0\r\n\r\n"] {
-                    let line = try ProtocolTests.raw("POST /v1/measure HTTP/1.1\r\nHost: x\r\n"
+                    let line = try await ProtocolTests.raw("POST /v1/measure HTTP/1.1\r\nHost: x\r\n"
                                                      + "Transfer-Encoding: chunked\r\n\r\n" + body, port: port)
                     #expect(line.hasPrefix("HTTP/1.1 400"), "\(line)")
                 }
-                let unknownCoding = try ProtocolTests.raw("POST /v1/measure HTTP/1.1\r\nHost: x\r\n"
+                let unknownCoding = try await ProtocolTests.raw("POST /v1/measure HTTP/1.1\r\nHost: x\r\n"
                                                           + "Transfer-Encoding: xchunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
                                                           port: port)
                 #expect(unknownCoding.hasPrefix("HTTP/1.1 400") || unknownCoding.isEmpty, "\(unknownCoding)")
@@ -84,11 +94,13 @@ struct ProtocolTests {
     }
 
     /// Whether the server has closed `descriptor` (a read returns end of file within `seconds`).
-    static func isClosed(_ descriptor: Int32, within seconds: Int) -> Bool {
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var byte: UInt8 = 0
-        return recv(descriptor, &byte, 1, 0) == 0
+    static func isClosed(_ descriptor: Int32, within seconds: Int) async -> Bool {
+        await onOwnThread {
+            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var byte: UInt8 = 0
+            return recv(descriptor, &byte, 1, 0) == 0
+        }
     }
 
     @Test func slowHeadersAndTooManyConnectionsAreClosed() async throws {
@@ -100,11 +112,12 @@ struct ProtocolTests {
                 // Slowloris: headers never finished; closed after the idle timeout.
                 let slow = try ProtocolTests.open(server.port, sending: "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
                 defer { close(slow) }
-                #expect(ProtocolTests.isClosed(slow, within: 5))
+                #expect(await ProtocolTests.isClosed(slow, within: 5))
                 // Past the connection limit a new connection is closed at once.
                 let held = try (0..<6).map { _ in try ProtocolTests.open(server.port, sending: "") }
                 defer { held.forEach { close($0) } }
-                let closed = held.filter { ProtocolTests.isClosed($0, within: 1) }.count
+                var closed = 0
+                for descriptor in held where await ProtocolTests.isClosed(descriptor, within: 1) { closed += 1 }
                 #expect(closed >= 2)
             }
         }
@@ -131,11 +144,13 @@ struct ProtocolTests {
                     var value = byte
                     _ = send(descriptor, &value, 1, Int32(MSG_NOSIGNAL))
                 }
-                var timeout = timeval(tv_sec: 5, tv_usec: 0)
-                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                var buffer = [UInt8](repeating: 0, count: 1024)
-                let count = recv(descriptor, &buffer, buffer.count, 0)
-                let response = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+                let response = await ProtocolTests.onOwnThread {
+                    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+                    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                    var buffer = [UInt8](repeating: 0, count: 1024)
+                    let count = recv(descriptor, &buffer, buffer.count, 0)
+                    return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+                }
                 #expect(response.hasPrefix("HTTP/1.1 408"), "\(response)")
                 #expect(response.contains(#""code":"body_timeout""#), "\(response)")
             }

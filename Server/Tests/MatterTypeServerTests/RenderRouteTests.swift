@@ -62,7 +62,7 @@ struct RenderRouteTests {
                     """)
                 #expect(response.status == 200)
                 #expect(response.header("Content-Type") == "application/json")
-                let printed = try runProgram(cli, ["measure", "--json", "--no-system-fonts", "--size", "18",
+                let printed = try await runProgram(cli, ["measure", "--json", "--no-system-fonts", "--size", "18",
                                                    "--line-height", "26", "--width", "160", "--weight", "semibold",
                                                    "--letter-spacing", "0.5", "--alignment", "center",
                                                    "The quick brown fox jumps over the lazy dog"])
@@ -77,7 +77,7 @@ struct RenderRouteTests {
                      "width": 160, "textWrap": "balance", "textBox": "trim-both cap alphabetic"}
                     """)
                 #expect(trimmed.status == 200)
-                let trimmedCLI = try runProgram(cli, ["measure", "--json", "--no-system-fonts", "--size", "18",
+                let trimmedCLI = try await runProgram(cli, ["measure", "--json", "--no-system-fonts", "--size", "18",
                                                       "--line-height", "26", "--width", "160", "--text-wrap", "balance",
                                                       "--text-box", "trim-both cap alphabetic",
                                                       "The quick brown fox jumps over the lazy dog"])
@@ -92,7 +92,7 @@ struct RenderRouteTests {
                 let hyphenated = try await server.post("/v1/measure", json: """
                     {"text": "typography", "width": 60, "hyphens": "auto", "language": "en-US"}
                     """)
-                let hyphenatedCLI = try runProgram(cli, ["measure", "--json", "--no-system-fonts", "--width", "60",
+                let hyphenatedCLI = try await runProgram(cli, ["measure", "--json", "--no-system-fonts", "--width", "60",
                                                          "--hyphens", "auto", "--language", "en-US", "typography"])
                 #expect(hyphenated.text == hyphenatedCLI)
                 let lines = try JSONDecoder().decode(TextMeasurement.self, from: hyphenated.body).lines.map(\.text)

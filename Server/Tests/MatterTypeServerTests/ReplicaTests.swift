@@ -12,7 +12,7 @@ import Testing
 @Suite("Replicas through PostgreSQL", .serialized)
 struct ReplicaTests {
     @Test func aReplicaStartedWhileTheDatabaseIsDownWaitsForIt() async throws {
-        let cluster = try PostgresCluster(starting: false)
+        let cluster = try await PostgresCluster(starting: false)
         defer { cluster.stop() }
         var configuration = testConfiguration(store: cluster.url)
         configuration.requestDeadline = .seconds(30)
@@ -25,14 +25,14 @@ struct ReplicaTests {
             #expect(try await server.send(.GET, "/readyz").status == 503)
             #expect(try await server.send(.GET, "/healthz").status == 200)
             // Up: ready within the backoff (at most 30 s between tries).
-            try cluster.start()
+            try await cluster.start()
             #expect(try await server.eventually(within: 45) { try await server.send(.GET, "/readyz").status == 200 })
             #expect(try await server.upload(try FontFiles.fixture("Acme-Regular.ttf")).status == 201)
         }
     }
 
     @Test func twoReplicasAgree() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster()
         defer { cluster.stop() }
         let configuration = testConfiguration(store: cluster.url)
         try await withServer(configuration) { first in
@@ -87,7 +87,7 @@ struct ReplicaTests {
     }
 
     @Test func templatesAreSharedByReplicas() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster()
         defer { cluster.stop() }
         let configuration = testConfiguration(store: cluster.url)
         let template = try CardRouteTests.template()
@@ -120,7 +120,7 @@ struct ReplicaTests {
     }
 
     @Test func postgresStoreIsAllOrNothing() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster()
         defer { cluster.stop() }
         let store = try PostgresStore(url: cluster.url, logger: .init(label: "test"))
         let acme = try FontFiles.fixture("Acme-Regular.ttf")

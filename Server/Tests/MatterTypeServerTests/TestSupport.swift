@@ -145,9 +145,19 @@ enum FontFiles {
     }
 }
 
-/// Runs a program and returns its standard output (throws on a non-zero exit, with its standard error).
+/// Runs a program on a thread of its own and returns its standard output (throws on a non-zero exit, with its
+/// standard error): no cooperative thread waits for it (two on this host, which the tests running alongside need).
 @discardableResult
-func runProgram(_ path: String, _ arguments: [String], input: Data? = nil) throws -> String {
+func runProgram(_ path: String, _ arguments: [String], input: Data? = nil) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try runProgramBlocking(path, arguments, input: input) }) }.start()
+    }
+}
+
+/// Runs a program and returns its standard output, blocking the calling thread until it exits: for a short
+/// program in a synchronous clean-up (``runProgram(_:_:input:)`` everywhere else).
+@discardableResult
+func runProgramBlocking(_ path: String, _ arguments: [String], input: Data? = nil) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
