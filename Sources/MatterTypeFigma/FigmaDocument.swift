@@ -215,9 +215,10 @@ public struct FigmaWarning: Sendable, Hashable, CustomStringConvertible {
     public static func summary(_ warnings: [FigmaWarning], limit: Int = 25) -> [String] {
         var order: [String] = []
         var nodes: [String: [FigmaWarning]] = [:]
-        for warning in warnings {
+        var seen = Set<FigmaWarning>()
+        for warning in warnings where seen.insert(warning).inserted {
             if nodes[warning.message] == nil { order.append(warning.message) }
-            if nodes[warning.message]?.contains(warning) != true { nodes[warning.message, default: []].append(warning) }
+            nodes[warning.message, default: []].append(warning)
         }
         var lines = order.map { message -> String in
             let found = nodes[message] ?? []

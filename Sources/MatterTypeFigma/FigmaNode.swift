@@ -313,15 +313,16 @@ struct FigmaTypeStyle: Sendable, Decodable {
     var fills: [FigmaPaint]?
     var opentypeFlags: [String: Int]?
 
-    /// What decides its line height, compared between a text's runs (the same key: the same line height).
-    var lineHeightKey: [Double?] {
-        let unit: Double? = switch lineHeightUnit {
-        case nil: nil
-        case "PIXELS": 1
-        case "FONT_SIZE_%": 2
-        default: 3
-        }
-        return [unit, lineHeightPx, lineHeightPercent, lineHeightPercentFontSize]
+    /// What decides its line height: two runs of a text with the same one have the same line height.
+    struct LineHeight: Hashable {
+        var unit: String?
+        var pixels, percent, percentOfSize: Double?
+    }
+
+    /// Its line height's settings.
+    var lineHeight: LineHeight {
+        LineHeight(unit: lineHeightUnit, pixels: lineHeightPx, percent: lineHeightPercent,
+                   percentOfSize: lineHeightPercentFontSize)
     }
 }
 

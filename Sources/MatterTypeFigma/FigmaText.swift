@@ -20,7 +20,7 @@ extension FigmaConverter {
         let runs = self.runs(of: node, characters: characters)
         // A line height every character has alike, overridden or not, is the text's: Figma lays it out so.
         let lineHeights = runs.map { Self.style(style, withLineHeightOf: node.styleOverrideTable[String($0.override)]) }
-        let uniformLineHeight = Set(lineHeights.map(\.lineHeightKey)).count == 1
+        let uniformLineHeight = Set(lineHeights.map(\.lineHeight)).count == 1
         if uniformLineHeight, let first = lineHeights.first { style = first }
         var request = RenderRequest()
         request.typography = typography(style)

@@ -40,14 +40,7 @@ public indirect enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
-        case .number(let value):
-            if !value.isFinite {
-                out += "null"
-            } else if value == value.rounded(), abs(value) < 1e15 {
-                out += String(Int64(value))
-            } else {
-                out += "\(value)"
-            }
+        case .number(let value): out += JSONString.number(value)
         case .string(let value): JSONString.write(value, into: &out)
         case .raw(let text): out += text
         case .array(let values):

@@ -1,5 +1,6 @@
 /// A string written as JSON text: quoted, with `"`, `\` and control characters escaped and everything else as it
-/// is (UTF-8 when encoded). What the token reader and the request generator write JSON with.
+/// is (UTF-8 when encoded); and numbers. What the token reader, card templates and the request generator write
+/// JSON with.
 package enum JSONString {
     /// Appends `value`, quoted and escaped, to `out`.
     package static func write(_ value: String, into out: inout String) {
@@ -18,6 +19,13 @@ package enum JSONString {
             }
         }
         out += "\""
+    }
+
+    /// A number as JSON text: a whole number without a fraction (`16`, not `16.0`), any other in Swift's shortest
+    /// form that reads back the same (`0.1`, `1e-07`); one that is not finite (JSON has none) as `null`.
+    package static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        return value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// `value` quoted and escaped.

@@ -209,8 +209,7 @@ extension OrderedJSON {
                 .joined(separator: ", ") + "}"
         case .array(let items): "[" + items.map(\.jsonText).joined(separator: ", ") + "]"
         case .string(let text): JSONString.quoted(text)
-        case .number(let number):
-            number == number.rounded() && number.magnitude < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number): JSONString.number(number)
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"
         }

@@ -60,13 +60,7 @@ package indirect enum CardTree: Sendable, Hashable {
         case .bool(let value):
             out += value ? "true" : "false"
         case .number(let value):
-            if !value.isFinite {
-                out += "null"
-            } else if value == value.rounded(), abs(value) < 1e15 {
-                out += String(Int64(value))
-            } else {
-                out += "\(value)"
-            }
+            out += JSONString.number(value)
         case .string(let value):
             JSONString.write(value, into: &out)
         case .array(let items):
