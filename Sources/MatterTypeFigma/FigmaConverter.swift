@@ -196,8 +196,8 @@ struct FigmaConverter {
             let ellipse = VectorPath.ellipse(in: box)
             for fill in fills { frame.paths.append(CardPath(path: ellipse, paint: fill)) }
             let weight = node.strokeWeight, (outside, inside) = strokeReach(node, weight)
-            let ring = VectorPath.ellipse(in: grown(box, by: outside))
-                .appending(VectorPath.ellipse(in: grown(box, by: -inside)), fillRule: .evenodd)
+            let ring = VectorPath.ellipse(in: box.grown(by: outside))
+                .appending(VectorPath.ellipse(in: box.grown(by: -inside)), fillRule: .evenodd)
             for stroke in strokes { frame.paths.append(CardPath(path: ring, paint: stroke)) }
             if let arc = node.arcData, arc.endingAngle - arc.startingAngle < 2 * .pi - 1e-6 || arc.innerRadius > 0 {
                 warn(node, "an arc without path data (fetch with geometry=paths) is drawn as a whole ellipse")
@@ -304,10 +304,6 @@ struct FigmaConverter {
         }
     }
 
-    private func grown(_ rect: Rect, by amount: Double) -> Rect {
-        Rect(x: rect.x - amount, y: rect.y - amount, width: max(rect.width + 2 * amount, 0),
-             height: max(rect.height + 2 * amount, 0))
-    }
 
     /// An image fill as the frame's image, or `nil` (with a warning; the caller draws a placeholder) when its bytes
     /// were not given.

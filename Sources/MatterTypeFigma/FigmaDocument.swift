@@ -110,7 +110,8 @@ public struct FigmaDocument: Sendable {
         return nil
     }
 
-    /// The node `id` and its subtree as a card the node's size, the node at its top-left corner. Its `{{name}}`
+    /// The node `id` and its subtree as a card the size of Figma's export of it: the node's box, grown by what it
+    /// draws outside it (an outside stroke, drop shadows, a layer blur, and content it does not clip). Its `{{name}}`
     /// placeholders stay in the card's text, to be filled as a card template's. `images` gives the image fills'
     /// bytes by `imageRef` (what `GET /v1/files/:key/images` lists): a file name under the renderer's image folder,
     /// or a `data:` URI; with ``embeddedImages`` (these win); an image fill without either is not drawn (a warning
@@ -119,9 +120,13 @@ public struct FigmaDocument: Sendable {
     public func frame(_ id: String, images: [String: String] = [:]) throws(FigmaError) -> FigmaFrame {
         guard let node = Self.find(id, in: roots) else { throw .unknownNode(id) }
         var converter = FigmaConverter(images: embeddedImages.merging(images) { _, given in given })
-        let layer = converter.layer(node, parent: nil, path: [0])
-        let bounds = node.bounds
-        let card = Card(width: max(bounds.width, 1), height: max(bounds.height, 1), layers: [layer])
+        var layer = converter.layer(node, parent: nil, path: [0])
+        // The card is what Figma exports: the node's box and what it draws outside it (shadows, content it does
+        // not clip), the node placed in it where its box is.
+        let bounds = node.bounds, export = node.exportBounds
+        layer.box.x = bounds.x - export.x
+        layer.box.y = bounds.y - export.y
+        let card = Card(width: max(export.width, 1), height: max(export.height, 1), layers: [layer])
         let template: CardTemplate
         do throws(CardError) {
             template = try CardTemplate(card)
@@ -129,7 +134,7 @@ public struct FigmaDocument: Sendable {
             throw .invalidDocument("node \(id) could not be read as a card: \(error)")
         }
         return FigmaFrame(nodeID: node.id, name: node.name, card: card, template: template,
-                          origin: Point(x: bounds.x, y: bounds.y), warnings: converter.warnings,
+                          origin: Point(x: export.x, y: export.y), warnings: converter.warnings,
                           nodeIDs: converter.nodeIDs, nodeNames: converter.nodeNames)
     }
 

@@ -60,6 +60,8 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var warningOptions: WarningOptions
 
+    @OptionGroup var drawing: DrawingOptions
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs): give 1 to 256") }
         _ = try shardParts()
@@ -88,8 +90,8 @@ struct BatchCommand: ParsableCommand {
                                extensions: TypographyFields.tokenExtensions)
         let imageDirectory = images.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: template).deletingLastPathComponent()
-        let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
-                                    imageDirectory: imageDirectory)
+        let renderer = drawing.renderer(registry: try fontSources.makeRegistry(), tokens: tokens,
+                                        imageDirectory: imageDirectory)
         // Counted first, so that the progress shows done/total; a second reader then streams them.
         let total = try BatchCommand.count(rows, shard: shard)
         let progress = BatchProgress(total: total)
@@ -125,7 +127,7 @@ struct BatchCommand: ParsableCommand {
                     state.withLock { $0.readError = $0.readError ?? error }
                     return
                 }
-                let outcome = BatchCommand.draw(row, source: source, renderer: renderer, out: out,
+                let outcome = BatchCommand.draw(row, source: source, sizing: drawing, renderer: renderer, out: out,
                                                 skipExisting: skipExisting)
                 let counts = state.withLock { state -> (finished: Int, done: Int) in
                     switch outcome {
@@ -204,8 +206,9 @@ struct BatchCommand: ParsableCommand {
         case failed(String)
     }
 
-    /// Draws `row`'s card and writes it where `out` says, unless it is there already and `skipExisting`.
-    private static func draw(_ row: BatchRows.Row, source: CardSource, renderer: CardRenderer,
+    /// Draws `row`'s card, sized as `sizing` says, and writes it where `out` says, unless it is there already and
+    /// `skipExisting`.
+    private static func draw(_ row: BatchRows.Row, source: CardSource, sizing: DrawingOptions, renderer: CardRenderer,
                              out: BatchOutput, skipExisting: Bool) -> Outcome {
         do {
             let values = try row.values.get()
@@ -214,7 +217,7 @@ struct BatchCommand: ParsableCommand {
             try out.checkWritable(path)
             let card: Card
             do {
-                card = try source.card(values: values)
+                card = sizing.sized(try source.card(values: values))
             } catch CardError.missingValue(let name) {
                 return .failed("no value for {{\(name)}}")
             }

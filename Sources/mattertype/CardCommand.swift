@@ -41,6 +41,8 @@ struct CardCommand: ParsableCommand {
 
     @OptionGroup var warningOptions: WarningOptions
 
+    @OptionGroup var drawing: DrawingOptions
+
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Where to write the card: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output (PNG).",
         valueName: "file.png"))
@@ -70,7 +72,7 @@ struct CardCommand: ParsableCommand {
         warnEach(source.warnings, verbose: warningOptions.verbose)
         let document: Card
         do {
-            document = try source.card(values: try placeholders.values())
+            document = drawing.sized(try source.card(values: try placeholders.values()))
         } catch CardError.missingValue(let name) {
             throw CLIError(description: "no value for {{\(name)}}; give it with --set \(name)=… or in the values file")
         }
@@ -80,8 +82,8 @@ struct CardCommand: ParsableCommand {
         // A card's image paths are relative to it; a Figma frame's image fills are files of --images.
         let imageDirectory = source.isFigma ? images.map { URL(fileURLWithPath: $0) }
             : URL(fileURLWithPath: card).deletingLastPathComponent()
-        let renderer = CardRenderer(registry: try fontSources.makeRegistry(), tokens: tokens,
-                                    imageDirectory: imageDirectory)
+        let renderer = drawing.renderer(registry: try fontSources.makeRegistry(), tokens: tokens,
+                                        imageDirectory: imageDirectory)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
@@ -92,10 +94,10 @@ struct CardCommand: ParsableCommand {
         }
         let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
-        let drawing = try naming(source.describe) { () throws(CardError) in try renderer.drawing(of: document) }
-        warn(drawing.layouts.flatMap(\.warnings))
-        let bytes = try naming(source.describe) { () throws(CardError) in try renderer.encoded(drawing, format: format) }
-        let size = drawing.pixelSize
+        let drawn = try naming(source.describe) { () throws(CardError) in try renderer.drawing(of: document) }
+        warn(drawn.layouts.flatMap(\.warnings))
+        let bytes = try naming(source.describe) { () throws(CardError) in try renderer.encoded(drawn, format: format) }
+        let size = drawn.pixelSize
         let status = "\(output): \(size.width) × \(size.height) px, \(document.layers.count) layers, \(bytes.count) bytes"
         try writeImage(bytes, to: output, status: status)
     }

@@ -45,9 +45,7 @@ struct FigmaCommand: ParsableCommand {
                              + "(a text's line count and ink: its glyphs' bounds, as absoluteRenderBounds)."))
     var json = false
 
-    @Option(help: ArgumentHelp("Pixels a point, as Figma's export scale (2 draws a 375-point frame 750 pixels wide).",
-                               valueName: "factor"))
-    var scale: Double = 1
+    @OptionGroup var drawing: DrawingOptions
 
     @Flag(help: ArgumentHelp("Print every top-level node, one a line: its id, type, size, whether it is visible and "
                              + "its name; the one drawn without --node is marked (default)."))
@@ -56,9 +54,6 @@ struct FigmaCommand: ParsableCommand {
     func validate() throws {
         if list, json || output != nil { throw ValidationError("--list prints the top-level nodes; leave out -o and --json") }
         if list { return }
-        guard scale.isFinite, scale > 0, scale <= 16 else {
-            throw ValidationError("--scale \(scale): give a factor above 0 and at most 16")
-        }
         if json, output != nil { throw ValidationError("--json prints the nodes' boxes; leave out -o") }
         guard let output else {
             if json { return }
@@ -86,8 +81,8 @@ struct FigmaCommand: ParsableCommand {
             }
             return
         }
-        let renderer = CardRenderer(registry: try fontSources.makeRegistry(),
-                                    imageDirectory: images.map { URL(fileURLWithPath: $0) })
+        let renderer = drawing.renderer(registry: try fontSources.makeRegistry(),
+                                        imageDirectory: images.map { URL(fileURLWithPath: $0) })
         if json {
             let figma = try FigmaDocument(data: data)
             guard !figma.topLevelNodes.isEmpty else {
@@ -125,14 +120,13 @@ struct FigmaCommand: ParsableCommand {
                            + "mattertype card")
         }
         warnEach(frame.warnings, verbose: warningOptions.verbose)
-        var card = try frame.card(values: values)
-        card.scale = scale
+        let card = drawing.sized(try frame.card(values: values))
         let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
-        let drawing = try naming(frame.describe) { () throws(CardError) in try renderer.drawing(of: card) }
-        warn(drawing.layouts.flatMap(\.warnings))
-        let bytes = try naming(frame.describe) { () throws(CardError) in try renderer.encoded(drawing, format: format) }
-        let size = drawing.pixelSize
+        let drawn = try naming(frame.describe) { () throws(CardError) in try renderer.drawing(of: card) }
+        warn(drawn.layouts.flatMap(\.warnings))
+        let bytes = try naming(frame.describe) { () throws(CardError) in try renderer.encoded(drawn, format: format) }
+        let size = drawn.pixelSize
         try writeImage(bytes, to: output, status: "\(output): \(size.width) × \(size.height) px, node \(frame.nodeID), "
                        + "\(bytes.count) bytes")
     }

@@ -131,7 +131,7 @@ struct EffectsTests {
         let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
         // One shadow: its text's ink (about 7,700 × 1,300 px at @2x) grown by 300 px, 20 operations a pixel.
         let one = try renderer.drawing(of: card(shadows: 1))
-        #expect(one.work > 100_000_000 && one.work < CardRenderer.maximumWork)
+        #expect(one.work > 100_000_000 && one.work < CardRenderer.defaultMaximumWork)
         #expect {
             _ = try renderer.drawing(of: card(shadows: 8))
         } throws: { error in

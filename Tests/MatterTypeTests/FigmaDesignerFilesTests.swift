@@ -204,4 +204,60 @@ struct FigmaDesignerFilesTests {
         #expect(kinds.count >= 30 && capped.count == 25 && capped.last?.hasPrefix("\(Set(kinds.map(\.message)).count - 24) more kinds") == true,
                 "\(capped.suffix(2))")
     }
+
+    /// A one-page document of `nodes`.
+    static func document(_ nodes: String) throws -> FigmaDocument {
+        try FigmaDocument(data: Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [\#(nodes)]}]}}"#.utf8))
+    }
+
+    @Test("a document is bounded by the work of laying it out, not by a count of its layers")
+    func layersBoundedByWork() throws {
+        // Real documents have 1,081, 1,103 and 2,726 layers; each here is a small rectangle in a wrapping row.
+        let rects = (0..<2_800).map { #"{"id": "16:\#($0 + 10)", "name": "r", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 4, "height": 4}, "fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 1, "a": 1}}]}"# }
+        let frame = try Self.document(#"{"id": "16:1", "name": "Many", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 400, "height": 400}, "layoutMode": "HORIZONTAL", "layoutWrap": "WRAP", "children": [\#(rects.joined(separator: ","))]}"#).frame("16:1")
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        #expect(try frame.nodeBoxes(renderer: renderer).count == 2_801)
+        #expect(try renderer.image(of: frame.card).width == 400)
+        // The same document against a renderer allowed less work: refused, naming the estimate and the setting.
+        let frugal = CardRenderer(registry: FontRegistry(includesSystemFonts: false), maximumWork: 10_000_000)
+        #expect(CardRenderer.layoutWork(of: frame.card) > 10_000_000)
+        do {
+            _ = try frugal.layout(of: frame.card)
+            Issue.record("a card over the work allowed was laid out")
+        } catch {
+            #expect("\(error)".contains("laying out 2801 layers") && "\(error)".contains("--max-work"), "\(error)")
+        }
+    }
+
+    @Test("a frame too large to draw still lays out, and drawing it names the scale that would fit")
+    func largeFrame() throws {
+        // The size of a real dashboard canvas: 29,474 × 11,323 points, 334 megapixels at 1x.
+        let frame = try Self.document(#"{"id": "17:1", "name": "Board", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 29474, "height": 11323}, "children": [{"id": "17:2", "name": "r", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 10, "y": 10, "width": 40, "height": 40}}]}"#).frame("17:1")
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        #expect(try frame.nodeBoxes(renderer: renderer).map(\.id) == ["17:1", "17:2"])
+        do {
+            _ = try renderer.drawing(of: frame.card)
+            Issue.record("a 334-megapixel frame was drawn")
+        } catch {
+            // √(100,000,000 / (29,474 × 11,323)) = 0.547: at 0.54, 15,916 × 6,115 pixels fit.
+            #expect("\(error)".contains("0.54 times the size or scale would fit"), "\(error)")
+        }
+    }
+
+    @Test("a frame is drawn at Figma's export bounds: its shadow and the content it does not clip included")
+    func exportBounds() throws {
+        // As limbo-light-theme-06 (../shared/data/figma/pixels): a 390 × 844 frame with a drop shadow of radius 24
+        // and no offset, whose absoluteRenderBounds (Figma's) are 438 × 892, 24 points out on every side.
+        let shadowed = try Self.document(#"{"id": "18:1", "name": "Screen", "type": "FRAME", "clipsContent": true, "absoluteBoundingBox": {"x": 1323, "y": -359, "width": 390, "height": 844}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}], "effects": [{"type": "DROP_SHADOW", "visible": true, "radius": 24, "offset": {"x": 0, "y": 0}, "color": {"r": 0, "g": 0, "b": 0, "a": 0.25}}], "children": [{"id": "18:2", "name": "spill", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 1323, "y": 400, "width": 390, "height": 200}}]}"#).frame("18:1")
+        #expect([shadowed.card.width, shadowed.card.height] == [438, 892])
+        #expect([shadowed.card.layers[0].box.x, shadowed.card.layers[0].box.y] == [24, 24])
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let boxes = try shadowed.nodeBoxes(renderer: renderer)
+        #expect(boxes.first.map { [$0.x, $0.y, $0.width, $0.height] } == [1323, -359, 390, 844])
+        // Not clipping, the frame's export takes in a child hanging 30 points below it and an outside stroke of 4.
+        let spilling = try Self.document(#"{"id": "19:1", "name": "Card", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 100, "height": 100}, "strokes": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 0, "a": 1}}], "strokeWeight": 4, "strokeAlign": "OUTSIDE", "children": [{"id": "19:2", "name": "badge", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 20, "y": 80, "width": 40, "height": 50}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}]}"#).frame("19:1")
+        #expect([spilling.card.width, spilling.card.height] == [108, 134])
+        let image = try renderer.image(of: spilling.card)
+        #expect([image.width, image.height] == [108, 134] && image[40, 132].red == 255)
+    }
 }

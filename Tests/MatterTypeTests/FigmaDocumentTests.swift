@@ -205,6 +205,7 @@ struct FigmaDocumentTests {
     func shapesWithoutGeometry() throws {
         let doc = try document(#"""
             {"id": "7:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 120, 60)), "fills": [\#(Self.solidWhite)],
+             "clipsContent": true,
              "children": [
                {"id": "7:2", "name": "Dot", "type": "ELLIPSE", \#(Self.box(0, 0, 40, 20)), "fills": [\#(Self.solidRed)]},
                {"id": "7:3", "name": "Box", "type": "RECTANGLE", \#(Self.box(60, 10, 20, 20)), "fills": [\#(Self.solidRed)],

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 import MatterType
+import MatterTypeCards
 
 /// What a MatterType server is built from: where it listens, its store, its tokens and the limits every request is
 /// held to. `mattertype-server`'s command conforms (each setting is one of its flags, parsed once by
@@ -44,6 +45,9 @@ public protocol ServerArguments: Sendable {
     var maxImagePixels: Int { get }
     /// The deepest nesting of JSON arrays and objects in a body. Past it: 422.
     var maxJSONDepth: Int { get }
+    /// The most work laying out, drawing and encoding a card or Figma frame may take, in millions of operations
+    /// (``CardRenderer/maximumWork``, about a millisecond each). Past it: 422, before anything is drawn.
+    var maxWork: Int { get }
     /// The most renders and measures at once.
     var maxConcurrentRenders: Int { get }
     /// How long a request waits for a render slot before 503 with `Retry-After`.
@@ -101,6 +105,8 @@ public struct ServerConfiguration: ServerArguments {
     public var maxImagePixels = 50_000_000
     /// 64: Figma documents nest 17 to 40 levels (a frame's children are two: an array and an object).
     public var maxJSONDepth = 64
+    /// 1,500 million: ``CardRenderer/defaultMaximumWork``, a second and a half or so.
+    public var maxWork = CardRenderer.defaultMaximumWork / 1_000_000
     /// The number of cores.
     public var maxConcurrentRenders = ProcessInfo.processInfo.activeProcessorCount
     /// 10 s.

@@ -67,6 +67,10 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
     @Option(name: .customLong("max-json-depth"), help: "The deepest nesting of arrays and objects in a request.")
     var maxJSONDepth = defaults.maxJSONDepth
 
+    @Option(help: ArgumentHelp("The most work laying out, drawing and encoding a card may take, in millions of "
+                               + "operations (about a millisecond each)."))
+    var maxWork = defaults.maxWork
+
     @Option(help: "Renders at once; the default is the number of cores.")
     var maxConcurrentRenders = defaults.maxConcurrentRenders
 
@@ -114,7 +118,7 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
                               ("--max-json-depth", maxJSONDepth), ("--max-concurrent-renders", maxConcurrentRenders),
                               ("--max-render-memory", maxRenderMemory), ("--max-connections", maxConnections),
                               ("--max-small-compression-pixels", maxSmallCompressionPixels),
-                              ("--max-template-bytes", maxTemplateBytes)]
+                              ("--max-template-bytes", maxTemplateBytes), ("--max-work", maxWork)]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }

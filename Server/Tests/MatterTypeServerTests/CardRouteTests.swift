@@ -113,6 +113,7 @@ struct CardRouteTests {
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
             configuration.maxTemplateBytes = 40_000
+            configuration.maxWork = 10
             try await withServer(configuration) { server in
                 func put(_ name: String, _ body: String) async throws -> HTTPResult {
                     try await server.send(.PUT, "/v1/templates/\(name)", body: Data(body.utf8), admin: true)
@@ -121,10 +122,12 @@ struct CardRouteTests {
                 #expect(corrupt.status == 422 && corrupt.text.contains("layer 0"))
                 let huge = try await put("huge", #"{"width": 100000, "height": 100000, "layers": []}"#)
                 #expect(huge.status == 413)
+                // 600 layers: 12 million operations to lay out, over the --max-work of 10 million this server has.
                 let layers = try await put("layers", #"{"width": 10, "height": 10, "layers": ["#
-                    + Array(repeating: #"{"type":"rect","width":1,"height":1}"#, count: Card.maximumLayers + 1)
+                    + Array(repeating: #"{"type":"rect","width":1,"height":1}"#, count: 600)
                         .joined(separator: ",") + "]}")
-                #expect(layers.status == 422 && layers.text.contains("at most \(Card.maximumLayers)"))
+                #expect(layers.status == 422 && layers.text.contains("laying out 600 layers")
+                        && layers.text.contains("--max-work"), "\(layers.text)")
                 let big = try await put("big", #"{"width": 10, "height": 10, "layers": [], "x": ""# + String(repeating: "a", count: 45_000) + #""}"#)
                 #expect(big.status == 413 && big.text.contains("--max-template-bytes"))
                 let unknown = try await put("unknown", #"{"width": 10, "height": 10, "layers": [{"type": "video"}]}"#)

@@ -54,4 +54,32 @@ struct CardSourceRouteTests {
             }
         }
     }
+
+    @Test func aFigmaFramesWarningsAndScaleReachTheCaller() async throws {
+        // A frame with a vector saved without geometry=paths: stored, with a warning naming the node; drawn, with
+        // the warning in MatterType-Warning. Its image URL takes ?scale=.
+        let body = Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "21:1", "name": "Card", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 120, "height": 60}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}], "children": [{"id": "21:2", "name": "Star", "type": "VECTOR", "absoluteBoundingBox": {"x": 4, "y": 4, "width": 10, "height": 10}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}]}]}]}}"#.utf8)
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let stored = try await server.send(.PUT, "/v1/templates/star", body: body, admin: true)
+                #expect(stored.status == 201, "\(stored.text)")
+                let warnings = try #require(try stored.json()["warnings"] as? [String])
+                #expect(warnings == [#"node 21:2 "Star": a VECTOR without path data is not drawn; fetch the file with geometry=paths"#],
+                        "\(warnings)")
+                let drawn = try await server.send(.POST, "/v1/cards", body: body)
+                #expect(drawn.status == 200 && drawn.header("MatterType-Warning")?.contains(#"node 21:2 "Star""#) == true,
+                        "\(drawn.headers)")
+                let plain = try await server.send(.GET, "/v1/templates/star.png")
+                let double = try await server.send(.GET, "/v1/templates/star.png?scale=2")
+                #expect(plain.status == 200 && double.status == 200)
+                #expect(RenderRouteTests.pngSize(plain.body) == [120, 60] && RenderRouteTests.pngSize(double.body) == [240, 120])
+                #expect(plain.header("ETag") != double.header("ETag"))
+                let tooLarge = try await server.send(.GET, "/v1/templates/star.png?scale=9")
+                #expect(tooLarge.status == 422 && tooLarge.errorMessage.contains("scale 9"), "\(tooLarge.text)")
+                // The list of templates carries no warnings.
+                let list = try await server.send(.GET, "/v1/templates")
+                #expect(list.status == 200 && !list.text.contains("warnings"))
+            }
+        }
+    }
 }

@@ -25,7 +25,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             error.description
         case .imageTooLarge(let width, let height):
             "a \(width) × \(height) image is too large (at most \(TextRenderer.maximumPixelCount) pixels); "
-                + "use a smaller size, scale or width"
+                + "\(RenderError.fittingFactor(width: width, height: height)) times the size or scale would fit"
         case .pngEncodingFailed(let reason):
             "the PNG could not be encoded (\(reason))"
         case .webpEncodingFailed(let reason):
@@ -42,5 +42,17 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .deadlineExceeded(let stage):
             "the drawing ran past its deadline (while drawing \(stage)); draw less, or allow more time"
         }
+    }
+
+    /// The largest factor, rounded down to hundredths, by which a `width` × `height` image could be scaled and have at
+    /// most ``TextRenderer/maximumPixelCount`` pixels (both sides rounded up, as images are), as text ("0.54").
+    static func fittingFactor(width: Int, height: Int) -> String {
+        let exact = (Double(TextRenderer.maximumPixelCount) / (Double(width) * Double(height))).squareRoot()
+        var hundredths = Int((exact * 100).rounded(.down))
+        while hundredths > 1, (Double(width) * Double(hundredths) / 100).rounded(.up)
+                * (Double(height) * Double(hundredths) / 100).rounded(.up) > Double(TextRenderer.maximumPixelCount) {
+            hundredths -= 1
+        }
+        return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
     }
 }

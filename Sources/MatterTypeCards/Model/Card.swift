@@ -22,8 +22,11 @@ public struct Card: Sendable, Hashable {
     public var width: Double
     /// The canvas's height in points.
     public var height: Double
-    /// Pixels a point (2 for a retina image).
+    /// Pixels a point (2 for a retina image), one of ``scales``.
     public var scale: Double
+
+    /// The scales a card may be drawn at: a tenth of a pixel a point to 8.
+    public static let scales: ClosedRange<Double> = 0.1...8
     /// What the canvas is filled with first; `nil` leaves it transparent.
     public var background: CardBackground?
     /// The layers, drawn in order (the last on top).
@@ -39,8 +42,16 @@ public struct Card: Sendable, Hashable {
         self.layers = layers
     }
 
-    /// The most layers a card may have, frames' children included (a Figma frame's nodes are its layers).
-    public static let maximumLayers = 500
+    /// The number of layers, frames' children included (a Figma frame's nodes are its layers): with
+    /// ``scalarCount``, what laying the card out costs (``CardRenderer/layoutWork(of:)``).
+    public var layerCount: Int {
+        func count(_ layers: [CardLayer]) -> Int {
+            layers.reduce(layers.count) { total, layer in
+                if case .frame(let frame) = layer { total + count(frame.layers) } else { total }
+            }
+        }
+        return count(layers)
+    }
 
     /// The Unicode scalars of every text layer's text and spans, frames' children included: what a server's
     /// text-length limit counts.

@@ -15,11 +15,21 @@ public enum CardLayer: Sendable, Hashable {
 
     /// Its place and size.
     public var box: CardBox {
-        switch self {
-        case .text(let layer): layer.box
-        case .rect(let layer): layer.box
-        case .image(let layer): layer.box
-        case .frame(let layer): layer.box
+        get {
+            switch self {
+            case .text(let layer): layer.box
+            case .rect(let layer): layer.box
+            case .image(let layer): layer.box
+            case .frame(let layer): layer.box
+            }
+        }
+        set {
+            switch self {
+            case .text(var layer): layer.box = newValue; self = .text(layer)
+            case .rect(var layer): layer.box = newValue; self = .rect(layer)
+            case .image(var layer): layer.box = newValue; self = .image(layer)
+            case .frame(var layer): layer.box = newValue; self = .frame(layer)
+            }
         }
     }
 }

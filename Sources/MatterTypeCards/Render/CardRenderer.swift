@@ -23,10 +23,11 @@ public struct CardRenderer: Sendable {
 
     /// A renderer drawing text with fonts from `registry`, tokens from `tokens`, through `renderer`, reading image
     /// files from `imageDirectory` (none when `nil`), keeping decoded images in `images` and drawn opening layers
-    /// in `drawings`.
+    /// in `drawings`, refusing a card whose laying out, drawing and encoding would take more than `maximumWork`.
     public init(registry: FontRegistry = .shared, tokens: DesignTokens? = nil, renderer: TextRenderer = .shared,
                 imageDirectory: URL? = nil, images: CardImageCache = CardImageCache(),
-                drawings: DrawingCache = DrawingCache()) {
+                drawings: DrawingCache = DrawingCache(), maximumWork: Int = CardRenderer.defaultMaximumWork) {
+        self.maximumWork = maximumWork
         self.registry = registry
         self.tokens = tokens
         self.renderer = renderer
@@ -51,24 +52,16 @@ public struct CardRenderer: Sendable {
     /// The most pixels a card's image may have (as a text render's).
     public static var maximumPixelCount: Int { TextRenderer.maximumPixelCount }
 
-    /// The most work drawing and encoding a card may take (``Drawing/work`` and ``encodingWork(format:pixels:)``,
-    /// about a nanosecond an operation): a second and a half or so of filling, compositing images, blurring,
-    /// growing outlines and compressing on a current core.
-    public static let maximumWork = 1_500_000_000
+    /// The most work laying out, drawing and encoding a card may take unless a renderer is given another
+    /// (``layoutWork(of:)``, ``Drawing/work`` and ``encodingWork(format:pixels:)``, about a nanosecond an
+    /// operation): a second and a half or so of shaping, filling, compositing images, blurring, growing outlines
+    /// and compressing on a current core. The server's limit; the command line allows more.
+    public static let defaultMaximumWork = 1_500_000_000
 
-    /// What encoding a card of `pixels` pixels in `format` costs, in the operations of ``Drawing/work``: PNG 40 a
-    /// pixel, lossless WebP 300, SVG and PDF nothing (their rasterized parts count in the drawing). Measured with
-    /// `mattertype bench --task card` (release) on gradient cards of 6.8 and 50 megapixels, the content that
-    /// compresses worst (Examples/card.json at @3x: 326 ms as PNG, 1,878 ms as WebP).
-    public static func encodingWork(format: ImageFormat, pixels: Int) -> Int {
-        let perPixel = switch format {
-        case .png: 40
-        case .webp: 300
-        case .svg, .pdf: 0
-        }
-        let (work, overflow) = pixels.multipliedReportingOverflow(by: perPixel)
-        return overflow ? Int.max : work
-    }
+    /// The most work laying out, drawing and encoding a card may take with this renderer (in the operations of
+    /// ``Drawing/work``); a card over it is refused before it is laid out or drawn, naming the estimate.
+    public let maximumWork: Int
+
 
     /// The card drawn, stopping when `deadline` passes.
     /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), an image too large, or
@@ -107,10 +100,10 @@ public struct CardRenderer: Sendable {
         }
         for layer in layers { try draw(layer, into: &drawing, until: deadline) }
         let work = drawing.work
-        guard work <= CardRenderer.maximumWork else {
+        guard work <= maximumWork else {
             throw .invalid(field: "layers", reason: "drawing the card would take \(work / 1_000_000) million pixel "
-                           + "operations, over the \(CardRenderer.maximumWork / 1_000_000) million a card may; use "
-                           + "a smaller canvas or scale, fewer or smaller layers, smaller blurs and strokes")
+                           + "operations, \(overLimit); use a smaller canvas or scale, fewer or smaller layers, "
+                           + "smaller blurs and strokes")
         }
         return drawing
     }
@@ -120,23 +113,20 @@ public struct CardRenderer: Sendable {
     /// - Throws: ``CardError`` for a canvas or layer that cannot be laid out (naming it), or
     ///   `.render(.deadlineExceeded)` when `deadline` passes.
     public func layout(of card: Card, until deadline: RenderDeadline = .never) throws(CardError) -> CardLayout {
-        _ = try pixelSize(of: card)
+        try checkSize(of: card)
         var boxes: [CardLayout.Box] = []
         for layer in try laidOut(card, until: deadline) { layer.boxes(into: &boxes) }
         return CardLayout(boxes: boxes)
     }
 
-    /// The card's layers laid out, once their number is checked.
+    /// The card's layers laid out, once the work of laying them out (``layoutWork(of:)``) is found to be within
+    /// ``maximumWork``.
     private func laidOut(_ card: Card, until deadline: RenderDeadline) throws(CardError) -> [LaidOutLayer] {
-        func count(_ layers: [CardLayer]) -> Int {
-            layers.reduce(layers.count) { total, layer in
-                if case .frame(let frame) = layer { total + count(frame.layers) } else { total }
-            }
-        }
-        let layerCount = count(card.layers)
-        guard layerCount <= Card.maximumLayers else {
-            throw .invalid(field: "layers", reason: "\(layerCount) layers; a card has at most \(Card.maximumLayers), "
-                           + "frames' children included")
+        let work = CardRenderer.layoutWork(of: card)
+        guard work <= maximumWork else {
+            throw .invalid(field: "layers", reason: "laying out \(card.layerCount) layers and \(card.scalarCount) "
+                           + "characters of text would take \(work / 1_000_000) million operations, \(overLimit); "
+                           + "use fewer layers or shorter texts")
         }
         return try CardLayoutEngine(registry: registry, tokens: tokens, scale: card.scale, deadline: deadline)
             .layers(of: card)
@@ -159,10 +149,10 @@ public struct CardRenderer: Sendable {
         let pixels = drawing.pixelSize.width * drawing.pixelSize.height
         let (work, overflow) = drawing.work.addingReportingOverflow(CardRenderer.encodingWork(format: format,
                                                                                                pixels: pixels))
-        guard !overflow, work <= CardRenderer.maximumWork else {
+        guard !overflow, work <= maximumWork else {
             throw .invalid(field: "layers", reason: "drawing the card and encoding it as \(format.rawValue.uppercased()) "
                            + "would take \(overflow ? Int.max / 1_000_000 : work / 1_000_000) million pixel operations, "
-                           + "over the \(CardRenderer.maximumWork / 1_000_000) million a card may; use "
+                           + "\(overLimit); use "
                            + (format == .webp ? "PNG, " : "") + "a smaller canvas or scale, or fewer or smaller layers")
         }
         do {
@@ -174,17 +164,23 @@ public struct CardRenderer: Sendable {
 
     /// The image's size in pixels, checked: a positive, finite canvas of at most ``maximumPixelCount`` pixels.
     private func pixelSize(of card: Card) throws(CardError) -> (width: Int, height: Int) {
-        for (name, value, range) in [("width", card.width, 1.0...100_000), ("height", card.height, 1.0...100_000),
-                                     ("scale", card.scale, 0.1...8)] {
-            guard value.isFinite, range.contains(value) else {
-                throw .invalid(field: name, reason: "\(value) is not allowed; use \(range.lowerBound) to \(range.upperBound)")
-            }
-        }
+        try checkSize(of: card)
         let width = Int((card.width * card.scale).rounded(.up)), height = Int((card.height * card.scale).rounded(.up))
         guard width * height <= CardRenderer.maximumPixelCount else {
             throw .render(.imageTooLarge(width: width, height: height))
         }
         return (width, height)
+    }
+
+    /// Checks the card's size and scale: finite, 1 to 100,000 points a side, a scale of 0.1 to 8. Laying out needs
+    /// no more; drawing also needs the pixels to be at most ``maximumPixelCount``.
+    private func checkSize(of card: Card) throws(CardError) {
+        for (name, value, range) in [("width", card.width, 1.0...100_000), ("height", card.height, 1.0...100_000),
+                                     ("scale", card.scale, Card.scales)] {
+            guard value.isFinite, range.contains(value) else {
+                throw .invalid(field: name, reason: "\(value) is not allowed; use \(range.lowerBound) to \(range.upperBound)")
+            }
+        }
     }
 
     /// Checks that each of a layer's values is finite and within ±1,000,000.

@@ -23,13 +23,15 @@ struct CardController: Sendable {
     let logger: Logger
 
     /// The server's limits a card route uses (`--request-deadline`, `--max-text-length`, `--max-image-pixels`,
-    /// `--max-template-bytes`, `--template-max-age`).
+    /// `--max-template-bytes`, `--template-max-age`, `--max-work`).
     struct Limits: Sendable {
         let requestDeadline: Duration
         let maxTextLength: Int
         let maxImagePixels: Int
         let maxTemplateBytes: Int
         let templateMaxAge: Duration
+        /// `--max-work` in operations.
+        let maxWork: Int
 
         /// The limits `arguments` set.
         init(_ arguments: some ServerArguments) {
@@ -38,7 +40,18 @@ struct CardController: Sendable {
             maxImagePixels = arguments.maxImagePixels
             maxTemplateBytes = arguments.maxTemplateBytes
             templateMaxAge = arguments.templateMaxAge
+            let (work, overflow) = arguments.maxWork.multipliedReportingOverflow(by: 1_000_000)
+            maxWork = overflow ? Int.max : work
         }
+    }
+
+    /// A renderer of the server's fonts and tokens, allowed `--max-work`, keeping images and opening layers in the
+    /// templates' caches (`forTemplates`) or in its own.
+    private func renderer(forTemplates: Bool = false) -> CardRenderer {
+        forTemplates
+            ? CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
+                           drawings: templates.drawings, maximumWork: limits.maxWork)
+            : CardRenderer(registry: library.registry, tokens: tokens, maximumWork: limits.maxWork)
     }
 
     /// The routes.
@@ -71,7 +84,7 @@ struct CardController: Sendable {
         } else {
             format = ImageFormat(accept: request.headers[.accept]) ?? .png
         }
-        let renderer = CardRenderer(registry: library.registry, tokens: tokens)
+        let renderer = renderer()
         return try await admission.withSlot(deadline: deadline) { slot in
             let (card, values, source) = try await parsed(body, query: query, slot: slot, deadline: deadline)
             // The tag reads the body's canonical form: a parse too, off the request's task when the body is large.
@@ -86,7 +99,7 @@ struct CardController: Sendable {
                                                    deadline: deadline)
             var response = Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
             response.headers[.vary] = "Accept"
-            response.headers[.warning] = warningHeaderValue(warnings)
+            response.headers[.warning] = warningHeaderValue(FigmaWarning.summary(source.warnings) + warnings)
             return response
         }
     }
@@ -99,7 +112,7 @@ struct CardController: Sendable {
         try authorization.requireRender(request)
         let body = try await bodies.body(of: request, what: "card")
         let query = QueryString(request.uri.query)
-        let renderer = CardRenderer(registry: library.registry, tokens: tokens)
+        let renderer = renderer()
         let boxes = try await admission.withSlot(deadline: deadline) { slot in
             let (card, _, source) = try await parsed(body, query: query, slot: slot, deadline: deadline)
             try checkText(of: card)
@@ -144,7 +157,8 @@ struct CardController: Sendable {
 
     /// Stores a template (admin): the body is a card document, or a Figma document (`?node=ID` names its frame)
     /// stored as the card it becomes; checked by decoding and drawing it once with stand-ins for its
-    /// placeholders; nothing is stored when that fails. 201 when new, 200 when it replaced one.
+    /// placeholders; nothing is stored when that fails. 201 when new, 200 when it replaced one; the answer lists
+    /// what is not drawn as the document says under `"warnings"` (a Figma frame's, one line a kind).
     private func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireAdmin(request, for: "template upload")
@@ -152,22 +166,23 @@ struct CardController: Sendable {
         let body = try await bodies.body(of: request, what: "template", limit: limits.maxTemplateBytes,
                                            flag: "--max-template-bytes")
         let node = QueryString(request.uri.query)["node"]
-        let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
-                                    drawings: templates.drawings)
-        let template = try await admission.withSlot(deadline: deadline) { slot in
+        let renderer = renderer(forTemplates: true)
+        let (template, warnings) = try await admission.withSlot(deadline: deadline) { slot in
             let (template, standIn, source) = try await reading(body, in: slot) {
                 let source = try Self.cardSource(body, node: node)
                 let standIn = try Self.decoded { () throws(CardError) in try source.template.standIn() }
                 return (NamedTemplate(name: name, card: source.template, standIn: standIn), standIn, source)
             }
             try RenderAdmission.check(deadline, stage: "reading the template")
-            _ = try await draw(standIn, describe: source.describe, format: .png, renderer: renderer, slot: slot,
-                               deadline: deadline)
-            return template
+            let (_, drawn) = try await draw(standIn, describe: source.describe, format: .png, renderer: renderer,
+                                            slot: slot, deadline: deadline)
+            return (template, FigmaWarning.summary(source.warnings) + drawn)
         }
         let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
         logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
-        return .json(TemplateRecord(template), status: replaced ? .ok : .created)
+        var record = TemplateRecord(template)
+        record.warnings = warnings.isEmpty ? nil : warnings
+        return .json(record, status: replaced ? .ok : .created)
     }
 
     /// What a card or template body holds (``CardSource``'s one rule, as the CLI's), parsed once: a card
@@ -184,7 +199,8 @@ struct CardController: Sendable {
     }
 
     /// `GET /v1/templates/{name}`: the document; `{name}.png`, `.webp`, `.svg` or `.pdf`: the image, its placeholders filled
-    /// from the query (open to all: the template bounds what a request can ask for).
+    /// from the query, drawn at `?scale=` when given (open to all: the template bounds what a request can ask for,
+    /// and the pixel and work limits what a scale can).
     private func get(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         let raw = try context.parameters.require("name")
@@ -210,19 +226,20 @@ struct CardController: Sendable {
             values[placeholder] = value
         }
         try Self.checkValues(values, maxTextLength: limits.maxTextLength)
+        let scale = try Self.scale(in: query, placeholders: template.placeholders)
         let etag = tags.tag(for: Data("\"\(template.sha256)\"".utf8),
-                                  extra: Self.identity(values: values, format: format))
+                                  extra: Self.identity(values: values, format: format, scale: scale))
         let cacheControl = "public, max-age=\(limits.templateMaxAge.components.seconds)"
         if EntityTags.matches(request, etag) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
         }
-        let renderer = CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
-                                    drawings: templates.drawings)
+        let renderer = renderer(forTemplates: true)
         let document = template.document, filled = values
         let (bytes, warnings) = try await admission.withSlot(deadline: deadline) { slot in
-            let card = try await reading(document, in: slot) {
+            var card = try await reading(document, in: slot) {
                 try Self.decoded { () throws(CardError) in try template.card.card(values: filled) }
             }
+            if let scale { card.scale = scale }
             return try await draw(card, format: format, renderer: renderer, slot: slot, deadline: deadline)
         }
         var response = Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
@@ -330,11 +347,22 @@ struct CardController: Sendable {
 
     /// What an image depends on beyond its document: the values (as sorted JSON, so that no two sets of values
     /// read alike) and the format.
-    private static func identity(values: [String: String], format: ImageFormat) -> String {
+    private static func identity(values: [String: String], format: ImageFormat, scale: Double? = nil) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return json + "\n" + format.rawValue
+        return json + "\n" + format.rawValue + (scale.map { "\n\($0)" } ?? "")
+    }
+
+    /// A template URL's `?scale=`: pixels a point, one of ``Card/scales``; `nil` when the URL has none or the
+    /// template has a `{{scale}}` placeholder (the value is its).
+    private static func scale(in query: QueryString, placeholders: [String]) throws -> Double? {
+        guard !placeholders.contains("scale"), let text = query["scale"] else { return nil }
+        guard let scale = Double(text), scale.isFinite, Card.scales.contains(scale) else {
+            throw APIError(.unprocessableContent, .invalidRequest,
+                           "scale \(text): give pixels a point, \(Card.scales.lowerBound) to \(Card.scales.upperBound)")
+        }
+        return scale
     }
 
     private static func image(_ bytes: Data, format: ImageFormat, etag: String, cacheControl: String) -> Response {
@@ -384,6 +412,9 @@ struct TemplateRecord: Codable, Sendable {
     var width, height: Double
     /// The document's size in bytes.
     var bytes: Int
+    /// What drawing it will not do as its document says, once a kind (a Figma frame's nodes named; its text's
+    /// fallback fonts): in the answer to storing it, when there is any.
+    var warnings: [String]?
 
     init(_ template: NamedTemplate) {
         name = template.name
