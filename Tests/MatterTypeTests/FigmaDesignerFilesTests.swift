@@ -260,4 +260,39 @@ struct FigmaDesignerFilesTests {
         let image = try renderer.image(of: spilling.card)
         #expect([image.width, image.height] == [108, 134] && image[40, 132].red == 255)
     }
+
+    @Test("--scale, --width and --height size what card, figma and batch draw; --width and --height fit inside both")
+    func sizeOptions() throws {
+        let folder = try TestSupport.scratchDirectory()
+        let figma = folder.appendingPathComponent("frame.json").path
+        // A 1,549 × 944 frame, as a real dashboard's, made a 1,200-wide og:image or fitted into 1,200 × 630.
+        try Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "22:1", "name": "Dashboard", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 1549, "height": 944}, "fills": [{"type": "SOLID", "color": {"r": 0, "g": 0.5, "b": 1, "a": 1}}]}]}]}}"#.utf8)
+            .write(to: URL(fileURLWithPath: figma))
+        let card = folder.appendingPathComponent("card.json").path
+        try Data(##"{"width": 600, "height": 315, "scale": 1, "background": "#102030", "layers": []}"##.utf8)
+            .write(to: URL(fileURLWithPath: card))
+        func size(_ arguments: [String]) throws -> [Int] {
+            let output = folder.appendingPathComponent("out.png").path
+            let run = try CLIRun(arguments + ["-o", output, "--no-system-fonts"])
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            let image = try #require(PNGDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: output))))
+            return [image.width, image.height]
+        }
+        // 1,549 × 944 at 1200/1549: 1,200 × 731.3, rounded up; fitted into 1,200 × 630: 630/944, 1,033.7 → 1,034.
+        #expect(try size(["figma", figma, "--width", "1200"]) == [1200, 732])
+        #expect(try size(["figma", figma, "--width", "1200", "--height", "630"]) == [1034, 630])
+        #expect(try size(["figma", figma, "--scale", "0.5"]) == [775, 472])
+        #expect(try size(["card", card, "--scale", "2"]) == [1200, 630])
+        #expect(try size(["card", card, "--height", "100"]) == [191, 100])
+        let both = try CLIRun(["card", card, "--scale", "2", "--width", "10", "-o", folder.appendingPathComponent("x.png").path])
+        #expect(both.status != 0 && both.stderr.contains("--scale or --width/--height"), "\(both.stderr)")
+        // batch: every row's card at the size asked for.
+        let rows = folder.appendingPathComponent("rows.csv").path
+        try Data("slug\na\nb\n".utf8).write(to: URL(fileURLWithPath: rows))
+        let batch = try CLIRun(["batch", card, "--values", rows, "--out", folder.path + "/{{slug}}.png", "--width", "300",
+                                "--no-system-fonts"])
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let drawn = try #require(PNGDecoder.decode(try Data(contentsOf: folder.appendingPathComponent("b.png"))))
+        #expect(drawn.width == 300 && drawn.height == 158, "\(drawn.width) × \(drawn.height)")
+    }
 }
