@@ -255,6 +255,9 @@ struct FigmaConverter {
             }
             frame.cornerRadius = 0
         }
+        if node.fillOverrideTable.values.contains(where: { $0?.fills?.isEmpty == false }) {
+            warn(node, "regions of a vector with fills of their own are drawn in the vector's fills")
+        }
         if node.strokeDashes?.isEmpty == false, strokeGeometry.isEmpty, !strokes.isEmpty {
             warn(node, "a dashed stroke without stroke geometry is drawn solid")
         }
@@ -268,15 +271,29 @@ struct FigmaConverter {
                 if !frame.paths.isEmpty, frame.fill == nil {
                     warn(node, "a shadow of a vector is cast by its bounding box")
                 }
+                // Behind an opaque fill, "show behind" cannot be seen; behind a translucent one, Figma shows the
+                // shadow through it, and a card (as CSS) cuts it out.
+                let opaque = node.fills.contains { $0.visible && $0.type == "SOLID" && $0.opacity >= 1
+                    && ($0.color?.a ?? 1) >= 1 }
+                if effect.type == "DROP_SHADOW", effect.showShadowBehindNode, !opaque {
+                    warn(node, "a shadow shown behind a translucent node is cut out beneath it, as CSS draws one")
+                }
             case "LAYER_BLUR":
                 frame.blur = max(frame.blur, effect.radius)
+                if effect.blurType == "PROGRESSIVE" { warn(node, "a progressive blur is drawn even, at its radius") }
             case "BACKGROUND_BLUR":
+                if effect.blurType == "PROGRESSIVE" { warn(node, "a progressive blur is drawn even, at its radius") }
                 // Seen only through the node's own translucent fill: without one, Figma shows nothing of it.
                 guard node.fills.contains(where: \.visible) else { continue }
                 frame.backgroundBlur = max(frame.backgroundBlur, effect.radius)
                 if !frame.paths.isEmpty { warn(node, "a background blur behind a vector is cut to its bounding box") }
             default:
                 warn(node, "the \(effect.type) effect is not drawn")
+            }
+        }
+        for effect in node.effects where effect.visible {
+            if let blend = effect.blendMode, !["PASS_THROUGH", "NORMAL"].contains(blend) {
+                warn(node, "an effect's blend mode \(blend) is drawn as normal")
             }
         }
         if let blend = node.blendMode, !["PASS_THROUGH", "NORMAL"].contains(blend) {
@@ -317,6 +334,9 @@ struct FigmaConverter {
             warn(node, "an image turned \(rotation)° is drawn unturned")
         }
         if paint.opacity < 1 { warn(node, "an image fill's opacity is not applied; the image is drawn opaque") }
+        if let filters = paint.filters, filters.values.contains(where: { $0 != 0 }) {
+            warn(node, "an image's filters (exposure, contrast, saturation …) are not applied")
+        }
         switch paint.scaleMode {
         case "FIT":
             return CardFrameImage(source: source, placement: .fitted(.contain))

@@ -33,6 +33,8 @@ struct FigmaNode: Sendable, Decodable {
     var fillGeometry: [FigmaPath]?
     var strokeGeometry: [FigmaPath]?
     var arcData: FigmaArc?
+    /// A vector's regions that have fills of their own, by the `overrideID` of their paths (`null`: none).
+    var fillOverrideTable: [String: FigmaFillOverride?]
 
     // Auto Layout
     var layoutMode: String?
@@ -71,7 +73,7 @@ struct FigmaNode: Sendable, Decodable {
         case id, name, type, visible, opacity, blendMode, absoluteBoundingBox, size, relativeTransform, children
         case fills, strokes, strokeWeight, individualStrokeWeights, strokeAlign, strokeDashes, strokeCap, strokeJoin
         case cornerRadius, rectangleCornerRadii, effects, clipsContent, isMask, maskType, fillGeometry, strokeGeometry
-        case arcData
+        case arcData, fillOverrideTable
         case layoutMode, itemSpacing, counterAxisSpacing, paddingLeft, paddingRight, paddingTop, paddingBottom
         case primaryAxisSizingMode, counterAxisSizingMode, primaryAxisAlignItems, counterAxisAlignItems
         case counterAxisAlignContent, layoutWrap, layoutSizingHorizontal, layoutSizingVertical, layoutGrow
@@ -113,6 +115,7 @@ struct FigmaNode: Sendable, Decodable {
         fillGeometry = try value(.fillGeometry)
         strokeGeometry = try value(.strokeGeometry)
         arcData = try value(.arcData)
+        fillOverrideTable = try value(.fillOverrideTable) ?? [:]
         layoutMode = try value(.layoutMode)
         itemSpacing = try value(.itemSpacing) ?? 0
         counterAxisSpacing = try value(.counterAxisSpacing)
@@ -221,10 +224,13 @@ struct FigmaPaint: Sendable, Decodable {
     var scalingFactor: Double?
     var rotation: Double?
     var blendMode: String?
+    /// An image's adjustments (`exposure`, `contrast`, `saturation`, `temperature`, `tint`, `highlights`,
+    /// `shadows`: -1…1, 0 unchanged).
+    var filters: [String: Double]?
 
     private enum Keys: String, CodingKey {
         case type, visible, opacity, color, gradientHandlePositions, gradientStops, scaleMode, imageRef
-        case imageTransform, scalingFactor, rotation, blendMode
+        case imageTransform, scalingFactor, rotation, blendMode, filters
     }
 
     init(from decoder: any Decoder) throws {
@@ -241,7 +247,13 @@ struct FigmaPaint: Sendable, Decodable {
         scalingFactor = try c.decodeIfPresent(Double.self, forKey: .scalingFactor)
         rotation = try c.decodeIfPresent(Double.self, forKey: .rotation)
         blendMode = try c.decodeIfPresent(String.self, forKey: .blendMode)
+        filters = try c.decodeIfPresent([String: Double].self, forKey: .filters)
     }
+}
+
+/// What a region of a vector overrides: its fills.
+struct FigmaFillOverride: Sendable, Decodable {
+    var fills: [FigmaPaint]?
 }
 
 /// A gradient stop: `{"position", "color"}`.
@@ -259,8 +271,13 @@ struct FigmaEffect: Sendable, Decodable {
     var offset: FigmaVector?
     var spread: Double
     var showShadowBehindNode: Bool
+    var blendMode: String?
+    /// A blur's kind: `NORMAL`, or `PROGRESSIVE` (from `startRadius` to `radius`).
+    var blurType: String?
 
-    private enum Keys: String, CodingKey { case type, visible, radius, color, offset, spread, showShadowBehindNode }
+    private enum Keys: String, CodingKey {
+        case type, visible, radius, color, offset, spread, showShadowBehindNode, blendMode, blurType
+    }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -271,6 +288,8 @@ struct FigmaEffect: Sendable, Decodable {
         offset = try c.decodeIfPresent(FigmaVector.self, forKey: .offset)
         spread = try c.decodeIfPresent(Double.self, forKey: .spread) ?? 0
         showShadowBehindNode = try c.decodeIfPresent(Bool.self, forKey: .showShadowBehindNode) ?? false
+        blendMode = try c.decodeIfPresent(String.self, forKey: .blendMode)
+        blurType = try c.decodeIfPresent(String.self, forKey: .blurType)
     }
 }
 
@@ -312,6 +331,7 @@ struct FigmaTypeStyle: Sendable, Decodable {
     var listSpacing: Double?
     var fills: [FigmaPaint]?
     var opentypeFlags: [String: Int]?
+    var hyperlink: FigmaHyperlink?
 
     /// What decides its line height: two runs of a text with the same one have the same line height.
     struct LineHeight: Hashable {
@@ -324,6 +344,13 @@ struct FigmaTypeStyle: Sendable, Decodable {
         LineHeight(unit: lineHeightUnit, pixels: lineHeightPx, percent: lineHeightPercent,
                    percentOfSize: lineHeightPercentFontSize)
     }
+}
+
+/// A text's link: to a URL (`{"type": "URL", "url"}`) or to a node of the file (`{"type": "NODE", "nodeID"}`).
+struct FigmaHyperlink: Sendable, Hashable, Decodable {
+    var type: String?
+    var url: String?
+    var nodeID: String?
 }
 
 /// Counts the nodes one document's decoding makes, so that it stops at the limit instead of building them all.

@@ -49,6 +49,9 @@ extension FigmaConverter {
         if let blend = node.blendMode, !["PASS_THROUGH", "NORMAL"].contains(blend) {
             warn(node, "a text's blend mode \(blend) is drawn as normal")
         }
+        if style.hyperlink != nil || node.styleOverrideTable.values.contains(where: { $0.hyperlink != nil }) {
+            warn(node, "a hyperlink is not kept: the text is drawn, SVG and PDF get no link")
+        }
         if node.lineTypes?.contains(where: { $0 != "NONE" }) == true {
             warn(node, "list markers (ordered and unordered lines) are not drawn")
         }
@@ -114,9 +117,7 @@ extension FigmaConverter {
         }
         if let spacing = style.letterSpacing, spacing != 0 { fields.letterSpacing = .points(spacing) }
         fields.textCase = Self.textCase(style.textCase)
-        if ["SMALL_CAPS", "SMALL_CAPS_FORCED"].contains(style.textCase) {
-            fields.features = style.textCase == "SMALL_CAPS" ? ["smcp"] : ["smcp", "c2sc"]
-        }
+        fields.features = Self.features(of: style)
         fields.decoration = Self.decoration(style.textDecoration)
         if let spacing = style.paragraphSpacing, spacing != 0 { fields.paragraphSpacing = .points(spacing) }
         if let indent = style.paragraphIndent, indent != 0 { fields.paragraphIndent = .points(indent) }
@@ -146,6 +147,24 @@ extension FigmaConverter {
     private static func isItalic(_ style: FigmaTypeStyle) -> Bool {
         let name = (styleName(of: style) ?? "").lowercased()
         return style.italic == true || name.contains("italic") || name.contains("oblique")
+    }
+
+    /// The OpenType features a style turns on or off, as HarfBuzz spells them: `textCase` SMALL_CAPS as `smcp`
+    /// (SMALL_CAPS_FORCED with `c2sc`), and `opentypeFlags` (`{"TNUM": 1, "LIGA": 0}` → `tnum=1`, `liga=0`; a tag
+    /// that is not four letters or digits, or a value past 1,000, is left out). `nil` when it sets none.
+    static func features(of style: FigmaTypeStyle) -> [String]? {
+        var features: [String] = switch style.textCase {
+        case "SMALL_CAPS": ["smcp"]
+        case "SMALL_CAPS_FORCED": ["smcp", "c2sc"]
+        default: []
+        }
+        for (tag, value) in (style.opentypeFlags ?? [:]).sorted(by: { $0.key < $1.key })
+        where tag.utf8.count == 4 && tag.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                                                             || (0x61...0x7A).contains($0) })
+            && (0...1_000).contains(value) {
+            features.append("\(tag.lowercased())=\(value)")
+        }
+        return features.isEmpty ? nil : features
     }
 
     private static func textCase(_ value: String?) -> TextCase? {
@@ -250,6 +269,7 @@ extension FigmaConverter {
         span.letterSpacing = style.letterSpacing
         span.textCase = Self.textCase(style.textCase) ?? (style.textCase == "ORIGINAL" ? TextCase.none : nil)
         span.decoration = Self.decoration(style.textDecoration) ?? (style.textDecoration == "NONE" ? TextDecoration.none : nil)
+        span.features = Self.features(of: style)
         if let fills = style.fills { span.color = textColor(fills, of: node) }
         if !lineHeightApplied, style.lineHeightPx != nil || style.lineHeightUnit != nil {
             warn(node, "a line height set on some characters is not applied; the node's is")

@@ -1,0 +1,296 @@
+/// How MatterType reads each property of Figma's REST API that `Docs/figma-rest-properties.tsv` lists (derived from
+/// Figma's OpenAPI document by `Scripts/figma-rest-properties.py`): the rows of `Docs/Figma.md`'s support table,
+/// which `FigmaSupportTests` writes from them and checks that every listed property has one.
+package enum FigmaSupport {
+    /// What becomes of a property.
+    package enum Level: String, Sendable, CaseIterable {
+        /// Read and drawn as Figma draws it.
+        case drawn
+        /// Read and drawn close to Figma's; the row says how it differs.
+        case approximated
+        /// Not drawn; a node that has it (set to something that shows) is named in a warning.
+        case warned
+        /// Changes no pixel of an export (metadata, prototyping, what Figma computed from other properties).
+        case noPixels = "no pixels"
+    }
+
+    /// One row: a property of `group` (as the list names them), what becomes of it and how.
+    package struct Row: Sendable {
+        package let group: String
+        package let name: String
+        package let level: Level
+        package let how: String
+
+        init(_ group: String, _ name: String, _ level: Level, _ how: String) {
+            self.group = group
+            self.name = name
+            self.level = level
+            self.how = how
+        }
+    }
+
+    /// Every row, in the list's groups.
+    package static let rows: [Row] = nodeTypes + nodeProperties + paints + effects + typeStyles + layout
+
+    private static let nodeTypes: [Row] = [
+        Row("node type", "DOCUMENT", .noPixels, "its pages are read; the default node is on the first"),
+        Row("node type", "CANVAS", .noPixels, "a page: its children are the top-level nodes"),
+        Row("node type", "BOOLEAN_OPERATION", .drawn, "from `fillGeometry` (Figma's result); operands laid out, not drawn"),
+        Row("node type", "SECTION", .drawn, "a frame without a flow; its frames count for the default node"),
+        Row("node type", "FRAME", .drawn, "a frame, its Auto Layout a flow"),
+        Row("node type", "GROUP", .drawn, "a frame that hugs its children"),
+        Row("node type", "COMPONENT", .drawn, "as FRAME"),
+        Row("node type", "COMPONENT_SET", .drawn, "as FRAME"),
+        Row("node type", "VECTOR", .drawn, "from `fillGeometry`/`strokeGeometry`; without them, warned (`geometry=paths`)"),
+        Row("node type", "STAR", .drawn, "as VECTOR"),
+        Row("node type", "LINE", .drawn, "from its path data, else a band along its box's top edge with its caps"),
+        Row("node type", "ELLIPSE", .drawn, "from its path data, else an ellipse in its box (an arc warned)"),
+        Row("node type", "REGULAR_POLYGON", .drawn, "as VECTOR"),
+        Row("node type", "RECTANGLE", .drawn, "a frame's fill, border and corners (path data when it has some)"),
+        Row("node type", "TEXT", .drawn, "a text layer laid out with `LayoutModel.figma`"),
+        Row("node type", "TEXT_PATH", .warned, "text on a path: its box is laid out, nothing drawn"),
+        Row("node type", "TABLE", .warned, "its box is laid out, nothing drawn"),
+        Row("node type", "TABLE_CELL", .warned, "its box is laid out, nothing drawn"),
+        Row("node type", "TRANSFORM_GROUP", .warned, "its box is laid out, nothing drawn"),
+        Row("node type", "SLICE", .warned, "an export region, never painted: its box is laid out"),
+        Row("node type", "INSTANCE", .drawn, "as FRAME: its children are the component's, overrides applied by Figma"),
+        Row("node type", "EMBED", .warned, "FigJam: its box is laid out, nothing drawn"),
+        Row("node type", "LINK_UNFURL", .warned, "FigJam: its box is laid out, nothing drawn"),
+        Row("node type", "STICKY", .warned, "FigJam: its box is laid out, nothing drawn"),
+        Row("node type", "SHAPE_WITH_TEXT", .warned, "FigJam: its box is laid out, nothing drawn"),
+        Row("node type", "CONNECTOR", .warned, "FigJam: its box is laid out, nothing drawn"),
+        Row("node type", "WASHI_TAPE", .warned, "FigJam: its box is laid out, nothing drawn"),
+        Row("node type", "WIDGET", .warned, "its box is laid out, nothing drawn"),
+    ]
+
+    private static let figJam = "FigJam: its node type is warned"
+    private static let prototyping = "prototyping and the editor: not in an export"
+
+    private static let nodeProperties: [Row] = [
+        Row("node", "type", .drawn, "decides what the node becomes (node types above)"),
+        Row("node", "children", .drawn, "drawn in order, the last on top (`itemReverseZIndex` reverses a flow's)"),
+        Row("node", "id", .noPixels, "names the node in `--node`, `--json`, errors and warnings"),
+        Row("node", "name", .noPixels, "names the node in errors and warnings"),
+        Row("node", "visible", .drawn, "false: neither drawn nor laid out"),
+        Row("node", "locked", .noPixels, prototyping),
+        Row("node", "isFixed", .noPixels, prototyping),
+        Row("node", "scrollBehavior", .noPixels, prototyping),
+        Row("node", "rotation", .approximated, "read from `relativeTransform`: shapes and vectors turned; a turned text is drawn unturned (warned)"),
+        Row("node", "componentPropertyReferences", .noPixels, "Figma applies component properties to an instance's children before it writes them"),
+        Row("node", "pluginData", .noPixels, "plugins' data"),
+        Row("node", "sharedPluginData", .noPixels, "plugins' data"),
+        Row("node", "boundVariables", .noPixels, "the variables' values are in the properties they set"),
+        Row("node", "explicitVariableModes", .noPixels, "the variables' values are in the properties they set"),
+        Row("node", "backgroundColor", .noPixels, "deprecated: the frame's `fills` are read"),
+        Row("node", "prototypeStartNodeID", .noPixels, prototyping),
+        Row("node", "flowStartingPoints", .noPixels, prototyping),
+        Row("node", "prototypeDevice", .noPixels, prototyping),
+        Row("node", "prototypeBackgrounds", .noPixels, prototyping),
+        Row("node", "measurements", .noPixels, "Dev Mode annotations"),
+        Row("node", "exportSettings", .noPixels, "the export is chosen with `--scale`, `--width`, `--height` and `-o`'s format"),
+        Row("node", "booleanOperation", .drawn, "Figma's result is in `fillGeometry`; without it, warned"),
+        Row("node", "blendMode", .drawn, "the frame's blend mode, CSS's of the same name (a text's warned)"),
+        Row("node", "opacity", .drawn, "the frame's opacity (a text's folded into its colors)"),
+        Row("node", "absoluteBoundingBox", .drawn, "a node's place in its parent, and its fixed sizes; never a size layout computes"),
+        Row("node", "absoluteRenderBounds", .noPixels, "computed by Figma: the export's bounds are worked out from strokes, shadows, blur and unclipped children"),
+        Row("node", "preserveRatio", .approximated, "a node keeps its designed size unless layout sizes it"),
+        Row("node", "constraints", .approximated, "a child of a frame without Auto Layout keeps its designed offset from the frame's top-left corner: exact while the frame keeps its designed size"),
+        Row("node", "relativeTransform", .approximated, "turns and skews shapes and vectors (and a group's children with it); text drawn unturned (warned)"),
+        Row("node", "size", .drawn, "a turned node's own size, its outline drawn at it"),
+        Row("node", "layoutAlign", .drawn, "STRETCH fills across the parent's flow (files without `layoutSizing…`)"),
+        Row("node", "layoutGrow", .drawn, "1 fills along the parent's flow (files without `layoutSizing…`)"),
+        Row("node", "layoutPositioning", .drawn, "ABSOLUTE: out of the flow at its designed place"),
+        Row("node", "minWidth", .drawn, "the box's minimum width"),
+        Row("node", "maxWidth", .drawn, "the box's maximum width"),
+        Row("node", "minHeight", .drawn, "the box's minimum height"),
+        Row("node", "maxHeight", .drawn, "the box's maximum height"),
+        Row("node", "layoutSizingHorizontal", .drawn, "FIXED, HUG, FILL (fill inside a hugging parent hugs, as in Figma)"),
+        Row("node", "layoutSizingVertical", .drawn, "FIXED, HUG, FILL"),
+        Row("node", "gridRowCount", .warned, "GRID layout is warned; children keep their designed places"),
+        Row("node", "gridColumnCount", .warned, "with GRID layout"),
+        Row("node", "gridRowGap", .warned, "with GRID layout"),
+        Row("node", "gridColumnGap", .warned, "with GRID layout"),
+        Row("node", "gridColumnsSizing", .warned, "with GRID layout"),
+        Row("node", "gridRowsSizing", .warned, "with GRID layout"),
+        Row("node", "gridChildHorizontalAlign", .warned, "with GRID layout"),
+        Row("node", "gridChildVerticalAlign", .warned, "with GRID layout"),
+        Row("node", "gridRowSpan", .warned, "with GRID layout"),
+        Row("node", "gridColumnSpan", .warned, "with GRID layout"),
+        Row("node", "gridRowAnchorIndex", .warned, "with GRID layout"),
+        Row("node", "gridColumnAnchorIndex", .warned, "with GRID layout"),
+        Row("node", "fills", .drawn, "solid, gradient and image paints (paints below), bottom first"),
+        Row("node", "styles", .noPixels, "names of shared styles; their values are in the node"),
+        Row("node", "strokes", .drawn, "a frame's inside stroke as its border, others as paths; a vector's from `strokeGeometry`"),
+        Row("node", "strokeWeight", .drawn, "the stroke's width"),
+        Row("node", "strokeAlign", .drawn, "INSIDE, OUTSIDE, CENTER (outside and centered strokes grow the export)"),
+        Row("node", "strokeJoin", .approximated, "in `strokeGeometry` as Figma outlined it; a rectangle's without it is mitred"),
+        Row("node", "strokeDashes", .approximated, "in `strokeGeometry`; without it, drawn solid (warned)"),
+        Row("node", "fillOverrideTable", .warned, "regions of a vector with fills of their own are drawn in the vector's fills"),
+        Row("node", "fillGeometry", .drawn, "a vector's outline, with its winding rule"),
+        Row("node", "strokeGeometry", .drawn, "a vector's outlined stroke (caps, joins, dashes done by Figma)"),
+        Row("node", "strokeCap", .approximated, "in `strokeGeometry`; a LINE without it: NONE, ROUND, SQUARE drawn, arrows square-cut (warned)"),
+        Row("node", "strokeMiterAngle", .drawn, "in `strokeGeometry`"),
+        Row("node", "effects", .drawn, "effects below, in order"),
+        Row("node", "isMask", .drawn, "clips the siblings after it to its outline; listed, not drawn"),
+        Row("node", "maskType", .approximated, "ALPHA and VECTOR clip by the outline; LUMINANCE too (warned)"),
+        Row("node", "isMaskOutline", .approximated, "a mask clips by its outline either way"),
+        Row("node", "transitionNodeID", .noPixels, prototyping),
+        Row("node", "transitionDuration", .noPixels, prototyping),
+        Row("node", "transitionEasing", .noPixels, prototyping),
+        Row("node", "interactions", .noPixels, prototyping),
+        Row("node", "sectionContentsHidden", .noPixels, "the editor's view of a section"),
+        Row("node", "devStatus", .noPixels, "Dev Mode status"),
+        Row("node", "clipsContent", .drawn, "a frame clips its children to its rounded box; one that does not exports them"),
+        Row("node", "background", .noPixels, "deprecated: the frame's `fills` are read"),
+        Row("node", "layoutGrids", .noPixels, "guides: not in an export"),
+        Row("node", "overflowDirection", .noPixels, prototyping),
+        Row("node", "layoutMode", .drawn, "HORIZONTAL, VERTICAL: a flow; NONE: children at their places; GRID warned"),
+        Row("node", "primaryAxisSizingMode", .drawn, "AUTO hugs (files without `layoutSizing…`)"),
+        Row("node", "counterAxisSizingMode", .drawn, "AUTO hugs (files without `layoutSizing…`)"),
+        Row("node", "primaryAxisAlignItems", .drawn, "MIN, CENTER, MAX, SPACE_BETWEEN"),
+        Row("node", "counterAxisAlignItems", .drawn, "MIN, CENTER, MAX, BASELINE"),
+        Row("node", "paddingLeft", .drawn, "padding"),
+        Row("node", "paddingRight", .drawn, "padding"),
+        Row("node", "paddingTop", .drawn, "padding"),
+        Row("node", "paddingBottom", .drawn, "padding"),
+        Row("node", "itemSpacing", .drawn, "the gap, negative too (children overlap)"),
+        Row("node", "itemReverseZIndex", .drawn, "the first child on top"),
+        Row("node", "strokesIncludedInLayout", .approximated, "a frame's inside stroke adds to its padding; a child's outside stroke does not grow its box"),
+        Row("node", "layoutWrap", .drawn, "WRAP: rows wrap"),
+        Row("node", "counterAxisSpacing", .drawn, "the gap between wrapped rows"),
+        Row("node", "counterAxisAlignContent", .approximated, "AUTO drawn; SPACE_BETWEEN packed at the start (warned)"),
+        Row("node", "cornerRadius", .drawn, "every corner (Figma's \"full\" 16777200 clamped to half the shorter side)"),
+        Row("node", "cornerSmoothing", .approximated, "corners drawn circular, not squircle"),
+        Row("node", "rectangleCornerRadii", .drawn, "each corner"),
+        Row("node", "individualStrokeWeights", .drawn, "each side's border width"),
+        Row("node", "componentPropertyDefinitions", .noPixels, "component properties are issue 59's; an instance's children carry their values"),
+        Row("node", "arcData", .approximated, "in path data; without it, a whole ellipse (warned)"),
+        Row("node", "characters", .drawn, "the text; `{{name}}` a placeholder"),
+        Row("node", "style", .drawn, "the text's style (type style below)"),
+        Row("node", "characterStyleOverrides", .drawn, "spans, each with its override"),
+        Row("node", "layoutVersion", .noPixels, "Figma's text layout version"),
+        Row("node", "styleOverrideTable", .drawn, "each span's style; a line height every character has alike is the text's, one some have is warned"),
+        Row("node", "lineTypes", .warned, "list markers are not drawn"),
+        Row("node", "lineIndentations", .warned, "with list markers"),
+        Row("node", "componentId", .noPixels, "an instance's children are the component's"),
+        Row("node", "isExposedInstance", .noPixels, "the editor's view"),
+        Row("node", "exposedInstances", .noPixels, "the editor's view"),
+        Row("node", "componentProperties", .noPixels, "applied by Figma to the instance's children"),
+        Row("node", "overrides", .noPixels, "applied by Figma to the instance's children"),
+        Row("node", "authorVisible", .noPixels, figJam),
+        Row("node", "shapeType", .warned, figJam),
+        Row("node", "connectorStart", .warned, figJam),
+        Row("node", "connectorEnd", .warned, figJam),
+        Row("node", "connectorStartStrokeCap", .warned, figJam),
+        Row("node", "connectorEndStrokeCap", .warned, figJam),
+        Row("node", "connectorLineType", .warned, figJam),
+        Row("node", "textBackground", .warned, figJam),
+    ]
+
+    private static let pattern = "with PATTERN paints"
+
+    private static let paints: [Row] = [
+        Row("paint type", "SOLID", .drawn, "a color"),
+        Row("paint type", "GRADIENT_LINEAR", .drawn, "along its handles; a text's in its first color (warned)"),
+        Row("paint type", "GRADIENT_RADIAL", .drawn, "an ellipse of its handles"),
+        Row("paint type", "GRADIENT_ANGULAR", .drawn, "a conic gradient in its handles' frame"),
+        Row("paint type", "GRADIENT_DIAMOND", .drawn, "a diamond gradient in its handles' frame"),
+        Row("paint type", "IMAGE", .drawn, "the image given by `--images` (or `\"images\"`); one not given a gray placeholder (warned)"),
+        Row("paint type", "PATTERN", .warned, "not drawn"),
+        Row("paint", "type", .drawn, "paint types above"),
+        Row("paint", "color", .drawn, "RGBA"),
+        Row("paint", "boundVariables", .noPixels, "the variables' values are in the paint"),
+        Row("paint", "visible", .drawn, "false: not drawn"),
+        Row("paint", "opacity", .drawn, "multiplies the color's alpha; an image fill's is warned"),
+        Row("paint", "blendMode", .warned, "a paint's own blend mode is drawn as normal"),
+        Row("paint", "gradientHandlePositions", .drawn, "the gradient's frame"),
+        Row("paint", "gradientStops", .drawn, "stops; one stop is a solid"),
+        Row("paint", "scaleMode", .drawn, "FILL, FIT, TILE, STRETCH (with `imageTransform`, a crop)"),
+        Row("paint", "imageRef", .drawn, "the image's file in `--images`"),
+        Row("paint", "imageTransform", .drawn, "a crop; one with a turn or skew covers the box (warned)"),
+        Row("paint", "scalingFactor", .drawn, "a tile's size"),
+        Row("paint", "filters", .warned, "exposure, contrast, saturation … are not applied"),
+        Row("paint", "rotation", .warned, "an image turned is drawn unturned"),
+        Row("paint", "gifRef", .approximated, "drawn as its still `imageRef`"),
+        Row("paint", "sourceNodeId", .warned, pattern),
+        Row("paint", "tileType", .warned, pattern),
+        Row("paint", "spacing", .warned, pattern),
+        Row("paint", "horizontalAlignment", .warned, pattern),
+        Row("paint", "verticalAlignment", .warned, pattern),
+    ]
+
+    private static let noise = "with TEXTURE and NOISE effects"
+
+    private static let effects: [Row] = [
+        Row("effect type", "DROP_SHADOW", .drawn, "a box shadow (a vector's cast by its box, warned); a text shadow"),
+        Row("effect type", "INNER_SHADOW", .drawn, "an inset box shadow (a text's warned)"),
+        Row("effect type", "LAYER_BLUR", .drawn, "the frame blurred (a text's warned)"),
+        Row("effect type", "BACKGROUND_BLUR", .drawn, "what is behind, through the node's translucent fill"),
+        Row("effect type", "TEXTURE", .warned, "not drawn"),
+        Row("effect type", "NOISE", .warned, "not drawn"),
+        Row("effect", "type", .drawn, "effect types above"),
+        Row("effect", "showShadowBehindNode", .approximated, "a shadow behind a translucent node is cut out beneath it, as CSS draws it (warned)"),
+        Row("effect", "color", .drawn, "the shadow's color"),
+        Row("effect", "blendMode", .warned, "an effect's blend mode is drawn as normal"),
+        Row("effect", "offset", .drawn, "the shadow's offset"),
+        Row("effect", "radius", .drawn, "blur radius (Figma's radius is CSS's blur)"),
+        Row("effect", "spread", .drawn, "a box shadow's spread (a text shadow's warned)"),
+        Row("effect", "visible", .drawn, "false: not drawn"),
+        Row("effect", "boundVariables", .noPixels, "the variables' values are in the effect"),
+        Row("effect", "blurType", .approximated, "PROGRESSIVE drawn even at its radius (warned)"),
+        Row("effect", "startRadius", .warned, "with a progressive blur"),
+        Row("effect", "startOffset", .warned, "with a progressive blur"),
+        Row("effect", "endOffset", .warned, "with a progressive blur"),
+        Row("effect", "noiseSize", .warned, noise),
+        Row("effect", "clipToShape", .warned, noise),
+        Row("effect", "noiseType", .warned, noise),
+        Row("effect", "density", .warned, noise),
+        Row("effect", "opacity", .warned, noise),
+        Row("effect", "secondaryColor", .warned, noise),
+    ]
+
+    private static let typeStyles: [Row] = [
+        Row("type style", "paragraphSpacing", .drawn, "space after each paragraph"),
+        Row("type style", "paragraphIndent", .drawn, "each paragraph's first line indented"),
+        Row("type style", "listSpacing", .warned, "with list markers"),
+        Row("type style", "textDecoration", .drawn, "underline, strikethrough"),
+        Row("type style", "textAutoResize", .drawn, "WIDTH_AND_HEIGHT hugs, HEIGHT hugs its height, NONE fixed (TRUNCATE, deprecated, as NONE)"),
+        Row("type style", "textTruncation", .drawn, "ENDING: the last line cut with an ellipsis"),
+        Row("type style", "maxLines", .drawn, "the most lines"),
+        Row("type style", "lineHeightPx", .drawn, "with PIXELS; 0 a hundredth of a point"),
+        Row("type style", "lineHeightPercent", .drawn, "100 with INTRINSIC_%: the font's own"),
+        Row("type style", "lineHeightPercentFontSize", .drawn, "with FONT_SIZE_%"),
+        Row("type style", "lineHeightUnit", .drawn, "PIXELS, FONT_SIZE_%, INTRINSIC_%"),
+        Row("type style", "isOverrideOverTextStyle", .noPixels, "the editor's view"),
+        Row("type style", "boundVariables", .noPixels, "the variables' values are in the style"),
+        Row("type style", "fontFamily", .drawn, "the family (a missing one falls back, warned)"),
+        Row("type style", "fontPostScriptName", .drawn, "its style part chooses the face when `fontStyle` is absent"),
+        Row("type style", "fontStyle", .drawn, "chooses the face: weight and italic"),
+        Row("type style", "italic", .drawn, "italic"),
+        Row("type style", "fontWeight", .drawn, "the weight when neither `fontStyle` nor the PostScript name names one"),
+        Row("type style", "fontSize", .drawn, "the size"),
+        Row("type style", "textCase", .drawn, "UPPER, LOWER, TITLE; SMALL_CAPS as `smcp`, SMALL_CAPS_FORCED with `c2sc`"),
+        Row("type style", "textAlignHorizontal", .drawn, "LEFT, CENTER, RIGHT, JUSTIFIED"),
+        Row("type style", "textAlignVertical", .drawn, "TOP, CENTER, BOTTOM in the box"),
+        Row("type style", "letterSpacing", .drawn, "points after each character"),
+        Row("type style", "fills", .approximated, "the top solid fill; a gradient or image in its first color (warned)"),
+        Row("type style", "hyperlink", .warned, "the text is drawn; SVG and PDF get no link"),
+        Row("type style", "opentypeFlags", .drawn, "OpenType features on or off (`tnum=1`, `liga=0`)"),
+        Row("type style", "semanticWeight", .noPixels, "`fontStyle` says it"),
+        Row("type style", "semanticItalic", .noPixels, "`fontStyle` says it"),
+    ]
+
+    private static let layout: [Row] = [
+        Row("layout", "LayoutConstraint.vertical", .approximated, "TOP: exact; BOTTOM, CENTER, TOP_BOTTOM, SCALE exact while the parent keeps its designed height"),
+        Row("layout", "LayoutConstraint.horizontal", .approximated, "LEFT: exact; RIGHT, CENTER, LEFT_RIGHT, SCALE exact while the parent keeps its designed width"),
+        Row("layout", "LayoutGrid.pattern", .noPixels, "guides"),
+        Row("layout", "LayoutGrid.sectionSize", .noPixels, "guides"),
+        Row("layout", "LayoutGrid.visible", .noPixels, "guides"),
+        Row("layout", "LayoutGrid.color", .noPixels, "guides"),
+        Row("layout", "LayoutGrid.alignment", .noPixels, "guides"),
+        Row("layout", "LayoutGrid.gutterSize", .noPixels, "guides"),
+        Row("layout", "LayoutGrid.offset", .noPixels, "guides"),
+        Row("layout", "LayoutGrid.count", .noPixels, "guides"),
+        Row("layout", "LayoutGrid.boundVariables", .noPixels, "guides"),
+    ]
+}
