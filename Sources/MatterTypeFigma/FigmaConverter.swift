@@ -35,12 +35,13 @@ struct FigmaConverter {
 
     /// `node` as a layer at `path`, placed in `parent` (nil: the card's top).
     /// `inherited` is what turns the node's parents (a rotated group turns its children with it).
+    /// `inFlow`, when given, says whether the node's parent flows it (a GRID frame's children flow in their cells).
     mutating func layer(_ node: FigmaNode, parent: FigmaNode?, path: [Int],
-                        inherited: LinearTransform = .identity) -> CardLayer {
+                        inherited: LinearTransform = .identity, inFlow: Bool? = nil) -> CardLayer {
         let turn = inherited.concatenating(LinearTransform(node.relativeTransform))
         nodeIDs[path] = node.id
         nodeNames[path] = node.name
-        let box = box(of: node, parent: parent)
+        let box = box(of: node, parent: parent, inFlow: inFlow)
         if node.type == "TEXT" {
             if !turn.isIdentity { warn(node, "a rotated text is drawn unrotated in its bounding box") }
             return .text(text(node, box: box))
@@ -54,35 +55,45 @@ struct FigmaConverter {
             warn(node, "a \(node.type) node is not drawn; its box is laid out")
         }
         paint(node, turn: turn, into: &frame)
-        // A boolean operation draws its own geometry; its operands are laid out (listed) but not drawn.
-        let drawsOperands = node.type != "BOOLEAN_OPERATION" || (node.fillGeometry ?? []).isEmpty
+        if node.layoutMode == "GRID", Self.frameTypes.contains(node.type) {
+            (frame.layout, frame.layers) = grid(node, path: path, turn: turn)
+            return .frame(frame)
+        }
         for child in node.children where child.visible {
-            var childLayer = layer(child, parent: node, path: path + [frame.layers.count], inherited: turn)
-            if case .frame(var hidden) = childLayer {
-                if child.isMask {
-                    // It clips the siblings after it to its outline (in the flow too); it is listed, not drawn.
-                    if child.maskType == "LUMINANCE" { warn(child, "a luminance mask clips by its outline") }
-                    hidden.isMask = true
-                } else if !drawsOperands {
-                    hidden.opacity = 0
-                }
-                childLayer = .frame(hidden)
-            } else if child.isMask {
-                warn(child, "a text mask is drawn as text; what it masks is not clipped")
-            }
-            frame.layers.append(childLayer)
+            frame.layers.append(self.child(child, of: node, path: path + [frame.layers.count], turn: turn))
         }
         return .frame(frame)
+    }
+
+    /// `child` of `node` as a layer at `path`: a mask marked as one, a boolean operation's operand hidden.
+    mutating func child(_ child: FigmaNode, of node: FigmaNode, path: [Int], turn: LinearTransform,
+                        inFlow: Bool? = nil) -> CardLayer {
+        // A boolean operation draws its own geometry; its operands are laid out (listed) but not drawn.
+        let drawsOperands = node.type != "BOOLEAN_OPERATION" || (node.fillGeometry ?? []).isEmpty
+        var childLayer = layer(child, parent: node, path: path, inherited: turn, inFlow: inFlow)
+        if case .frame(var hidden) = childLayer {
+            if child.isMask {
+                // It clips the siblings after it to its outline (in the flow too); it is listed, not drawn.
+                if child.maskType == "LUMINANCE" { warn(child, "a luminance mask clips by its outline") }
+                hidden.isMask = true
+            } else if !drawsOperands {
+                hidden.opacity = 0
+            }
+            childLayer = .frame(hidden)
+        } else if child.isMask {
+            warn(child, "a text mask is drawn as text; what it masks is not clipped")
+        }
+        return childLayer
     }
 
     // MARK: - Boxes
 
     /// The node's box: its place in `parent` (relative to the parent's box; Figma's absolute boxes differ by it)
     /// and its sizes.
-    private func box(of node: FigmaNode, parent: FigmaNode?) -> CardBox {
+    private func box(of node: FigmaNode, parent: FigmaNode?, inFlow flows: Bool?) -> CardBox {
         let bounds = node.bounds
         let origin = parent?.bounds ?? bounds
-        let inFlow = parent?.flowsChildren == true && node.layoutPositioning != "ABSOLUTE"
+        let inFlow = flows ?? (parent?.flowsChildren == true && node.layoutPositioning != "ABSOLUTE")
         return CardBox(x: bounds.x - origin.x, y: bounds.y - origin.y,
                        width: size(of: node, parent: parent, inFlow: inFlow, horizontal: true),
                        height: size(of: node, parent: parent, inFlow: inFlow, horizontal: false),
@@ -95,7 +106,8 @@ struct FigmaConverter {
     /// `textAutoResize`; a group hugs its children.
     private func size(of node: FigmaNode, parent: FigmaNode?, inFlow: Bool, horizontal: Bool) -> CardSize {
         let fixed = CardSize.fixed(horizontal ? node.bounds.width : node.bounds.height)
-        let hugs = node.type == "TEXT" || node.flowsChildren || Self.groupTypes.contains(node.type)
+        let hugs = node.type == "TEXT" || node.flowsChildren || node.layoutMode == "GRID"
+            || Self.groupTypes.contains(node.type)
         if let sizing = horizontal ? node.layoutSizingHorizontal : node.layoutSizingVertical {
             switch sizing {
             case "FILL": return inFlow ? .fill : fixed
@@ -125,7 +137,6 @@ struct FigmaConverter {
 
     /// The node's Auto Layout as a flow (none for a frame without it, a group, a section).
     private mutating func flow(of node: FigmaNode) -> CardFlow {
-        if node.layoutMode == "GRID" { warn(node, "grid layout is not supported; its children keep their places") }
         guard node.flowsChildren else { return CardFlow() }
         var padding = CardInsets(top: node.paddingTop, right: node.paddingRight, bottom: node.paddingBottom,
                                  left: node.paddingLeft)

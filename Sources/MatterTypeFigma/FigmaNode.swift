@@ -62,6 +62,20 @@ struct FigmaNode: Sendable, Decodable {
     var strokesIncludedInLayout: Bool
     var itemReverseZIndex: Bool
 
+    // GRID Auto Layout: the frame's tracks and gaps, a child's cell
+    var gridRowCount: Int?
+    var gridColumnCount: Int?
+    var gridRowGap: Double
+    var gridColumnGap: Double
+    var gridRowsSizing: String?
+    var gridColumnsSizing: String?
+    var gridRowAnchorIndex: Int?
+    var gridColumnAnchorIndex: Int?
+    var gridRowSpan: Int
+    var gridColumnSpan: Int
+    var gridChildHorizontalAlign: String?
+    var gridChildVerticalAlign: String?
+
     // Text
     var characters: String?
     var style: FigmaTypeStyle?
@@ -78,7 +92,10 @@ struct FigmaNode: Sendable, Decodable {
         case primaryAxisSizingMode, counterAxisSizingMode, primaryAxisAlignItems, counterAxisAlignItems
         case counterAxisAlignContent, layoutWrap, layoutSizingHorizontal, layoutSizingVertical, layoutGrow
         case layoutAlign, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight, strokesIncludedInLayout
-        case itemReverseZIndex, characters, style, characterStyleOverrides, styleOverrideTable, lineTypes
+        case itemReverseZIndex, gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowsSizing
+        case gridColumnsSizing, gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan
+        case gridChildHorizontalAlign, gridChildVerticalAlign
+        case characters, style, characterStyleOverrides, styleOverrideTable, lineTypes
     }
 
     init(from decoder: any Decoder) throws {
@@ -140,6 +157,18 @@ struct FigmaNode: Sendable, Decodable {
         maxHeight = try value(.maxHeight)
         strokesIncludedInLayout = try value(.strokesIncludedInLayout) ?? false
         itemReverseZIndex = try value(.itemReverseZIndex) ?? false
+        gridRowCount = try value(.gridRowCount)
+        gridColumnCount = try value(.gridColumnCount)
+        gridRowGap = try value(.gridRowGap) ?? 0
+        gridColumnGap = try value(.gridColumnGap) ?? 0
+        gridRowsSizing = try value(.gridRowsSizing)
+        gridColumnsSizing = try value(.gridColumnsSizing)
+        gridRowAnchorIndex = try value(.gridRowAnchorIndex)
+        gridColumnAnchorIndex = try value(.gridColumnAnchorIndex)
+        gridRowSpan = try value(.gridRowSpan) ?? 1
+        gridColumnSpan = try value(.gridColumnSpan) ?? 1
+        gridChildHorizontalAlign = try value(.gridChildHorizontalAlign)
+        gridChildVerticalAlign = try value(.gridChildVerticalAlign)
         characters = try value(.characters)
         style = try value(.style)
         characterStyleOverrides = try value(.characterStyleOverrides) ?? []

@@ -295,4 +295,41 @@ struct FigmaDesignerFilesTests {
         let drawn = try #require(PNGDecoder.decode(try Data(contentsOf: folder.appendingPathComponent("b.png"))))
         #expect(drawn.width == 300 && drawn.height == 158, "\(drawn.width) × \(drawn.height)")
     }
+
+    @Test("a GRID frame lays its children out in its tracks, as CSS grid does")
+    func gridLayout() throws {
+        // Expected boxes: CSS grid by hand — three minmax(0, 1fr) columns of (400 − 2 × 10 − 2 × 12) / 3 = 118.667,
+        // rows as tall as their tallest child — confirmed by Chromium 156 (`chromium --headless --dump-dom` of a
+        // <div style="display:grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px 12px; padding: 10px">
+        // with the five children placed, justify-self/align-self as Figma's child alignments): a 10,10,118.656,30;
+        // b 174.984,10; c 271.328,10,118.656,50; d 10,68; e 369.984,78 (its layout unit is 1/64 px).
+        func rect(_ id: String, _ row: Int, _ column: Int, _ size: (Double, Double), _ extra: String = "") -> String {
+            #"{"id": "\#(id)", "name": "r", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 0, "y": 0, "width": \#(size.0), "height": \#(size.1)}, "gridRowAnchorIndex": \#(row), "gridColumnAnchorIndex": \#(column), "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]\#(extra)}"#
+        }
+        let children = [
+            rect("24:2", 0, 0, (10, 30), #", "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FIXED""#),
+            rect("24:3", 0, 1, (50, 50), #", "gridChildHorizontalAlign": "CENTER", "gridChildVerticalAlign": "CENTER""#),
+            rect("24:4", 0, 2, (10, 10), #", "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FILL""#),
+            rect("24:5", 1, 0, (40, 20)),
+            rect("24:6", 1, 2, (20, 10), #", "gridChildHorizontalAlign": "MAX", "gridChildVerticalAlign": "MAX""#),
+        ]
+        let boxes = try Self.boxes(#"{"id": "24:1", "name": "Grid", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 400, "height": 300}, "layoutMode": "GRID", "layoutSizingHorizontal": "FIXED", "layoutSizingVertical": "HUG", "paddingLeft": 10, "paddingRight": 10, "paddingTop": 10, "paddingBottom": 10, "gridRowCount": 2, "gridColumnCount": 3, "gridColumnsSizing": "repeat(3, minmax(0, 1fr))", "gridRowGap": 8, "gridColumnGap": 12, "children": [\#(children.joined(separator: ","))]}"#)
+        func rounded(_ id: String) -> [Double]? {
+            boxes[id].map { [$0.x, $0.y, $0.width, $0.height].map { ($0 * 1_000).rounded() / 1_000 } }
+        }
+        #expect(rounded("24:1") == [0, 0, 400, 98])
+        #expect(rounded("24:2") == [10, 10, 118.667, 30])
+        #expect(rounded("24:3") == [175, 10, 50, 50])
+        #expect(rounded("24:4") == [271.333, 10, 118.667, 50])
+        #expect(rounded("24:5") == [10, 68, 40, 20])
+        #expect(rounded("24:6") == [370, 78, 20, 10])
+        // A fixed track and repeat(): 100 px, then (340 − 100) / 2 each.
+        let fill = #", "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FIXED""#
+        let tracks = try Self.boxes(#"{"id": "25:1", "name": "Grid", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 340, "height": 10}, "layoutMode": "GRID", "gridColumnsSizing": "100px repeat(2, 1fr)", "children": [\#(rect("25:2", 0, 0, (1, 10), fill)), \#(rect("25:3", 0, 1, (1, 10), fill)), \#(rect("25:4", 0, 2, (1, 10), fill))]}"#)
+        #expect(["25:2", "25:3", "25:4"].map { tracks[$0].map { [$0.x, $0.width] } } == [[0, 100], [100, 120], [220, 120]])
+        // What the rows of cells cannot do is named: unequal shares, and a child spanning tracks.
+        let uneven = try Self.document(#"{"id": "26:1", "name": "Grid", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 10}, "layoutMode": "GRID", "gridColumnsSizing": "2fr 1fr", "children": [\#(rect("26:2", 0, 0, (1, 10), #", "gridColumnSpan": 2"#))]}"#).frame("26:1")
+        #expect(uneven.warnings.map(\.message).sorted() == ["a grid child spanning several tracks is placed in its first cell, sized to it",
+                                                            "grid tracks of different fr are drawn as equal shares"])
+    }
 }
