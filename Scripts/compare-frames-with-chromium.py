@@ -137,11 +137,6 @@ class Tree:
                 child["x"], child["y"] = self.rng.randrange(0, 120), self.rng.randrange(0, 80)
                 if direction is not None:
                     child["position"] = "absolute"
-            elif (direction == "horizontal" and not mine[1] and not layer["layout"].get("wrap")
-                  and child["type"] != "rect" and child["height"] == "fill"):
-                # Filling the height of a row that hugs it, a child takes the row's height without adding to it;
-                # CSS can say that of a width (contain: inline-size) but not of a height alone.
-                child["height"] = "hug"
             layer["layers"].append(child)
         return layer
 
@@ -188,16 +183,11 @@ def css_of(layer, path, parent, knows):
                 style.append("min-%s:%spx" % (axis, layer.get("min" + axis.capitalize(), 0)))
             else:
                 style.append("align-self:stretch")
-        elif value == "fill" and in_flow and not main and not parent.get("wrap") and parent.get("allFillAcross"):
-            # Across a frame that hugs that axis, with every child filling across: fill inside hug is hug (Figma's
-            # rule): they size the frame by their own content, then stretch to it (CSS: a plain stretch).
+        elif value == "fill" and in_flow and not main and not parent.get("wrap"):
+            # Across a frame that hugs that axis: fill inside hug is hug (Figma's rule): the child sizes the frame
+            # by its own content, as the others do, then stretches to it (CSS: a plain stretch).
             own.append(True)
             style.append("align-self:stretch")
-        elif value == "fill" and in_flow and not main and not parent.get("wrap"):
-            # Across a frame that hugs that axis: the frame hugs the other children, this one takes its size
-            # (Figma's rule; in CSS a stretched item that contributes nothing to the line's size).
-            own.append(True)
-            style.append("align-self:stretch;contain:%s" % ("inline-size" if axis == "width" else "size"))
         else:  # hug, or fill along a frame that hugs
             own.append(False)
             if axis == "width":
@@ -238,11 +228,6 @@ def css_of(layer, path, parent, knows):
             style.append("align-items:%s" % names[flow.get("crossAlign", "start")])
             if flow.get("wrap"):
                 style.append("flex-wrap:wrap;align-content:flex-start")
-        if flow.get("direction"):
-            # Every child in the flow filling across: fill inside hug is hug (they size the frame, then stretch).
-            cross = "height" if flow["direction"] == "horizontal" else "width"
-            in_flow = [child for child in layer["layers"] if child.get("position") != "absolute"]
-            flow = dict(flow, allFillAcross=bool(in_flow) and all(child[cross] == "fill" for child in in_flow))
         inner = "".join(css_of(child, "%s/layers/%d" % (path, i), flow, tuple(own))
                         for i, child in enumerate(layer["layers"]))
     return '<div data-p="%s" style="%s">%s</div>' % (path, ";".join(style), inner)

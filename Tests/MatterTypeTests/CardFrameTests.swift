@@ -120,10 +120,11 @@ struct CardFrameTests {
         #expect(b["/layers/0/layers/3"]?[0] == 380)
     }
 
-    @Test("filling across a frame that hugs that axis: the frame hugs the others, the filling child takes its size")
+    @Test("filling across a frame that hugs that axis: fill inside hug is hug, then the child takes the frame's size")
     func fillAcrossHuggingFrame() throws {
         // Figma's rule (Tomdieu/FigmaToReact's login form: a FILL button in a HUG column is as wide as the widest fixed
-        // field); Chromium agrees for widths with align-self: stretch and contain: inline-size (chromium-frames.json).
+        // field; a filling text adds its own width, a rectangle none); Chromium agrees with a plain align-self:
+        // stretch (chromium-frames.json).
         let card = ##"{"width": 400, "height": 300, "layers": [{"type": "frame", "layout": {"direction": "vertical", "padding": 10}, "layers": [{"type": "rect", "width": 120, "height": 20, "fill": "#000"}, {"type": "rect", "width": "fill", "height": 30, "fill": "#F00"}, {"type": "text", "text": "Hi", "width": "fill"}]}]}"##
         let laidOut = try boxes(card)
         #expect(laidOut["/layers/0"]?[2] == 140)

@@ -282,9 +282,17 @@ struct CardLayoutEngine {
             for (index, child) in frame.layers.enumerated() {
                 children.append(try positioned(child, path: path + [index]))
             }
-            // Hugging, it reaches as far right and down as its children do (Figma's group).
-            let width = width ?? frame.box.clamped(children.map(\.frame.maxX).max() ?? 0, horizontal: true)
-            let height = height ?? frame.box.clamped(children.map(\.frame.maxY).max() ?? 0, horizontal: false)
+            // Hugging, it reaches as far right and down as its children do (Figma's group), those after a mask
+            // only as far as the mask shows them.
+            var reach = (right: 0.0, bottom: 0.0), maskEdge: (right: Double, bottom: Double)?
+            for (child, layer) in zip(children, frame.layers) {
+                let right = min(child.frame.maxX, maskEdge?.right ?? .infinity)
+                let bottom = min(child.frame.maxY, maskEdge?.bottom ?? .infinity)
+                reach = (max(reach.right, right), max(reach.bottom, bottom))
+                if case .frame(let inner) = layer, inner.isMask { maskEdge = (right, bottom) }
+            }
+            let width = width ?? frame.box.clamped(reach.right, horizontal: true)
+            let height = height ?? frame.box.clamped(reach.bottom, horizontal: false)
             return LaidOutLayer(layer: .frame(frame), path: path, frame: Rect(x: 0, y: 0, width: width, height: height),
                                 baseline: height, children: children)
         }
