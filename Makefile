@@ -81,6 +81,7 @@ test: deps server-deps
 	  while [ ! -f Server/.build/build-tests.status ]; do sleep 1; done; cat Server/.build/build-tests.log; \
 	  test $$status -eq 0 && test "$$(cat Server/.build/build-tests.status)" = 0
 	cd Server && $(SWIFT) test --skip-build
+	/usr/bin/python3 Scripts/test-fetch-figma.py --mattertype .build/debug/mattertype
 	while [ ! -f .build/browser-deps.status ]; do sleep 1; done; cat .build/browser-deps.log; \
 	  test "$$(cat .build/browser-deps.status)" = 0
 	/usr/bin/python3 Scripts/playground-browser-test.py --server Server/.build/debug/mattertype-server

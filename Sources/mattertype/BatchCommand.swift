@@ -92,6 +92,7 @@ struct BatchCommand: ParsableCommand {
             ?? URL(fileURLWithPath: template).deletingLastPathComponent()
         let renderer = drawing.renderer(registry: try fontSources.makeRegistry(), tokens: tokens,
                                         imageDirectory: imageDirectory)
+        if case .figma(let frame) = source { warnText([], frames: [frame], registry: renderer.registry) }
         // Counted first, so that the progress shows done/total; a second reader then streams them.
         let total = try BatchCommand.count(rows, shard: shard)
         let progress = BatchProgress(total: total)

@@ -95,7 +95,8 @@ struct CardCommand: ParsableCommand {
         let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
         let drawn = try naming(source.describe) { () throws(CardError) in try renderer.drawing(of: document) }
-        warn(drawn.layouts.flatMap(\.warnings))
+        let frames: [FigmaFrame] = if case .figma(let frame) = source { [frame] } else { [] }
+        warnText(drawn.layouts, frames: frames, registry: renderer.registry)
         let bytes = try naming(source.describe) { () throws(CardError) in try renderer.encoded(drawn, format: format) }
         let size = drawn.pixelSize
         let status = "\(output): \(size.width) × \(size.height) px, \(document.layers.count) layers, \(bytes.count) bytes"

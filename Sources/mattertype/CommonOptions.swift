@@ -9,6 +9,11 @@ struct FontSourceOptions: ParsableArguments {
             help: ArgumentHelp("A font file to register first (repeatable).", valueName: "path"))
     var fontFiles: [String] = []
 
+    @Option(name: .customLong("font-dir"),
+            help: ArgumentHelp("A folder of fonts to register, subfolders included: a design's font folder "
+                               + "(repeatable; a face registered already is left out).", valueName: "folder"))
+    var fontFolders: [String] = []
+
     @Flag(help: "Let a --font-file face replace an earlier one with the same PostScript name instead of failing.")
     var replace = false
 
@@ -16,11 +21,14 @@ struct FontSourceOptions: ParsableArguments {
           help: "Never fall back to installed system fonts; use only registered and bundled ones.")
     var noSystemFonts = false
 
-    /// A new registry holding the `--font-file` fonts.
+    /// A new registry holding the `--font-file` fonts, then the `--font-dir` folders'.
     func makeRegistry() throws -> FontRegistry {
         let registry = FontRegistry(includesSystemFonts: !noSystemFonts)
         for path in fontFiles {
             try registry.register(fileAt: path, replacingExisting: replace)
+        }
+        for path in fontFolders {
+            try registry.register(folderAt: path)
         }
         return registry
     }

@@ -94,14 +94,17 @@ struct FigmaCommand: ParsableCommand {
                 let boxes = try naming(frame.describe) { () throws(CardError) in
                     try frame.nodeBoxes(values: values, renderer: renderer)
                 }
+                warnText([], frames: [frame], registry: renderer.registry)
                 print(try Self.json(LaidOutNodes(nodes: boxes, errors: nil)))
                 return
             }
             // Every top-level node: one that cannot be laid out is listed under "errors", the others still are.
             var laidOut = LaidOutNodes(nodes: [], errors: [])
+            var frames: [FigmaFrame] = []
             for summary in figma.topLevelNodes {
                 do {
                     let frame = try figma.frame(summary.id, images: references)
+                    frames.append(frame)
                     warnEach(frame.warnings, verbose: warningOptions.verbose)
                     laidOut.nodes += try naming(frame.describe) { () throws(CardError) in
                         try frame.nodeBoxes(values: values, renderer: renderer)
@@ -112,6 +115,7 @@ struct FigmaCommand: ParsableCommand {
                 }
             }
             if laidOut.errors?.isEmpty == true { laidOut.errors = nil }
+            warnText([], frames: frames, registry: renderer.registry)
             print(try Self.json(laidOut))
             return
         }
@@ -124,7 +128,7 @@ struct FigmaCommand: ParsableCommand {
         let output = self.output ?? "-"
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
         let drawn = try naming(frame.describe) { () throws(CardError) in try renderer.drawing(of: card) }
-        warn(drawn.layouts.flatMap(\.warnings))
+        warnText(drawn.layouts, frames: [frame], registry: renderer.registry)
         let bytes = try naming(frame.describe) { () throws(CardError) in try renderer.encoded(drawn, format: format) }
         let size = drawn.pixelSize
         try writeImage(bytes, to: output, status: "\(output): \(size.width) × \(size.height) px, node \(frame.nodeID), "
@@ -174,6 +178,26 @@ extension FigmaCommand {
 }
 
 /// Prints each warning on a line of its own on standard error (a document can have many).
+/// What laying out `layouts` warns about, on standard error; for a Figma frame (`frames`), the families that fell
+/// back come last, as one summary of the families and the nodes they touched, instead of a sentence a text.
+func warnText(_ layouts: [TextLayout], frames: [FigmaFrame], registry: FontRegistry) {
+    guard !frames.isEmpty else { return warn(layouts.flatMap(\.warnings)) }
+    warn(layouts.flatMap { $0.hyphenationWarnings.map(\.description) })
+    var order: [String] = [], merged: [String: FigmaFontFallback] = [:]
+    for fallback in frames.flatMap({ $0.fontFallbacks(in: registry) }) {
+        if let earlier = merged[fallback.family] {
+            merged[fallback.family] = FigmaFontFallback(family: fallback.family, replacement: earlier.replacement,
+                                                        nodes: earlier.nodes + fallback.nodes)
+        } else {
+            order.append(fallback.family)
+            merged[fallback.family] = fallback
+        }
+    }
+    if let line = FigmaFontFallback.summary(order.compactMap { merged[$0] }) {
+        FileHandle.standardError.write(Data("warning: \(line)\n".utf8))
+    }
+}
+
 func warnEach(_ warnings: [FigmaWarning], verbose: Bool) {
     if verbose {
         var seen = Set<String>()

@@ -332,4 +332,18 @@ struct FigmaDesignerFilesTests {
         #expect(uneven.warnings.map(\.message).sorted() == ["a grid child spanning several tracks is placed in its first cell, sized to it",
                                                             "grid tracks of different fr are drawn as equal shares"])
     }
+
+    @Test("families no font has are summed up: each family, its text nodes, and what to do")
+    func fontFallbackSummary() throws {
+        let texts = ["27:2", "27:3", "27:4", "27:5", "27:6"].enumerated().map { index, id in
+            Self.text(id, style: #""fontStyle": "Regular""#)
+                .replacingOccurrences(of: #""fontFamily": "Inter""#, with: index == 4 ? #""fontFamily": "Noto Sans""# : #""fontFamily": "Nope Sans""#)
+        }
+        let frame = try Self.document(#"{"id": "27:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 300}, "children": [\#(texts.joined(separator: ","))]}"#).frame("27:1")
+        let fallbacks = frame.fontFallbacks(in: FontRegistry(includesSystemFonts: false))
+        #expect(fallbacks.map(\.family) == ["Nope Sans"])
+        #expect(fallbacks.first?.nodes.count == 4 && fallbacks.first?.replacement == "Noto Sans")
+        #expect(FigmaFontFallback.summary(fallbacks) == #"fonts not installed: Nope Sans for 4 text nodes (node 27:2 "t", node 27:3 "t", node 27:4 "t", …; drawn in Noto Sans); install them or give --font-dir"#)
+        #expect(FigmaFontFallback.summary([]) == nil)
+    }
 }

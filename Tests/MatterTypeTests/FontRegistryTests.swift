@@ -145,4 +145,37 @@ struct FontRegistryTests {
         #expect(try registry.unregister(fileAt: path).map(\.postScriptName) == ["Duo-BoldItalic"])
         #expect(registry.registeredFonts.isEmpty)
     }
+
+    @Test("a design's font folder registers every font file in it once, subfolders included")
+    func folder() throws {
+        let folder = try TestSupport.scratchDirectory()
+        let sub = folder.appendingPathComponent("Static/Acme")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        for name in ["Acme-Regular.ttf", "Acme-Medium.ttf"] {
+            try FileManager.default.copyItem(atPath: TestSupport.fixture(name), toPath: sub.appendingPathComponent(name).path)
+        }
+        // The same face twice (a folder holding a family as OTF and TTF), and a file that is no font.
+        try FileManager.default.copyItem(atPath: TestSupport.fixture("Acme-Regular.ttf"),
+                                         toPath: folder.appendingPathComponent("Acme-Regular copy.TTF").path)
+        try Data("not a font".utf8).write(to: folder.appendingPathComponent("README.txt"))
+        let registry = FontRegistry(includesSystemFonts: false)
+        let faces = try registry.register(folderAt: folder.path)
+        #expect(faces.map(\.postScriptName).sorted() == ["Acme-Medium", "Acme-Regular"])
+        #expect(registry.registeredFonts.count == 2)
+        // A corrupt font file registers nothing of its folder and is named; so are a missing and an empty folder.
+        try Data("corrupt".utf8).write(to: folder.appendingPathComponent("Broken.otf"))
+        let other = FontRegistry(includesSystemFonts: false)
+        #expect(throws: FontRegistrationError.self) { try other.register(folderAt: folder.path) }
+        do {
+            try other.register(folderAt: folder.path)
+        } catch {
+            #expect("\(error)".contains("Broken.otf"), "\(error)")
+        }
+        #expect(other.registeredFonts.isEmpty)
+        let empty = try TestSupport.scratchDirectory()
+        #expect(throws: FontRegistrationError.self) { try other.register(folderAt: empty.path) }
+        #expect(throws: FontRegistrationError.fileNotFound(path: "/nonexistent/fonts")) {
+            try other.register(folderAt: "/nonexistent/fonts")
+        }
+    }
 }

@@ -78,7 +78,7 @@ public final class FontRegistry: Sendable {
                      faces: faces, replacingExisting: replacingExisting)
     }
 
-    private func register(_ file: FontFile, faces wanted: Set<String>? = nil,
+    func register(_ file: FontFile, faces wanted: Set<String>? = nil,
                           replacingExisting: Bool) throws(FontRegistrationError) -> [FontDescriptor] {
         let descriptors = try file.faceDescriptors().filter { wanted?.contains($0.postScriptName) ?? true }
         var faces: [FontFace] = []
