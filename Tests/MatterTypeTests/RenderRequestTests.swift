@@ -26,7 +26,7 @@ struct RenderRequestTests {
             .map { camelCase(String($0.dropFirst(4).prefix { $0 != " " })) }
         // Options about where things come from or go, not what is rendered; `text` is the argument; `field` is
         // what a field option is rewritten as.
-        let cliOnly: Set = ["textFile", "tokens", "theme", "strict", "remSize", "fontFile", "replace", "noSystemFonts",
+        let cliOnly: Set = ["textFile", "tokens", "theme", "strict", "remSize", "fontFile", "fontDir", "replace", "noSystemFonts",
                             "output", "field"]
         #expect(Set(declared + fields).subtracting(cliOnly) == Set(RenderRequest.keys).subtracting(["text"]))
         #expect(fields.count == TypographyFields.keys.count + LimitFields.keys.count + OutputFields.keys.count)
