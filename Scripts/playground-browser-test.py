@@ -25,6 +25,20 @@ CARD = {"width": 320, "height": 120, "background": "#0B1F3A", "layers": [
      "color": "#FFFFFF"}]}
 
 
+# A frame with a vector saved without geometry=paths (as most real files are) and a text.
+FIGMA = {"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS",
+         "children": [{"id": "31:1", "name": "Card", "type": "FRAME",
+                       "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 160},
+                       "fills": [{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}],
+                       "children": [{"id": "31:2", "name": "Star", "type": "VECTOR",
+                                     "absoluteBoundingBox": {"x": 10, "y": 10, "width": 20, "height": 20},
+                                     "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]},
+                                    {"id": "31:3", "name": "Title", "type": "TEXT", "characters": "Hello",
+                                     "absoluteBoundingBox": {"x": 40, "y": 10, "width": 200, "height": 40},
+                                     "style": {"fontFamily": "Noto Sans", "fontSize": 28, "lineHeightPx": 40,
+                                               "lineHeightUnit": "PIXELS", "textAutoResize": "WIDTH_AND_HEIGHT"}}]}]}]}}
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -143,6 +157,24 @@ def main():
                 check(response.status == 200 and response.headers["Content-Type"] == "image/png"
                       and url.startswith(base + "/v1/templates/from-playground.png?title="),
                       f"saving a template makes its URL answer: {url}")
+
+            # A Figma document: its warnings listed under the preview, its layers named by node id and name.
+            editor.send_keys(Keys.CONTROL, "a")
+            editor.send_keys(Keys.DELETE)
+            values.send_keys(Keys.CONTROL, "a")
+            values.send_keys(Keys.DELETE)
+            values.send_keys("{}")
+            editor.send_keys(json.dumps(FIGMA))
+            warnings = driver.find_element(By.ID, "warnings")
+            wait.until(lambda d: "Star" in warnings.text)
+            check('node 31:2 "Star": a VECTOR without path data is not drawn' in warnings.text,
+                  f"a Figma document's warnings are listed under the preview, naming the node: {warnings.text!r}")
+            wait.until(lambda d: d.execute_script("return boxes.length") == 3)
+            preview = driver.find_element(By.ID, "preview")
+            ActionChains(driver).move_to_element_with_offset(preview, 0, 0).perform()
+            wait.until(lambda d: d.find_element(By.ID, "hovered").text != "")
+            hovered = driver.find_element(By.ID, "hovered").text
+            check(hovered.startswith('node 31:'), f"hovering names the Figma node: {hovered!r}")
         finally:
             driver.quit()
     finally:

@@ -352,6 +352,21 @@ public struct FigmaFrame: Sendable {
         return "node \(id) \"\(nodeNames[path] ?? "")\": \(reason)".escapingControls
     }
 
+    /// The Figma node a layer of ``card`` is, by the layer's JSON Pointer (`/layers/0/layers/2`, as
+    /// ``CardLayout/Box/path`` gives it), in a designer's words: `node 1:2 "Title"`; `nil` for a layer that is no
+    /// node (a GRID frame's rows and cells).
+    public func node(atPointer pointer: String) -> String? {
+        let parts = pointer.split(separator: "/")
+        guard parts.count % 2 == 0 else { return nil }
+        var path: [Int] = []
+        for index in stride(from: 0, to: parts.count, by: 2) {
+            guard parts[index] == "layers", let number = Int(parts[index + 1]) else { return nil }
+            path.append(number)
+        }
+        guard let id = nodeIDs[path] else { return nil }
+        return "node \(id) \"\(nodeNames[path] ?? "")\"".escapingControls
+    }
+
     /// The card with its placeholders filled from `values` (a card template's rules: a name without a value is
     /// ``CardError/missingValue(_:)``).
     public func card(values: [String: String]) throws(CardError) -> Card {

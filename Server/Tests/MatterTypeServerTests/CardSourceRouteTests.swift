@@ -69,6 +69,12 @@ struct CardSourceRouteTests {
                 let drawn = try await server.send(.POST, "/v1/cards", body: body)
                 #expect(drawn.status == 200 && drawn.header("MatterType-Warning")?.contains(#"node 21:2 "Star""#) == true,
                         "\(drawn.headers)")
+                // The layout names each layer's node and lists the warnings, as the playground shows them.
+                let layout = try await server.send(.POST, "/v1/cards/layout", body: body)
+                let answer = try layout.json()
+                let boxes = try #require(answer["boxes"] as? [[String: Any]])
+                #expect(boxes.compactMap { $0["node"] as? String } == [#"node 21:1 "Card""#, #"node 21:2 "Star""#])
+                #expect((answer["warnings"] as? [String])?.first?.hasPrefix(#"node 21:2 "Star": "#) == true)
                 let plain = try await server.send(.GET, "/v1/templates/star.png")
                 let double = try await server.send(.GET, "/v1/templates/star.png?scale=2")
                 #expect(plain.status == 200 && double.status == 200)

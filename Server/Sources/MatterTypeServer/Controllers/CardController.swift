@@ -105,7 +105,9 @@ struct CardController: Sendable {
     }
 
     /// Where a card's layers go: the body as `POST /v1/cards` takes it, the answer `{"boxes": [{"path", "x", "y",
-    /// "width", "height", "lines"?, "ink"?}]}` in the canvas's points, as `mattertype card --json` prints it.
+    /// "width", "height", "lines"?, "ink"?, "node"?}], "warnings"?: […]}` in the canvas's points, as `mattertype
+    /// card --json` prints it; a Figma document's layers name their node (`"node": "node 1:2 \"Title\""`), and
+    /// `warnings` says what is not drawn as the document says, one line a kind, and which fonts fell back.
     /// Nothing is drawn and images are not read; admitted as a card is (a render slot, its deadline and limits).
     private func layout(_ request: Request) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
@@ -113,18 +115,25 @@ struct CardController: Sendable {
         let body = try await bodies.body(of: request, what: "card")
         let query = QueryString(request.uri.query)
         let renderer = renderer()
-        let boxes = try await admission.withSlot(deadline: deadline) { slot in
+        let answer = try await admission.withSlot(deadline: deadline) { slot in
             let (card, _, source) = try await parsed(body, query: query, slot: slot, deadline: deadline)
             try checkText(of: card)
             return try await slot.run(short: card.scalarCount <= RenderAdmission.shortLayoutScalars) {
                 do throws(CardError) {
-                    return try renderer.layout(of: card, until: RenderDeadline(deadline)).boxes
+                    let frame: FigmaFrame? = if case .figma(let frame) = source { frame } else { nil }
+                    let boxes = try renderer.layout(of: card, until: RenderDeadline(deadline)).boxes.map { box in
+                        LaidOutBox(box: box, node: frame?.node(atPointer: box.path))
+                    }
+                    let warnings = FigmaWarning.summary(source.warnings)
+                        + [frame.flatMap { FigmaFontFallback.summary($0.fontFallbacks(in: renderer.registry)) }]
+                            .compactMap { $0 }
+                    return LayoutAnswer(boxes: boxes, warnings: warnings.isEmpty ? nil : warnings)
                 } catch {
                     throw Self.apiError(error, describe: source.describe)
                 }
             }
         }
-        return .json(["boxes": boxes])
+        return .json(answer)
     }
 
     /// A card request's card, parsed in `slot` with memory reserved for the JSON it builds: the body's card, or
@@ -423,5 +432,26 @@ struct TemplateRecord: Codable, Sendable {
         width = template.width
         height = template.height
         bytes = template.document.count
+    }
+}
+
+/// The answer of `POST /v1/cards/layout`.
+struct LayoutAnswer: Encodable, Sendable {
+    let boxes: [LaidOutBox]
+    let warnings: [String]?
+}
+
+/// A layer's box in the answer of `POST /v1/cards/layout`: ``CardLayout/Box``'s members, and for a Figma
+/// document's layer the node it is, in a designer's words.
+struct LaidOutBox: Encodable, Sendable {
+    let box: CardLayout.Box
+    let node: String?
+
+    private enum Keys: String, CodingKey { case node }
+
+    func encode(to encoder: any Encoder) throws {
+        try box.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encodeIfPresent(node, forKey: .node)
     }
 }

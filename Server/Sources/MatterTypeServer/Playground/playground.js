@@ -101,13 +101,32 @@ async function update() {
   preview.src = URL.createObjectURL(blob);
   if (previous.startsWith("blob:")) URL.revokeObjectURL(previous);
   $("status").textContent = "Drawn (" + blob.size + " bytes). Hover the preview for its layers' boxes.";
-  await loadBoxes(path, params, text, number);
+  const header = response.headers.get("MatterType-Warning");
+  await loadBoxes(path, params, text, number, header ? [unescaped(header)] : []);
 }
 
-/** The card's layer boxes, for the hover outlines. */
-async function loadBoxes(path, params, text, number) {
+/** A MatterType-Warning value with its \u{…} escapes (non-ASCII characters) turned back into characters. */
+function unescaped(value) {
+  return value.replace(/\\u\{([0-9A-Fa-f]+)\}/g, (_, hex) => String.fromCodePoint(parseInt(hex, 16)));
+}
+
+/** Lists `warnings` (lines of text) in the list `id`; an empty list hides it. */
+function showWarnings(id, warnings) {
+  const list = $(id);
+  list.replaceChildren(...warnings.map((warning) => {
+    const item = document.createElement("li");
+    item.textContent = warning;
+    return item;
+  }));
+  list.hidden = warnings.length === 0;
+}
+
+/** The card's layer boxes, for the hover outlines, and what is not drawn as the document says: the layout's
+ * warnings (a Figma document's, one line a kind, its nodes named), else the image's `fallback`. */
+async function loadBoxes(path, params, text, number, fallback) {
   boxes = [];
   $("boxes").replaceChildren();
+  showWarnings("warnings", text ? fallback : []);
   if (text) return;
   try {
     cardScale = JSON.parse(editor.value).scale || 1;
@@ -117,10 +136,13 @@ async function loadBoxes(path, params, text, number) {
   const response = await fetch("/v1/cards/layout" + (params ? "?" + params : ""),
                                { method: "POST", headers: headers(), body: editor.value });
   if (!response.ok || number !== generation) return;
-  boxes = (await response.json()).boxes || [];
+  const answer = await response.json();
+  if (number !== generation) return;
+  boxes = answer.boxes || [];
+  showWarnings("warnings", answer.warnings || fallback);
 }
 
-/** Outlines the innermost box under the pointer, with its path. */
+/** Outlines the innermost box under the pointer, with its Figma node (id and name) or its JSON Pointer. */
 function hover(event) {
   const layer = $("boxes");
   layer.replaceChildren();
@@ -140,7 +162,7 @@ function hover(event) {
     layer.appendChild(outline);
   }
   $("hovered").textContent = innermost
-    ? innermost.path + ": " + [innermost.x, innermost.y, innermost.width, innermost.height]
+    ? (innermost.node || innermost.path) + ": " + [innermost.x, innermost.y, innermost.width, innermost.height]
         .map((v) => Math.round(v * 100) / 100).join(", ") + (innermost.lines ? " · " + innermost.lines + (innermost.lines === 1 ? " line" : " lines") : "")
     : "";
 }
@@ -165,9 +187,11 @@ async function save(event) {
   });
   if (!response.ok) {
     showError("save-error", await message(response));
+    showWarnings("save-warnings", []);
     return;
   }
   showError("save-error", "");
+  showWarnings("save-warnings", (await response.json()).warnings || []);
   const values = new URLSearchParams(params);
   values.delete("node");
   const rest = values.toString();
