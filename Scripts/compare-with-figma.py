@@ -32,7 +32,7 @@ absoluteBoundingBox (check_boxes.py's rules, imported from ../shared/tools/figma
 per node type, text line counts, texts' ink against absoluteRenderBounds (0.5 px), and the worst cases. Text nodes in a family the machine does not have are counted
 apart (they fall back). Exits 1 below 90 % within 0.5 px, 98 % within 2 px or 97 % of line counts.
 """
-import argparse, collections, json, os, subprocess, sys
+import argparse, collections, gzip, json, os, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = os.path.join(ROOT, "..", "shared", "data", "figma", "text-cases.jsonl")
@@ -157,10 +157,12 @@ def compare_documents(options):
     per_type = collections.defaultdict(lambda: [0, 0, 0])  # within 0.5, within 2, total
     rows = []
     fallback = collections.Counter()
-    documents = sorted(f for f in os.listdir(options.documents) if f.endswith(".json"))
-    for name in documents:
-        path = os.path.join(options.documents, name)
-        original = json.load(open(path, encoding="utf-8-sig"))
+    documents = sorted((folder, f) for folder in options.documents for f in os.listdir(folder)
+                       if f.endswith(".json") or f.endswith(".json.gz"))
+    for folder, name in documents:
+        path = os.path.join(folder, name)
+        original = json.load(gzip.open(path, "rt", encoding="utf-8-sig") if name.endswith(".gz")
+                             else open(path, encoding="utf-8-sig"))
         if "id" in original and "type" in original:
             # A bare node (as repositories save one frame): the file of that one node, as mattertype reads it.
             original = {"name": name, "document": {"id": "0:0", "type": "DOCUMENT",
@@ -215,7 +217,7 @@ def compare_documents(options):
     count = sum(t[2] for t in per_type.values())
     within = sum(t[0] for t in per_type.values())
     near = sum(t[1] for t in per_type.values())
-    lines = ["figma documents: %d (%s), computed geometry stripped" % (len(documents), options.documents),
+    lines = ["figma documents: %d (%s), computed geometry stripped" % (len(documents), ", ".join(options.documents)),
              "nodes within 0.5 px: %d/%d (%.1f %%); within 2 px: %d/%d (%.1f %%)" % (
                  within, count, 100 * within / max(count, 1), near, count, 100 * near / max(count, 1)),
              "text line counts: %d/%d (%.1f %%) of the texts whose height is their lines' (%d fixed-height "
@@ -309,8 +311,9 @@ def main():
     parser.add_argument("--model", default="figma", help="figma or css ('' to pass none)")
     parser.add_argument("--write-results", default=None)
     parser.add_argument("--worst", type=int, default=12)
-    parser.add_argument("--documents", nargs="?", const=os.path.join(ROOT, "..", "shared", "data", "figma", "frames"),
-                        default=None, help="compare whole Figma documents in this folder instead")
+    parser.add_argument("--documents", nargs="*", default=None,
+                        help="compare whole Figma documents (.json, .json.gz) in these folders instead (none named: "
+                        "../shared/data/figma/frames; ours are in Tests/MatterTypeTests/Fixtures/figma/documents)")
     parser.add_argument("--pixels", nargs="?", const=os.path.join(ROOT, "..", "shared", "data", "figma", "pixels"),
                         default=None, help="compare drawn frames with Figma's own PNG exports in this folder instead")
     parser.add_argument("--differences", default=None, help="with --pixels: a folder for each frame's ours | "
@@ -318,7 +321,8 @@ def main():
     options = parser.parse_args()
     if options.pixels:
         return compare_pixels(options)
-    if options.documents:
+    if options.documents is not None:
+        options.documents = options.documents or [os.path.join(ROOT, "..", "shared", "data", "figma", "frames")]
         return compare_documents(options)
     if not os.path.exists(options.cases):
         sys.exit("compare-with-figma: %s is not there (../shared holds the Figma cases)" % options.cases)

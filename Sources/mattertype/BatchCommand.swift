@@ -192,7 +192,7 @@ struct BatchCommand: ParsableCommand {
     /// What makes a row's card from its values: the card document filled with them, or the Figma frame's card
     /// (``CardSource``'s rule: `--node`, or the document's only top-level node).
     private func cardSource() throws -> CardSource {
-        let data = try TextInputOptions.contents(of: template, option: "template", limit: FigmaDocument.maximumBytes)
+        let data = try TextInputOptions.document(at: template, option: "template")
         let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:])
         if !source.isFigma, node != nil || images != nil {
             throw CLIError(description: "\(template): --node and --images are for a Figma document; this is a card")

@@ -64,7 +64,7 @@ struct CardCommand: ParsableCommand {
     }
 
     func run() throws {
-        let data = try TextInputOptions.contents(of: card, option: "card document", limit: FigmaDocument.maximumBytes)
+        let data = try TextInputOptions.document(at: card, option: "card document")
         let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:])
         if !source.isFigma, node != nil || images != nil {
             throw CLIError(description: "\(card): --node and --images are for a Figma document; this is a card")

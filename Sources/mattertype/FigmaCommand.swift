@@ -63,8 +63,7 @@ struct FigmaCommand: ParsableCommand {
     }
 
     func run() throws {
-        let data = try TextInputOptions.contents(of: document, option: "Figma document",
-                                                      limit: FigmaDocument.maximumBytes)
+        let data = try TextInputOptions.document(at: document, option: "Figma document")
         let values = try placeholders.values()
         let references = try images.map(FigmaCommand.imageReferences) ?? [:]
         if list {

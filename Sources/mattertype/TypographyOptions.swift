@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MatterTypeFigma
 import MatterType
 import MatterTypeWire
 
@@ -115,6 +116,19 @@ struct TextInputOptions: ParsableArguments {
     private struct SpansFile: Decodable {
         let spans: [TextSpan]
         var styledText: StyledText { StyledText(spans) }
+    }
+
+    /// The JSON of a card or Figma document at `path` (`-`: standard input), at most
+    /// ``FigmaDocument/maximumBytes``; a gzip file (`frame.json.gz`) is decompressed, to at most as much.
+    static func document(at path: String, option: String) throws -> Data {
+        let data = try contents(of: path, option: option, limit: FigmaDocument.maximumBytes)
+        guard Gzip.isCompressed(data) else { return data }
+        do throws(GzipError) {
+            return try Gzip.decompressed(data, limit: FigmaDocument.maximumBytes)
+        } catch {
+            throw CLIError(description: "\(path): \(error); give the \(option) as JSON or gzip of at most "
+                           + "\(FigmaDocument.maximumBytes >> 20) MiB")
+        }
     }
 
     /// The bytes of the file at `path` (`-`: standard input), at most `limit` (``maximumFileSize`` unless given).

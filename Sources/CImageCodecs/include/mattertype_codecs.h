@@ -73,6 +73,11 @@ int mattertype_webp_decode_rgba(const uint8_t *data, size_t size, uint64_t max_p
 /// Returns 0 and sets `out->message` on failure.
 int mattertype_zlib_compress(const uint8_t *data, size_t size, int level, mattertype_buffer *out);
 
+/// Decompresses the gzip stream (RFC 1952, one member) of `size` bytes into `out`, with libdeflate. Returns 1, or
+/// 0 with `out->message` saying why (not gzip, damaged or cut short), or -1 when it would be more than `limit`
+/// bytes (nothing more than `limit` is ever written).
+int mattertype_gzip_decompress(const uint8_t *data, size_t size, size_t limit, mattertype_buffer *out);
+
 /// Frees what an encoder wrote.
 void mattertype_buffer_free(mattertype_buffer *buffer);
 
