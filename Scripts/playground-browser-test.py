@@ -10,7 +10,9 @@
 Usage: Scripts/playground-browser-test.py --server Server/.build/debug/mattertype-server [--screenshot Docs/playground.png]
 Installs nothing: `apt-get install chromium chromium-driver python3-selenium` first. Exit status 1 on a failure.
 """
-import argparse, base64, json, os, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import argparse, base64, gzip, json, os, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -175,6 +177,19 @@ def main():
             wait.until(lambda d: d.find_element(By.ID, "hovered").text != "")
             hovered = driver.find_element(By.ID, "hovered").text
             check(hovered.startswith('node 31:'), f"hovering names the Figma node: {hovered!r}")
+
+            # A real 3 MB Figma frame, over --max-body-bytes as typed: the page sends it gzipped and it is drawn.
+            large = gzip.open(os.path.join(ROOT, "Tests", "MatterTypeTests", "Fixtures", "figma", "documents",
+                                           "paleophonix--meditation--choose_topic.json.gz"), "rt").read()
+            before = driver.find_element(By.ID, "preview").get_attribute("src")
+            driver.execute_script("const e = document.getElementById('document'); e.value = arguments[0];"
+                                  "e.dispatchEvent(new Event('input'));", large)
+            wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("src") != before
+                       or d.find_element(By.ID, "document-error").text != "")
+            check(driver.find_element(By.ID, "document-error").text == "" and status.text.startswith("Drawn")
+                  and len(large) > 1 << 20,
+                  f"a {len(large) >> 20} MB Figma document is sent gzipped and drawn: "
+                  f"{driver.find_element(By.ID, 'document-error').text!r}")
         finally:
             driver.quit()
     finally:

@@ -39,6 +39,8 @@ public protocol ServerArguments: Sendable {
     var maxFontUnpackedBytes: Int { get }
     /// The largest measure or render body, in bytes. Past it: 413.
     var maxBodyBytes: Int { get }
+    /// The largest JSON body sent with `Content-Encoding: gzip` may decompress to, in bytes. Past it: 413.
+    var maxInflatedBodyBytes: Int { get }
     /// The most Unicode scalars in a text (its spans together). Past it: 413.
     var maxTextLength: Int { get }
     /// The most pixels in an image. Past it: 413.
@@ -99,6 +101,8 @@ public struct ServerConfiguration: ServerArguments {
     public var maxFontUnpackedBytes = 64 << 20
     /// 1 MiB.
     public var maxBodyBytes = 1 << 20
+    /// 32 MiB: a large real Figma document (a tenth of that gzipped).
+    public var maxInflatedBodyBytes = 32 << 20
     /// 100,000.
     public var maxTextLength = 100_000
     /// 50 megapixels.

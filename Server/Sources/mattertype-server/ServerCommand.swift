@@ -64,6 +64,9 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
     @Option(help: "The most pixels in a rendered image.")
     var maxImagePixels = defaults.maxImagePixels
 
+    @Option(help: ArgumentHelp("The most bytes a JSON body sent with Content-Encoding: gzip may decompress to."))
+    var maxInflatedBodyBytes = defaults.maxInflatedBodyBytes
+
     @Option(name: .customLong("max-json-depth"), help: "The deepest nesting of arrays and objects in a request.")
     var maxJSONDepth = defaults.maxJSONDepth
 
@@ -118,7 +121,8 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
                               ("--max-json-depth", maxJSONDepth), ("--max-concurrent-renders", maxConcurrentRenders),
                               ("--max-render-memory", maxRenderMemory), ("--max-connections", maxConnections),
                               ("--max-small-compression-pixels", maxSmallCompressionPixels),
-                              ("--max-template-bytes", maxTemplateBytes), ("--max-work", maxWork)]
+                              ("--max-template-bytes", maxTemplateBytes), ("--max-work", maxWork),
+                              ("--max-inflated-body-bytes", maxInflatedBodyBytes)]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }

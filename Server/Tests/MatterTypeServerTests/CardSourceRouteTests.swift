@@ -1,4 +1,5 @@
 import Foundation
+import MatterType
 import MatterTypeServer
 import NIOHTTP1
 import Testing
@@ -85,6 +86,37 @@ struct CardSourceRouteTests {
                 // The list of templates carries no warnings.
                 let list = try await server.send(.GET, "/v1/templates")
                 #expect(list.status == 200 && !list.text.contains("warnings"))
+            }
+        }
+    }
+
+    @Test func aLargeFigmaDocumentTravelsGzipped() async throws {
+        // A real 3 MB frame (Fixtures/figma/documents, MIT): over --max-body-bytes as JSON, 80 KB gzipped.
+        let url = FontFiles.fixtures.appendingPathComponent("figma/documents/paleophonix--meditation--choose_topic.json.gz")
+        let gzipped = try Data(contentsOf: url)
+        let json = try Gzip.decompressed(gzipped, limit: 64 << 20)
+        #expect(json.count > 1 << 20 && gzipped.count < 1 << 20)
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            try await withServer(configuration) { server in
+                let plain = try await server.send(.POST, "/v1/cards/layout", body: json)
+                #expect(plain.status == 413 && plain.text.contains("--max-body-bytes"), "\(plain.text.prefix(300))")
+                let compressed = try await server.send(.POST, "/v1/cards/layout",
+                                                       headers: [("Content-Encoding", "gzip")], body: gzipped)
+                #expect(compressed.status == 200, "\(compressed.text.prefix(300))")
+                #expect(((try? compressed.json())?["boxes"] as? [Any])?.count ?? 0 > 100)
+                let damaged = try await server.send(.POST, "/v1/cards/layout", headers: [("Content-Encoding", "gzip")],
+                                                    body: gzipped.prefix(gzipped.count / 2))
+                #expect(damaged.status == 400 && damaged.text.contains("gzip"), "\(damaged.text)")
+                let other = try await server.send(.POST, "/v1/cards/layout", headers: [("Content-Encoding", "br")],
+                                                  body: gzipped)
+                #expect(other.status == 415, "\(other.text)")
+            }
+            configuration.maxInflatedBodyBytes = 100_000
+            try await withServer(configuration) { server in
+                let bomb = try await server.send(.POST, "/v1/cards/layout", headers: [("Content-Encoding", "gzip")],
+                                                 body: gzipped)
+                #expect(bomb.status == 413 && bomb.text.contains("--max-inflated-body-bytes"), "\(bomb.text)")
             }
         }
     }

@@ -28,6 +28,15 @@ $("values").value = JSON.stringify({ title: "A card you design here" }, null, 2)
 
 function mode() { return document.querySelector("input[name=mode]:checked").value; }
 
+/** The document as a request body: as typed, or gzipped (Content-Encoding: gzip) when it is over 512 KB, so that
+ * a large Figma document fits the server's --max-body-bytes. */
+async function body() {
+  const text = editor.value;
+  if (text.length <= 512 * 1024 || typeof CompressionStream === "undefined") return { body: text, encoding: {} };
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return { body: await new Response(stream).blob(), encoding: { "Content-Encoding": "gzip" } };
+}
+
 function headers(extra) {
   const result = Object.assign({ "Content-Type": "application/json" }, extra || {});
   if (renderToken) result.Authorization = "Bearer " + renderToken;
@@ -76,8 +85,10 @@ async function update() {
   const path = text ? "/v1/render" : "/v1/cards" + (params ? "?" + params : "");
   $("status").textContent = "Drawing…";
   let response;
+  const sent = await body();
+  if (number !== generation) return;
   try {
-    response = await fetch(path, { method: "POST", headers: headers(), body: editor.value });
+    response = await fetch(path, { method: "POST", headers: headers(sent.encoding), body: sent.body });
   } catch (error) {
     if (number === generation) showError("document-error", "The server did not answer: " + error.message);
     return;
@@ -102,7 +113,7 @@ async function update() {
   if (previous.startsWith("blob:")) URL.revokeObjectURL(previous);
   $("status").textContent = "Drawn (" + blob.size + " bytes). Hover the preview for its layers' boxes.";
   const header = response.headers.get("MatterType-Warning");
-  await loadBoxes(path, params, text, number, header ? [unescaped(header)] : []);
+  await loadBoxes(sent, params, text, number, header ? [unescaped(header)] : []);
 }
 
 /** A MatterType-Warning value with its \u{…} escapes (non-ASCII characters) turned back into characters. */
@@ -123,7 +134,7 @@ function showWarnings(id, warnings) {
 
 /** The card's layer boxes, for the hover outlines, and what is not drawn as the document says: the layout's
  * warnings (a Figma document's, one line a kind, its nodes named), else the image's `fallback`. */
-async function loadBoxes(path, params, text, number, fallback) {
+async function loadBoxes(sent, params, text, number, fallback) {
   boxes = [];
   $("boxes").replaceChildren();
   showWarnings("warnings", text ? fallback : []);
@@ -134,7 +145,7 @@ async function loadBoxes(path, params, text, number, fallback) {
     cardScale = 1;
   }
   const response = await fetch("/v1/cards/layout" + (params ? "?" + params : ""),
-                               { method: "POST", headers: headers(), body: editor.value });
+                               { method: "POST", headers: headers(sent.encoding), body: sent.body });
   if (!response.ok || number !== generation) return;
   const answer = await response.json();
   if (number !== generation) return;
@@ -180,10 +191,12 @@ async function save(event) {
   const params = query();
   if (params === null) return;
   const node = $("node").value.trim();
+  const sent = await body();
   const response = await fetch("/v1/templates/" + encodeURIComponent(name) + (node ? "?node=" + encodeURIComponent(node) : ""), {
     method: "PUT",
-    headers: { "Content-Type": "application/json", Authorization: "Bearer " + $("admin-token").value },
-    body: editor.value,
+    headers: Object.assign({ "Content-Type": "application/json", Authorization: "Bearer " + $("admin-token").value },
+                           sent.encoding),
+    body: sent.body,
   });
   if (!response.ok) {
     showError("save-error", await message(response));

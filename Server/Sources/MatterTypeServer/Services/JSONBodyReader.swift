@@ -1,9 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MatterType
 
 /// Reads a request's JSON body within the server's limits: its size (`--max-body-bytes`, or another limit a
-/// route gives), the time it may take to arrive, and how deep its JSON nests.
+/// route gives; a gzip body's size as sent, and `--max-inflated-body-bytes` decompressed), the time it may take
+/// to arrive, and how deep its JSON nests.
 struct JSONBodyReader: Sendable {
     let limits: any ServerArguments
 
@@ -19,7 +21,8 @@ struct JSONBodyReader: Sendable {
                                                  what: what, flag: flag)
         // Checked once the body is in, so that a body HTTP cannot carry is answered as such (400, 408, 413).
         try Self.requireJSON(request, what: what)
-        let data = Data(body.readableBytesView)
+        let data = try Self.decoded(Data(body.readableBytesView), of: request, what: what,
+                                    limit: limits.maxInflatedBodyBytes)
         if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
             throw APIError(.unprocessableContent, .jsonTooDeep,
                            "the JSON nests deeper than \(limits.maxJSONDepth) levels (at least \(depth)); the server's "
@@ -30,6 +33,26 @@ struct JSONBodyReader: Sendable {
 }
 
 extension JSONBodyReader {
+    /// `body` as sent (no `Content-Encoding`, or `identity`), or decompressed (`gzip`, to at most `limit` bytes:
+    /// `--max-inflated-body-bytes`): a Figma document of 10 MB travels as 1. Another encoding is 415.
+    static func decoded(_ body: Data, of request: Request, what: String, limit: Int) throws -> Data {
+        let encoding = request.headers[.contentEncoding]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard !encoding.isEmpty, encoding != "identity" else { return body }
+        guard encoding == "gzip" || encoding == "x-gzip" else {
+            throw APIError(.unsupportedMediaType, .unsupportedMediaType,
+                           "the \(what) is sent with Content-Encoding: \(encoding); send it as is or with gzip")
+        }
+        do throws(GzipError) {
+            return try Gzip.decompressed(body, limit: limit)
+        } catch .tooLarge {
+            throw APIError(.contentTooLarge, .bodyTooLarge,
+                           "the \(what) decompresses to more than \(limit) bytes; the server's "
+                           + "--max-inflated-body-bytes raises it")
+        } catch {
+            throw APIError(.badRequest, .malformedJson, "the \(what) is sent with Content-Encoding: gzip, but \(error)")
+        }
+    }
+
     /// 415 unless the request's `Content-Type` is `application/json` or a `…+json` type (parameters allowed).
     static func requireJSON(_ request: Request, what: String) throws {
         let type = request.headers[.contentType]?.split(separator: ";").first?
