@@ -1,4 +1,5 @@
 import Foundation
+import MatterTypeFigma
 
 /// Figma documents for the request generator: a real document (the shared ones a test passes, or
 /// ``builtInDocument``) with a few of its nodes changed at random — layout modes, sizing, spacing, boxes, text and
@@ -15,8 +16,8 @@ struct FigmaMutator {
         var count = 0
         Self.countNodes(tree, into: &count)
         for _ in 0..<Int.random(in: 1...6, using: &random) where count > 0 {
-            var target = Int.random(in: 0..<count, using: &random)
-            tree = mutate(tree, target: &target, &random)
+            let target = Int.random(in: 0..<count, using: &random)
+            tree = Self.changingNode(tree, at: target) { node in change(&node, &random) }
         }
         let body = (try? JSONSerialization.data(withJSONObject: tree)) ?? source
         let values = random.chance(0.9) ? ["title": random.pick(RequestGenerator.pieces) + random.pick(["", " and more words to wrap"])] : [:]
@@ -33,26 +34,28 @@ struct FigmaMutator {
         }
     }
 
-    /// `tree` with its `target`-th node (counting down as nodes are passed) changed.
-    private func mutate(_ tree: Any, target: inout Int, _ random: inout SeededGenerator) -> Any {
-        if var object = tree as? [String: Any] {
-            if object["type"] is String, object["id"] != nil {
-                if target == 0 {
-                    target -= 1
-                    change(&object, &random)
-                    return object
+    /// `tree` with its `target`-th node (in the order the walk meets them) changed by `change`.
+    static func changingNode(_ tree: Any, at target: Int, _ change: (inout [String: Any]) -> Void) -> Any {
+        var remaining = target
+        func visit(_ tree: Any) -> Any {
+            if var object = tree as? [String: Any] {
+                if object["type"] is String, object["id"] != nil {
+                    if remaining == 0 {
+                        remaining -= 1
+                        change(&object)
+                        return object
+                    }
+                    remaining -= 1
                 }
-                target -= 1
+                for (key, value) in object where remaining >= 0 {
+                    if value is [String: Any] || value is [Any] { object[key] = visit(value) }
+                }
+                return object
             }
-            for (key, value) in object where target >= 0 {
-                if value is [String: Any] || value is [Any] { object[key] = mutate(value, target: &target, &random) }
-            }
-            return object
+            if let array = tree as? [Any] { return array.map { remaining >= 0 ? visit($0) : $0 } }
+            return tree
         }
-        if let array = tree as? [Any] {
-            return array.map { target >= 0 ? mutate($0, target: &target, &random) : $0 }
-        }
-        return tree
+        return visit(tree)
     }
 
     private static let paths = ["M0 0L40 0L20 30Z", "M20 2A18 18 0 1 1 19.9 2Z", "M0 0h40v40h-40z m10 10v20h20v-20z",
@@ -94,9 +97,81 @@ struct FigmaMutator {
         return paint
     }
 
+    /// Values of every JSON kind, for any property: numbers Figma writes and ones it never would, the enum words
+    /// of its schema, booleans, arrays and objects of the shapes its properties take, and null.
+    /// (Made on each use: `[Any]` is not `Sendable`, so it cannot be a shared constant.)
+    static var anyValues: [Any] { [
+        0, 1, -1, 0.5, 16, 400, 16777200, -1e6, 1e300, true, false, NSNull(), "", "bogus",
+        "NONE", "AUTO", "FIXED", "HUG", "FILL", "MIN", "CENTER", "MAX", "STRETCH", "SPACE_BETWEEN", "BASELINE", "WRAP",
+        "ABSOLUTE", "GRID", "HORIZONTAL", "VERTICAL", "INSIDE", "OUTSIDE", "ROUND", "SQUARE", "MITER", "BEVEL",
+        "LINE_ARROW", "ORDERED", "UNORDERED", "ENDING", "UPPER", "SMALL_CAPS_FORCED", "UNDERLINE", "PROGRESSIVE",
+        "LUMINANCE", "ALPHA", "TILE", "FIT", "CROP", "SCALE", "LEFT_RIGHT", "TOP_BOTTOM", "MULTIPLY", "TEXTURE",
+        "NOISE", "PATTERN", "URL", "repeat(3, minmax(0, 1fr))", "120px auto 1fr", "repeat(1000000, 1fr)",
+        [], [0, 1], [4, 2], ["ORDERED", "UNORDERED", "NONE"], [-1, 1e300], [[1, 0, 5], [0, 1, 5]],
+        [:], ["x": 1, "y": 2], ["x": 0, "y": 0, "width": 10, "height": 10], ["r": 1, "g": 0, "b": 0, "a": 1],
+        ["type": "URL", "url": "https://example.com"], ["TNUM": 1, "LIGA": 0], ["exposure": 0.5, "contrast": -2],
+        ["1": ["fills": [["type": "SOLID", "color": ["r": 1, "g": 0, "b": 0, "a": 1]]]], "2": NSNull()],
+        ["vertical": "BOTTOM", "horizontal": "SCALE"], ["top": 1, "right": 0, "bottom": 4, "left": 2],
+    ] }
+
+    /// A property of ``FigmaSupport/rows`` (the REST API's whole list) set on the node, on its text style, on a
+    /// paint or an effect of it, or on its constraints or layout grids, to any value: every property Figma
+    /// documents is sent, plausible or hostile. `row` picks the property (by its index in the list), `value` the
+    /// value (by its index in ``anyValues``).
+    static func setProperty(_ row: Int, value: Int, on node: inout [String: Any]) {
+        let property = FigmaSupport.rows[row % FigmaSupport.rows.count]
+        let value = anyValues[value % anyValues.count]
+        switch property.group {
+        case "node type":
+            node["type"] = property.name
+        case "node":
+            node[property.name] = value
+        case "type style":
+            var style = node["style"] as? [String: Any] ?? [:]
+            style[property.name] = value
+            node["style"] = style
+        case "paint type", "paint":
+            var paints = node["fills"] as? [[String: Any]] ?? []
+            var paint = paints.first ?? ["type": "SOLID", "color": ["r": 0, "g": 0, "b": 1, "a": 1]]
+            if property.group == "paint type" { paint["type"] = property.name } else { paint[property.name] = value }
+            paints = [paint] + paints.dropFirst()
+            node["fills"] = paints
+        case "effect type", "effect":
+            var effect: [String: Any] = ["type": "DROP_SHADOW", "radius": 4, "visible": true]
+            if property.group == "effect type" { effect["type"] = property.name } else { effect[property.name] = value }
+            node["effects"] = [effect]
+        default:
+            // layout: LayoutConstraint.* and LayoutGrid.*
+            let parts = property.name.split(separator: ".").map(String.init)
+            guard parts.count == 2 else { return }
+            if parts[0] == "LayoutConstraint" {
+                var constraints = node["constraints"] as? [String: Any] ?? [:]
+                constraints[parts[1]] = value
+                node["constraints"] = constraints
+            } else {
+                node["layoutGrids"] = [[parts[1]: value]]
+            }
+        }
+    }
+
+    /// The properties ``setProperty(_:value:on:)`` sets, by index.
+    static var propertyRows: [FigmaSupport.Row] { FigmaSupport.rows }
+
+    /// The document `tree` with property `row` set to value `value` on one of its nodes (the `row`-th, counting
+    /// round), as JSON.
+    static func withProperty(_ row: Int, value: Int, in tree: Any) -> Data {
+        var count = 0
+        countNodes(tree, into: &count)
+        let changed = changingNode(tree, at: count > 0 ? row % count : 0) { setProperty(row, value: value, on: &$0) }
+        return (try? JSONSerialization.data(withJSONObject: changed)) ?? builtInDocument
+    }
+
     /// One change to a node.
     private func change(_ node: inout [String: Any], _ random: inout SeededGenerator) {
-        switch Int.random(in: 0..<16, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
+        case 16:
+            Self.setProperty(Int.random(in: 0..<FigmaSupport.rows.count, using: &random),
+                             value: Int.random(in: 0..<Self.anyValues.count, using: &random), on: &node)
         case 0:
             node["layoutMode"] = random.pick(["HORIZONTAL", "VERTICAL", "NONE"], else: ["GRID", "DIAGONAL"])
             if random.chance(0.3) { node["layoutWrap"] = random.pick(["WRAP", "NO_WRAP"]) }

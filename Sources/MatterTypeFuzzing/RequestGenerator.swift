@@ -32,6 +32,24 @@ public struct RequestGenerator: Sendable {
         figma = FigmaMutator(documents: [FigmaMutator.builtInDocument] + figmaDocuments)
     }
 
+    /// For every property of Figma's REST API (``FigmaSupport``'s rows, the list `Docs/Figma.md` tables), the
+    /// built-in Figma document with that property set on one of its nodes (each node in turn: it holds one of
+    /// each kind) to `valuesPerProperty` values, plausible and hostile: what the random cases reach by chance,
+    /// every one of them.
+    public static func everyFigmaProperty(valuesPerProperty: Int = 3) -> [GeneratedRequest] {
+        guard let tree = try? JSONSerialization.jsonObject(with: FigmaMutator.builtInDocument) else { return [] }
+        var requests: [GeneratedRequest] = []
+        var index = 0
+        for row in FigmaMutator.propertyRows.indices {
+            for pick in 0..<valuesPerProperty {
+                let body = FigmaMutator.withProperty(row, value: row * valuesPerProperty + pick, in: tree)
+                requests.append(GeneratedRequest(kind: .figma, body: body, values: ["title": "A title"], index: index))
+                index += 1
+            }
+        }
+        return requests
+    }
+
     /// Case `index`: a render request (about two in three), a card, or (one in eight) a Figma document. Whether it
     /// is a Figma document is drawn apart, so that the other cases are what they were before Figma's were added.
     public func request(_ index: Int) -> GeneratedRequest {

@@ -44,9 +44,9 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Print the cases' bodies as JSON lines ({\"index\", \"path\", \"body\"}) instead of running them.")
     var emit = false
 
-    @Option(help: ArgumentHelp("A folder of Figma documents (REST JSON, *.json) whose mutations join the Figma cases "
-                               + "beside the built-in one.", valueName: "folder"))
-    var figma: String?
+    @Option(help: ArgumentHelp("A folder of Figma documents (REST JSON, *.json or *.json.gz) whose mutations join "
+                               + "the Figma cases beside the built-in one (repeatable).", valueName: "folder"))
+    var figma: [String] = []
 
     @OptionGroup var fontSources: FontSourceOptions
 
@@ -66,13 +66,13 @@ struct FuzzCommand: ParsableCommand {
 
     func run() throws {
         var documents: [Data] = []
-        if let figma {
+        for figma in self.figma {
             let folder = URL(fileURLWithPath: figma)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: figma) else {
                 throw CLIError(description: "\(figma): not a folder; give --figma a folder of Figma JSON files")
             }
-            for name in names.sorted() where name.hasSuffix(".json") {
-                documents.append(try TextInputOptions.contents(of: folder.appendingPathComponent(name).path,
+            for name in names.sorted() where name.hasSuffix(".json") || name.hasSuffix(".json.gz") {
+                documents.append(try TextInputOptions.document(at: folder.appendingPathComponent(name).path,
                                                                option: "--figma"))
             }
         }

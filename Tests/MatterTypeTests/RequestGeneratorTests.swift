@@ -4,6 +4,7 @@ import MatterType
 import MatterTypeFuzzing
 import MatterTypeWire
 import MatterTypeCards
+import MatterTypeFigma
 
 /// The request generator over the whole request space (`mattertype fuzz`), and regression tests for the traps it
 /// and the attack pass found.
@@ -19,9 +20,11 @@ struct RequestGeneratorTests {
         // 1,500 (2,000 until paths, masks and Figma documents made a case cost more: 35–40 s for 2,000 in debug):
         // `make test` stays under 15 minutes on 2 cores; Scripts/fuzz-requests.py runs the generator for minutes.
         var arguments = ["fuzz", "--seed", "1", "--cases", "1500", "--threads", "2", "--progress", progress.path]
-        // The shared real Figma documents, mutated, where this checkout has them (CI does).
-        if FileManager.default.fileExists(atPath: FigmaDocumentTests.shared.path) {
-            arguments += ["--figma", FigmaDocumentTests.shared.path]
+        // Real Figma documents, mutated: our own set, and the shared ones where this checkout has them (CI does).
+        arguments += ["--figma", FigmaRealDocumentsTests.folder.path]
+        for shared in [FigmaDocumentTests.shared, FigmaDocumentTests.shared.deletingLastPathComponent()
+                        .appendingPathComponent("pixels")] where FileManager.default.fileExists(atPath: shared.path) {
+            arguments += ["--figma", shared.path]
         }
         let (status, reason, printed) = try TestSupport.run(mattertype, arguments)
         if reason == .uncaughtSignal {
@@ -35,6 +38,32 @@ struct RequestGeneratorTests {
         }
         #expect(status == 0, "\(printed)")
         #expect(printed.contains("1500 cases from 0"), "\(printed)")
+    }
+
+    /// Every property of Figma's REST API set on the built-in document, two values each (plausible and hostile),
+    /// by the property's index in ``FigmaSupport/rows``.
+    static let figmaPropertyRequests = RequestGenerator.everyFigmaProperty(valuesPerProperty: 2)
+
+    @Test("every listed Figma property is sent")
+    func everyFigmaPropertySent() {
+        #expect(Self.figmaPropertyRequests.count == 2 * FigmaSupport.rows.count)
+        // Every listed property is in some request's body (a type of node, of paint, of effect: as a value).
+        let bodies = Self.figmaPropertyRequests.map { String(decoding: $0.body, as: UTF8.self) }
+        for row in FigmaSupport.rows {
+            let name = row.name.split(separator: ".").last.map(String.init) ?? row.name
+            #expect(bodies.contains { $0.contains("\"\(name)\"") }, "\(row.group) \(row.name) is never sent")
+        }
+    }
+
+    @Test("every property of Figma's REST API, set to plausible and hostile values, keeps every invariant",
+          arguments: FigmaSupport.rows.indices)
+    func everyFigmaProperty(_ row: Int) {
+        let checker = RequestChecker(registry: registry)
+        for request in Self.figmaPropertyRequests[2 * row ..< 2 * row + 2] {
+            let (problems, _) = checker.check(request)
+            let body = String(decoding: request.body, as: UTF8.self).prefix(400)
+            #expect(problems.isEmpty, "\(FigmaSupport.rows[row].name): \(problems) for \(body)")
+        }
     }
 
     @Test("a case is the same bytes every time; seeds and indexes differ")
