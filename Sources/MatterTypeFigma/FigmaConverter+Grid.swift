@@ -68,8 +68,9 @@ extension FigmaConverter {
     /// around them), each row its cells across (`gridColumnGap` apart), each cell the children anchored there,
     /// placed as `gridChildHorizontalAlign`/`VerticalAlign` say. A track of `fr` fills (its cells share what is
     /// left, equally: unequal weights are named in a warning), one in `px` is fixed, `auto` hugs its cells' content
-    /// (a row its tallest cell's, as CSS; a column each row's own cell's, named in a warning). A child spanning tracks sits in its first cell (warned). Children
-    /// without anchors take the first free cells, row by row, as CSS places them.
+    /// (a row its tallest cell's, as CSS; a column each row's own cell's, named in a warning). A child spanning
+    /// tracks sits in its first cell (warned). Children without anchors take the first free cells, row by row, as
+    /// CSS places them.
     mutating func grid(_ node: FigmaNode, path: [Int], turn: LinearTransform) -> (CardFlow, [CardLayer]) {
         let children = node.children.filter(\.visible)
         var columns = Self.gridTracks(node.gridColumnsSizing, count: node.gridColumnCount)

@@ -106,8 +106,9 @@ struct FigmaConverter {
     /// `textAutoResize`; a group hugs its children.
     private func size(of node: FigmaNode, parent: FigmaNode?, inFlow: Bool, horizontal: Bool) -> CardSize {
         let fixed = CardSize.fixed(horizontal ? node.bounds.width : node.bounds.height)
-        let hugs = node.type == "TEXT" || node.flowsChildren || node.layoutMode == "GRID"
-            || Self.groupTypes.contains(node.type)
+        // A boolean operation's box is its operation's result (an intersection is smaller than its operands), not
+        // its operands' union: it keeps the box the file gives it.
+        let hugs = node.type == "TEXT" || node.flowsChildren || node.layoutMode == "GRID" || node.type == "GROUP"
         if let sizing = horizontal ? node.layoutSizingHorizontal : node.layoutSizingVertical {
             switch sizing {
             case "FILL": return inFlow ? .fill : fixed
@@ -132,7 +133,7 @@ struct FigmaConverter {
             default: return fixed
             }
         }
-        return Self.groupTypes.contains(node.type) ? .hug : fixed
+        return node.type == "GROUP" ? .hug : fixed
     }
 
     /// The node's Auto Layout as a flow (none for a frame without it, a group, a section).

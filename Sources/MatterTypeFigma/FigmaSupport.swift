@@ -35,7 +35,8 @@ package enum FigmaSupport {
     private static let nodeTypes: [Row] = [
         Row("node type", "DOCUMENT", .noPixels, "its pages are read; the default node is on the first"),
         Row("node type", "CANVAS", .noPixels, "a page: its children are the top-level nodes"),
-        Row("node type", "BOOLEAN_OPERATION", .drawn, "from `fillGeometry` (Figma's result); operands laid out, not drawn"),
+        Row("node type", "BOOLEAN_OPERATION", .drawn,
+            "from `fillGeometry` (Figma's result), in its box (the result's); operands laid out, not drawn"),
         Row("node type", "SECTION", .drawn, "a frame without a flow; its frames count for the default node"),
         Row("node type", "FRAME", .drawn, "a frame, its Auto Layout a flow"),
         Row("node type", "GROUP", .drawn, "a frame that hugs its children"),

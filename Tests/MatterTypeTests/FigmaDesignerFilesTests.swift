@@ -346,4 +346,14 @@ struct FigmaDesignerFilesTests {
         #expect(FigmaFontFallback.summary(fallbacks) == #"fonts not installed: Nope Sans for 4 text nodes (node 27:2 "t", node 27:3 "t", node 27:4 "t", …; drawn in Noto Sans); install them or give --font-dir"#)
         #expect(FigmaFontFallback.summary([]) == nil)
     }
+
+    @Test("a boolean operation's box is its result's, not its operands' union")
+    func booleanBox() throws {
+        // As meditation/choose_topic (Fixtures/figma/documents): an INTERSECT of a 51.7-high vector and a 167-high
+        // rectangle is 51.7 high in Figma's box; its group is as tall as that, not the rectangle.
+        let operands = #"[{"id": "28:3", "name": "v", "type": "VECTOR", "absoluteBoundingBox": {"x": -1, "y": 10, "width": 180, "height": 52}}, {"id": "28:4", "name": "r", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 0, "y": -34, "width": 176, "height": 167}}]"#
+        let boxes = try Self.boxes(#"{"id": "28:1", "name": "G", "type": "GROUP", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 176, "height": 62}, "children": [{"id": "28:5", "name": "top", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 20, "height": 20}}, {"id": "28:2", "name": "Intersect", "type": "BOOLEAN_OPERATION", "booleanOperation": "INTERSECT", "absoluteBoundingBox": {"x": 0, "y": 10, "width": 176, "height": 52}, "children": \#(operands)}]}"#)
+        #expect(boxes["28:2"].map { [$0.x, $0.y, $0.width, $0.height] } == [0, 10, 176, 52])
+        #expect(boxes["28:1"].map { [$0.width, $0.height] } == [176, 62])
+    }
 }
