@@ -61,19 +61,22 @@ struct AttackPassRouteTests {
     }
 
     @Test func aFigmaDocumentIsCountedWhileItIsRead() async throws {
-        // B2: 80,000 empty nodes in a megabyte were all built (seconds, hundreds of megabytes) before the layer
+        // B2: 80,000 empty nodes in a megabyte were all built (seconds, hundreds of megabytes) before the work
         // limit refused them; now the document stops at FigmaDocument.maximumNodes while it is decoded.
         let nodes = (0..<60_000).map { #"{"id":"\#($0)","type":"RECTANGLE"}"# }
         let body = Self.figma(nodes)
         try await withTemporaryDirectory { directory in
             var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
             configuration.maxBodyBytes = 4 << 20
+            // 10 million operations: a thousand layers (20 million to lay out) are over it.
+            configuration.maxWork = 10
             try await withServer(configuration) { server in
                 let answer = try await server.post("/v1/cards?node=1:1", json: body)
                 #expect(answer.status == 422 && answer.errorMessage.contains("more than 50000 nodes"), "\(answer.text.prefix(300))")
-                // A thousand is read, and refused by the card's own layer limit, naming it.
+                // A thousand is read, and refused by the work estimate of laying it out, naming the setting.
                 let fewer = try await server.post("/v1/cards?node=1:1", json: Self.figma(Array(nodes.prefix(1_000))))
-                #expect(fewer.status == 422 && fewer.errorMessage.contains("layers; a card has at most"), "\(fewer.text.prefix(300))")
+                #expect(fewer.status == 422 && fewer.errorMessage.contains("layers and")
+                        && fewer.errorMessage.contains("--max-work"), "\(fewer.text.prefix(300))")
                 #expect(try await server.send(.GET, "/healthz").status == 200)
             }
         }
