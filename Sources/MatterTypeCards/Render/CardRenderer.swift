@@ -62,7 +62,6 @@ public struct CardRenderer: Sendable {
     /// ``Drawing/work``); a card over it is refused before it is laid out or drawn, naming the estimate.
     public let maximumWork: Int
 
-
     /// The card drawn, stopping when `deadline` passes.
     /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), an image too large, or
     ///   `.render(.deadlineExceeded)` when `deadline` passes.
