@@ -11,9 +11,9 @@ fixed, hugging and filling sizes, min/max, fixed and auto gaps, padding, every a
 a cross gap, absolute children, frames without a direction, and text of several lengths in Latin, Arabic, Hebrew,
 Devanagari, Thai, Japanese and Chinese. The same tree is written as HTML with the mapping Docs/Cards.md gives
 (hug = flex: none and max-content, fill along = flex: 1 1 0 with min 0, fill across = align-self: stretch, gap auto
-= space-between, wrap = flex-wrap with align-content: flex-start; fill along a frame that hugs that axis = hug,
-fill across one that hugs it (and does not wrap) = stretch without contributing to the frame's size, unless every
-child fills across: then a plain stretch, fill inside hug being hug), every
+= space-between, wrap = flex-wrap with align-content: flex-start, crossGap auto = align-content: space-between;
+fill along a frame that hugs that axis = hug, fill across one that hugs it (and does not wrap) = a plain stretch,
+fill inside hug being hug), every
 element's box is read with getBoundingClientRect, and every box (text included) must be within 0.5 px of ours --
 1 px in trees whose rows align baselines, as Chromium rounds baselines to whole pixels (see aligns_baselines).
 
@@ -111,7 +111,7 @@ class Tree:
             flow["crossAlign"] = self.rng.choice(["start", "center", "end", "baseline"])
             if self.rng.random() < 0.25:
                 flow["wrap"] = True
-                flow["crossGap"] = self.rng.choice([0, 6, 16])
+                flow["crossGap"] = self.rng.choice([0, 6, 16, "auto"])
             layer["layout"] = flow
             if self.rng.random() < 0.2:
                 self.limits(layer)
@@ -217,7 +217,7 @@ def css_of(layer, path, parent, knows):
             is_row = flow["direction"] == "horizontal"
             style.append("display:flex;flex-direction:%s" % ("row" if is_row else "column"))
             gap = flow.get("gap", 0)
-            cross_gap = flow.get("crossGap", 0)
+            cross_gap = 0 if flow.get("crossGap") == "auto" else flow.get("crossGap", 0)
             main_gap = 0 if gap == "auto" else gap
             style.append("column-gap:%spx;row-gap:%spx" % ((main_gap, cross_gap) if is_row else (cross_gap, main_gap)))
             padding = flow.get("padding", 0)
@@ -227,7 +227,8 @@ def css_of(layer, path, parent, knows):
             style.append("justify-content:%s" % ("space-between" if gap == "auto" else names[flow.get("align", "start")]))
             style.append("align-items:%s" % names[flow.get("crossAlign", "start")])
             if flow.get("wrap"):
-                style.append("flex-wrap:wrap;align-content:flex-start")
+                style.append("flex-wrap:wrap;align-content:%s"
+                             % ("space-between" if flow.get("crossGap") == "auto" else "flex-start"))
         inner = "".join(css_of(child, "%s/layers/%d" % (path, i), flow, tuple(own))
                         for i, child in enumerate(layer["layers"]))
     return '<div data-p="%s" style="%s">%s</div>' % (path, ";".join(style), inner)

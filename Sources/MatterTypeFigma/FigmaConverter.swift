@@ -157,14 +157,13 @@ struct FigmaConverter {
             }
         }
         let wraps = node.layoutWrap == "WRAP"
-        if wraps, node.counterAxisAlignContent == "SPACE_BETWEEN" {
-            warn(node, "wrapped lines spaced between (counterAxisAlignContent SPACE_BETWEEN) are packed at the start")
-        }
         return CardFlow(direction: node.layoutMode == "HORIZONTAL" ? .horizontal : .vertical,
                         gap: node.primaryAxisAlignItems == "SPACE_BETWEEN" ? .auto : .fixed(node.itemSpacing),
                         padding: padding, align: alignment(node.primaryAxisAlignItems),
                         crossAlign: alignment(node.counterAxisAlignItems), wraps: wraps,
-                        crossGap: node.counterAxisSpacing ?? 0, reversesZOrder: node.itemReverseZIndex)
+                        crossGap: wraps && node.counterAxisAlignContent == "SPACE_BETWEEN" ? .auto
+                            : .fixed(node.counterAxisSpacing ?? 0),
+                        reversesZOrder: node.itemReverseZIndex)
     }
 
     // MARK: - Paint

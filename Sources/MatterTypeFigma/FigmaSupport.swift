@@ -159,7 +159,7 @@ package enum FigmaSupport {
         Row("node", "strokesIncludedInLayout", .approximated, "a frame's inside stroke adds to its padding; a child's outside stroke does not grow its box"),
         Row("node", "layoutWrap", .drawn, "WRAP: rows wrap"),
         Row("node", "counterAxisSpacing", .drawn, "the gap between wrapped rows"),
-        Row("node", "counterAxisAlignContent", .approximated, "AUTO drawn; SPACE_BETWEEN packed at the start (warned)"),
+        Row("node", "counterAxisAlignContent", .drawn, "AUTO: wrapped lines counterAxisSpacing apart; SPACE_BETWEEN: the lines share what is left"),
         Row("node", "cornerRadius", .drawn, "every corner (Figma's \"full\" 16777200 clamped to half the shorter side)"),
         Row("node", "cornerSmoothing", .approximated, "corners drawn circular, not squircle"),
         Row("node", "rectangleCornerRadii", .drawn, "each corner"),

@@ -356,4 +356,13 @@ struct FigmaDesignerFilesTests {
         #expect(boxes["28:2"].map { [$0.x, $0.y, $0.width, $0.height] } == [0, 10, 176, 52])
         #expect(boxes["28:1"].map { [$0.width, $0.height] } == [176, 62])
     }
+
+    @Test("wrapped lines spaced between (counterAxisAlignContent SPACE_BETWEEN) share the frame's height")
+    func wrappedLinesSpacedBetween() throws {
+        // A 200 × 150 wrapping row of three 120 × 20 rectangles: one a line; 150 − 3 × 20 = 90 left, 45 between
+        // (CSS align-content: space-between gives the same; Chromium agrees on the generated trees).
+        let rects = (2...4).map { #"{"id": "29:\#($0)", "name": "r", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 120, "height": 20}}"# }
+        let boxes = try Self.boxes(#"{"id": "29:1", "name": "Wrap", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 150}, "layoutMode": "HORIZONTAL", "layoutWrap": "WRAP", "primaryAxisSizingMode": "FIXED", "counterAxisSizingMode": "FIXED", "counterAxisSpacing": 8, "counterAxisAlignContent": "SPACE_BETWEEN", "children": [\#(rects.joined(separator: ","))]}"#)
+        #expect(["29:2", "29:3", "29:4"].map { boxes[$0]?.y } == [0, 65, 130])
+    }
 }

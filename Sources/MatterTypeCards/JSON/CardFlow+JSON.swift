@@ -7,20 +7,19 @@ extension CardFlow: SelfCodedCardValue {
     }
 
     /// Decodes `{"direction": "vertical", "gap": 16 | "auto", "padding": 24 | [t, r, b, l], "align": "center",
-    /// "crossAlign": "baseline", "wrap": true, "crossGap": 8, "reverseZ": true}`, every key optional.
+    /// "crossAlign": "baseline", "wrap": true, "crossGap": 8 | "auto", "reverseZ": true}`, every key optional.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(Keys.self, in: "a layout")
         let c = try decoder.container(keyedBy: Keys.self)
-        var gap = Gap.fixed(0)
-        if c.contains(.gap) {
-            if let number = try? c.decode(Double.self, forKey: .gap) {
-                gap = .fixed(number)
-            } else if (try? c.decode(String.self, forKey: .gap)) == "auto" {
-                gap = .auto
-            } else {
-                throw DecodingError.dataCorruptedError(forKey: .gap, in: c, debugDescription:
-                    "give a number of points or \"auto\" (the space left, shared between the children)")
+        /// A gap: a number of points, or "auto" (the space left, shared between `what`).
+        func gap(_ key: Keys, between what: String) throws -> Gap {
+            guard c.contains(key) else { return .fixed(0) }
+            if let number = try? c.decode(Double.self, forKey: key) { return .fixed(number) }
+            guard (try? c.decode(String.self, forKey: key)) == "auto" else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription:
+                    "give a number of points or \"auto\" (the space left, shared between the \(what))")
             }
+            return .auto
         }
         var padding = CardInsets()
         if c.contains(.padding) {
@@ -38,10 +37,11 @@ extension CardFlow: SelfCodedCardValue {
             throw DecodingError.dataCorruptedError(forKey: .align, in: c, debugDescription:
                 "baseline aligns across a row; use start, center or end along it")
         }
-        self.init(direction: try c.decodeIfPresent(Direction.self, forKey: .direction), gap: gap, padding: padding,
+        self.init(direction: try c.decodeIfPresent(Direction.self, forKey: .direction),
+                  gap: try gap(.gap, between: "children"), padding: padding,
                   align: align, crossAlign: try c.decodeIfPresent(Alignment.self, forKey: .crossAlign) ?? .start,
                   wraps: try c.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
-                  crossGap: try c.decodeIfPresent(Double.self, forKey: .crossGap) ?? 0,
+                  crossGap: try gap(.crossGap, between: "wrapped lines"),
                   reversesZOrder: try c.decodeIfPresent(Bool.self, forKey: .reverseZ) ?? false)
     }
 
@@ -49,21 +49,22 @@ extension CardFlow: SelfCodedCardValue {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encodeIfPresent(direction?.rawValue, forKey: .direction)
-        switch gap {
-        case .fixed(let number): try c.encode(number, forKey: .gap)
-        case .auto: try c.encode("auto", forKey: .gap)
+        for (key, gap) in [(Keys.gap, gap), (Keys.crossGap, crossGap)] {
+            switch gap {
+            case .fixed(let number): try c.encode(number, forKey: key)
+            case .auto: try c.encode("auto", forKey: key)
+            }
         }
         try c.encode([padding.top, padding.right, padding.bottom, padding.left], forKey: .padding)
         try c.encode(align.rawValue, forKey: .align)
         try c.encode(crossAlign.rawValue, forKey: .crossAlign)
         try c.encode(wraps, forKey: .wrap)
-        try c.encode(crossGap, forKey: .crossGap)
         try c.encode(reversesZOrder, forKey: .reverseZ)
     }
 
     /// The OpenAPI schema, as JSON.
     public static var schema: String {
-        ##"{"type": "object", "additionalProperties": false, "properties": {"direction": {"type": "string", "enum": ["horizontal", "vertical"]}, "gap": {"oneOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}]}, "padding": {"oneOf": [{"type": "number", "minimum": 0}, {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number", "minimum": 0}}]}, "align": {"type": "string", "enum": ["start", "center", "end"]}, "crossAlign": {"type": "string", "enum": ["start", "center", "end", "baseline"]}, "wrap": {"type": "boolean"}, "crossGap": {"type": "number"}, "reverseZ": {"type": "boolean"}}}"##
+        ##"{"type": "object", "additionalProperties": false, "properties": {"direction": {"type": "string", "enum": ["horizontal", "vertical"]}, "gap": {"oneOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}]}, "padding": {"oneOf": [{"type": "number", "minimum": 0}, {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number", "minimum": 0}}]}, "align": {"type": "string", "enum": ["start", "center", "end"]}, "crossAlign": {"type": "string", "enum": ["start", "center", "end", "baseline"]}, "wrap": {"type": "boolean"}, "crossGap": {"oneOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}]}, "reverseZ": {"type": "boolean"}}}"##
     }
 
     /// Rows and columns with every alignment, gaps (negative: Figma's overlap; auto), padding up to the limit on one
@@ -74,6 +75,7 @@ extension CardFlow: SelfCodedCardValue {
             ##"{"direction": "horizontal", "gap": "auto", "align": "center", "crossAlign": "baseline"}"##,
             ##"{"direction": "vertical", "gap": 1000000, "padding": [4, 8, 12, 16], "align": "end", "crossAlign": "center"}"##,
             ##"{"direction": "horizontal", "wrap": true, "crossGap": 8, "gap": 0}"##,
+            ##"{"direction": "horizontal", "wrap": true, "crossGap": "auto"}"##,
             ##"{"direction": "vertical", "padding": [1000000, 0, 0, 0], "reverseZ": true}"##,
             ##"{"direction": "horizontal", "padding": [0, 0, 0, 1000000], "wrap": true, "crossGap": 1000000}"##,
             ##"{"gap": 12, "padding": 0}"##, "{}", ##"{"direction": "horizontal", "gap": -8}"##,

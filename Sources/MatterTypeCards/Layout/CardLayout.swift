@@ -267,7 +267,7 @@ struct CardLayoutEngine {
         // Every side and corner: one out of range is as dangerous as all of them.
         let padding = flow.padding, border = frame.border?.width.all ?? []
         let values = [padding.top, padding.right, padding.bottom, padding.left].map { ("padding", $0) }
-            + [("crossGap", flow.crossGap)]
+            + [("crossGap", flow.crossGap.points ?? 0)]
             + frame.cornerRadius.all.map { ("cornerRadius", $0) } + border.map { ("border", $0) }
         for (name, value) in values where !value.isFinite || !(0...1_000_000).contains(value) {
             throw .layer(path: path, .invalid(field: name, reason: "\(value) is not allowed; use 0 to 1000000 points"))

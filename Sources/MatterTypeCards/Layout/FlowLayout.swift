@@ -117,7 +117,9 @@ struct FlowLayout {
     private var givenCross: Double? { horizontal ? height : width }
     private var knowsMain: Bool { horizontal ? knowsWidth : knowsHeight }
     private var knowsCross: Bool { horizontal ? knowsHeight : knowsWidth }
-    private var gap: Double { if case .fixed(let value) = flow.gap { value } else { 0 } }
+    private var gap: Double { flow.gap.points ?? 0 }
+    /// The fixed space between wrapped lines (none for ``CardFlow/Gap/auto``, until the free space is shared).
+    private var crossGap: Double { flow.crossGap.points ?? 0 }
     /// The frame's inner size across, when it is given: negative where a fixed size is less than the padding
     /// (Figma keeps the size; what is aligned inside moves out past the padding).
     private var innerCrossGiven: Double? { givenCross.map { $0 - crossPadding } }
@@ -268,7 +270,7 @@ struct FlowLayout {
             state.lineCross[0] = innerCrossGiven ?? max(0, frame.box.clamped(only + crossPadding, horizontal: !horizontal)
                                                            - crossPadding)
         }
-        let contentCross = state.lineCross.reduce(0, +) + flow.crossGap * Double(max(0, state.lines.count - 1))
+        let contentCross = state.lineCross.reduce(0, +) + crossGap * Double(max(0, state.lines.count - 1))
         state.outerCross = givenCross ?? max(frame.box.clamped(contentCross + crossPadding, horizontal: !horizontal),
                                              crossPadding)
     }
@@ -297,6 +299,12 @@ struct FlowLayout {
         let padding = flow.padding
         var crossStart = horizontal ? padding.top : padding.left
         let mainStart = horizontal ? padding.left : padding.top
+        // Between wrapped lines: the fixed gap, or (auto) what the frame's size across leaves, shared.
+        var lineGap = crossGap
+        if flow.crossGap == .auto, state.lines.count > 1 {
+            let free = state.outerCross - crossPadding - state.lineCross.reduce(0, +)
+            if free > 0 { lineGap = free / Double(state.lines.count - 1) }
+        }
         for (lineIndex, line) in state.lines.enumerated() {
             let used = line.map { state.items[$0].main }.reduce(0, +) + gap * Double(max(0, line.count - 1))
             let free = state.innerMain - used
@@ -337,7 +345,7 @@ struct FlowLayout {
                 let along = horizontal ? items[reference].crossOffset : items[reference].mainOffset
                 state.baseline = along + items[reference].baseline
             }
-            crossStart += state.lineCross[lineIndex] + flow.crossGap
+            crossStart += state.lineCross[lineIndex] + lineGap
         }
     }
 

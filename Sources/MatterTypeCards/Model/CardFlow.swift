@@ -32,6 +32,9 @@ public struct CardFlow: Sendable, Hashable {
         /// What is left, shared between the children (Figma's "auto", CSS `space-between`); one child, or children
         /// that overflow, sit at the start.
         case auto
+
+        /// The number of points of a fixed gap; `nil` for ``auto``.
+        public var points: Double? { if case .fixed(let value) = self { value } else { nil } }
     }
 
     /// The direction; `nil` leaves the children at their x and y.
@@ -46,14 +49,16 @@ public struct CardFlow: Sendable, Hashable {
     public var crossAlign: Alignment
     /// Whether children that do not fit go on to another line.
     public var wraps: Bool
-    /// The space between wrapped lines, in points.
-    public var crossGap: Double
+    /// The space between wrapped lines: a number of points, or ``Gap/auto``: what the frame's size across leaves,
+    /// shared between the lines (Figma's `counterAxisAlignContent` SPACE_BETWEEN, CSS `align-content:
+    /// space-between`; one line, lines that overflow, or a frame hugging that axis keep them together).
+    public var crossGap: Gap
     /// Whether the first child is drawn on top (Figma's "first on top"); the flow's order is unchanged.
     public var reversesZOrder: Bool
 
     /// A flow in `direction` (none: children keep their x and y).
     public init(direction: Direction? = nil, gap: Gap = .fixed(0), padding: CardInsets = CardInsets(),
-                align: Alignment = .start, crossAlign: Alignment = .start, wraps: Bool = false, crossGap: Double = 0,
+                align: Alignment = .start, crossAlign: Alignment = .start, wraps: Bool = false, crossGap: Gap = .fixed(0),
                 reversesZOrder: Bool = false) {
         self.direction = direction
         self.gap = gap
