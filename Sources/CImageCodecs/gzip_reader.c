@@ -21,8 +21,9 @@ int mattertype_gzip_decompress(const uint8_t *data, size_t size, size_t limit, m
     size_t hint = (size_t)data[size - 4] | (size_t)data[size - 3] << 8 | (size_t)data[size - 2] << 16
         | (size_t)data[size - 1] << 24;
     size_t capacity = hint > 0 ? hint : size * 4;
-    if (capacity > limit) capacity = limit;
     if (capacity < 64) capacity = 64;
+    if (capacity > limit) capacity = limit;
+    if (capacity == 0) capacity = 1;  // a limit of 0: one byte of room, and any content is refused below
     int result = 0;
     for (;;) {
         uint8_t *grown = realloc(out->data, capacity);
@@ -35,6 +36,11 @@ int mattertype_gzip_decompress(const uint8_t *data, size_t size, size_t limit, m
         size_t written = 0;
         enum libdeflate_result status = libdeflate_gzip_decompress(decompressor, data, size, out->data, capacity,
                                                                    &written);
+        if (status == LIBDEFLATE_SUCCESS && written > limit) {
+            snprintf(out->message, sizeof out->message, "it decompresses to more than %zu bytes", limit);
+            result = -1;
+            break;
+        }
         if (status == LIBDEFLATE_SUCCESS) {
             out->size = written;
             result = 1;
