@@ -71,7 +71,13 @@ extension FigmaConverter {
     /// (a row its tallest cell's, as CSS; a column each row's own cell's, named in a warning). A child spanning
     /// tracks sits in its first cell (warned). Children without anchors take the first free cells, row by row, as
     /// CSS places them.
-    mutating func grid(_ node: FigmaNode, path: [Int], turn: LinearTransform) -> (CardFlow, [CardLayer]) {
+    /// A grid of more cells than this (`gridRowCount` × `gridColumnCount`, or anchors far out) keeps its children at
+    /// their designed places, with a warning: each cell is a frame, and a kilobyte asking for 1,000 × 1,000 made a
+    /// million of them (57 s, 5 GB). Real grids have tens.
+    static let maximumGridCells = 4_096
+
+    /// `nil` (with a warning) for a grid of more than ``maximumGridCells`` cells.
+    mutating func grid(_ node: FigmaNode, path: [Int], turn: LinearTransform) -> (CardFlow, [CardLayer])? {
         let children = node.children.filter(\.visible)
         var columns = Self.gridTracks(node.gridColumnsSizing, count: node.gridColumnCount)
         if columns.isEmpty { columns = [.share(1)] }
@@ -87,15 +93,24 @@ extension FigmaConverter {
                 cells.append([next / columns.count, next % columns.count])
             }
             taken.insert(cells[cells.count - 1])
+        }
+        var rows = Self.gridTracks(node.gridRowsSizing, count: node.gridRowCount)
+        let columnCount = max(columns.count, (cells.map { $0[1] }.max() ?? -1) + 1)
+        let rowCount = max(rows.count, (cells.map { $0[0] }.max() ?? -1) + 1)
+        guard rowCount * columnCount <= Self.maximumGridCells else {
+            warn(node, "a grid of \(rowCount) × \(columnCount) cells keeps its children at their places (at most "
+                 + "\(Self.maximumGridCells) cells are laid out)")
+            return nil
+        }
+        while columns.count < columnCount { columns.append(.share(1)) }
+        while rows.count < rowCount { rows.append(.content) }
+        var childrenByCell: [[Int]: [Int]] = [:]
+        for (index, child) in children.enumerated() {
+            childrenByCell[cells[index], default: []].append(index)
             if child.gridRowSpan > 1 || child.gridColumnSpan > 1 {
                 warn(child, "a grid child spanning several tracks is placed in its first cell, sized to it")
             }
         }
-        let columnCount = max(columns.count, (cells.map { $0[1] }.max() ?? -1) + 1)
-        while columns.count < columnCount { columns.append(.share(1)) }
-        var rows = Self.gridTracks(node.gridRowsSizing, count: node.gridRowCount)
-        let rowCount = max(rows.count, (cells.map { $0[0] }.max() ?? -1) + 1)
-        while rows.count < rowCount { rows.append(.content) }
         for tracks in [columns, rows] {
             let weights = Set(tracks.compactMap { if case .share(let weight) = $0 { weight } else { nil } })
             if weights.count > 1 { warn(node, "grid tracks of different fr are drawn as equal shares") }
@@ -125,7 +140,8 @@ extension FigmaConverter {
                 var cell = CardFrameLayer(box: CardBox(width: size(column), height: .fill),
                                           layout: CardFlow(direction: .horizontal), layers: [])
                 let cellPath = path + [rowIndex, columnIndex]
-                for (index, child) in children.enumerated() where cells[index] == [rowIndex, columnIndex] {
+                for index in childrenByCell[[rowIndex, columnIndex]] ?? [] {
+                    let child = children[index]
                     cell.layout.align = alignment(child.gridChildHorizontalAlign)
                     cell.layout.crossAlign = alignment(child.gridChildVerticalAlign)
                     cell.layers.append(self.child(child, of: node, path: cellPath + [cell.layers.count], turn: turn,

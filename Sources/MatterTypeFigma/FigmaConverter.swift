@@ -55,8 +55,9 @@ struct FigmaConverter {
             warn(node, "a \(node.type) node is not drawn; its box is laid out")
         }
         paint(node, turn: turn, into: &frame)
-        if node.layoutMode == "GRID", Self.frameTypes.contains(node.type) {
-            (frame.layout, frame.layers) = grid(node, path: path, turn: turn)
+        if node.layoutMode == "GRID", Self.frameTypes.contains(node.type),
+           let (flow, layers) = grid(node, path: path, turn: turn) {
+            (frame.layout, frame.layers) = (flow, layers)
             return .frame(frame)
         }
         for child in node.children where child.visible {
@@ -206,7 +207,7 @@ struct FigmaConverter {
         } else if node.type == "ELLIPSE" {
             let ellipse = VectorPath.ellipse(in: box)
             for fill in fills { frame.paths.append(CardPath(path: ellipse, paint: fill)) }
-            let weight = node.strokeWeight, (outside, inside) = strokeReach(node, weight)
+            let weight = node.strokeWeight, (outside, inside) = node.strokeReach(weight)
             let ring = VectorPath.ellipse(in: box.grown(by: outside))
                 .appending(VectorPath.ellipse(in: box.grown(by: -inside)), fillRule: .evenodd)
             for stroke in strokes { frame.paths.append(CardPath(path: ring, paint: stroke)) }
@@ -216,7 +217,7 @@ struct FigmaConverter {
             frame.cornerRadius = 0
         } else if node.type == "LINE" {
             // A line runs along its box's top edge; its stroke is centered on it unless aligned otherwise.
-            let weight = node.strokeWeight, (outside, inside) = strokeReach(node, weight)
+            let weight = node.strokeWeight, (outside, inside) = node.strokeReach(weight)
             // Round and square caps reach half the stroke past each end (a round one as a half disc).
             let cap = node.strokeCap ?? "NONE"
             let reach = ["ROUND", "SQUARE"].contains(cap) ? weight / 2 : 0
@@ -321,17 +322,6 @@ struct FigmaConverter {
             }
         }
     }
-
-    /// How far a stroke of `weight` reaches outside and inside its outline, by its alignment (Figma's default for
-    /// shapes is inside, a line's center).
-    private func strokeReach(_ node: FigmaNode, _ weight: Double) -> (outside: Double, inside: Double) {
-        switch node.strokeAlign ?? (node.type == "LINE" ? "CENTER" : "INSIDE") {
-        case "OUTSIDE": (weight, 0)
-        case "CENTER": (weight / 2, weight / 2)
-        default: (0, weight)
-        }
-    }
-
 
     /// An image fill as the frame's image, or `nil` (with a warning; the caller draws a placeholder) when its bytes
     /// were not given.

@@ -38,11 +38,17 @@ extension FigmaNode {
     /// How far the node's visible strokes reach outside its box: all of an outside stroke, half a centered one.
     private var strokeOutset: Double {
         guard strokes.contains(where: \.visible) else { return 0 }
-        let weight = individualStrokeWeights.map { max($0.top, $0.right, $0.bottom, $0.left) } ?? strokeWeight
+        return strokeReach(individualStrokeWeights.map { max($0.top, $0.right, $0.bottom, $0.left) } ?? strokeWeight)
+            .outside
+    }
+
+    /// How far a stroke of `weight` reaches outside and inside the node's outline, by its alignment (Figma's
+    /// default for shapes is inside, a line's center).
+    func strokeReach(_ weight: Double) -> (outside: Double, inside: Double) {
         switch strokeAlign ?? (type == "LINE" ? "CENTER" : "INSIDE") {
-        case "OUTSIDE": return weight
-        case "CENTER": return weight / 2
-        default: return 0
+        case "OUTSIDE": (weight, 0)
+        case "CENTER": (weight / 2, weight / 2)
+        default: (0, weight)
         }
     }
 }

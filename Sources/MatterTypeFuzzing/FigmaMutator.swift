@@ -154,9 +154,6 @@ struct FigmaMutator {
         }
     }
 
-    /// The properties ``setProperty(_:value:on:)`` sets, by index.
-    static var propertyRows: [FigmaSupport.Row] { FigmaSupport.rows }
-
     /// The document `tree` with property `row` set to value `value` on one of its nodes (the `row`-th, counting
     /// round), as JSON.
     static func withProperty(_ row: Int, value: Int, in tree: Any) -> Data {

@@ -1,4 +1,5 @@
 public import Foundation
+import MatterTypeFigma
 import MatterType
 import MatterTypeWire
 import MatterTypeCards
@@ -40,7 +41,7 @@ public struct RequestGenerator: Sendable {
         guard let tree = try? JSONSerialization.jsonObject(with: FigmaMutator.builtInDocument) else { return [] }
         var requests: [GeneratedRequest] = []
         var index = 0
-        for row in FigmaMutator.propertyRows.indices {
+        for row in FigmaSupport.rows.indices {
             for pick in 0..<valuesPerProperty {
                 let body = FigmaMutator.withProperty(row, value: row * valuesPerProperty + pick, in: tree)
                 requests.append(GeneratedRequest(kind: .figma, body: body, values: ["title": "A title"], index: index))

@@ -329,6 +329,10 @@ struct FigmaDesignerFilesTests {
         #expect(["25:2", "25:3", "25:4"].map { tracks[$0].map { [$0.x, $0.width] } } == [[0, 100], [100, 120], [220, 120]])
         // What the rows of cells cannot do is named: unequal shares, and a child spanning tracks.
         let uneven = try Self.document(#"{"id": "26:1", "name": "Grid", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 10}, "layoutMode": "GRID", "gridColumnsSizing": "2fr 1fr", "children": [\#(rect("26:2", 0, 0, (1, 10), #", "gridColumnSpan": 2"#))]}"#).frame("26:1")
+        // A kilobyte asking for 1,000 × 1,000 cells (once 57 s and 5 GB): its children keep their places, warned.
+        let huge = try Self.document(#"{"id": "26:5", "name": "Grid", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 400, "height": 400}, "layoutMode": "GRID", "gridRowCount": 1000, "gridColumnsSizing": "repeat(1000, 1fr)", "children": [\#(rect("26:6", 999, 999, (4, 4)))]}"#).frame("26:5")
+        #expect(huge.warnings.map(\.message) == ["a grid of 1000 × 1000 cells keeps its children at their places (at most 4096 cells are laid out)"])
+        #expect(try huge.nodeBoxes(renderer: CardRenderer(registry: FontRegistry(includesSystemFonts: false))).count == 2)
         #expect(uneven.warnings.map(\.message).sorted() == ["a grid child spanning several tracks is placed in its first cell, sized to it",
                                                             "grid tracks of different fr are drawn as equal shares"])
     }

@@ -78,8 +78,9 @@ public final class FontRegistry: Sendable {
                      faces: faces, replacingExisting: replacingExisting)
     }
 
+    /// Registers `file`'s faces (those named in `wanted`, or all): the one road every public `register` takes.
     func register(_ file: FontFile, faces wanted: Set<String>? = nil,
-                          replacingExisting: Bool) throws(FontRegistrationError) -> [FontDescriptor] {
+                  replacingExisting: Bool) throws(FontRegistrationError) -> [FontDescriptor] {
         let descriptors = try file.faceDescriptors().filter { wanted?.contains($0.postScriptName) ?? true }
         var faces: [FontFace] = []
         for descriptor in descriptors { faces.append(try FontFace(file: file, descriptor: descriptor)) }
