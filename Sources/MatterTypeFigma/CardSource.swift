@@ -23,10 +23,12 @@ public enum CardSource: Sendable {
     /// node (an `id` and a ``FigmaDocument/nodeTypes`` `type`), is a Figma document, anything else a card
     /// document. In a Figma document `node` names the node to draw (any node, one inside a frame too); without it,
     /// ``FigmaDocument/defaultNode`` is drawn. `images` gives image fills' bytes by `imageRef`, as
-    /// ``FigmaDocument/frame(_:images:)`` takes them.
+    /// ``FigmaDocument/frame(_:images:renderer:)`` takes them, and `renderer` lays a Figma frame out for its
+    /// constraints' design sizes (it should have the fonts the card will be drawn with).
     /// - Throws: ``CardError`` for a card document that is not JSON or (when it has no placeholders) not a card;
     ///   ``FigmaError`` for a Figma document that cannot be read, has no node `node`, or has no visible node.
-    public static func read(_ data: Data, node: String?, images: [String: String] = [:]) throws -> CardSource {
+    public static func read(_ data: Data, node: String?, images: [String: String] = [:],
+                            renderer: CardRenderer = CardRenderer()) throws -> CardSource {
         let object = try CardTree.foundationObject(parsing: data)
         guard let members = object as? [String: Any], members["layers"] == nil,
               figmaKeys.contains(where: { members[$0] != nil })
@@ -35,12 +37,12 @@ public enum CardSource: Sendable {
             return .card(try CardTemplate(data, parsed: CardTree(foundation: object)))
         }
         let figma = try FigmaDocument(data: data)
-        if let node { return .figma(try figma.frame(node, images: images)) }
+        if let node { return .figma(try figma.frame(node, images: images, renderer: renderer)) }
         guard let chosen = figma.defaultNode else {
             throw FigmaError.invalidDocument(figma.topLevelNodes.isEmpty ? "it has no nodes to draw"
                                              : "none of its top-level nodes is visible; name one with --node ID")
         }
-        return .figma(try figma.frame(chosen.id, images: images))
+        return .figma(try figma.frame(chosen.id, images: images, renderer: renderer))
     }
 
     /// Whether it came from a Figma document.

@@ -17,6 +17,9 @@ struct FigmaConverter {
     private(set) var nodeIDs: [[Int]: String] = [:]
     /// Each layer's Figma node name, by the layer's path.
     private(set) var nodeNames: [[Int]: String] = [:]
+    /// The paths of the frames that have children placed at their x and y with constraints other than left and top:
+    /// their design sizes are to be set (``FigmaDocument/frame(_:images:renderer:)`` lays the card out for them).
+    private(set) var constrainedFrames: [[Int]] = []
 
     /// The types laid out as frames: their children keep their places or flow.
     static let frameTypes: Set<String> = ["FRAME", "COMPONENT", "COMPONENT_SET", "INSTANCE", "SECTION"]
@@ -63,6 +66,7 @@ struct FigmaConverter {
         for child in node.children where child.visible {
             frame.layers.append(self.child(child, of: node, path: path + [frame.layers.count], turn: turn))
         }
+        if frame.layers.contains(where: { $0.box.constraints != CardConstraints() }) { constrainedFrames.append(path) }
         return .frame(frame)
     }
 
@@ -99,7 +103,25 @@ struct FigmaConverter {
                        width: size(of: node, parent: parent, inFlow: inFlow, horizontal: true),
                        height: size(of: node, parent: parent, inFlow: inFlow, horizontal: false),
                        minWidth: node.minWidth, maxWidth: node.maxWidth, minHeight: node.minHeight,
-                       maxHeight: node.maxHeight, isAbsolute: node.layoutPositioning == "ABSOLUTE")
+                       maxHeight: node.maxHeight, isAbsolute: node.layoutPositioning == "ABSOLUTE",
+                       // A group's children follow the group, which hugs them.
+                       constraints: inFlow || parent.map { Self.groupTypes.contains($0.type) } ?? true
+                           ? CardConstraints() : Self.constraints(node.constraints))
+    }
+
+    /// Figma's constraints as a card's: LEFT and TOP keep the start, RIGHT and BOTTOM the end, LEFT_RIGHT and
+    /// TOP_BOTTOM both, CENTER the middle, SCALE the share.
+    static func constraints(_ figma: FigmaLayoutConstraint?) -> CardConstraints {
+        func pin(_ name: String?) -> CardConstraints.Pin {
+            switch name {
+            case "RIGHT", "BOTTOM": .end
+            case "LEFT_RIGHT", "TOP_BOTTOM": .both
+            case "CENTER": .center
+            case "SCALE": .scale
+            default: .start
+            }
+        }
+        return CardConstraints(horizontal: pin(figma?.horizontal), vertical: pin(figma?.vertical))
     }
 
     /// How the node's width (`horizontal`) or height is set: Figma's `layoutSizing…` where the file has it, else the

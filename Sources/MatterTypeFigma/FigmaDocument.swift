@@ -116,8 +116,13 @@ public struct FigmaDocument: Sendable {
     /// bytes by `imageRef` (what `GET /v1/files/:key/images` lists): a file name under the renderer's image folder,
     /// or a `data:` URI; with ``embeddedImages`` (these win); an image fill without either is not drawn (a warning
     /// says so).
+    ///
+    /// A frame that hugs or fills and holds children with constraints (RIGHT, CENTER, LEFT_RIGHT, SCALE, …) gets
+    /// the size `renderer` lays it out at as the document has it, its design size: filled with other text, it
+    /// grows or shrinks from there and those children follow it as Figma's do.
     /// - Throws: ``FigmaError/unknownNode(_:)`` when the document has no node `id`.
-    public func frame(_ id: String, images: [String: String] = [:]) throws(FigmaError) -> FigmaFrame {
+    public func frame(_ id: String, images: [String: String] = [:],
+                      renderer: CardRenderer = CardRenderer()) throws(FigmaError) -> FigmaFrame {
         guard let node = Self.find(id, in: roots) else { throw .unknownNode(id) }
         var converter = FigmaConverter(images: embeddedImages.merging(images) { _, given in given })
         var layer = converter.layer(node, parent: nil, path: [0])
@@ -126,7 +131,10 @@ public struct FigmaDocument: Sendable {
         let bounds = node.bounds, export = node.exportBounds
         layer.box.x = bounds.x - export.x
         layer.box.y = bounds.y - export.y
-        let card = Card(width: max(export.width, 1), height: max(export.height, 1), layers: [layer])
+        var card = Card(width: max(export.width, 1), height: max(export.height, 1), layers: [layer])
+        if !converter.constrainedFrames.isEmpty {
+            Self.setDesignSizes(of: converter.constrainedFrames, in: &card, renderer: renderer)
+        }
         let template: CardTemplate
         do throws(CardError) {
             template = try CardTemplate(card)
@@ -136,6 +144,30 @@ public struct FigmaDocument: Sendable {
         return FigmaFrame(nodeID: node.id, name: node.name, card: card, template: template,
                           origin: Point(x: export.x, y: export.y), warnings: converter.warnings,
                           nodeIDs: converter.nodeIDs, nodeNames: converter.nodeNames)
+    }
+
+    /// Sets the design size of each frame at `paths` in `card` that hugs or fills (a fixed size is its own design
+    /// size) to the size `renderer` lays it out at; a card that cannot be laid out keeps none (its constraints
+    /// then keep the children where the file puts them, and laying it out again says what is wrong).
+    private static func setDesignSizes(of paths: [[Int]], in card: inout Card, renderer: CardRenderer) {
+        guard let layout = try? renderer.layout(of: card) else { return }
+        var sizes: [String: (width: Double, height: Double)] = [:]
+        for box in layout.boxes { sizes[box.path] = (box.width, box.height) }
+        func set(_ path: ArraySlice<Int>, in layers: inout [CardLayer], size: (width: Double, height: Double)) {
+            guard let index = path.first, layers.indices.contains(index),
+                  case .frame(var frame) = layers[index] else { return }
+            if path.count == 1 {
+                if frame.box.width.points == nil { frame.designWidth = size.width }
+                if frame.box.height.points == nil { frame.designHeight = size.height }
+            } else {
+                set(path.dropFirst(), in: &frame.layers, size: size)
+            }
+            layers[index] = .frame(frame)
+        }
+        for path in paths {
+            guard let size = sizes[path.map { "/layers/\($0)" }.joined()] else { continue }
+            set(path[...], in: &card.layers, size: size)
+        }
     }
 
     private static func find(_ id: String, in nodes: [FigmaNode]) -> FigmaNode? {

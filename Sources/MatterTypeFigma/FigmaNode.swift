@@ -1,6 +1,13 @@
 import Foundation
 import MatterType
 
+/// A node's constraints (Figma's `LayoutConstraint`): `LEFT`, `RIGHT`, `CENTER`, `LEFT_RIGHT` or `SCALE` across,
+/// `TOP`, `BOTTOM`, `CENTER`, `TOP_BOTTOM` or `SCALE` down.
+struct FigmaLayoutConstraint: Sendable, Decodable {
+    var horizontal: String?
+    var vertical: String?
+}
+
 /// One node of a Figma REST document (`GET /v1/files/:key`, `/v1/files/:key/nodes`), with the properties
 /// MatterType lays out and draws; the rest of Figma's keys are read past. Property names are Figma's.
 struct FigmaNode: Sendable, Decodable {
@@ -55,6 +62,8 @@ struct FigmaNode: Sendable, Decodable {
     var layoutGrow: Double
     var layoutAlign: String?
     var layoutPositioning: String?
+    /// How a child placed at its x and y follows its frame's size: `{"horizontal": "LEFT", "vertical": "TOP"}`.
+    var constraints: FigmaLayoutConstraint?
     var minWidth: Double?
     var maxWidth: Double?
     var minHeight: Double?
@@ -91,7 +100,7 @@ struct FigmaNode: Sendable, Decodable {
         case layoutMode, itemSpacing, counterAxisSpacing, paddingLeft, paddingRight, paddingTop, paddingBottom
         case primaryAxisSizingMode, counterAxisSizingMode, primaryAxisAlignItems, counterAxisAlignItems
         case counterAxisAlignContent, layoutWrap, layoutSizingHorizontal, layoutSizingVertical, layoutGrow
-        case layoutAlign, layoutPositioning, minWidth, maxWidth, minHeight, maxHeight, strokesIncludedInLayout
+        case layoutAlign, layoutPositioning, constraints, minWidth, maxWidth, minHeight, maxHeight, strokesIncludedInLayout
         case itemReverseZIndex, gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowsSizing
         case gridColumnsSizing, gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan
         case gridChildHorizontalAlign, gridChildVerticalAlign
@@ -151,6 +160,7 @@ struct FigmaNode: Sendable, Decodable {
         layoutGrow = try value(.layoutGrow) ?? 0
         layoutAlign = try value(.layoutAlign)
         layoutPositioning = try value(.layoutPositioning)
+        constraints = try value(.constraints)
         minWidth = try value(.minWidth)
         maxWidth = try value(.maxWidth)
         minHeight = try value(.minHeight)

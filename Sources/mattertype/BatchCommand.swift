@@ -84,14 +84,14 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let shard = try shardParts()
-        let source = try cardSource()
+        let registry = try fontSources.makeRegistry()
+        let source = try cardSource(registry: registry)
         let tokens = self.tokens.isEmpty ? nil
             : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) },
                                extensions: TypographyFields.tokenExtensions)
         let imageDirectory = images.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: template).deletingLastPathComponent()
-        let renderer = drawing.renderer(registry: try fontSources.makeRegistry(), tokens: tokens,
-                                        imageDirectory: imageDirectory)
+        let renderer = drawing.renderer(registry: registry, tokens: tokens, imageDirectory: imageDirectory)
         if case .figma(let frame) = source { warnText([], frames: [frame], registry: renderer.registry) }
         // Counted first, so that the progress shows done/total; a second reader then streams them.
         let total = try BatchCommand.count(rows, shard: shard)
@@ -190,10 +190,12 @@ struct BatchCommand: ParsableCommand {
     }
 
     /// What makes a row's card from its values: the card document filled with them, or the Figma frame's card
-    /// (``CardSource``'s rule: `--node`, or the document's only top-level node).
-    private func cardSource() throws -> CardSource {
+    /// (``CardSource``'s rule: `--node`, or the document's only top-level node), laid out with the fonts of
+    /// `registry` for its constraints.
+    private func cardSource(registry: FontRegistry) throws -> CardSource {
         let data = try TextInputOptions.document(at: template, option: "template")
-        let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:])
+        let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:],
+                                         renderer: CardRenderer(registry: registry))
         if !source.isFigma, node != nil || images != nil {
             throw CLIError(description: "\(template): --node and --images are for a Figma document; this is a card")
         }

@@ -65,7 +65,9 @@ struct CardCommand: ParsableCommand {
 
     func run() throws {
         let data = try TextInputOptions.document(at: card, option: "card document")
-        let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:])
+        let registry = try fontSources.makeRegistry()
+        let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:],
+                                         renderer: CardRenderer(registry: registry))
         if !source.isFigma, node != nil || images != nil {
             throw CLIError(description: "\(card): --node and --images are for a Figma document; this is a card")
         }
@@ -82,8 +84,7 @@ struct CardCommand: ParsableCommand {
         // A card's image paths are relative to it; a Figma frame's image fills are files of --images.
         let imageDirectory = source.isFigma ? images.map { URL(fileURLWithPath: $0) }
             : URL(fileURLWithPath: card).deletingLastPathComponent()
-        let renderer = drawing.renderer(registry: try fontSources.makeRegistry(), tokens: tokens,
-                                        imageDirectory: imageDirectory)
+        let renderer = drawing.renderer(registry: registry, tokens: tokens, imageDirectory: imageDirectory)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]

@@ -88,7 +88,7 @@ struct FigmaCommand: ParsableCommand {
                 throw CLIError(description: "\(document): the document has no nodes to draw")
             }
             if let node {
-                let frame = try figma.frame(node, images: references)
+                let frame = try figma.frame(node, images: references, renderer: renderer)
                 warnEach(frame.warnings, verbose: warningOptions.verbose)
                 let boxes = try naming(frame.describe) { () throws(CardError) in
                     try frame.nodeBoxes(values: values, renderer: renderer)
@@ -102,7 +102,7 @@ struct FigmaCommand: ParsableCommand {
             var frames: [FigmaFrame] = []
             for summary in figma.topLevelNodes {
                 do {
-                    let frame = try figma.frame(summary.id, images: references)
+                    let frame = try figma.frame(summary.id, images: references, renderer: renderer)
                     frames.append(frame)
                     warnEach(frame.warnings, verbose: warningOptions.verbose)
                     laidOut.nodes += try naming(frame.describe) { () throws(CardError) in
@@ -118,7 +118,7 @@ struct FigmaCommand: ParsableCommand {
             print(try Self.json(laidOut))
             return
         }
-        guard case .figma(let frame) = try CardSource.read(data, node: node, images: references) else {
+        guard case .figma(let frame) = try CardSource.read(data, node: node, images: references, renderer: renderer) else {
             throw CLIError(description: "\(document): a card document, not a Figma document; draw it with "
                            + "mattertype card")
         }

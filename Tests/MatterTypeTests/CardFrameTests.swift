@@ -160,6 +160,43 @@ struct CardFrameTests {
         #expect(b["/layers/0/layers/2"] == [68, 28, 30, 30])
     }
 
+    @Test("constraints: laid out at another size than its design size, a frame's placed children follow it")
+    func constraints() throws {
+        // A 400-wide row gives the filling frame 300 (100 for the fixed sibling); it was designed 200 wide. Figma's
+        // rules (Help Center, "Apply constraints to define how layers resize"): right keeps the 20 to the right
+        // edge (170 → 270), leftRight both distances (180 → 280 wide), center the offset from the middle (90 →
+        // 140), scale the share (x 50 → 75, 50 → 75 wide), left the x.
+        let b = try boxes(#"""
+            {"width": 400, "height": 300, "layers": [{"type": "frame", "width": 400,
+              "layout": {"direction": "horizontal"}, "layers": [
+                {"type": "rect", "width": 100, "height": 10},
+                {"type": "frame", "width": "fill", "height": 100, "designWidth": 200, "designHeight": 100, "layers": [
+                  {"type": "rect", "x": 170, "y": 5, "width": 20, "height": 10, "constraints": {"horizontal": "right"}},
+                  {"type": "rect", "x": 10, "width": 180, "height": 10, "constraints": {"horizontal": "leftRight",
+                   "vertical": "bottom"}},
+                  {"type": "rect", "x": 90, "width": 20, "height": 10, "constraints": {"horizontal": "center"}},
+                  {"type": "rect", "x": 50, "width": 50, "height": 10, "constraints": {"horizontal": "scale"}},
+                  {"type": "rect", "x": 10, "width": 20, "height": 10}]}]},
+              {"type": "frame", "y": 200, "layout": {"direction": "vertical"}, "designHeight": 40, "layers": [
+                {"type": "rect", "width": 10, "height": 50},
+                {"type": "rect", "x": 0, "y": 30, "width": 10, "height": 10, "position": "absolute",
+                 "constraints": {"vertical": "bottom"}}]}]}
+            """#)
+        #expect(b["/layers/0/layers/1"] == [100, 0, 300, 100])
+        #expect(b["/layers/0/layers/1/layers/0"] == [370, 5, 20, 10])
+        // The height is the designed 100: bottom keeps the y.
+        #expect(b["/layers/0/layers/1/layers/1"] == [110, 0, 280, 10])
+        #expect(b["/layers/0/layers/1/layers/2"] == [240, 0, 20, 10])
+        #expect(b["/layers/0/layers/1/layers/3"] == [175, 0, 75, 10])
+        #expect(b["/layers/0/layers/1/layers/4"] == [110, 0, 20, 10])
+        // A column designed 40 high hugs its 50-high child: the absolute child pinned to the bottom moves 10 down.
+        #expect(b["/layers/1/layers/1"] == [0, 240, 10, 10])
+        #expect(failure(#"{"width": 9, "height": 9, "layers": [{"type": "frame", "width": 5, "height": 5, "designWidth": -1, "layers": []}]}"#)?
+            .contains("designWidth") == true)
+        #expect(failure(#"{"width": 9, "height": 9, "layers": [{"type": "rect", "width": 5, "height": 5, "constraints": {"horizontal": "top"}}]}"#)?
+            .contains("leftRight") == true)
+    }
+
     @Test("a frame flows into pixels; reverseZ draws the first child on top")
     func drawing() throws {
         func pixel(reversed: Bool) throws -> RGBAImage.Pixel {

@@ -97,6 +97,45 @@ struct FigmaDocumentTests {
         #expect(laidOut["3:7"] == [270, 90, 20, 20] && laidOut["3:8"] == [100, 100, 50, 10])
     }
 
+    @Test("constraints: a longer {{title}} widens a filling frame without Auto Layout; its children follow as pinned")
+    func constraintsFollowATemplate() throws {
+        // A hugging column: a title, then a banner that fills its width and has no Auto Layout, holding a badge
+        // pinned right, a bar pinned left and right, a dot centered and a tile scaled. Figma's rules (Help Center,
+        // "Apply constraints to define how layers resize"): RIGHT keeps the distance to the right edge, LEFT_RIGHT
+        // both distances (the width changes), CENTER the offset from the middle, SCALE the share of the width.
+        func child(_ id: String, _ x: Double, _ width: Double, _ horizontal: String) -> String {
+            #"{"id": "\#(id)", "name": "\#(horizontal)", "type": "RECTANGLE", \#(Self.box(x, 40, width, 10)), "constraints": {"horizontal": "\#(horizontal)", "vertical": "TOP"}}"#
+        }
+        let doc = try document(#"""
+            {"id": "9:1", "name": "Card", "type": "FRAME", \#(Self.box(0, 0, 999, 999)), "layoutMode": "VERTICAL",
+             "layoutSizingHorizontal": "HUG", "layoutSizingVertical": "HUG",
+             "children": [\#(Self.text("9:2", "{{title}}")),
+               {"id": "9:3", "name": "Banner", "type": "FRAME", \#(Self.box(0, 24, 999, 40)),
+                "layoutSizingHorizontal": "FILL", "layoutSizingVertical": "FIXED", "children": [
+                  \#(child("9:4", 999 - 30, 20, "RIGHT")), \#(child("9:5", 10, 999 - 20, "LEFT_RIGHT")),
+                  \#(child("9:6", 10, 20, "CENTER")), \#(child("9:7", 20, 10, "SCALE")),
+                  \#(child("9:8", 10, 20, "LEFT"))]}]}
+            """#)
+        func laidOut(_ values: [String: String]) throws -> [String: [Double]] {
+            let frame = try doc.frame("9:1", renderer: renderer)
+            let boxes = try frame.nodeBoxes(values: values, renderer: renderer)
+            return Dictionary(uniqueKeysWithValues: boxes.map { ($0.id, [$0.x, $0.y, $0.width, $0.height]) })
+        }
+        // As designed, the banner is as wide as "{{title}}" and its children where the file puts them (the
+        // file's banner was 999 wide: its own size is what the layout makes of it, the design size).
+        let designed = try laidOut([:])
+        let short = try #require(designed["9:3"])[2]
+        let long = try laidOut(["title": "A title three times as long as the placeholder"])
+        let wide = try #require(long["9:3"])[2], grown = wide - short
+        #expect(grown > 100)
+        #expect(long["9:4"]?[0] == designed["9:4"].map { $0[0] + grown })
+        #expect(long["9:5"]?[2] == designed["9:5"].map { $0[2] + grown })
+        #expect(long["9:6"]?[0] == designed["9:6"].map { $0[0] + grown / 2 })
+        let scaled = try #require(long["9:7"])
+        #expect(abs(scaled[0] - 20 * wide / short) < 1e-9 && abs(scaled[2] - 10 * wide / short) < 1e-9)
+        #expect(long["9:8"] == designed["9:8"])
+    }
+
     @Test("a {{title}} in a text node is a placeholder: a longer value wraps the fixed-width text and grows its frame")
     func templateReflows() throws {
         let doc = try document(#"""

@@ -4,7 +4,8 @@ public import MatterTypeWire
 
 extension CardBox {
     /// The keys of a box, which every layer kind has: `x` and `y` (0 when absent), `width` and `height` (a
-    /// number, `"hug"` when the layer has content to hug, or `"fill"`), the minimums and maximums, `position`.
+    /// number, `"hug"` when the layer has content to hug, or `"fill"`), the minimums and maximums, `position`,
+    /// `constraints`.
     /// - Parameters:
     ///   - hugs: whether the layer has content to hug (texts and frames do; rectangles and images do not).
     ///   - size: the width and height when absent; `nil` makes them required.
@@ -43,6 +44,11 @@ extension CardBox {
             length("maxHeight", \.maxHeight, "The most height in points."),
             CardField("position", \.isAbsolute, FlowPosition.self, default: false,
                       help: "\"auto\" (in its frame's flow) or \"absolute\" (out of it, at its x and y).",
+                      frequency: 0.1),
+            CardField("constraints", \.constraints, CardConstraints.self, default: CardConstraints(),
+                      help: "How it follows its frame laid out at another size than the frame's designWidth and "
+                          + "designHeight (placed at its x and y): {\"horizontal\": \"left|right|leftRight|center|"
+                          + "scale\", \"vertical\": \"top|bottom|topBottom|center|scale\"}, Figma's constraints.",
                       frequency: 0.1),
         ]
     }

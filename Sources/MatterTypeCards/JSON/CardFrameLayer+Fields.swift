@@ -51,6 +51,15 @@ extension CardFrameLayer {
             CardField("isMask", \.isMask, Bool.self, default: false,
                       help: "Whether it is a mask (Figma's use as mask): not drawn, it clips the siblings after it.",
                       frequency: 0.05),
+            CardField("designWidth", \.designWidth, Double.self,
+                      help: "The width its children's x, y and sizes were set for: laid out at another, children "
+                          + "placed at their x and y follow it as their constraints say.",
+                      examples: FieldExamples(accepted: ["0", "320", "1000000"], refused: ["-1", "\"wide\""]),
+                      frequency: 0.05),
+            CardField("designHeight", \.designHeight, Double.self,
+                      help: "The height its children's x, y and sizes were set for, as designWidth.",
+                      examples: FieldExamples(accepted: ["0", "320", "1000000"], refused: ["-1", "\"tall\""]),
+                      frequency: 0.05),
             CardField("layers", \.layers, CardList<CardLayer>.self, default: [], writesDefault: true,
                       help: "Its children: the flow's order, and drawing order (the last on top).", frequency: 1),
         ]

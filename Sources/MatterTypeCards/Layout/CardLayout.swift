@@ -277,10 +277,14 @@ struct CardLayoutEngine {
             throw .layer(path: path, .invalid(field: "gap", reason: "\(gap) is not allowed; use -1000000 to 1000000 "
                                               + "points (negative: the children overlap)"))
         }
+        for case let (name, value?) in [("designWidth", frame.designWidth), ("designHeight", frame.designHeight)]
+        where !value.isFinite || !(0...1_000_000).contains(value) {
+            throw .layer(path: path, .invalid(field: name, reason: "\(value) is not allowed; use 0 to 1000000 points"))
+        }
         guard let direction = flow.direction else {
             var children: [LaidOutLayer] = []
             for (index, child) in frame.layers.enumerated() {
-                children.append(try positioned(child, path: path + [index]))
+                children.append(try positioned(child, path: path + [index], in: frame, width: width, height: height))
             }
             // Hugging, it reaches as far right and down as its children do (Figma's group), those after a mask
             // only as far as the mask shows them.
@@ -312,6 +316,32 @@ struct CardLayoutEngine {
                                  height: box.height.points.map { box.clamped($0, horizontal: false) })
         laidOut.frame.x = box.x
         laidOut.frame.y = box.y
+        return laidOut
+    }
+
+    /// A child placed at its own x and y in `frame`, laid out `width` × `height` (`nil` where it hugs): where that
+    /// differs from the frame's design size, moved and resized as the child's constraints say.
+    func positioned(_ child: CardLayer, path: [Int], in frame: CardFrameLayer, width: Double?,
+                    height: Double?) throws(CardError) -> LaidOutLayer {
+        var laidOut = try positioned(child, path: path)
+        let box = child.box
+        var place = (x: box.x, y: box.y), sizes: (width: Double?, height: Double?) = (nil, nil)
+        for horizontal in [true, false] {
+            guard let design = horizontal ? frame.designWidth : frame.designHeight,
+                  let actual = horizontal ? width : height, abs(actual - design) > 1e-9 else { continue }
+            let followed = CardConstraints.follow(box.constraints.pin(horizontal: horizontal),
+                                                  position: horizontal ? box.x : box.y,
+                                                  size: box.size(horizontal: horizontal).points, design: design,
+                                                  actual: actual)
+            if horizontal { (place.x, sizes.width) = followed } else { (place.y, sizes.height) = followed }
+        }
+        if sizes.width != nil || sizes.height != nil {
+            laidOut = try layOut(child, path: path,
+                                 width: (sizes.width ?? box.width.points).map { box.clamped($0, horizontal: true) },
+                                 height: (sizes.height ?? box.height.points).map { box.clamped($0, horizontal: false) })
+        }
+        laidOut.frame.x = place.x
+        laidOut.frame.y = place.y
         return laidOut
     }
 

@@ -50,11 +50,13 @@ struct FlowLayout {
         return frame.layout.padding.sum(horizontal: main == horizontal)
     }
 
-    /// Whether the item has no content to measure (a rectangle or an image).
-    private func isEmpty(_ item: Item) -> Bool {
+    /// Whether the item has no size of its own to hug: a rectangle or an image, which have no content, or a frame
+    /// without a flow, whose children keep their places (Figma cannot hug them; filling, it takes what it is given).
+    private func hugsNothing(_ item: Item) -> Bool {
         switch item.layer {
         case .rect, .image: true
-        case .text, .frame: false
+        case .text: false
+        case .frame(let frame): frame.layout.direction == nil
         }
     }
 
@@ -77,7 +79,7 @@ struct FlowLayout {
         let late = items.indices.filter { items[$0].layer.box.size(horizontal: !horizontal) == .fill }
         guard !late.isEmpty else { return }
         var widest = 0.0
-        for i in items.indices where !(late.contains(i) && isEmpty(items[i])) {
+        for i in items.indices where !(late.contains(i) && hugsNothing(items[i])) {
             if let given = crossGiven[i] {
                 widest = max(widest, given)
                 continue
@@ -96,8 +98,8 @@ struct FlowLayout {
     /// What the steps work out, in the order they do.
     private struct State {
         var items: [Item] = []
-        /// Children taken out of the flow, placed at their own x and y.
-        var absolute: [LaidOutLayer] = []
+        /// The indices of children taken out of the flow, placed at their own x and y once the frame's size is known.
+        var absolute: [Int] = []
         /// The size each item is given across before its line is known (`nil`: it hugs).
         var crossGiven: [Double?] = []
         /// Whether an item stretches to a size still to come (its children may fill it).
@@ -137,7 +139,7 @@ struct FlowLayout {
         try determineLineCrossSizes(&state)
         try stretchItems(&state)
         alignItems(&state)
-        return laidOut(state)
+        return try laidOut(state)
     }
 
     /// §9.1: the flow's items, in order; children taken out of the flow are placed at their own x and y.
@@ -145,7 +147,7 @@ struct FlowLayout {
         var state = State()
         for (index, child) in frame.layers.enumerated() {
             if child.box.isAbsolute {
-                state.absolute.append(try engine.positioned(child, path: path + [index]))
+                state.absolute.append(index)
                 continue
             }
             let main = child.box.size(horizontal: horizontal), cross = child.box.size(horizontal: !horizontal)
@@ -168,7 +170,7 @@ struct FlowLayout {
             } else if item.fillsCross {
                 if !flow.wraps, let inner = innerCrossGiven {
                     state.crossGiven[i] = clamped(item, inner, main: false)
-                } else if isEmpty(item) {
+                } else if hugsNothing(item) {
                     state.crossGiven[i] = clamped(item, 0, main: false)
                 } else {
                     state.crossPending[i] = true
@@ -350,8 +352,13 @@ struct FlowLayout {
     }
 
     /// The frame and its children in their places, in the order of its layers.
-    private func laidOut(_ state: State) -> LaidOutLayer {
-        var children = state.absolute
+    private func laidOut(_ state: State) throws(CardError) -> LaidOutLayer {
+        let size = horizontal ? (state.outerMain, state.outerCross) : (state.outerCross, state.outerMain)
+        var children: [LaidOutLayer] = []
+        for index in state.absolute {
+            children.append(try engine.positioned(frame.layers[index], path: path + [index], in: frame,
+                                                  width: size.0, height: size.1))
+        }
         for item in state.items {
             guard var laidOut = item.laidOut else { continue }
             laidOut.frame.x = horizontal ? item.mainOffset : item.crossOffset
@@ -359,7 +366,6 @@ struct FlowLayout {
             children.append(laidOut)
         }
         children.sort { ($0.path.last ?? 0) < ($1.path.last ?? 0) }
-        let size = horizontal ? (state.outerMain, state.outerCross) : (state.outerCross, state.outerMain)
         return LaidOutLayer(layer: .frame(frame), path: path, frame: Rect(x: 0, y: 0, width: size.0, height: size.1),
                             baseline: state.baseline ?? size.1, children: children)
     }

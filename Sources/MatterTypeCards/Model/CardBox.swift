@@ -36,10 +36,14 @@ public struct CardBox: Sendable, Hashable {
     /// Whether a frame with a direction leaves it out of its flow and places it at (``x``, ``y``) (Figma's
     /// "absolute position").
     public var isAbsolute: Bool
+    /// How it follows its frame when the frame is laid out at another size than its design size (placed at its x
+    /// and y: in a frame without a direction, or out of the flow); Figma's constraints.
+    public var constraints: CardConstraints
 
     /// A box at (`x`, `y`) sized `width` × `height`.
     public init(x: Double = 0, y: Double = 0, width: CardSize, height: CardSize, minWidth: Double? = nil,
-                maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil, isAbsolute: Bool = false) {
+                maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil, isAbsolute: Bool = false,
+                constraints: CardConstraints = CardConstraints()) {
         self.x = x
         self.y = y
         self.width = width
@@ -49,6 +53,7 @@ public struct CardBox: Sendable, Hashable {
         self.minHeight = minHeight
         self.maxHeight = maxHeight
         self.isAbsolute = isAbsolute
+        self.constraints = constraints
     }
 
     /// `value` within the box's minimum and maximum on an axis (the maximum first, then the minimum wins, as CSS).

@@ -81,6 +81,12 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// Whether the frame is a mask (Figma's "use as mask"): not drawn, it clips the siblings after it, up to the
     /// next mask, to its outline (its first path, else its rounded box). It is laid out as any layer.
     public var isMask: Bool
+    /// The width its children's places and sizes were set for (a Figma frame's width in the file): laid out at
+    /// another width, the children placed at their x and y follow it as their ``CardBox/constraints`` say; `nil`:
+    /// they keep their x and width.
+    public var designWidth: Double?
+    /// The height its children's places and sizes were set for, as ``designWidth``.
+    public var designHeight: Double?
     /// Its children, in order: the flow's order, and drawing order (the last on top, unless
     /// ``CardFlow/reversesZOrder``).
     public var layers: [CardLayer]

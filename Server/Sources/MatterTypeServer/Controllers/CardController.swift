@@ -86,7 +86,8 @@ struct CardController: Sendable {
         }
         let renderer = renderer()
         return try await admission.withSlot(deadline: deadline) { slot in
-            let (card, values, source) = try await parsed(body, query: query, slot: slot, deadline: deadline)
+            let (card, values, source) = try await parsed(body, query: query, renderer: renderer, slot: slot,
+                                                          deadline: deadline)
             // The tag reads the body's canonical form: a parse too, off the request's task when the body is large.
             let etag = try await slot.run(short: RenderMemory.parsesShort(body)) { [tags] in
                 tags.tag(for: body, extra: Self.identity(values: values, format: format))
@@ -116,7 +117,8 @@ struct CardController: Sendable {
         let query = QueryString(request.uri.query)
         let renderer = renderer()
         let answer = try await admission.withSlot(deadline: deadline) { slot in
-            let (card, _, source) = try await parsed(body, query: query, slot: slot, deadline: deadline)
+            let (card, _, source) = try await parsed(body, query: query, renderer: renderer, slot: slot,
+                                                     deadline: deadline)
             try checkText(of: card)
             return try await slot.run(short: card.scalarCount <= RenderAdmission.shortLayoutScalars) {
                 do throws(CardError) {
@@ -140,11 +142,11 @@ struct CardController: Sendable {
     /// the card a Figma document's `?node=` frame becomes, its placeholders filled from the query's parameters
     /// but `format` (and `node` for a Figma document; the first of a name), the values checked against the text
     /// limit first. Also returns the values and the source (whose words name a Figma frame's nodes in errors).
-    private func parsed(_ body: Data, query: QueryString, slot: RenderLimiter.Slot,
+    private func parsed(_ body: Data, query: QueryString, renderer: CardRenderer, slot: RenderLimiter.Slot,
                         deadline: ContinuousClock.Instant) async throws -> (Card, [String: String], CardSource) {
         let maxTextLength = limits.maxTextLength
         let parsed = try await reading(body, in: slot) {
-            let source = try Self.cardSource(body, node: query["node"])
+            let source = try Self.cardSource(body, node: query["node"], renderer: renderer)
             let reserved: Set<String> = source.isFigma ? ["format", "node"] : ["format"]
             var values: [String: String] = [:]
             for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
@@ -178,7 +180,7 @@ struct CardController: Sendable {
         let renderer = renderer(forTemplates: true)
         let (template, warnings) = try await admission.withSlot(deadline: deadline) { slot in
             let (template, standIn, source) = try await reading(body, in: slot) {
-                let source = try Self.cardSource(body, node: node)
+                let source = try Self.cardSource(body, node: node, renderer: renderer)
                 let standIn = try Self.decoded { () throws(CardError) in try source.template.standIn() }
                 return (NamedTemplate(name: name, card: source.template, standIn: standIn), standIn, source)
             }
@@ -196,10 +198,10 @@ struct CardController: Sendable {
 
     /// What a card or template body holds (``CardSource``'s one rule, as the CLI's), parsed once: a card
     /// document, or a Figma document's frame (its `node`, or its one top-level node) as the card it becomes,
-    /// placeholders in its texts kept.
-    static func cardSource(_ body: Data, node: String?) throws -> CardSource {
+    /// placeholders in its texts kept, laid out by `renderer` for its constraints.
+    static func cardSource(_ body: Data, node: String?, renderer: CardRenderer) throws -> CardSource {
         do {
-            return try CardSource.read(body, node: node)
+            return try CardSource.read(body, node: node, renderer: renderer)
         } catch let error as FigmaError {
             throw APIError(.unprocessableContent, .invalidRequest, error.description)
         } catch let error as CardError {
