@@ -44,10 +44,23 @@ struct FigmaConverter {
         let turn = inherited.concatenating(LinearTransform(node.relativeTransform))
         nodeIDs[path] = node.id
         nodeNames[path] = node.name
-        let box = box(of: node, parent: parent, inFlow: inFlow)
+        var box = box(of: node, parent: parent, inFlow: inFlow)
         if node.type == "TEXT" {
-            if !turn.isIdentity { warn(node, "a rotated text is drawn unrotated in its bounding box") }
-            return .text(text(node, box: box))
+            // A turned text: its own size, turned about its bounds' center (Figma lays it out by those bounds).
+            var rotation = 0.0
+            if !turn.isIdentity {
+                if let degrees = turn.clockwiseDegrees, let own = node.size {
+                    rotation = degrees
+                    box.width = box.width == .hug ? .hug : .fixed(own.x)
+                    box.height = box.height == .hug ? .hug : .fixed(own.y)
+                } else {
+                    warn(node, "a flipped or skewed text (or one without its size) is drawn unturned in its "
+                         + "bounding box")
+                }
+            }
+            var layer = text(node, box: box)
+            layer.rotation = rotation
+            return .text(layer)
         }
         var frame = CardFrameLayer(box: box, layers: [])
         frame.opacity = min(max(node.opacity, 0), 1)
@@ -492,6 +505,14 @@ struct LinearTransform: Sendable, Equatable {
             return
         }
         self.init(a: m[0][0], b: m[1][0], c: m[0][1], d: m[1][1])
+    }
+
+    /// The clockwise turn in degrees (-180 to 180) when it is a rotation alone (no flip, skew or scale, within
+    /// Figma's float noise), else `nil`. Figma's `relativeTransform` turned counter-clockwise by θ is
+    /// [[cos θ, sin θ], [−sin θ, cos θ]]: b is the sine of the clockwise turn.
+    var clockwiseDegrees: Double? {
+        guard abs(a - d) < 1e-4, abs(b + c) < 1e-4, abs(a * a + b * b - 1) < 1e-4 else { return nil }
+        return atan2(b, a) * 180 / .pi
     }
 
     /// Whether it leaves points where they are (within Figma's float noise).

@@ -165,7 +165,7 @@ struct FigmaDocumentTests {
              "children": [{"id": "5:2", "name": "Star", "type": "STAR", \#(Self.box(10, 10, 20, 20)),
                            "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]},
                           {"id": "5:3", "name": "Slice", "type": "SLICE", \#(Self.box(0, 0, 5, 5))},
-                          \#(Self.text("5:4", "Turned", extra: #", "relativeTransform": [[0, 1, 0], [-1, 0, 10]]"#))]}
+                          \#(Self.text("5:4", "Turned", extra: #", "relativeTransform": [[-1, 0, 10], [0, 1, 0]]"#))]}
             """#)
         let frame = try doc.frame("5:1")
         let messages = frame.warnings.map(\.description)
@@ -180,7 +180,7 @@ struct FigmaDocumentTests {
         #expect(drawn.shadows == [CardBoxShadow(x: 2, y: 3, blur: 6, spread: 1, color: Color(red: 0, green: 0, blue: 0,
                                                                                              alpha: 128), isInset: true)])
         #expect(messages.contains { $0.contains("5:3") && $0.contains("SLICE") })
-        #expect(messages.contains { $0.contains("5:4") && $0.contains("rotated text") })
+        #expect(messages.contains { $0.contains("5:4") && $0.contains("flipped or skewed text") })
         #expect(try boxes(doc)["5:2"] == [10, 10, 20, 20])
         _ = try renderer.encoded(frame.card)
     }
@@ -370,6 +370,31 @@ struct FigmaDocumentTests {
             """#)
         let image = try image(doc)
         #expect(image[15, 12] == Self.red && image[15, 28] == Self.red && image[25, 15] == Self.white)
+    }
+
+    @Test("a turned text: its own size turned about its bounds' center, laid out by those bounds; a flipped one warned")
+    func turnedText() throws {
+        // Figma's relativeTransform [[0, 1], [−1, 0]]: turned 90° counter-clockwise, reading bottom to top; its
+        // own box is 100 × 24 (size), its bounding box 24 × 100.
+        let turned = #"""
+            {"id": "8:2", "name": "Side", "type": "TEXT", \#(Self.box(10, 20, 24, 100)), "size": {"x": 100, "y": 24},
+             "relativeTransform": [[0, 1, 10], [-1, 0, 120]], "characters": "Sideways",
+             "style": {"fontFamily": "Noto Sans", "fontStyle": "Regular", "fontWeight": 400, "fontSize": 16,
+                       "lineHeightPx": 24, "lineHeightUnit": "PIXELS", "textAutoResize": "NONE", "letterSpacing": 0},
+             "fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 0, "a": 1}}]}
+            """#
+        let doc = try document(#"{"id": "8:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 60, 140)), "children": [\#(turned)]}"#)
+        let frame = try doc.frame("8:1", renderer: renderer)
+        #expect(frame.warnings.isEmpty)
+        let box = try #require(try frame.nodeBoxes(renderer: renderer).first { $0.id == "8:2" })
+        #expect([box.x, box.y, box.width, box.height] == [10, 20, 24, 100])
+        // The glyphs run up the box: ink taller than wide, inside it.
+        let ink = try #require(box.ink)
+        #expect(ink.height > 50 && ink.width < 20 && ink.x >= 10 && ink.maxY <= 120)
+        let flipped = turned.replacingOccurrences(of: "[[0, 1, 10], [-1, 0, 120]]", with: "[[-1, 0, 110], [0, 1, 20]]")
+        let warned = try document(#"{"id": "8:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 60, 140)), "children": [\#(flipped)]}"#)
+        #expect(try warned.frame("8:1", renderer: renderer).warnings.map(\.message)
+            == ["a flipped or skewed text (or one without its size) is drawn unturned in its bounding box"])
     }
 
     @Test("an image fill draws the file its imageRef names, fitted as its scale mode says; without it, a gray placeholder and a warning")

@@ -354,6 +354,41 @@ struct VectorOutputTests {
                                     rsvg: (0.5, 0.01), poppler: (2, 0.01))
     }
 
+    @Test("a turned text: a quarter turn is the unturned pixels turned; rsvg and poppler draw the SVG and PDF as the PNG")
+    func turnedText() throws {
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        /// A 200 × 200 card with a 120 × 40 text whose box is centered on (100, 100), turned `degrees`: its x and y
+        /// are its turned bounds' (40 × 120 at a quarter turn).
+        func card(_ degrees: Double, x: Double = 40, y: Double = 80) throws -> Card {
+            try Card.decode(from: Data(#"""
+                {"width": 200, "height": 200, "layers": [{"type": "text", "x": \#(x), "y": \#(y), "width": 120, "height": 40,
+                  "rotation": \#(degrees), "text": "Turned Ag", "size": 24, "lineHeight": 40, "color": "#1D4E89",
+                  "stroke": {"width": 1, "color": "#F5A623"}}]}
+                """#.utf8))
+        }
+        let flat = try renderer.image(of: try card(0)), quarter = try renderer.image(of: try card(90, x: 80, y: 40))
+        // Turned 90° clockwise about (100, 100): the pixel at (x, y) shows the unturned one at (y, 199 − x); the
+        // centers land on centers, so each is copied exactly.
+        var differing = 0
+        for y in 0..<200 {
+            for x in 0..<200 where quarter[x, y] != flat[y, 199 - x] { differing += 1 }
+        }
+        #expect(differing == 0)
+        let boxes = try renderer.layout(of: try card(90, x: 80, y: 40)).boxes
+        #expect(boxes.first.map { [$0.x, $0.y, $0.width, $0.height] } == [80, 40, 40, 120])
+        // At 30° the raster resamples its unturned canvas; rsvg and poppler turn the outlines themselves.
+        let slanted = try card(30)
+        let png = try renderer.image(of: slanted)
+        let loose = Sample(name: "turned 30°", text: "", family: "", meanLimit: 3, offShareLimit: 0.03)
+        let svg = try renderer.encoded(slanted, format: .svg)
+        #expect(String(decoding: svg, as: UTF8.self).contains("rotate(30 "))
+        try Self.expectClose(try Self.rasterized(svg, with: "rsvg-convert", arguments: ["-o"], name: "x.svg"), png, loose)
+        let pdf = try renderer.encoded(slanted, format: .pdf)
+        try Self.expectClose(try Self.rasterized(pdf, with: "pdftoppm", arguments: ["-r", "72", "-png", "-singlefile"],
+                                                 name: "x.pdf", outputSuffix: ".png"), png, loose)
+        #expect(Self.normalized(try Self.run("pdftotext", [Self.scratch(pdf, "x.pdf"), "-"])).contains("Turned"))
+    }
+
     @Test("blend modes: the raster's, rsvg's (mix-blend-mode) and poppler's (/BM) agree on every mode SVG and PDF have")
     func blendModes() throws {
         // Over a backdrop of #3366CC on the left and #E0E0E0 on the right, a #CC9933 square at 80 % and a white one

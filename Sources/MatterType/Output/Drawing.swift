@@ -48,6 +48,8 @@ public struct Drawing: Sendable {
         /// `opacity`, blended as `blend` says (CSS and Figma's group opacity, CSS `filter: blur()` and Figma's layer
         /// blur, CSS `mix-blend-mode` and Figma's blend modes).
         case group(opacity: Double, blur: Double, blend: BlendMode, [Item])
+        /// Items drawn turned `degrees` clockwise about `center` (points); `bounds` holds what they draw unturned.
+        case turned(degrees: Double, center: Point, bounds: Rect, [Item])
         /// What is drawn so far, blurred (σ = blur / 2) inside a path moved to `origin` (Figma's background blur;
         /// CSS `backdrop-filter: blur()` of half this): raster only, SVG and PDF leave it out.
         case backdropBlur(VectorPath, origin: Point, blur: Double)
@@ -67,6 +69,7 @@ public struct Drawing: Sendable {
             case .clip: "a clipped group"
             case .clipPath: "a masked group"
             case .group: "a translucent group"
+            case .turned: "a turned group"
             case .backdropBlur: "a background blur"
             }
         }
@@ -242,6 +245,20 @@ public struct Drawing: Sendable {
         items.append(.backdropBlur(path, origin: origin, blur: radius))
     }
 
+    /// Draws what `body` draws turned `degrees` clockwise (as CSS `rotate()` turns) about `center`
+    /// (points). `bounds` (points, unturned) must hold everything `body` draws, shadows and strokes included: the
+    /// raster draws it there on a canvas of its own, then turns that canvas onto the image (each pixel sampled
+    /// bilinearly); SVG and PDF turn the shapes themselves. A turn of a whole number of turns draws as is.
+    public mutating func turned(by degrees: Double, about center: Point, bounds: Rect,
+                                _ body: (inout Drawing) -> Void) {
+        var inner = Drawing(width: width, height: height, scale: scale)
+        body(&inner)
+        guard degrees.isFinite, center.x.isFinite, center.y.isFinite,
+              [bounds.x, bounds.y, bounds.width, bounds.height].allSatisfy(\.isFinite),
+              degrees.truncatingRemainder(dividingBy: 360) != 0 else { return items += inner.items }
+        items.append(.turned(degrees: degrees, center: center, bounds: bounds, inner.items))
+    }
+
     /// Draws what `body` draws as one group, blurred by `blur` points (a Gaussian of σ = blur / 2, as shadows' blur
     /// radius; 0 for none) and composited over what is below at `opacity` (0 to 1), its colors blended with what
     /// is below as `blendMode` says: where its parts overlap, the upper hides the lower, as in CSS and Figma, before
@@ -295,7 +312,8 @@ extension Drawing {
                 switch item {
                 case .text(let layout, _, _, _, _):
                     found.append(layout)
-                case .clip(_, let inner), .group(_, _, _, let inner), .clipPath(_, _, let inner):
+                case .clip(_, let inner), .group(_, _, _, let inner), .clipPath(_, _, let inner),
+                     .turned(_, _, _, let inner):
                     collect(inner, into: &found)
                 case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke, .backdropBlur:
                     continue
@@ -387,6 +405,14 @@ extension Drawing {
                 // channels' blurs (a shadow's 20 a pixel each).
                 add(1, work(of: inner, scale: scale, canvas: canvas))
                 add(blur > 0 ? 95 : 15, canvas.width * canvas.height)
+            case .turned(_, _, let bounds, let inner):
+                // Its own canvas over the bounds, then each pixel of the turned bounds sampled from four of it and
+                // composited (about 30 operations).
+                add(1, work(of: inner, scale: scale, canvas: canvas))
+                let diagonal = (bounds.width * bounds.width + bounds.height * bounds.height).squareRoot()
+                add(5, pixels(bounds, margin: 2))
+                add(30, pixels(Rect(x: bounds.x + bounds.width / 2 - diagonal / 2,
+                                    y: bounds.y + bounds.height / 2 - diagonal / 2, width: diagonal, height: diagonal)))
             case .backdropBlur(let path, let origin, let blur):
                 // Four channels' blurs over the path's bounds grown by the blur's reach, its coverage, a blend.
                 guard let bounds = path.controlBounds else { continue }
@@ -503,6 +529,34 @@ extension Drawing {
                                                                   ty: (origin.y + shift.y) * scale - Double(area.top)),
                     fillRule: path.fillRule)
                 image.replace(with: blurred, atX: area.left, y: area.top, coverage: coverage)
+            case .turned(let degrees, let center, let whole, let inner):
+                // Drawn unturned on a canvas of the bounds' whole pixels (so each glyph is rasterized as it would
+                // be unturned), then turned onto the image; only the part the image shows once turned: the image
+                // turned back, its bounds, cut to the bounds.
+                let radians = degrees * .pi / 180, cosine = cos(radians), sine = sin(radians)
+                let page = [(0.0, 0.0), (Double(image.width), 0), (0, Double(image.height)),
+                            (Double(image.width), Double(image.height))].map { (x, y) -> Point in
+                    let dx = x / scale - shift.x - center.x, dy = y / scale - shift.y - center.y
+                    return Point(x: center.x + cosine * dx + sine * dy, y: center.y - sine * dx + cosine * dy)
+                }
+                let seenLeft = max(whole.x, page.map(\.x).min() ?? 0), seenTop = max(whole.y, page.map(\.y).min() ?? 0)
+                let bounds = Rect(x: seenLeft, y: seenTop,
+                                  width: min(whole.maxX, page.map(\.x).max() ?? 0) - seenLeft,
+                                  height: min(whole.maxY, page.map(\.y).max() ?? 0) - seenTop)
+                guard bounds.width > 0, bounds.height > 0 else { continue }
+                func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Double {
+                    min(max((value * scale).rounded(rule), -1e9), 1e9)
+                }
+                let left = pixel(bounds.x + shift.x, .down), top = pixel(bounds.y + shift.y, .down)
+                let width = Int(pixel(bounds.x + shift.x + bounds.width, .up) - left)
+                let height = Int(pixel(bounds.y + shift.y + bounds.height, .up) - top)
+                guard width > 0, height > 0, PixelSize(width: width, height: height)
+                    .fits(pixelCount: TextRenderer.maximumPixelCount) else { continue }
+                var part = RGBAImage(width: width, height: height)
+                try rasterize(inner, into: &part, shift: Point(x: shift.x - left / scale, y: shift.y - top / scale),
+                              scale: scale, renderer: renderer, until: deadline)
+                image.draw(part, at: Point(x: left, y: top), turnedBy: degrees,
+                           about: Point(x: (center.x + shift.x) * scale, y: (center.y + shift.y) * scale))
             case .group(let opacity, let blur, let blend, let inner):
                 var part = RGBAImage(width: image.width, height: image.height)
                 try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)

@@ -14,7 +14,8 @@ extension PDFDocument {
                 collect(layout.placedGlyphs(at: origin, scale: scale, color: color, lines: lines))
             case .stroke(let layout, let origin, _, let color, _, _):
                 collect(layout.placedGlyphs(at: origin, scale: scale, color: color))
-            case .clip(_, let inner), .group(_, _, _, let inner), .clipPath(_, _, let inner):
+            case .clip(_, let inner), .group(_, _, _, let inner), .clipPath(_, _, let inner),
+                 .turned(_, _, _, let inner):
                 collectGlyphs(inner, scale: scale)
             case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .backdropBlur:
                 break

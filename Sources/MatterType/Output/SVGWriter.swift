@@ -127,6 +127,10 @@ struct SVGWriter {
                 body += "<g clip-path=\"url(#c\(id))\">\n"
                 try write(inner)
                 body += "</g>\n"
+            case .turned(let degrees, let center, _, let inner):
+                body += "<g transform=\"rotate(\(n(degrees, 6)) \(n(center.x)) \(n(center.y)))\">\n"
+                try write(inner)
+                body += "</g>\n"
             case .clipPath(let shape, let origin, let inner):
                 let id = newID()
                 definitions += "<clipPath id=\"c\(id)\"><path" + (shape.fillRule == .evenodd ? " clip-rule=\"evenodd\"" : "")

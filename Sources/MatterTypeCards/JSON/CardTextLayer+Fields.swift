@@ -19,6 +19,11 @@ extension CardTextLayer {
             CardField("stroke", \.stroke, CardStroke.self,
                       help: "An outline around the glyphs: {\"width\", \"color\", \"position\": outside or center}.",
                       frequency: 0.2),
+            CardField("rotation", \.rotation, Double.self, default: 0,
+                      help: "Degrees the text is turned clockwise about its box's center, -360 to 360 (Figma's "
+                          + "rotation, negated); a flow lays out the turned box's bounds.",
+                      examples: FieldExamples(accepted: ["0", "90", "-45", "180", "359.5"],
+                                              refused: ["400", "\"90deg\""]), frequency: 0.05),
             CardField("spans", \.cardSpans, CardList<CardSpanJSON>.self,
                       help: "Styled runs instead of text: a request's spans, where a box span may carry an image "
                           + "(src, fit).", frequency: 0.25),

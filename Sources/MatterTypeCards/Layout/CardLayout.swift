@@ -1,3 +1,4 @@
+import Foundation
 public import MatterType
 import MatterTypeWire
 
@@ -46,12 +47,34 @@ struct LaidOutLayer {
     var baseline: Double
     /// A frame's children, in document order.
     var children: [LaidOutLayer] = []
+    /// A turned text's own (unturned) size: its ``frame`` is the turned box's bounds, and the text is drawn in a
+    /// box this size at the frame's center, turned about it; `nil` for a layer not turned.
+    var unturnedSize: Size?
+
+    /// A rectangle in the unturned text's box (relative to its top-left corner) as the bounds it covers turned,
+    /// relative to ``frame``'s top-left corner; unchanged for a layer not turned.
+    func turned(_ rect: Rect) -> Rect {
+        guard let own = unturnedSize, case .text(let text) = layer else { return rect }
+        // Exact at quarter turns (cos 90° is 6e-17 in doubles): a turned box's bounds are its sides swapped.
+        func exact(_ value: Double) -> Double { abs(value) < 1e-12 ? 0 : value }
+        let radians = text.rotation * .pi / 180, cosine = exact(cos(radians)), sine = exact(sin(radians))
+        let center = Point(x: frame.width / 2, y: frame.height / 2)
+        let corners = [Point(x: rect.x, y: rect.y), Point(x: rect.maxX, y: rect.y), Point(x: rect.x, y: rect.maxY),
+                       Point(x: rect.maxX, y: rect.maxY)].map { p -> Point in
+            let dx = p.x - own.width / 2, dy = p.y - own.height / 2
+            return Point(x: center.x + cosine * dx - sine * dy, y: center.y + sine * dx + cosine * dy)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let left = xs.min() ?? 0, top = ys.min() ?? 0
+        return Rect(x: left, y: top, width: (xs.max() ?? 0) - left, height: (ys.max() ?? 0) - top)
+    }
 
     /// The layer and its descendants' boxes, in document order.
     func boxes(into list: inout [CardLayout.Box]) {
         let ink = text.map(\.inkBounds).flatMap { bounds -> Rect? in
-            bounds.isEmpty ? nil : Rect(x: frame.x + bounds.x, y: frame.y + textTop + bounds.y, width: bounds.width,
-                                        height: bounds.height)
+            guard !bounds.isEmpty else { return nil }
+            let inBox = turned(Rect(x: bounds.x, y: textTop + bounds.y, width: bounds.width, height: bounds.height))
+            return Rect(x: frame.x + inBox.x, y: frame.y + inBox.y, width: inBox.width, height: inBox.height)
         }
         list.append(CardLayout.Box(path: path.map { "/layers/\($0)" }.joined(), x: frame.x, y: frame.y,
                                    width: frame.width, height: frame.height, lines: text?.lines.count, ink: ink))
@@ -184,6 +207,11 @@ struct CardLayoutEngine {
     /// A text layer at `width` (hugging: its natural width, within its minimum and maximum, wrapping at the
     /// maximum) and `height` (hugging: its lines').
     private func text(_ layer: CardTextLayer, path: [Int], width: Double?, height: Double?) throws(CardError) -> LaidOutLayer {
+        guard layer.rotation.isFinite, (-360...360).contains(layer.rotation) else {
+            throw .layer(path: path, .invalid(field: "rotation", reason: "\(layer.rotation) is not allowed; use -360 "
+                                              + "to 360 degrees"))
+        }
+        if layer.isTurned { return try turnedText(layer, path: path) }
         var wrapWidth = width
         if width == nil, layer.box.minWidth != nil || layer.box.maxWidth != nil {
             let natural = try textLayout(layer, path: path, width: nil, height: height).width
@@ -204,6 +232,31 @@ struct CardLayoutEngine {
         return LaidOutLayer(layer: .text(laidOut), path: path,
                             frame: Rect(x: 0, y: 0, width: boxWidth, height: boxHeight), text: layout, textTop: top,
                             baseline: top + (layout.lines.first?.baseline ?? layout.height))
+    }
+
+    /// A turned text: laid out in its own box (fixed or hugging; a flow's sizes are the turned bounds', not its
+    /// own), its frame the bounds of that box turned about its center, its baseline the frame's bottom edge.
+    private func turnedText(_ layer: CardTextLayer, path: [Int]) throws(CardError) -> LaidOutLayer {
+        for (axis, size) in [("width", layer.box.width), ("height", layer.box.height)] where size == .fill {
+            throw .layer(path: path, .invalid(field: axis, reason: "a turned text cannot fill; give a number of "
+                                              + "points or \"hug\""))
+        }
+        var unturned = layer
+        unturned.rotation = 0
+        var laidOut = try text(unturned, path: path,
+                               width: layer.box.width.points.map { layer.box.clamped($0, horizontal: true) },
+                               height: layer.box.height.points.map { layer.box.clamped($0, horizontal: false) })
+        if case .text(var drawn) = laidOut.layer {
+            drawn.rotation = layer.rotation
+            laidOut.layer = .text(drawn)
+        }
+        let own = Size(width: laidOut.frame.width, height: laidOut.frame.height)
+        laidOut.unturnedSize = own
+        laidOut.frame = Rect(x: 0, y: 0, width: own.width, height: own.height)
+        let bounds = laidOut.turned(laidOut.frame)
+        laidOut.frame = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        laidOut.baseline = bounds.height
+        return laidOut
     }
 
     /// The text's lines wrapped at `width` (none: a line a paragraph); a fitted text fits `height` when its request
@@ -234,6 +287,9 @@ struct CardLayoutEngine {
     /// rectangle or image.
     func minContentWidth(_ layer: CardLayer, path: [Int]) throws(CardError) -> Double {
         let box = layer.box
+        if case .text(let text) = layer, text.isTurned {
+            return try layOut(layer, path: path, width: nil, height: nil).frame.width  // its turned bounds'
+        }
         if let fixed = box.width.points { return box.clamped(fixed, horizontal: true) }
         if box.width == .hug { return try layOut(layer, path: path, width: nil, height: nil).frame.width }
         switch layer {

@@ -63,7 +63,9 @@ struct FlowLayout {
     /// A fixed size within the item's minimum and maximum. It may be less than a frame's padding, as in Figma: the
     /// box keeps it and its content overflows (CSS's `border-box` would grow to the padding).
     private func fixedSize(_ item: Item, main: Bool) -> Double? {
-        item.layer.box.size(horizontal: main == horizontal).points.map {
+        // A turned text's fixed sizes are its own: in the flow it takes its turned bounds, measured.
+        if case .text(let text) = item.layer, text.isTurned { return nil }
+        return item.layer.box.size(horizontal: main == horizontal).points.map {
             item.layer.box.clamped($0, horizontal: main == horizontal)
         }
     }

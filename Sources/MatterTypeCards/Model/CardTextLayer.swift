@@ -32,6 +32,11 @@ public struct CardTextLayer: Sendable, Hashable {
     public var shadows: [CardShadow]
     /// An outline around the glyphs.
     public var stroke: CardStroke?
+    /// Degrees the text is turned clockwise about its box's center (CSS `rotate()`; Figma's rotation, which turns
+    /// counter-clockwise, negated): -360 to 360, 0 for none. The box (its width and height, fixed or hugging) is
+    /// the unturned text's; in its frame the layer takes the turned box's bounds, as Figma lays out a turned
+    /// layer, so a turned text cannot fill.
+    public var rotation: Double
     /// Images drawn in the text's inline boxes (icons, badges), by box: 0 for the first box span of the request's
     /// spans, 1 for the next, and so on. A box without an image stays empty.
     public var boxImages: [Int: CardBoxImage]
@@ -47,9 +52,10 @@ public struct CardTextLayer: Sendable, Hashable {
                   shadows: shadows, stroke: stroke, boxImages: boxImages)
     }
 
-    /// A text block in `box` laying out `request` (its `width` and `maxHeight` are the box's).
+    /// A text block in `box` laying out `request` (its `width` and `maxHeight` are the box's), turned `rotation`
+    /// degrees clockwise.
     public init(box: CardBox, verticalAlignment: CardVerticalAlignment = .top, baselineOffset: Double = 0,
-                request: RenderRequest, shadows: [CardShadow] = [], stroke: CardStroke? = nil,
+                request: RenderRequest, shadows: [CardShadow] = [], stroke: CardStroke? = nil, rotation: Double = 0,
                 boxImages: [Int: CardBoxImage] = [:]) {
         self.box = box
         self.verticalAlignment = verticalAlignment
@@ -59,11 +65,15 @@ public struct CardTextLayer: Sendable, Hashable {
         self.request.limits.maxHeight = box.maxHeight
         self.shadows = shadows
         self.stroke = stroke
+        self.rotation = rotation
         self.boxImages = boxImages
     }
 
     /// The most shadows a text layer may have.
     public static let maximumShadows = 8
+
+    /// Whether it is turned (by other than a whole number of turns).
+    var isTurned: Bool { rotation.truncatingRemainder(dividingBy: 360) != 0 }
 }
 
 /// An image in an inline box of a text layer: in JSON, `src` and `fit` beside the box's size,

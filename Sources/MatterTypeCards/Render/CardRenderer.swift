@@ -216,7 +216,31 @@ public struct CardRenderer: Sendable {
             drawing.draw(decoded, in: box, fit: layer.fit, cornerRadius: radius, opacity: layer.opacity)
         case .text(let text):
             guard let layout = laidOut.text else { return }
-            try draw(text, layout, path: path, box: box, top: laidOut.textTop, into: &drawing)
+            guard let own = laidOut.unturnedSize else {
+                return try draw(text, layout, path: path, box: box, top: laidOut.textTop, into: &drawing)
+            }
+            // Drawn in its own box at the bounds' center, turned about it; the turn's canvas holds the box, the
+            // ink and what shadows and strokes reach past them.
+            let center = Point(x: box.x + box.width / 2, y: box.y + box.height / 2)
+            let unturned = Rect(x: center.x - own.width / 2, y: center.y - own.height / 2, width: own.width,
+                                height: own.height)
+            let ink = layout.inkBounds
+            var reach = 2 + (text.stroke?.width ?? 0)
+            for shadow in text.shadows { reach = max(reach, 2 + max(abs(shadow.x), abs(shadow.y)) + 1.5 * shadow.blur) }
+            let left = min(unturned.x, unturned.x + ink.x), top = min(unturned.y, unturned.y + laidOut.textTop + ink.y)
+            let right = max(unturned.maxX, unturned.x + ink.maxX)
+            let bottom = max(unturned.maxY, unturned.y + laidOut.textTop + ink.maxY)
+            let bounds = Rect(x: left - reach, y: top - reach, width: right - left + 2 * reach,
+                              height: bottom - top + 2 * reach)
+            var failure: CardError?
+            drawing.turned(by: text.rotation, about: center, bounds: bounds) { turned in
+                do throws(CardError) {
+                    try draw(text, layout, path: path, box: unturned, top: laidOut.textTop, into: &turned)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
         case .frame(let frame):
             try check(frame.cornerRadius.all.map { ("cornerRadius", $0) } + [("opacity", frame.opacity)], path: path)
             guard frame.shadows.count <= CardTextLayer.maximumShadows else {
