@@ -243,7 +243,9 @@ struct FigmaConverter {
             let ellipse = VectorPath.ellipse(in: box)
             for fill in fills { frame.paths.append(CardPath(path: ellipse, paint: fill)) }
             let weight = node.strokeWeight, (outside, inside) = node.strokeReach(weight)
-            let ring = VectorPath.ellipse(in: box.grown(by: outside))
+            let ring = dashedStroke(node, weight: weight, along: {
+                Self.strokeLine(aroundEllipseIn: box, reach: (outside - inside) / 2)
+            }) ?? VectorPath.ellipse(in: box.grown(by: outside))
                 .appending(VectorPath.ellipse(in: box.grown(by: -inside)), fillRule: .evenodd)
             for stroke in strokes { frame.paths.append(CardPath(path: ring, paint: stroke)) }
             if let arc = node.arcData, arc.endingAngle - arc.startingAngle < 2 * .pi - 1e-6 || arc.innerRadius > 0 {
@@ -256,9 +258,12 @@ struct FigmaConverter {
             // Round and square caps reach half the stroke past each end (a round one as a half disc).
             let cap = node.strokeCap ?? "NONE"
             let reach = ["ROUND", "SQUARE"].contains(cap) ? weight / 2 : 0
-            let band = VectorPath.roundedRect(Rect(x: -reach, y: -outside, width: box.width + 2 * reach,
-                                                   height: outside + inside),
-                                              corners: CornerRadii(cap == "ROUND" ? weight / 2 : 0))
+            let middle = (inside - outside) / 2
+            let band = dashedStroke(node, weight: weight, closed: false, along: {
+                [Point(x: 0, y: middle), Point(x: box.width, y: middle)]
+            }) ?? VectorPath.roundedRect(Rect(x: -reach, y: -outside, width: box.width + 2 * reach,
+                                              height: outside + inside),
+                                         corners: CornerRadii(cap == "ROUND" ? weight / 2 : 0))
             for stroke in strokes { frame.paths.append(CardPath(path: band, paint: stroke)) }
             if !["NONE", "ROUND", "SQUARE"].contains(cap) { warn(node, "a line's \(cap) cap is drawn square-cut") }
         } else if Self.vectorTypes.contains(node.type), node.type != "RECTANGLE" {
@@ -273,7 +278,15 @@ struct FigmaConverter {
                 let shape = VectorPath.roundedRect(box, corners: frame.cornerRadius)
                 frame.paths += fills.map { CardPath(path: shape, paint: $0) }
             }
-            if let stroke = strokes.first, strokes.count == 1, node.strokeAlign ?? "INSIDE" == "INSIDE", !rotated {
+            let weight = strokeWeights(node).all.max() ?? 0
+            let reach = node.strokeAlign == "OUTSIDE" ? weight / 2 : node.strokeAlign == "CENTER" ? 0 : -weight / 2
+            let corners = frame.cornerRadius
+            if !strokes.isEmpty, let dashed = dashedStroke(node, weight: weight, along: {
+                Self.strokeLine(around: box, corners: corners, reach: reach)
+            }) {
+                frame.paths += strokes.map { CardPath(path: dashed, paint: $0) }
+            } else if let stroke = strokes.first, strokes.count == 1, node.strokeAlign ?? "INSIDE" == "INSIDE",
+                      !rotated {
                 frame.border = CardBorder(width: strokeWeights(node), paint: stroke)
             } else if !strokes.isEmpty {
                 let weights = strokeWeights(node)
@@ -304,9 +317,6 @@ struct FigmaConverter {
         }
         if node.fillOverrideTable.values.contains(where: { $0?.fills?.isEmpty == false }) {
             warn(node, "regions of a vector with fills of their own are drawn in the vector's fills")
-        }
-        if node.strokeDashes?.isEmpty == false, strokeGeometry.isEmpty, !strokes.isEmpty {
-            warn(node, "a dashed stroke without stroke geometry is drawn solid")
         }
         for effect in node.effects where effect.visible {
             switch effect.type {
@@ -356,6 +366,20 @@ struct FigmaConverter {
                 warn(node, "a \(paint.type) paint's blend mode \(blend) is drawn as normal")
             }
         }
+    }
+
+    /// A dashed stroke `weight` wide along the middle line `line` gives, when the node has `strokeDashes` and no
+    /// stroke geometry of Figma's; `nil` (solid) otherwise, with a warning where the dashes cannot be cut.
+    private mutating func dashedStroke(_ node: FigmaNode, weight: Double, closed: Bool = true,
+                                       along line: () -> [Point]) -> VectorPath? {
+        guard let pattern = node.strokeDashes, !pattern.isEmpty, (node.strokeGeometry ?? []).isEmpty else { return nil }
+        let cap = node.strokeCap ?? "NONE"
+        guard let dashed = Self.dashes(along: line(), closed: closed, width: weight, pattern: pattern, cap: cap) else {
+            warn(node, "a dash pattern \(pattern) that cuts no dashes, or more than \(Self.maximumDashes), is drawn solid")
+            return nil
+        }
+        if !["NONE", "ROUND", "SQUARE"].contains(cap) { warn(node, "dashes are drawn butt-ended, not with \(cap) caps") }
+        return dashed
     }
 
     /// An image fill as the frame's image, or `nil` (with a warning; the caller draws a placeholder) when its bytes

@@ -262,6 +262,35 @@ struct FigmaDocumentTests {
         #expect(try doc.frame("7:1").warnings.isEmpty)
     }
 
+    @Test("dashes without stroke geometry: rsvg draws the same dash arrays (SVG stroke-dasharray) as the PNG")
+    func dashesWithoutGeometry() throws {
+        let doc = try document(#"""
+            {"id": "7:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 140, 80)), "fills": [\#(Self.solidWhite)],
+             "children": [
+               {"id": "7:2", "name": "Dashed", "type": "LINE", \#(Self.box(10, 20, 120, 0)), "strokes": [\#(Self.solidBlue)],
+                "strokeWeight": 4, "strokeAlign": "CENTER", "strokeDashes": [10, 5]},
+               {"id": "7:3", "name": "Box", "type": "RECTANGLE", \#(Self.box(10, 40, 120, 30)), "strokes": [\#(Self.solidBlue)],
+                "strokeWeight": 2, "strokeAlign": "INSIDE", "strokeDashes": [6, 3]},
+               {"id": "7:4", "name": "Dots", "type": "LINE", \#(Self.box(10, 76, 120, 0)), "strokes": [\#(Self.solidBlue)],
+                "strokeWeight": 4, "strokeAlign": "CENTER", "strokeDashes": [2, 8], "strokeCap": "ROUND"}]}
+            """#)
+        let png = try image(doc)
+        #expect(try doc.frame("7:1").warnings.isEmpty)
+        // The same strokes in SVG: an inside stroke 2 wide is SVG's centered one on the box inset by 1; a rect's
+        // and a line's dashes start at its first corner and run clockwise.
+        let svg = #"""
+            <svg xmlns="http://www.w3.org/2000/svg" width="140" height="80"><rect width="140" height="80" fill="#fff"/>
+            <g fill="none" stroke="#00f"><line x1="10" y1="20" x2="130" y2="20" stroke-width="4" stroke-dasharray="10 5"/>
+            <rect x="11" y="41" width="118" height="28" stroke-width="2" stroke-dasharray="6 3"/>
+            <line x1="10" y1="76" x2="130" y2="76" stroke-width="4" stroke-linecap="round" stroke-dasharray="2 8"/></g></svg>
+            """#
+        let drawn = try VectorOutputTests.rasterized(Data(svg.utf8), with: "rsvg-convert", arguments: ["-o"], name: "x.svg")
+        try VectorOutputTests.expectClose(drawn, png, .init(name: "dashes", text: "", family: "", meanLimit: 2,
+                                                            offShareLimit: 0.01))
+        // Within a dash and within a gap of the first line.
+        #expect(png[5 + 10, 20] == Self.blue && png[12 + 10, 20] == Self.white)
+    }
+
     @Test("a mask clips the siblings after it to its outline; it is listed, not drawn; those before it are not clipped")
     func masks() throws {
         let doc = try document(#"""
