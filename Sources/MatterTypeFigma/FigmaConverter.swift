@@ -94,6 +94,27 @@ struct FigmaConverter {
                 // It clips the siblings after it to its outline (in the flow too); it is listed, not drawn.
                 if child.maskType == "LUMINANCE" { warn(child, "a luminance mask clips by its outline") }
                 hidden.isMask = true
+                if hidden.paths.isEmpty, !hidden.layers.isEmpty {
+                    // A group's outline: its children's together, where they sit in it.
+                    let outlines = hidden.layers.compactMap { layer -> VectorPath? in
+                        guard case .frame(let shape) = layer, !shape.isMask, let path = shape.paths.first?.path else {
+                            return nil
+                        }
+                        return path.mapped { Point(x: $0.x + layer.box.x, y: $0.y + layer.box.y) }
+                    }
+                    if let first = outlines.first {
+                        let union = outlines.allSatisfy { $0.fillRule == .nonzero }
+                            ? VectorPath(segments: outlines.flatMap(\.segments)) : first
+                        hidden.paths = [CardPath(path: union, paint: .color(.clear))]
+                    }
+                }
+                if hidden.paths.isEmpty, Self.vectorTypes.contains(child.type) || Self.groupTypes.contains(child.type),
+                   !["RECTANGLE", "ELLIPSE"].contains(child.type) {
+                    // Its outline is in path data the file does not have: what it masks is hidden rather than shown
+                    // whole (a star mask over a fill would draw a square).
+                    warn(child, "a mask without path data hides what it masks; fetch the file with geometry=paths")
+                    hidden.paths = [CardPath(path: VectorPath(segments: []), paint: .color(.clear))]
+                }
             } else if !drawsOperands {
                 hidden.opacity = 0
             }

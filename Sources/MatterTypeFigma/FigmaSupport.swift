@@ -133,7 +133,7 @@ package enum FigmaSupport {
         Row("node", "strokeCap", .approximated, "in `strokeGeometry`; without it, on a LINE and on dashes: NONE, ROUND, SQUARE drawn, arrows square-cut (warned)"),
         Row("node", "strokeMiterAngle", .drawn, "in `strokeGeometry`"),
         Row("node", "effects", .drawn, "effects below, in order"),
-        Row("node", "isMask", .drawn, "clips the siblings after it to its outline; listed, not drawn"),
+        Row("node", "isMask", .drawn, "clips the siblings after it to its outline (a group's: its children's together); listed, not drawn; a vector mask without path data hides what it masks (warned)"),
         Row("node", "maskType", .approximated, "ALPHA and VECTOR clip by the outline; LUMINANCE too (warned)"),
         Row("node", "isMaskOutline", .approximated, "a mask clips by its outline either way"),
         Row("node", "transitionNodeID", .noPixels, prototyping),

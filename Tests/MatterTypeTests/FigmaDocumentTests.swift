@@ -309,6 +309,32 @@ struct FigmaDocumentTests {
         // SVG and PDF draw the same clip: VectorOutputTests' masks.
     }
 
+    @Test("a group mask clips by its children's outlines together; a vector mask without path data hides, warned")
+    func groupAndPathlessMasks() throws {
+        let square = #"\#(Self.box(0, 0, 20, 20)), "fills": [\#(Self.solidRed)], "fillGeometry": [{"path": "M0 0H20V20H0Z"}]"#
+        let doc = try document(#"""
+            {"id": "13:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 100, 40)), "fills": [\#(Self.solidWhite)],
+             "children": [
+               {"id": "13:2", "name": "G", "type": "FRAME", \#(Self.box(0, 0, 50, 40)), "children": [
+                 {"id": "13:3", "name": "Mask", "type": "GROUP", "isMask": true, \#(Self.box(0, 0, 50, 20)), "children": [
+                   {"id": "13:4", "name": "a", "type": "VECTOR", \#(square)},
+                   {"id": "13:5", "name": "b", "type": "VECTOR", \#(square.replacingOccurrences(of: #""x": 0"#, with: #""x": 30"#))}]},
+                 {"id": "13:6", "name": "Masked", "type": "RECTANGLE", \#(Self.box(0, 0, 50, 40)), "fills": [\#(Self.solidBlue)]}]},
+               {"id": "13:7", "name": "H", "type": "FRAME", \#(Self.box(50, 0, 50, 40)), "children": [
+                 {"id": "13:8", "name": "Star", "type": "VECTOR", "isMask": true, \#(Self.box(60, 10, 20, 20)),
+                  "fills": [\#(Self.solidRed)]},
+                 {"id": "13:9", "name": "Masked", "type": "RECTANGLE", \#(Self.box(50, 0, 50, 40)), "fills": [\#(Self.solidBlue)]}]}]}
+            """#)
+        let image = try image(doc)
+        // Inside either square of the group, blue; between them and below them, white.
+        #expect(image[10, 10] == Self.blue && image[40, 10] == Self.blue)
+        #expect(image[25, 10] == Self.white && image[10, 30] == Self.white)
+        // The star's outline is not in the file: nothing of what it masks, rather than a blue square.
+        #expect(image[70, 20] == Self.white && image[55, 5] == Self.white)
+        #expect(try doc.frame("13:1").warnings.filter { $0.nodeID == "13:8" }.map(\.message).contains(
+            "a mask without path data hides what it masks; fetch the file with geometry=paths"))
+    }
+
     @Test("a mask in an Auto Layout row takes its place in the flow and clips what follows it, up to the next mask")
     func masksInAutoLayout() throws {
         // A row (padding 10, spacing 10): a red square; a 20 × 20 circle mask in the next slot, over which an
