@@ -91,9 +91,14 @@ struct FigmaConverter {
         var childLayer = layer(child, parent: node, path: path, inherited: turn, inFlow: inFlow)
         if case .frame(var hidden) = childLayer {
             if child.isMask {
-                // It clips the siblings after it to its outline (in the flow too); it is listed, not drawn.
-                if child.maskType == "LUMINANCE" { warn(child, "a luminance mask clips by its outline") }
+                // It masks the siblings after it (in the flow too); it is listed, not drawn. By its outline where
+                // that is the same (a VECTOR mask; an ALPHA one of opaque solid fills), else by what it draws.
                 hidden.isMask = true
+                if child.maskType == "LUMINANCE" {
+                    hidden.maskType = .luminance
+                } else if child.maskType != "VECTOR", !Self.paintsOpaque(child) {
+                    hidden.maskType = .alpha
+                }
                 if hidden.paths.isEmpty, !hidden.layers.isEmpty {
                     // A group's outline: its children's together, where they sit in it.
                     let outlines = hidden.layers.compactMap { layer -> VectorPath? in
@@ -401,6 +406,15 @@ struct FigmaConverter {
         }
         if !["NONE", "ROUND", "SQUARE"].contains(cap) { warn(node, "dashes are drawn butt-ended, not with \(cap) caps") }
         return dashed
+    }
+
+    /// Whether everything `node` paints is opaque and solid (its fills, and its children's for a group), at full
+    /// opacity: a mask of it masks by its outline.
+    static func paintsOpaque(_ node: FigmaNode) -> Bool {
+        let fills = node.fills.filter(\.visible)
+        let opaque = fills.allSatisfy { $0.type == "SOLID" && $0.opacity >= 1 && ($0.color?.a ?? 1) >= 1 }
+        return node.opacity >= 1 && opaque && (!fills.isEmpty || !node.children.isEmpty)
+            && node.children.filter(\.visible).allSatisfy(paintsOpaque)
     }
 
     /// An image fill as the frame's image, or `nil` (with a warning; the caller draws a placeholder) when its bytes

@@ -134,7 +134,7 @@ package enum FigmaSupport {
         Row("node", "strokeMiterAngle", .drawn, "in `strokeGeometry`"),
         Row("node", "effects", .drawn, "effects below, in order"),
         Row("node", "isMask", .drawn, "clips the siblings after it to its outline (a group's: its children's together); listed, not drawn; a vector mask without path data hides what it masks (warned)"),
-        Row("node", "maskType", .approximated, "ALPHA and VECTOR clip by the outline; LUMINANCE too (warned)"),
+        Row("node", "maskType", .drawn, "VECTOR, and ALPHA of opaque solid fills, clip by the outline; ALPHA of gradients, images or translucent paint by the mask's drawn alpha; LUMINANCE by its drawn luminance"),
         Row("node", "isMaskOutline", .approximated, "a mask clips by its outline either way"),
         Row("node", "transitionNodeID", .noPixels, prototyping),
         Row("node", "transitionDuration", .noPixels, prototyping),

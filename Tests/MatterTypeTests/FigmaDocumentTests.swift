@@ -335,6 +335,26 @@ struct FigmaDocumentTests {
             "a mask without path data hides what it masks; fetch the file with geometry=paths"))
     }
 
+    @Test("mask types: an opaque solid ALPHA mask or a VECTOR one clips by its outline; a gradient ALPHA one and a LUMINANCE one by what they draw")
+    func maskTypes() throws {
+        func maskType(_ type: String, fill: String) throws -> CardMaskType? {
+            let doc = try document(#"""
+                {"id": "14:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 40, 40)), "children": [
+                  {"id": "14:2", "name": "Mask", "type": "RECTANGLE", "isMask": true, "maskType": "\#(type)",
+                   \#(Self.box(0, 0, 40, 40)), "fills": [\#(fill)]},
+                  {"id": "14:3", "name": "Masked", "type": "RECTANGLE", \#(Self.box(0, 0, 40, 40)), "fills": [\#(Self.solidBlue)]}]}
+                """#)
+            guard case .frame(let root) = try doc.frame("14:1").card.layers[0],
+                  case .frame(let mask) = root.layers[0] else { return nil }
+            return mask.maskType
+        }
+        let fade = #"{"type": "GRADIENT_LINEAR", "gradientHandlePositions": [{"x": 0, "y": 0.5}, {"x": 1, "y": 0.5}, {"x": 0, "y": 1}], "gradientStops": [{"position": 0, "color": {"r": 1, "g": 1, "b": 1, "a": 1}}, {"position": 1, "color": {"r": 1, "g": 1, "b": 1, "a": 0}}]}"#
+        #expect(try maskType("ALPHA", fill: Self.solidRed) == .outline)
+        #expect(try maskType("VECTOR", fill: fade) == .outline)
+        #expect(try maskType("ALPHA", fill: fade) == .alpha)
+        #expect(try maskType("LUMINANCE", fill: Self.solidRed) == .luminance)
+    }
+
     @Test("a mask in an Auto Layout row takes its place in the flow and clips what follows it, up to the next mask")
     func masksInAutoLayout() throws {
         // A row (padding 10, spacing 10): a red square; a 20 × 20 circle mask in the next slot, over which an

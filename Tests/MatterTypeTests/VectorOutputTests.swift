@@ -307,6 +307,27 @@ struct VectorOutputTests {
         #expect(png[95, 50] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // between the shapes
     }
 
+    @Test("alpha and luminance masks: rsvg (<mask>, mask-type) and poppler (soft masks) fade the children as the raster")
+    func softMasks() throws {
+        // Each frame: a mask whose fill runs from opaque white (luminance 1) at the left to, on the right, black
+        // (luminance 0) or transparent white (alpha 0), over a red square.
+        func frame(_ x: Int, _ type: String, _ end: String) -> String {
+            ##"{"type": "frame", "x": \##(x), "y": 0, "width": 100, "height": 100, "layers": [{"type": "frame", "width": 100, "height": 100, "isMask": true, "maskType": "\##(type)", "fill": {"linear": {"angle": 90, "stops": ["#FFFFFF", "\##(end)"]}}, "layers": []}, {"type": "rect", "width": 100, "height": 100, "fill": "#E0245E"}]}"##
+        }
+        let card = try Card.decode(from: Data(##"""
+            {"width": 200, "height": 100, "background": "#FFFFFF", "layers": [\##(frame(0, "luminance", "#000000")),
+             \##(frame(100, "alpha", "#FFFFFF00"))]}
+            """##.utf8))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let png = try renderer.image(of: card)
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "soft masks", file: "softmask",
+                                    rsvg: (1.5, 0.01), poppler: (1.5, 0.01))
+        // The red fades out to the right in both: all of it at the left edge, none at the right.
+        #expect(png[1, 50].red > 220 && png[1, 50].green < 60 && png[98, 50].green > 240)
+        #expect(png[101, 50].green < 60 && png[198, 50].green > 240)
+        #expect(png[50, 50].green > 60 && png[50, 50].green < 200)
+    }
+
     @Test("an elliptical radial gradient, its radii turned: rsvg (gradientTransform) and poppler (a shading under cm) agree")
     func ellipticalGradient() throws {
         let card = try Card.decode(from: Data(##"""

@@ -48,6 +48,9 @@ public struct Drawing: Sendable {
         /// `opacity`, blended as `blend` says (CSS and Figma's group opacity, CSS `filter: blur()` and Figma's layer
         /// blur, CSS `mix-blend-mode` and Figma's blend modes).
         case group(opacity: Double, blur: Double, blend: BlendMode, [Item])
+        /// Items drawn only as much as `mask`'s items cover: by their alpha, or (`luminance`) by their luminance
+        /// times alpha (CSS `mask-type`, Figma's ALPHA and LUMINANCE masks).
+        case softMask(luminance: Bool, mask: [Item], [Item])
         /// Items drawn turned `degrees` clockwise about `center` (points); `bounds` holds what they draw unturned.
         case turned(degrees: Double, center: Point, bounds: Rect, [Item])
         /// What is drawn so far, blurred (σ = blur / 2) inside a path moved to `origin` (Figma's background blur;
@@ -70,6 +73,7 @@ public struct Drawing: Sendable {
             case .clipPath: "a masked group"
             case .group: "a translucent group"
             case .turned: "a turned group"
+            case .softMask: "a soft-masked group"
             case .backdropBlur: "a background blur"
             }
         }
@@ -245,6 +249,18 @@ public struct Drawing: Sendable {
         items.append(.backdropBlur(path, origin: origin, blur: radius))
     }
 
+    /// Draws what `content` draws only as much as what `mask` draws covers each pixel: by its alpha, or with
+    /// `luminance` by its luminance (0.2126 R + 0.7152 G + 0.0722 B of sRGB, premultiplied: times its alpha), as CSS
+    /// `mask-type` and Figma's alpha and luminance masks do. What `mask` draws is not drawn itself.
+    public mutating func mask(luminance: Bool, _ mask: (inout Drawing) -> Void, content: (inout Drawing) -> Void) {
+        var shape = Drawing(width: width, height: height, scale: scale)
+        mask(&shape)
+        var inner = Drawing(width: width, height: height, scale: scale)
+        content(&inner)
+        guard !shape.items.isEmpty, !inner.items.isEmpty else { return }
+        items.append(.softMask(luminance: luminance, mask: shape.items, inner.items))
+    }
+
     /// Draws what `body` draws turned `degrees` clockwise (as CSS `rotate()` turns) about `center`
     /// (points). `bounds` (points, unturned) must hold everything `body` draws, shadows and strokes included: the
     /// raster draws it there on a canvas of its own, then turns that canvas onto the image (each pixel sampled
@@ -313,7 +329,7 @@ extension Drawing {
                 case .text(let layout, _, _, _, _):
                     found.append(layout)
                 case .clip(_, let inner), .group(_, _, _, let inner), .clipPath(_, _, let inner),
-                     .turned(_, _, _, let inner):
+                     .turned(_, _, _, let inner), .softMask(_, _, let inner):
                     collect(inner, into: &found)
                 case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke, .backdropBlur:
                     continue
@@ -405,6 +421,11 @@ extension Drawing {
                 // channels' blurs (a shadow's 20 a pixel each).
                 add(1, work(of: inner, scale: scale, canvas: canvas))
                 add(blur > 0 ? 95 : 15, canvas.width * canvas.height)
+            case .softMask(_, let mask, let inner):
+                // Two canvases of the page's size, then each pixel's factor and a composite.
+                add(1, work(of: mask, scale: scale, canvas: canvas))
+                add(1, work(of: inner, scale: scale, canvas: canvas))
+                add(30, canvas.width * canvas.height)
             case .turned(_, _, let bounds, let inner):
                 // Its own canvas over the bounds, then each pixel of the turned bounds sampled from four of it and
                 // composited (about 30 operations).
@@ -529,6 +550,13 @@ extension Drawing {
                                                                   ty: (origin.y + shift.y) * scale - Double(area.top)),
                     fillRule: path.fillRule)
                 image.replace(with: blurred, atX: area.left, y: area.top, coverage: coverage)
+            case .softMask(let luminance, let mask, let inner):
+                var shape = RGBAImage(width: image.width, height: image.height)
+                try rasterize(mask, into: &shape, shift: shift, scale: scale, renderer: renderer, until: deadline)
+                var part = RGBAImage(width: image.width, height: image.height)
+                try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)
+                part.mask(by: shape, luminance: luminance)
+                image.draw(part, atX: 0, y: 0)
             case .turned(let degrees, let center, let whole, let inner):
                 // Drawn unturned on a canvas of the bounds' whole pixels (so each glyph is rasterized as it would
                 // be unturned), then turned onto the image; only the part the image shows once turned: the image

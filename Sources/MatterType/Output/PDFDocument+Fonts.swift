@@ -17,6 +17,9 @@ extension PDFDocument {
             case .clip(_, let inner), .group(_, _, _, let inner), .clipPath(_, _, let inner),
                  .turned(_, _, _, let inner):
                 collectGlyphs(inner, scale: scale)
+            case .softMask(_, let mask, let inner):
+                collectGlyphs(mask, scale: scale)
+                collectGlyphs(inner, scale: scale)
             case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .backdropBlur:
                 break
             }

@@ -220,6 +220,21 @@ struct PDFDocument {
                 content += "q \(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height)) re W n\n"
                 try write(inner, page: page, into: &content)
                 content += "Q\n"
+            case .softMask(let luminance, let mask, let inner):
+                // The mask's items as a transparency group (on black, for luminosity), named by a soft mask in a
+                // graphics state that the content is drawn under.
+                var shape = ""
+                try write(mask, page: page, into: &shape)
+                let bounds = "0 0 \(n(page.width)) \(n(page.height))"
+                let form = add(try stream(Data(shape.utf8), dictionary: " /Type /XObject /Subtype /Form /BBox [\(bounds)] "
+                                          + "/Group << /S /Transparency /CS /DeviceRGB >> /Resources "
+                                          + "\(PDFDocument.resources) 0 R"))
+                let state = "M\(opacityResources.count + 1)"
+                opacityResources.append((state, "<< /SMask << /Type /Mask /S /\(luminance ? "Luminosity" : "Alpha") "
+                                         + "/G \(form) 0 R >> >>"))
+                content += "q /\(state) gs\n"
+                try write(inner, page: page, into: &content)
+                content += "Q\n"
             case .turned(let degrees, let center, _, let inner):
                 // The page's y runs down (its matrix flips it): a clockwise turn is [cos sin −sin cos] about the
                 // center.

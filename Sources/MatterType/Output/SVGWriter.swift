@@ -127,6 +127,19 @@ struct SVGWriter {
                 body += "<g clip-path=\"url(#c\(id))\">\n"
                 try write(inner)
                 body += "</g>\n"
+            case .softMask(let luminance, let mask, let inner):
+                // The mask's items in a <mask> over the page (luminance is SVG's default; alpha by mask-type).
+                let id = newID(), outer = body
+                body = ""
+                try write(mask)
+                let shape = body
+                body = outer
+                definitions += "<mask id=\"m\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" "
+                    + "width=\"\(n(drawing.width))\" height=\"\(n(drawing.height))\""
+                    + (luminance ? "" : " mask-type=\"alpha\" style=\"mask-type:alpha\"") + ">\n" + shape + "</mask>\n"
+                body += "<g mask=\"url(#m\(id))\">\n"
+                try write(inner)
+                body += "</g>\n"
             case .turned(let degrees, let center, _, let inner):
                 body += "<g transform=\"rotate(\(n(degrees, 6)) \(n(center.x)) \(n(center.y)))\">\n"
                 try write(inner)

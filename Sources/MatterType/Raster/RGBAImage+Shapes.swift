@@ -140,6 +140,27 @@ extension RGBAImage {
         }
     }
 
+    /// Every pixel multiplied by `mask`'s at the same place (an image of the same size): by its alpha, or with
+    /// `luminance` by 0.2126 R + 0.7152 G + 0.0722 B of its premultiplied sRGB (its luminance times its alpha).
+    mutating func mask(by mask: RGBAImage, luminance: Bool) {
+        guard mask.width == width, mask.height == height else { return }
+        let count = width * height
+        mask.pixels.withUnsafeBufferPointer { shape in
+            withPixels(inkIsGray: false) { bytes in
+                for pixel in 0..<count {
+                    let i = pixel * 4
+                    let factor = luminance
+                        ? (0.2126 * Double(shape[i]) + 0.7152 * Double(shape[i + 1]) + 0.0722 * Double(shape[i + 2])) / 255
+                        : Double(shape[i + 3]) / 255
+                    guard factor < 1 else { continue }
+                    for channel in 0..<4 {
+                        bytes[i + channel] = UInt8(min(max((Double(bytes[i + channel]) * factor).rounded(), 0), 255))
+                    }
+                }
+            }
+        }
+    }
+
     /// Draws `image` turned `degrees` clockwise about `center` (pixels of this image), source-over: unturned, its
     /// top-left corner would be at `origin` (pixels). Each pixel it covers takes the turned image's color at its
     /// center, interpolated bilinearly between the four nearest pixels (outside the image: transparent).

@@ -51,6 +51,9 @@ extension CardFrameLayer {
             CardField("isMask", \.isMask, Bool.self, default: false,
                       help: "Whether it is a mask (Figma's use as mask): not drawn, it clips the siblings after it.",
                       frequency: 0.05),
+            CardField("maskType", \.maskType, Choice<CardMaskType>.self, default: .outline,
+                      help: "How a mask masks: outline (inside its first path or box), alpha (as much as what it "
+                          + "draws is opaque) or luminance (as much as it is light).", frequency: 0.03),
             CardField("designWidth", \.designWidth, Double.self,
                       help: "The width its children's x, y and sizes were set for: laid out at another, children "
                           + "placed at their x and y follow it as their constraints say.",

@@ -11,6 +11,8 @@ extension CardStroke.Position: NamedChoice {}
 
 extension CardFlow.Direction: NamedChoice {}
 
+extension CardMaskType: NamedChoice {}
+
 extension CardFlow.Alignment: NamedChoice {
     /// CSS's `flex-start` and `flex-end`, Figma's `MIN` and `MAX`.
     public static let aliases: [String: CardFlow.Alignment] = ["flex-start": .start, "flex-end": .end, "min": .start,

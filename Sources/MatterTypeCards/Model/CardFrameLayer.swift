@@ -81,6 +81,8 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// Whether the frame is a mask (Figma's "use as mask"): not drawn, it clips the siblings after it, up to the
     /// next mask, to its outline (its first path, else its rounded box). It is laid out as any layer.
     public var isMask: Bool
+    /// How a mask masks: by its outline (the default), or by what it draws — its alpha or its luminance.
+    public var maskType: CardMaskType = .outline
     /// The width its children's places and sizes were set for (a Figma frame's width in the file): laid out at
     /// another width, the children placed at their x and y follow it as their ``CardBox/constraints`` say; `nil`:
     /// they keep their x and width.
@@ -123,6 +125,19 @@ public struct CardFrameLayer: Sendable, Hashable {
     /// The most frames one may hold inside another: real Figma documents nest frames up to about 20 deep (40 JSON
     /// levels). Laying a frame out takes some 30 KB of stack a level, so 32 levels stay within a 1 MiB stack.
     public static let maximumDepth = 32
+}
+
+/// How a mask frame (``CardFrameLayer/isMask``) masks the siblings after it (Figma's mask types, CSS `mask-type`).
+public enum CardMaskType: String, CaseIterable, Sendable, Hashable {
+    /// Inside its outline (its first path, else its rounded box), fully (Figma's VECTOR mask; an ALPHA mask of one
+    /// opaque color).
+    case outline
+    /// As much as its drawing is opaque: its fills, gradients, images and children, their opacity included
+    /// (Figma's ALPHA mask, CSS `mask-type: alpha`).
+    case alpha
+    /// As much as its drawing is light: 0.2126 R + 0.7152 G + 0.0722 B of its colors, times their alpha (Figma's
+    /// LUMINANCE mask, CSS `mask-type: luminance`).
+    case luminance
 }
 
 /// A vector shape of a frame: SVG path data in the frame's box coordinates (points from its top-left corner), its

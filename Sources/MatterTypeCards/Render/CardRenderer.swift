@@ -328,7 +328,8 @@ public struct CardRenderer: Sendable {
     }
 
     /// Draws a frame's `children` in order; a mask among them is not drawn: the children after it, up to the next
-    /// mask, are drawn inside its outline (its first path, else its rounded box).
+    /// mask, are drawn inside its outline (its first path, else its rounded box), or as much as its drawing's alpha
+    /// or luminance says (``CardMaskType``).
     private func drawMasked(_ children: [LaidOutLayer], into drawing: inout Drawing,
                             until deadline: RenderDeadline) throws(CardError) {
         func mask(_ child: LaidOutLayer) -> CardFrameLayer? {
@@ -346,12 +347,23 @@ public struct CardRenderer: Sendable {
                                           corners: frame.cornerRadius)
             let end = number + 1 < masks.count ? masks[number + 1] : children.endIndex
             var failure: CardError?
-            drawing.clip(to: outline, at: Point(x: box.x, y: box.y)) { masked in
+            func drawMasked(_ masked: inout Drawing) {
                 do throws(CardError) {
                     for child in children[(index + 1)..<end] { try draw(child, into: &masked, until: deadline) }
                 } catch {
                     failure = error
                 }
+            }
+            if frame.maskType == .outline {
+                drawing.clip(to: outline, at: Point(x: box.x, y: box.y), drawMasked)
+            } else {
+                drawing.mask(luminance: frame.maskType == .luminance, { shape in
+                    do throws(CardError) {
+                        try draw(children[index], into: &shape, until: deadline)
+                    } catch {
+                        failure = error
+                    }
+                }, content: drawMasked)
             }
             if let failure { throw failure }
         }
