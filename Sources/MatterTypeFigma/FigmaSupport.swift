@@ -225,7 +225,7 @@ package enum FigmaSupport {
 
     private static let effects: [Row] = [
         Row("effect type", "DROP_SHADOW", .drawn, "a box shadow (a vector's cast by its box, warned); a text shadow"),
-        Row("effect type", "INNER_SHADOW", .drawn, "an inset box shadow (a text's warned)"),
+        Row("effect type", "INNER_SHADOW", .drawn, "an inset box shadow; a text's inside its glyphs (its spread warned)"),
         Row("effect type", "LAYER_BLUR", .drawn, "the frame blurred (a text's warned)"),
         Row("effect type", "BACKGROUND_BLUR", .drawn, "what is behind, through the node's translucent fill"),
         Row("effect type", "TEXTURE", .warned, "not drawn"),

@@ -62,9 +62,10 @@ extension FigmaConverter {
         }
         var layer = CardTextLayer(box: box, verticalAlignment: vertical, request: request)
         for effect in node.effects where effect.visible {
-            if effect.type == "DROP_SHADOW" {
+            if effect.type == "DROP_SHADOW" || effect.type == "INNER_SHADOW" {
                 layer.shadows.insert(CardShadow(x: effect.offset?.x ?? 0, y: effect.offset?.y ?? 0,
-                                                blur: effect.radius, color: effect.color?.color() ?? .black), at: 0)
+                                                blur: effect.radius, color: effect.color?.color() ?? .black,
+                                                isInset: effect.type == "INNER_SHADOW"), at: 0)
                 if effect.spread != 0 { warn(node, "a text shadow's spread is not drawn") }
             } else {
                 warn(node, "the \(effect.type) effect is not drawn")

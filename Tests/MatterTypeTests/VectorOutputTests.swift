@@ -307,6 +307,26 @@ struct VectorOutputTests {
         #expect(png[95, 50] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))  // between the shapes
     }
 
+    @Test("a text's inner shadow: rsvg (an SVG filter) and poppler (its image) draw it as the raster, inside the glyphs")
+    func textInnerShadow() throws {
+        // White glyphs on white: only the shadow shows, along the top inside edge of each stroke (moved 4 down).
+        let card = try Card.decode(from: Data(##"""
+            {"width": 200, "height": 100, "background": "#FFFFFF", "layers": [{"type": "text", "x": 20, "y": 10,
+              "text": "HI", "size": 64, "weight": 700, "color": "#FFFFFF",
+              "shadows": [{"x": 0, "y": 4, "blur": 2, "color": "#1D4E89", "inset": true}]}]}
+            """##.utf8))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let png = try renderer.image(of: card)
+        // poppler resamples the shadow's image (smoothly, at a half pixel's offset along the stems' edges).
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "text inner shadow", file: "innershadow",
+                                    rsvg: (1.5, 0.01), poppler: (1, 0.02))
+        let ink = try #require(try renderer.layout(of: card).boxes.first?.ink)
+        // Just inside the top of the H's left stem: blue; well below it, inside the stem: white; outside: white.
+        let stem = Int(ink.x + 4), top = Int(ink.y.rounded(.up))
+        #expect(png[stem, top + 1].red < 120 && png[stem, top + 20] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+        #expect(png[stem, top - 3] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+    }
+
     @Test("alpha and luminance masks: rsvg (<mask>, mask-type) and poppler (soft masks) fade the children as the raster")
     func softMasks() throws {
         // Each frame: a mask whose fill runs from opaque white (luminance 1) at the left to, on the right, black

@@ -34,6 +34,9 @@ public struct Drawing: Sendable {
         case image(RGBAImage, box: Rect, fit: ImageFit, cornerRadius: Double, opacity: Double)
         case text(TextLayout, lines: Range<Int>, origin: Point, color: Color, hinting: TextRenderer.Hinting)
         case shadow(TextLayout, origin: Point, blur: Double, color: Color, hinting: TextRenderer.Hinting)
+        /// A text's inner shadow: where its glyphs are, the outside of the glyphs moved by `offset` and blurred.
+        case textInnerShadow(TextLayout, origin: Point, offset: Point, blur: Double, color: Color,
+                             hinting: TextRenderer.Hinting)
         /// An outer box shadow: `rect` (spread already added) blurred, shown outside `box` only.
         case boxShadow(Rect, corners: CornerRadii, blur: Double, color: Color, box: Rect, boxCorners: CornerRadii)
         /// An inner box shadow: all but `hole` (the box moved, spread taken off) blurred, shown inside `box` only.
@@ -66,6 +69,7 @@ public struct Drawing: Sendable {
             case .image: "an image"
             case .text: "text"
             case .shadow: "a shadow"
+            case .textInnerShadow: "a text's inner shadow"
             case .boxShadow: "a box shadow"
             case .innerShadow: "an inner shadow"
             case .stroke: "a stroke"
@@ -191,6 +195,45 @@ public struct Drawing: Sendable {
                                     hinting: TextRenderer.Hinting = .none) {
         items.append(.shadow(layout, origin: origin, blur: max(blur.isFinite ? blur : 0, 0), color: color,
                              hinting: hinting))
+    }
+
+    /// Draws an inner shadow in `layout`'s glyphs at `origin` (Figma's inner shadow of a text): inside the glyphs,
+    /// `color` as much as the space outside them, moved (`x`, `y`) points and blurred by `blur` points (σ = blur /
+    /// 2), covers them. The move is rounded to whole pixels.
+    public mutating func drawInnerShadow(of layout: TextLayout, at origin: Point, x: Double, y: Double, blur: Double,
+                                         color: Color, hinting: TextRenderer.Hinting = .none) {
+        guard x.isFinite, y.isFinite else { return }
+        items.append(.textInnerShadow(layout, origin: origin, offset: Point(x: x, y: y),
+                                      blur: max(blur.isFinite ? blur : 0, 0), color: color, hinting: hinting))
+    }
+
+    /// The mask of a text's inner shadow in pixels (``drawInnerShadow(of:at:x:y:blur:color:hinting:)``): the glyphs'
+    /// coverage times the blurred coverage of what is outside them, moved; `nil` without ink.
+    static func innerShadowMask(of layout: TextLayout, at origin: Point, offset: Point, blur: Double, scale: Double,
+                                canvas: PixelSize, renderer: TextRenderer, hinting: TextRenderer.Hinting,
+                                until deadline: RenderDeadline) throws(RenderError) -> (bitmap: GrayBitmap, left: Int,
+                                                                                         top: Int)? {
+        let dx = Int(min(max((offset.x * scale).rounded(), -1e6), 1e6))
+        let dy = Int(min(max((offset.y * scale).rounded(), -1e6), 1e6))
+        let margin = 1.5 * blur * scale + Double(max(abs(dx), abs(dy))) + 2
+        guard let glyphs = try renderer.coverage(of: layout, at: origin, canvas: canvas,
+                                                 margin: Int(min(margin.rounded(.up), 1e7)), hinting: hinting,
+                                                 until: deadline) else { return nil }
+        let bitmap = glyphs.bitmap, width = bitmap.width, height = bitmap.height
+        var outside = GrayBitmap(width: width, height: height)
+        for row in 0..<height {
+            for column in 0..<width {
+                let x = column - dx, y = row - dy
+                let inside = x >= 0 && y >= 0 && x < width && y < height ? bitmap.pixels[y * width + x] : 0
+                outside.pixels[row * width + column] = 255 - inside
+            }
+        }
+        if blur * scale > 0.01 { outside = try outside.blurred(radius: blur * scale, until: deadline) }
+        var mask = GrayBitmap(width: width, height: height)
+        for i in 0..<(width * height) {
+            mask.pixels[i] = UInt8((UInt32(bitmap.pixels[i]) * UInt32(outside.pixels[i]) + 127) / 255)
+        }
+        return (mask, glyphs.left, glyphs.top)
     }
 
     /// Strokes the outlines of `layout`'s glyphs at `origin` in `color`, `width` points wide with round joins: on
@@ -331,7 +374,8 @@ extension Drawing {
                 case .clip(_, let inner), .group(_, _, _, let inner), .clipPath(_, _, let inner),
                      .turned(_, _, _, let inner), .softMask(_, _, let inner):
                     collect(inner, into: &found)
-                case .fill, .border, .path, .image, .shadow, .boxShadow, .innerShadow, .stroke, .backdropBlur:
+                case .fill, .border, .path, .image, .shadow, .textInnerShadow, .boxShadow, .innerShadow, .stroke,
+                     .backdropBlur:
                     continue
                 }
             }
@@ -403,6 +447,9 @@ extension Drawing {
             case .shadow(let layout, let origin, let blur, _, _):
                 guard blur * scale > 0.01 else { continue }
                 add(20, pixels(layout, at: origin, margin: 1.5 * blur * scale))
+            case .textInnerShadow(let layout, let origin, let offset, let blur, _, _):
+                // Coverage, the outside moved, its blur (a shadow's 20), the product and a composite.
+                add(30, pixels(layout, at: origin, margin: 1.5 * blur * scale + max(abs(offset.x), abs(offset.y)) * scale))
             case .boxShadow(let rect, _, let blur, _, _, _):
                 add(25, pixels(rect, margin: 1.5 * blur * scale + 2))
             case .innerShadow(_, _, let blur, _, let box, _):
@@ -484,6 +531,14 @@ extension Drawing {
                 }
                 image.fill(mask: try ink.bitmap.blurred(radius: blur * scale, until: deadline), atX: ink.left,
                            y: ink.top, color: color)
+            case .textInnerShadow(let layout, let origin, let offset, let blur, let color, let hinting):
+                guard let mask = try innerShadowMask(of: layout, at: moved(origin), offset: offset, blur: blur,
+                                                     scale: scale,
+                                                     canvas: PixelSize(width: image.width, height: image.height),
+                                                     renderer: renderer, hinting: hinting, until: deadline) else {
+                    continue
+                }
+                image.fill(mask: mask.bitmap, atX: mask.left, y: mask.top, color: color)
             case .boxShadow(let rect, let corners, let blur, let color, let box, let boxCorners):
                 guard let mask = try GrayBitmap.boxShadow(pixels(rect), corners: corners.map { $0 * scale },
                                                           blur: blur * scale, cutout: pixels(box),

@@ -171,6 +171,16 @@ extension PDFDocument {
         try shadow(blurred, left: coverage.left, top: coverage.top, color: color, page: page, into: &content)
     }
 
+    /// Draws a text's inner shadow as the raster makes it: an image of its mask in `color`.
+    mutating func innerShadow(_ layout: TextLayout, origin: Point, offset: Point, blur: Double, color: Color,
+                              hinting: TextRenderer.Hinting, page: Drawing, into content: inout String) throws(RenderError) {
+        guard page.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount),
+              let mask = try Drawing.innerShadowMask(of: layout, at: origin, offset: offset, blur: blur,
+                                                     scale: page.scale, canvas: page.pixelSize, renderer: renderer,
+                                                     hinting: hinting, until: deadline) else { return }
+        try shadow(mask.bitmap, left: mask.left, top: mask.top, color: color, page: page, into: &content)
+    }
+
     /// Draws an outer box shadow (a ``Drawing`` box-shadow item's values) as the raster makes it: an image.
     mutating func boxShadow(_ rect: Rect, corners: CornerRadii, blur: Double, color: Color, box: Rect,
                             boxCorners: CornerRadii, page: Drawing, into content: inout String) throws(RenderError) {

@@ -206,6 +206,9 @@ struct PDFDocument {
             case .shadow(let layout, let origin, let blur, let color, let hinting):
                 try shadow(layout, origin: origin, blur: blur, color: color, hinting: hinting, page: page,
                            into: &content)
+            case .textInnerShadow(let layout, let origin, let offset, let blur, let color, let hinting):
+                try innerShadow(layout, origin: origin, offset: offset, blur: blur, color: color, hinting: hinting,
+                                page: page, into: &content)
             case .innerShadow(let hole, let corners, let blur, let color, let box, let boxCorners):
                 try innerShadow(hole: hole, corners: corners, blur: blur, color: color, box: box,
                                 boxCorners: boxCorners, page: page, into: &content)

@@ -81,6 +81,21 @@ struct SVGWriter {
                 body += "<g filter=\"url(#f\(id))\">\n"
                 text(layout, origin: origin, color: color, override: color)
                 body += "</g>\n"
+            case .textInnerShadow(let layout, let origin, let offset, let blur, let color, _):
+                // Inside the glyphs (SourceAlpha), what is outside them (its alpha inverted), moved and blurred, in
+                // the shadow's color.
+                let id = newID()
+                definitions += "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" "
+                    + "width=\"\(n(drawing.width))\" height=\"\(n(drawing.height))\">"
+                    + "<feComponentTransfer in=\"SourceAlpha\"><feFuncA type=\"table\" tableValues=\"1 0\"/>"
+                    + "</feComponentTransfer><feOffset dx=\"\(n(offset.x))\" dy=\"\(n(offset.y))\"/>"
+                    + (blur > 0 ? "<feGaussianBlur stdDeviation=\"\(n(blur / 2))\"/>" : "")
+                    + "<feComposite in2=\"SourceAlpha\" operator=\"in\" result=\"s\"/>"
+                    + "<feFlood flood-color=\"\(hex(color))\" flood-opacity=\"\(n(Double(color.alpha) / 255))\"/>"
+                    + "<feComposite in2=\"s\" operator=\"in\"/></filter>\n"
+                body += "<g filter=\"url(#f\(id))\">\n"
+                text(layout, origin: origin, color: color, override: color)
+                body += "</g>\n"
             case .boxShadow(let rect, let corners, let blur, let color, let box, let boxCorners):
                 // The shape blurred, clipped to outside the box (an even-odd path: the page grown, less the box).
                 let id = newID(), reach = 1.5 * blur + 1

@@ -14,7 +14,8 @@ extension CardTextLayer {
                       help: "For baseline: the first baseline's distance below the box's top, in points.",
                       examples: FieldExamples(accepted: ["0", "10", "-40"]), frequency: 0.1),
             CardField("shadows", \.shadows, CardList<CardShadow>.self, default: [],
-                      help: "Shadows under the text, as CSS text-shadow lists them (x, y, blur, color).",
+                      help: "Shadows under the text, as CSS text-shadow lists them (x, y, blur, color); inset: true "
+                          + "draws one inside the glyphs.",
                       frequency: 0.25),
             CardField("stroke", \.stroke, CardStroke.self,
                       help: "An outline around the glyphs: {\"width\", \"color\", \"position\": outside or center}.",

@@ -579,14 +579,14 @@ public struct CardRenderer: Sendable {
     }
 
     /// Draws a text layer's shadows (the last listed first, so the first is on top, as CSS), its outside stroke,
-    /// its glyphs, its centered stroke, then the images of its inline boxes (`pictures`, by box), with the text's
-    /// top-left corner at `origin` (points). Shadows are the glyphs blurred by a Gaussian of σ = blur / 2; strokes
-    /// grow or straddle their outlines.
+    /// its glyphs, its inset shadows, its centered stroke, then the images of its inline boxes (`pictures`, by
+    /// box), with the text's top-left corner at `origin` (points). Shadows are the glyphs blurred by a Gaussian of
+    /// σ = blur / 2; strokes grow or straddle their outlines.
     private func paint(_ text: CardTextLayer, _ layout: TextLayout, pictures: [Int: RGBAImage], at origin: Point,
                        into drawing: inout Drawing) {
         let request = text.request
         let hinting = request.output.hinting ?? TextRenderer.Hinting.none
-        for shadow in text.shadows.reversed() {
+        for shadow in text.shadows.reversed() where !shadow.isInset {
             drawing.drawShadow(of: layout, at: Point(x: origin.x + shadow.x, y: origin.y + shadow.y), blur: shadow.blur,
                                color: shadow.color, hinting: hinting)
         }
@@ -596,6 +596,10 @@ public struct CardRenderer: Sendable {
                                hinting: hinting)
         }
         drawing.draw(layout, at: origin, color: request.output.color ?? .black, hinting: hinting)
+        for shadow in text.shadows.reversed() where shadow.isInset {
+            drawing.drawInnerShadow(of: layout, at: origin, x: shadow.x, y: shadow.y, blur: shadow.blur,
+                                    color: shadow.color, hinting: hinting)
+        }
         if let stroke, stroke.position == .center {
             drawing.drawStroke(of: layout, at: origin, width: stroke.width, color: stroke.color, centered: true,
                                hinting: hinting)
