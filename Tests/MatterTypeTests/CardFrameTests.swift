@@ -213,6 +213,34 @@ struct CardFrameTests {
         #expect(try pixel(reversed: true) == RGBAImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
     }
 
+    @Test("a blur reaches in from past a clip and past the page: clipping or cropping changes no pixel inside")
+    func blurPastEdges() throws {
+        // A blurred square mostly outside a clipping frame (and, in the second card, off the page's left edge):
+        // what a clip keeps, and what the page shows, must be the pixels of the same card drawn unclipped and wider.
+        func card(clip: Bool, width: Int, offset: Int) throws -> RGBAImage {
+            try renderer.image(of: try Card.decode(from: Data(#"""
+                {"width": \#(width), "height": 200, "background": "#FFFFFF", "layers": [{"type": "frame",
+                  "x": \#(50 + offset), "y": 50, "width": 100, "height": 100, "clip": \#(clip), "layers": [
+                  {"type": "frame", "x": -70, "y": 10, "width": 80, "height": 80, "fill": "#1D4E89", "blur": 40,
+                   "layers": []}]}]}
+                """#.utf8)))
+        }
+        let clipped = try card(clip: true, width: 200, offset: 0), open = try card(clip: false, width: 200, offset: 0)
+        var differing = 0
+        for y in 50..<150 {
+            for x in 50..<150 where clipped[x, y] != open[x, y] { differing += 1 }
+        }
+        #expect(differing == 0)
+        // The page's left edge at the square's middle: the same pixels as a page 100 points wider on the left.
+        let cropped = try card(clip: false, width: 100, offset: -100), wide = try card(clip: false, width: 200, offset: 0)
+        differing = 0
+        for y in 0..<200 {
+            for x in 0..<100 where cropped[x, y] != wide[x + 100, y] { differing += 1 }
+        }
+        #expect(differing == 0)
+        #expect(clipped[55, 100].red < 200)  // the blur reaches in past the clip
+    }
+
     @Test("a frame's opacity fades its children as one group: where they overlap, only the upper one shows")
     func groupOpacity() throws {
         let image = try renderer.image(of: try Card.decode(from: Data(#"""

@@ -153,13 +153,35 @@ extension Drawing {
                 image.draw(part, at: Point(x: left, y: top), turnedBy: degrees,
                            about: Point(x: (center.x + shift.x) * scale, y: (center.y + shift.y) * scale))
             case .group(let opacity, let blur, let blend, let inner):
-                var part = RGBAImage(width: image.width, height: image.height)
-                try rasterize(inner, into: &part, shift: shift, scale: scale, renderer: renderer, until: deadline)
-                if blur > 0 { part = try part.blurred(radius: blur * scale, until: deadline) }
+                var part = try group(inner, width: image.width, height: image.height, shift: shift, scale: scale,
+                                     blur: blur, renderer: renderer, until: deadline)
                 part.fade(by: opacity)
                 image.draw(part, blendMode: blend)
             }
         }
+    }
+
+    /// A group's items drawn on an image `width` × `height` of their own and blurred by `blur` points (none for 0).
+    /// Blurred, they are drawn with the blur's reach (3σ) around the image, so that what lies just outside it (past
+    /// a clip, past the page) still blurs in, as Figma's and CSS's blurs do; where that canvas would be over
+    /// ``TextRenderer/maximumPixelCount``, without it.
+    static func group(_ items: [Item], width: Int, height: Int, shift: Point, scale: Double, blur: Double,
+                      renderer: TextRenderer, until deadline: RenderDeadline) throws(RenderError) -> RGBAImage {
+        var reach = blur > 0 ? blurReach(blur, scale: scale) : 0
+        if !PixelSize(width: width + 2 * reach, height: height + 2 * reach)
+            .fits(pixelCount: TextRenderer.maximumPixelCount) { reach = 0 }
+        var part = RGBAImage(width: width + 2 * reach, height: height + 2 * reach)
+        let margin = Double(reach) / scale
+        try rasterize(items, into: &part, shift: Point(x: shift.x + margin, y: shift.y + margin), scale: scale,
+                      renderer: renderer, until: deadline)
+        guard blur > 0 else { return part }
+        part = try part.blurred(radius: blur * scale, until: deadline)
+        return reach > 0 ? part.region(left: reach, top: reach, width: width, height: height) : part
+    }
+
+    /// How far a blur of `blur` points reaches, in whole pixels: 3σ (σ = blur / 2), at most 2,000.
+    static func blurReach(_ blur: Double, scale: Double) -> Int {
+        Int(min((1.5 * blur * scale).rounded(.up), 2_000))
     }
 
     /// The whole pixels a clip rectangle covers (rounded out), cut to `image`.

@@ -465,9 +465,10 @@ extension Drawing {
                 add(300, path.segments.count)
             case .group(_, let blur, _, let inner):
                 // Its own canvas, faded and composited: about a fill's cost a pixel of the page; blurred, four
-                // channels' blurs (a shadow's 20 a pixel each).
+                // channels' blurs (a shadow's 20 a pixel each) over the page grown by the blur's reach.
                 add(1, work(of: inner, scale: scale, canvas: canvas))
-                add(blur > 0 ? 95 : 15, canvas.width * canvas.height)
+                let reach = blur > 0 ? 2 * blurReach(blur, scale: scale) : 0
+                add(blur > 0 ? 95 : 15, (canvas.width + reach) * (canvas.height + reach))
             case .softMask(_, let mask, let inner):
                 // Two canvases of the page's size, then each pixel's factor and a composite.
                 add(1, work(of: mask, scale: scale, canvas: canvas))

@@ -255,10 +255,9 @@ struct PDFDocument {
             case .group(let opacity, let blur, let blend, let inner) where blur > 0:
                 // PDF has no blur: the group is drawn as the raster draws it, and embedded as an image.
                 guard page.pixelSize.fits(pixelCount: TextRenderer.maximumPixelCount) else { continue }
-                var part = RGBAImage(width: page.pixelSize.width, height: page.pixelSize.height)
-                try Drawing.rasterize(inner, into: &part, shift: .zero, scale: page.scale, renderer: renderer,
-                                      until: deadline)
-                part = try part.blurred(radius: blur * page.scale, until: deadline)
+                var part = try Drawing.group(inner, width: page.pixelSize.width, height: page.pixelSize.height,
+                                             shift: .zero, scale: page.scale, blur: blur, renderer: renderer,
+                                             until: deadline)
                 part.fade(by: opacity)
                 let name = try image(part)
                 content += "q " + blendOperator(blend)
