@@ -472,7 +472,7 @@ struct FigmaConverter {
     }
 
     /// A paint as MatterType draws it over a node of `size`, or `nil` (with a warning) for one it does not.
-    private mutating func paint(_ paint: FigmaPaint, of node: FigmaNode, role: String, size: Rect) -> Paint? {
+    mutating func paint(_ paint: FigmaPaint, of node: FigmaNode, role: String, size: Rect) -> Paint? {
         let stops = (paint.gradientStops ?? []).map {
             GradientStop(offset: min(max($0.position, 0), 1), color: $0.color.color(opacity: paint.opacity))
         }

@@ -193,7 +193,7 @@ package enum FigmaSupport {
 
     private static let paints: [Row] = [
         Row("paint type", "SOLID", .drawn, "a color"),
-        Row("paint type", "GRADIENT_LINEAR", .drawn, "along its handles; a text's in its first color (warned)"),
+        Row("paint type", "GRADIENT_LINEAR", .drawn, "along its handles; a text's over its box, through its glyphs"),
         Row("paint type", "GRADIENT_RADIAL", .drawn, "an ellipse of its handles"),
         Row("paint type", "GRADIENT_ANGULAR", .drawn, "a conic gradient in its handles' frame"),
         Row("paint type", "GRADIENT_DIAMOND", .drawn, "a diamond gradient in its handles' frame"),
@@ -275,7 +275,7 @@ package enum FigmaSupport {
         Row("type style", "textAlignHorizontal", .drawn, "LEFT, CENTER, RIGHT, JUSTIFIED"),
         Row("type style", "textAlignVertical", .drawn, "TOP, CENTER, BOTTOM in the box"),
         Row("type style", "letterSpacing", .drawn, "points after each character"),
-        Row("type style", "fills", .approximated, "the top solid fill; a gradient or image in its first color (warned)"),
+        Row("type style", "fills", .approximated, "a text's top fill: a color, or a gradient over its box through its glyphs; an image in its first color (warned); a span's own gradient in its first color"),
         Row("type style", "hyperlink", .warned, "the text is drawn; SVG and PDF get no link"),
         Row("type style", "opentypeFlags", .drawn, "OpenType features on or off (`tnum=1`, `liga=0`)"),
         Row("type style", "semanticWeight", .noPixels, "`fontStyle` says it"),

@@ -61,6 +61,11 @@ extension FigmaConverter {
         default: .top
         }
         var layer = CardTextLayer(box: box, verticalAlignment: vertical, request: request)
+        if let gradient = node.fills.last(where: \.visible), gradient.type.hasPrefix("GRADIENT_") {
+            // Over the text's box, as Figma lays a gradient fill.
+            layer.fill = paint(gradient, of: node, role: "text fill",
+                               size: Rect(x: 0, y: 0, width: node.bounds.width, height: node.bounds.height))
+        }
         for effect in node.effects where effect.visible {
             if effect.type == "DROP_SHADOW" || effect.type == "INNER_SHADOW" {
                 layer.shadows.insert(CardShadow(x: effect.offset?.x ?? 0, y: effect.offset?.y ?? 0,
@@ -189,7 +194,8 @@ extension FigmaConverter {
     private mutating func textColor(_ fills: [FigmaPaint], of node: FigmaNode) -> Color? {
         guard let fill = fills.last(where: \.visible) else { return nil }
         guard fill.type == "SOLID" else {
-            warn(node, "a \(fill.type) text fill is drawn in its first color")
+            // A gradient is the layer's fill; its first color stands for it where one color is asked for.
+            if !fill.type.hasPrefix("GRADIENT_") { warn(node, "a \(fill.type) text fill is drawn in its first color") }
             return fill.gradientStops?.first?.color.color(opacity: fill.opacity)
         }
         return (fill.color ?? FigmaColor(r: 0, g: 0, b: 0, a: 1)).color(opacity: fill.opacity)

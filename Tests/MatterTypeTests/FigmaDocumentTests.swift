@@ -355,6 +355,23 @@ struct FigmaDocumentTests {
         #expect(try maskType("LUMINANCE", fill: Self.solidRed) == .luminance)
     }
 
+    @Test("a gradient text fill is the text layer's fill, over its box; no warning")
+    func gradientTextFill() throws {
+        let fade = #"{"type": "GRADIENT_LINEAR", "gradientHandlePositions": [{"x": 0, "y": 0.5}, {"x": 1, "y": 0.5}, {"x": 0, "y": 1}], "gradientStops": [{"position": 0, "color": {"r": 1, "g": 0, "b": 0, "a": 1}}, {"position": 1, "color": {"r": 0, "g": 0, "b": 1, "a": 1}}]}"#
+        let solid = #""fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 0, "a": 1}}]"#
+        let doc = try document(Self.text("15:1", "Gradient").replacingOccurrences(of: solid, with: #""fills": [\#(fade)]"#))
+        let frame = try doc.frame("15:1")
+        #expect(frame.warnings.isEmpty)
+        guard case .text(let text) = frame.card.layers[0] else { Issue.record("not a text"); return }
+        // Red at the box's left edge to blue at its right (the handles run across the middle).
+        guard case .linear(let gradient)? = text.fill, let start = gradient.start, let end = gradient.end else {
+            Issue.record("no linear gradient: \(String(describing: text.fill))")
+            return
+        }
+        #expect(abs(start.x) < 1e-9 && abs(end.x - 1) < 1e-9 && abs(start.y - end.y) < 1e-9)
+        #expect(gradient.stops.map(\.color) == [Color(red: 255, green: 0, blue: 0), Color(red: 0, green: 0, blue: 255)])
+    }
+
     @Test("a mask in an Auto Layout row takes its place in the flow and clips what follows it, up to the next mask")
     func masksInAutoLayout() throws {
         // A row (padding 10, spacing 10): a red square; a 20 × 20 circle mask in the next slot, over which an

@@ -327,6 +327,31 @@ struct VectorOutputTests {
         #expect(png[stem, top - 3] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
     }
 
+    @Test("a gradient text fill: the glyphs show the gradient laid over the box, in the PNG, rsvg's and poppler's")
+    func gradientText() throws {
+        let card = try Card.decode(from: Data(##"""
+            {"width": 320, "height": 80, "background": "#FFFFFF", "layers": [{"type": "text", "x": 10, "y": 5,
+              "width": 300, "text": "MMMMMMMM", "size": 48, "weight": 700, "decoration": "underline",
+              "fill": {"linear": {"angle": 90, "stops": ["#E0245E", "#1D4E89"]}}}]}
+            """##.utf8))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let png = try renderer.image(of: card)
+        // poppler antialiases the glyphs of a soft mask more coarsely than it draws glyphs (the edges differ).
+        try Self.expectVectorsMatch(card, renderer, png: png, name: "gradient text", file: "gradienttext",
+                                    rsvg: (1.5, 0.01), poppler: (3.5, 0.05))
+        // The darkest pixel of the first and of the last M: red at the left, blue at the right.
+        func darkest(_ columns: Range<Int>) -> RGBAImage.Pixel {
+            var found = RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255)
+            func sum(_ p: RGBAImage.Pixel) -> Int { Int(p.red) + Int(p.green) + Int(p.blue) }
+            for x in columns {
+                for y in 0..<80 where sum(png[x, y]) < sum(found) { found = png[x, y] }
+            }
+            return found
+        }
+        let left = darkest(12..<40), right = darkest(250..<300)
+        #expect(left.red > left.blue && right.blue > right.red)
+    }
+
     @Test("alpha and luminance masks: rsvg (<mask>, mask-type) and poppler (soft masks) fade the children as the raster")
     func softMasks() throws {
         // Each frame: a mask whose fill runs from opaque white (luminance 1) at the left to, on the right, black

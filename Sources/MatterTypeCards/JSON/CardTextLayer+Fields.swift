@@ -20,6 +20,9 @@ extension CardTextLayer {
             CardField("stroke", \.stroke, CardStroke.self,
                       help: "An outline around the glyphs: {\"width\", \"color\", \"position\": outside or center}.",
                       frequency: 0.2),
+            CardField("fill", \.fill, PaintJSON.self,
+                      help: "A gradient its glyphs are filled with instead of its color, laid over its box (CSS "
+                          + "background-clip: text).", frequency: 0.05),
             CardField("rotation", \.rotation, Double.self, default: 0,
                       help: "Degrees the text is turned clockwise about its box's center, -360 to 360 (Figma's "
                           + "rotation, negated); a flow lays out the turned box's bounds.",

@@ -32,6 +32,9 @@ public struct CardTextLayer: Sendable, Hashable {
     public var shadows: [CardShadow]
     /// An outline around the glyphs.
     public var stroke: CardStroke?
+    /// A gradient (or any paint) its glyphs and decorations are filled with instead of the request's color, laid
+    /// over its box (CSS `background-clip: text`, Figma's gradient text fill); `nil` for the color.
+    public var fill: Paint?
     /// Degrees the text is turned clockwise about its box's center (CSS `rotate()`; Figma's rotation, which turns
     /// counter-clockwise, negated): -360 to 360, 0 for none. The box (its width and height, fixed or hugging) is
     /// the unturned text's; in its frame the layer takes the turned box's bounds, as Figma lays out a turned
@@ -55,8 +58,8 @@ public struct CardTextLayer: Sendable, Hashable {
     /// A text block in `box` laying out `request` (its `width` and `maxHeight` are the box's), turned `rotation`
     /// degrees clockwise.
     public init(box: CardBox, verticalAlignment: CardVerticalAlignment = .top, baselineOffset: Double = 0,
-                request: RenderRequest, shadows: [CardShadow] = [], stroke: CardStroke? = nil, rotation: Double = 0,
-                boxImages: [Int: CardBoxImage] = [:]) {
+                request: RenderRequest, shadows: [CardShadow] = [], stroke: CardStroke? = nil, fill: Paint? = nil,
+                rotation: Double = 0, boxImages: [Int: CardBoxImage] = [:]) {
         self.box = box
         self.verticalAlignment = verticalAlignment
         self.baselineOffset = baselineOffset
@@ -65,6 +68,7 @@ public struct CardTextLayer: Sendable, Hashable {
         self.request.limits.maxHeight = box.maxHeight
         self.shadows = shadows
         self.stroke = stroke
+        self.fill = fill
         self.rotation = rotation
         self.boxImages = boxImages
     }

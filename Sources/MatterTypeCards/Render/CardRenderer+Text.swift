@@ -58,19 +58,19 @@ extension CardRenderer {
             pictures[index] = try picture(boxImage.source, place: "\(CardError.place(path)), box \(index)")
         }
         guard text.request.output.clip == true else {
-            paint(text, layout, pictures: pictures, at: origin, into: &drawing)
+            paint(text, layout, pictures: pictures, at: origin, box: box, into: &drawing)
             return
         }
         // Clipped to the box (to its whole pixels when rasterized).
-        drawing.clip(to: box) { paint(text, layout, pictures: pictures, at: origin, into: &$0) }
+        drawing.clip(to: box) { paint(text, layout, pictures: pictures, at: origin, box: box, into: &$0) }
     }
 
     /// Draws a text layer's shadows (the last listed first, so the first is on top, as CSS), its outside stroke,
-    /// its glyphs, its inset shadows, its centered stroke, then the images of its inline boxes (`pictures`, by
-    /// box), with the text's top-left corner at `origin` (points). Shadows are the glyphs blurred by a Gaussian of
-    /// σ = blur / 2; strokes grow or straddle their outlines.
+    /// its glyphs (in its color, or its fill laid over `box`), its inset shadows, its centered stroke, then the
+    /// images of its inline boxes (`pictures`, by box), with the text's top-left corner at `origin` (points).
+    /// Shadows are the glyphs blurred by a Gaussian of σ = blur / 2; strokes grow or straddle their outlines.
     private func paint(_ text: CardTextLayer, _ layout: TextLayout, pictures: [Int: RGBAImage], at origin: Point,
-                       into drawing: inout Drawing) {
+                       box: Rect, into drawing: inout Drawing) {
         let request = text.request
         let hinting = request.output.hinting ?? TextRenderer.Hinting.none
         for shadow in text.shadows.reversed() where !shadow.isInset {
@@ -82,7 +82,13 @@ extension CardRenderer {
             drawing.drawStroke(of: layout, at: origin, width: stroke.width, color: stroke.color, centered: false,
                                hinting: hinting)
         }
-        drawing.draw(layout, at: origin, color: request.output.color ?? .black, hinting: hinting)
+        if let fill = text.fill {
+            // The paint over the box, as much as the glyphs (and decorations) cover each pixel.
+            drawing.mask(luminance: false, { $0.draw(layout, at: origin, color: .black, hinting: hinting) },
+                         content: { $0.fill(box, paint: fill) })
+        } else {
+            drawing.draw(layout, at: origin, color: request.output.color ?? .black, hinting: hinting)
+        }
         for shadow in text.shadows.reversed() where shadow.isInset {
             drawing.drawInnerShadow(of: layout, at: origin, x: shadow.x, y: shadow.y, blur: shadow.blur,
                                     color: shadow.color, hinting: hinting)
