@@ -276,7 +276,7 @@ package enum FigmaSupport {
         Row("type style", "textAlignVertical", .drawn, "TOP, CENTER, BOTTOM in the box"),
         Row("type style", "letterSpacing", .drawn, "points after each character"),
         Row("type style", "fills", .approximated, "a text's top fill: a color, or a gradient over its box through its glyphs; an image in its first color (warned); a span's own gradient in its first color"),
-        Row("type style", "hyperlink", .warned, "the text is drawn; SVG and PDF get no link"),
+        Row("type style", "hyperlink", .approximated, "a URL (http, https, mailto, tel) links the text's box in SVG and PDF; one on some characters links the whole text (warned); a link to a node is not kept (warned)"),
         Row("type style", "opentypeFlags", .drawn, "OpenType features on or off (`tnum=1`, `liga=0`)"),
         Row("type style", "semanticWeight", .noPixels, "`fontStyle` says it"),
         Row("type style", "semanticItalic", .noPixels, "`fontStyle` says it"),

@@ -23,6 +23,7 @@ extension FigmaConverter {
         let uniformLineHeight = Set(lineHeights.map(\.lineHeight)).count == 1
         if uniformLineHeight, let first = lineHeights.first { style = first }
         var request = RenderRequest()
+        var link: String?
         request.typography = typography(style)
         request.limits.model = .figma
         switch style.textAlignHorizontal {
@@ -49,8 +50,14 @@ extension FigmaConverter {
         if let blend = node.blendMode, !["PASS_THROUGH", "NORMAL"].contains(blend) {
             warn(node, "a text's blend mode \(blend) is drawn as normal")
         }
-        if style.hyperlink != nil || node.styleOverrideTable.values.contains(where: { $0.hyperlink != nil }) {
-            warn(node, "a hyperlink is not kept: the text is drawn, SVG and PDF get no link")
+        // A link: the text's own, else one its characters share; a link to a node of the file has no URL.
+        let linked = [style.hyperlink] + node.styleOverrideTable.values.map(\.hyperlink)
+        let urls = Set(linked.compactMap { $0?.type == "URL" ? $0?.url : nil })
+        if let url = style.hyperlink?.url ?? (urls.count == 1 ? urls.first : nil), Drawing.isLinkable(url) {
+            link = url
+            if style.hyperlink == nil { warn(node, "a link on some characters links the whole text") }
+        } else if linked.contains(where: { $0 != nil }) {
+            warn(node, "a link to a node, to several URLs or to one that is not http, https, mailto or tel is not kept")
         }
         if node.lineTypes?.contains(where: { $0 != "NONE" }) == true {
             warn(node, "list markers (ordered and unordered lines) are not drawn")
@@ -61,6 +68,7 @@ extension FigmaConverter {
         default: .top
         }
         var layer = CardTextLayer(box: box, verticalAlignment: vertical, request: request)
+        layer.link = link
         if let gradient = node.fills.last(where: \.visible), gradient.type.hasPrefix("GRADIENT_") {
             // Over the text's box, as Figma lays a gradient fill.
             layer.fill = paint(gradient, of: node, role: "text fill",

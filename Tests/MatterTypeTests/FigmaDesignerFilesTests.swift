@@ -183,12 +183,11 @@ struct FigmaDesignerFilesTests {
 
     @Test("warnings are one line a kind, counted, the first nodes named, at most 25 lines")
     func warningSummary() throws {
-        // 40 vectors saved without geometry=paths (as 25 of 29 real files were) and one gradient text fill.
+        // 40 vectors saved without geometry=paths (as 25 of 29 real files were) and one text in a blend mode.
         let vectors = (0..<40).map { #"{"id": "14:\#($0 + 10)", "name": "Star", "type": "VECTOR", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 10, "height": 10}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}"# }
-        let gradient = Self.text("14:2", style: #""fontStyle": "Regular""#)
-            .replacingOccurrences(of: #""fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 0, "a": 1}}]"#,
-                                  with: #""fills": [{"type": "GRADIENT_LINEAR", "gradientHandlePositions": [{"x": 0, "y": 0}, {"x": 1, "y": 0}, {"x": 0, "y": 1}], "gradientStops": [{"position": 0, "color": {"r": 1, "g": 0, "b": 0, "a": 1}}, {"position": 1, "color": {"r": 0, "g": 0, "b": 1, "a": 1}}]}]"#)
-        let data = Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "14:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [\#(gradient), \#(vectors.joined(separator: ","))]}]}]}}"#.utf8)
+        let blended = Self.text("14:2", style: #""fontStyle": "Regular""#)
+            .replacingOccurrences(of: #""type": "TEXT""#, with: #""type": "TEXT", "blendMode": "MULTIPLY""#)
+        let data = Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "14:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [\#(blended), \#(vectors.joined(separator: ","))]}]}]}}"#.utf8)
         let frame = try FigmaDocument(data: data).frame("14:1")
         #expect(frame.warnings.count == 41)
         let lines = FigmaWarning.summary(frame.warnings)

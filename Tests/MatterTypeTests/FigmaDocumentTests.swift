@@ -355,6 +355,24 @@ struct FigmaDocumentTests {
         #expect(try maskType("LUMINANCE", fill: Self.solidRed) == .luminance)
     }
 
+    @Test("a text's hyperlink is its layer's link; one on some characters links it whole, warned; a node link is not kept")
+    func hyperlinks() throws {
+        func layer(_ style: String, overrides: String = "") throws -> (CardTextLayer?, [String]) {
+            let node = Self.text("16:1", "Terms").replacingOccurrences(of: #""letterSpacing": 0"#,
+                                                                     with: #""letterSpacing": 0\#(style)"#)
+                .replacingOccurrences(of: #""characters": "Terms""#, with: #""characters": "Terms"\#(overrides)"#)
+            let frame = try document(node).frame("16:1")
+            guard case .text(let text) = frame.card.layers[0] else { return (nil, []) }
+            return (text, frame.warnings.map(\.message))
+        }
+        let own = try layer(#", "hyperlink": {"type": "URL", "url": "https://example.com/terms"}"#)
+        #expect(own.0?.link == "https://example.com/terms" && own.1.isEmpty)
+        let spans = try layer("", overrides: #", "characterStyleOverrides": [0, 0, 1], "styleOverrideTable": {"1": {"hyperlink": {"type": "URL", "url": "https://example.com/r"}}}"#)
+        #expect(spans.0?.link == "https://example.com/r" && spans.1 == ["a link on some characters links the whole text"])
+        let toNode = try layer(#", "hyperlink": {"type": "NODE", "nodeID": "1:2"}"#)
+        #expect(toNode.0?.link == nil && toNode.1.count == 1)
+    }
+
     @Test("a gradient text fill is the text layer's fill, over its box; no warning")
     func gradientTextFill() throws {
         let fade = #"{"type": "GRADIENT_LINEAR", "gradientHandlePositions": [{"x": 0, "y": 0.5}, {"x": 1, "y": 0.5}, {"x": 0, "y": 1}], "gradientStops": [{"position": 0, "color": {"r": 1, "g": 0, "b": 0, "a": 1}}, {"position": 1, "color": {"r": 0, "g": 0, "b": 1, "a": 1}}]}"#

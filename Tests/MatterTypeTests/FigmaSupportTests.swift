@@ -79,13 +79,13 @@ struct FigmaSupportTests {
 
     @Test("warned properties are named in a warning; opentypeFlags become features")
     func warnedProperties() throws {
-        let text = FigmaDesignerFilesTests.text("23:2", style: #""fontStyle": "Regular", "opentypeFlags": {"TNUM": 1, "LIGA": 0, "bad!": 1}, "hyperlink": {"type": "URL", "url": "https://example.com"}"#)
+        let text = FigmaDesignerFilesTests.text("23:2", style: #""fontStyle": "Regular", "opentypeFlags": {"TNUM": 1, "LIGA": 0, "bad!": 1}, "hyperlink": {"type": "NODE", "nodeID": "23:5"}"#)
         let image = #"{"id": "23:3", "name": "Photo", "type": "RECTANGLE", "absoluteBoundingBox": {"x": 0, "y": 30, "width": 40, "height": 40}, "fills": [{"type": "IMAGE", "imageRef": "abc", "scaleMode": "FILL", "filters": {"exposure": 0.3, "contrast": 0}}]}"#
         let blurred = #"{"id": "23:4", "name": "Glass", "type": "FRAME", "absoluteBoundingBox": {"x": 50, "y": 30, "width": 40, "height": 40}, "fills": [{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 0.5}}], "effects": [{"type": "LAYER_BLUR", "blurType": "PROGRESSIVE", "radius": 8, "startRadius": 0, "visible": true}, {"type": "DROP_SHADOW", "radius": 4, "showShadowBehindNode": true, "blendMode": "MULTIPLY", "visible": true, "color": {"r": 0, "g": 0, "b": 0, "a": 0.5}}]}"#
         let vector = #"{"id": "23:5", "name": "Flag", "type": "VECTOR", "absoluteBoundingBox": {"x": 100, "y": 30, "width": 10, "height": 10}, "fills": [{"type": "SOLID", "color": {"r": 0, "g": 0, "b": 1, "a": 1}}], "fillGeometry": [{"path": "M0 0L10 0L10 10Z", "windingRule": "NONZERO", "overrideID": 1}], "fillOverrideTable": {"1": {"fills": [{"type": "SOLID", "color": {"r": 1, "g": 0, "b": 0, "a": 1}}]}, "2": null}}"#
         let frame = try FigmaDesignerFilesTests.document(#"{"id": "23:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 200, "height": 100}, "children": [\#(text), \#(image), \#(blurred), \#(vector)]}"#).frame("23:1", images: ["abc": "photo.png"])
         let messages = Set(frame.warnings.map { "\($0.nodeID): \($0.message)" })
-        for expected in ["23:2: a hyperlink is not kept: the text is drawn, SVG and PDF get no link",
+        for expected in ["23:2: a link to a node, to several URLs or to one that is not http, https, mailto or tel is not kept",
                          "23:3: an image's filters (exposure, contrast, saturation …) are not applied",
                          "23:4: a progressive blur is drawn even, at its radius",
                          "23:4: a shadow shown behind a translucent node is cut out beneath it, as CSS draws one",

@@ -327,6 +327,27 @@ struct VectorOutputTests {
         #expect(png[stem, top - 3] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
     }
 
+    @Test("a text's link: an <a> in the SVG, a link annotation poppler lists in the PDF; a javascript: link refused")
+    func links() throws {
+        func card(_ link: String) throws -> Card {
+            try Card.decode(from: Data(##"""
+                {"width": 300, "height": 80, "layers": [{"type": "text", "x": 10, "y": 10, "text": "Read more",
+                  "size": 24, "link": "\##(link)"}]}
+                """##.utf8))
+        }
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let linked = try card("https://example.com/a?b=1&c=(2)")
+        let svg = String(decoding: try renderer.encoded(linked, format: .svg), as: UTF8.self)
+        #expect(svg.contains(#"<a href="https://example.com/a?b=1&amp;c=(2)"><rect x="10" y="10""#))
+        let pdf = try Self.scratch(try renderer.encoded(linked, format: .pdf), "link.pdf")
+        // pdfinfo -url: "Page  Type  URL", then one line a link (the parentheses percent-encoded, as URLs allow).
+        let listed = try Self.run("pdfinfo", ["-url", pdf]).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        #expect(listed == [["1", "Annotation", "https://example.com/a?b=1&c=%282%29"]])
+        #expect(throws: CardError.self) { try renderer.image(of: try card("javascript:alert(1)")) }
+        #expect(try renderer.image(of: linked) == renderer.image(of: try card("mailto:hi@example.com")))
+    }
+
     @Test("a gradient text fill: the glyphs show the gradient laid over the box, in the PNG, rsvg's and poppler's")
     func gradientText() throws {
         let card = try Card.decode(from: Data(##"""

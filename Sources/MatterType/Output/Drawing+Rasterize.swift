@@ -117,6 +117,8 @@ extension Drawing {
                                                                   ty: (origin.y + shift.y) * scale - Double(area.top)),
                     fillRule: path.fillRule)
                 image.replace(with: blurred, atX: area.left, y: area.top, coverage: coverage)
+            case .link:
+                continue  // nothing to see: SVG and PDF make it a link
             case .softMask(let luminance, let mask, let inner):
                 var shape = RGBAImage(width: image.width, height: image.height)
                 try rasterize(mask, into: &shape, shift: shift, scale: scale, renderer: renderer, until: deadline)

@@ -51,6 +51,8 @@ public struct Drawing: Sendable {
         /// `opacity`, blended as `blend` says (CSS and Figma's group opacity, CSS `filter: blur()` and Figma's layer
         /// blur, CSS `mix-blend-mode` and Figma's blend modes).
         case group(opacity: Double, blur: Double, blend: BlendMode, [Item])
+        /// A link to `url` over `rect`: nothing in pixels, an `<a>` in SVG, a link annotation in PDF.
+        case link(Rect, url: String)
         /// Items drawn only as much as `mask`'s items cover: by their alpha, or (`luminance`) by their luminance
         /// times alpha (CSS `mask-type`, Figma's ALPHA and LUMINANCE masks).
         case softMask(luminance: Bool, mask: [Item], [Item])
@@ -78,6 +80,7 @@ public struct Drawing: Sendable {
             case .group: "a translucent group"
             case .turned: "a turned group"
             case .softMask: "a soft-masked group"
+            case .link: "a link"
             case .backdropBlur: "a background blur"
             }
         }
@@ -292,6 +295,27 @@ public struct Drawing: Sendable {
         items.append(.backdropBlur(path, origin: origin, blur: radius))
     }
 
+    /// The schemes a link may have: web pages, mail and telephone (never `javascript:` or `data:`, which an SVG
+    /// shown in a browser would run or open).
+    public static let linkSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+
+    /// Makes `rect` (points) a link to `url` in SVG and PDF (pixels are unchanged); a `url` whose scheme is not one
+    /// of ``linkSchemes``, or that is longer than 2,048 characters, makes none.
+    public mutating func link(to url: String, over rect: Rect) {
+        guard Self.isLinkable(url), [rect.x, rect.y, rect.width, rect.height].allSatisfy(\.isFinite),
+              rect.width > 0, rect.height > 0 else { return }
+        items.append(.link(rect, url: url))
+    }
+
+    /// Whether `url` may be a link: at most 2,048 characters, printable ASCII without spaces or quotes, and a
+    /// scheme of ``linkSchemes``.
+    public static func isLinkable(_ url: String) -> Bool {
+        guard url.utf8.count <= 2_048, url.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value)
+                                                                        && !"\"'<>\\`".unicodeScalars.contains($0) }),
+              let colon = url.firstIndex(of: ":") else { return false }
+        return linkSchemes.contains(url[..<colon].lowercased())
+    }
+
     /// Draws what `content` draws only as much as what `mask` draws covers each pixel: by its alpha, or with
     /// `luminance` by its luminance (0.2126 R + 0.7152 G + 0.0722 B of sRGB, premultiplied: times its alpha), as CSS
     /// `mask-type` and Figma's alpha and luminance masks do. What `mask` draws is not drawn itself.
@@ -375,7 +399,7 @@ extension Drawing {
                      .turned(_, _, _, let inner), .softMask(_, _, let inner):
                     collect(inner, into: &found)
                 case .fill, .border, .path, .image, .shadow, .textInnerShadow, .boxShadow, .innerShadow, .stroke,
-                     .backdropBlur:
+                     .backdropBlur, .link:
                     continue
                 }
             }
@@ -442,7 +466,7 @@ extension Drawing {
                 add(90, pixels(box))
                 let boxPixels = box.width * scale * box.height * scale
                 if Double(picture.width) * Double(picture.height) > boxPixels { add(3, picture.width * picture.height) }
-            case .text:
+            case .text, .link:
                 continue
             case .shadow(let layout, let origin, let blur, _, _):
                 guard blur * scale > 0.01 else { continue }

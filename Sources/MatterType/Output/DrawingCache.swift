@@ -160,7 +160,7 @@ public final class DrawingCache: Sendable {
                     self = .boxShadow(rect, corners, blur, color, box, boxCorners)
                 case .innerShadow(let hole, let corners, let blur, let color, let box, let boxCorners):
                     self = .innerShadow(hole, corners, blur, color, box, boxCorners)
-                case .text, .shadow, .textInnerShadow, .stroke, .clip, .clipPath, .group, .turned, .softMask, .backdropBlur:
+                case .text, .shadow, .textInnerShadow, .stroke, .link, .clip, .clipPath, .group, .turned, .softMask, .backdropBlur:
                     return nil
                 }
             }

@@ -20,7 +20,8 @@ extension PDFDocument {
             case .softMask(_, let mask, let inner):
                 collectGlyphs(mask, scale: scale)
                 collectGlyphs(inner, scale: scale)
-            case .fill, .border, .path, .image, .shadow, .textInnerShadow, .boxShadow, .innerShadow, .backdropBlur:
+            case .fill, .border, .path, .image, .shadow, .textInnerShadow, .boxShadow, .innerShadow, .backdropBlur,
+                 .link:
                 break
             }
         }

@@ -35,10 +35,17 @@ struct PDFWriter {
         var pageObjects: [Int] = []
         for page in pages {
             var content = "1 0 0 -1 0 \(n(page.height)) cm\n"  // y down from the top-left, as the drawing
+            document.links = []
             try document.write(page.items, page: page, into: &content)
             let contents = document.add(try document.stream(Data(content.utf8)))
+            // Each link an annotation over its rectangle, in the page's own coordinates (y up).
+            let annotations = document.links.map { rect, url in
+                document.add("<< /Type /Annot /Subtype /Link /Rect [\(n(rect.x)) \(n(page.height - rect.maxY)) "
+                    + "\(n(rect.maxX)) \(n(page.height - rect.y))] /Border [0 0 0] /A << /S /URI /URI (\(url)) >> >>")
+            }
+            let annots = annotations.isEmpty ? "" : " /Annots [" + annotations.map { "\($0) 0 R" }.joined(separator: " ") + "]"
             pageObjects.append(document.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(n(page.width)) "
-                + "\(n(page.height))] /Resources \(PDFDocument.resources) 0 R /Contents \(contents) 0 R >>"))
+                + "\(n(page.height))] /Resources \(PDFDocument.resources) 0 R /Contents \(contents) 0 R\(annots) >>"))
         }
         return try document.finish(pages: pageObjects)
     }
@@ -82,6 +89,8 @@ struct PDFDocument {
     var opacities: [Double: String] = [:]
     /// The resources the pages name, in order: XObjects (images and forms), graphics states and shadings.
     var xObjectResources: [(String, Int)] = []
+    /// The links of the page being written: rectangles in the drawing's points (y down) and their URLs.
+    var links: [(Rect, String)] = []
     var opacityResources: [(String, String)] = []
     var shadingResources: [(String, Int)] = []
 
@@ -223,6 +232,9 @@ struct PDFDocument {
                 content += "q \(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height)) re W n\n"
                 try write(inner, page: page, into: &content)
                 content += "Q\n"
+            case .link(let rect, let url):
+                // Checked when added (Drawing.isLinkable): ASCII without parentheses or backslashes to escape.
+                links.append((rect, url.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")))
             case .softMask(let luminance, let mask, let inner):
                 // The mask's items as a transparency group (on black, for luminosity), named by a soft mask in a
                 // graphics state that the content is drawn under.

@@ -142,6 +142,11 @@ struct SVGWriter {
                 body += "<g clip-path=\"url(#c\(id))\">\n"
                 try write(inner)
                 body += "</g>\n"
+            case .link(let rect, let url):
+                // Checked when added (Drawing.isLinkable): no quote or angle bracket; only & is escaped.
+                body += "<a href=\"\(url.replacingOccurrences(of: "&", with: "&amp;"))\"><rect x=\"\(n(rect.x))\" "
+                    + "y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\" fill=\"none\" "
+                    + "pointer-events=\"all\"/></a>\n"
             case .softMask(let luminance, let mask, let inner):
                 // The mask's items in a <mask> over the page (luminance is SVG's default; alpha by mask-type).
                 let id = newID(), outer = body

@@ -25,7 +25,7 @@ extension CardLayer: SelfCodedCardValue {
             self = .text(CardTextLayer(box: layer.box, verticalAlignment: layer.verticalAlignment,
                                        baselineOffset: layer.baselineOffset, request: layer.request,
                                        shadows: layer.shadows, stroke: layer.stroke, fill: layer.fill,
-                                       rotation: layer.rotation, boxImages: layer.boxImages))
+                                       link: layer.link, rotation: layer.rotation, boxImages: layer.boxImages))
         case "rect":
             var layer = CardRectLayer.blank
             try decoder.read(CardRectLayer.fields, into: &layer, otherKeys: ["type"], in: "a rect layer")

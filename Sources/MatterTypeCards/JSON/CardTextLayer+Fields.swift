@@ -23,6 +23,10 @@ extension CardTextLayer {
             CardField("fill", \.fill, PaintJSON.self,
                       help: "A gradient its glyphs are filled with instead of its color, laid over its box (CSS "
                           + "background-clip: text).", frequency: 0.05),
+            CardField("link", \.link, String.self,
+                      help: "A URL its box links to in SVG and PDF: http, https, mailto or tel.",
+                      examples: FieldExamples(accepted: [#""https://example.com/a?b=1&c=(2)""#, #""mailto:hi@example.com""#],
+                                              refused: [#""javascript:alert(1)""#, "3"]), frequency: 0.05),
             CardField("rotation", \.rotation, Double.self, default: 0,
                       help: "Degrees the text is turned clockwise about its box's center, -360 to 360 (Figma's "
                           + "rotation, negated); a flow lays out the turned box's bounds.",

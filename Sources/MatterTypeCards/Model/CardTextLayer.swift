@@ -35,6 +35,9 @@ public struct CardTextLayer: Sendable, Hashable {
     /// A gradient (or any paint) its glyphs and decorations are filled with instead of the request's color, laid
     /// over its box (CSS `background-clip: text`, Figma's gradient text fill); `nil` for the color.
     public var fill: Paint?
+    /// A URL its box links to in SVG and PDF (http, https, mailto or tel: ``Drawing/linkSchemes``); `nil` for
+    /// none. PNG and WebP have no links.
+    public var link: String?
     /// Degrees the text is turned clockwise about its box's center (CSS `rotate()`; Figma's rotation, which turns
     /// counter-clockwise, negated): -360 to 360, 0 for none. The box (its width and height, fixed or hugging) is
     /// the unturned text's; in its frame the layer takes the turned box's bounds, as Figma lays out a turned
@@ -59,7 +62,7 @@ public struct CardTextLayer: Sendable, Hashable {
     /// degrees clockwise.
     public init(box: CardBox, verticalAlignment: CardVerticalAlignment = .top, baselineOffset: Double = 0,
                 request: RenderRequest, shadows: [CardShadow] = [], stroke: CardStroke? = nil, fill: Paint? = nil,
-                rotation: Double = 0, boxImages: [Int: CardBoxImage] = [:]) {
+                link: String? = nil, rotation: Double = 0, boxImages: [Int: CardBoxImage] = [:]) {
         self.box = box
         self.verticalAlignment = verticalAlignment
         self.baselineOffset = baselineOffset
@@ -69,6 +72,7 @@ public struct CardTextLayer: Sendable, Hashable {
         self.shadows = shadows
         self.stroke = stroke
         self.fill = fill
+        self.link = link
         self.rotation = rotation
         self.boxImages = boxImages
     }

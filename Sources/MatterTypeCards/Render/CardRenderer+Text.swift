@@ -8,6 +8,14 @@ extension CardRenderer {
     func draw(_ text: CardTextLayer, _ laidOut: LaidOutLayer, into drawing: inout Drawing) throws(CardError) {
         guard let layout = laidOut.text else { return }
         let box = laidOut.frame, path = laidOut.path
+        if let link = text.link {
+            guard Drawing.isLinkable(link) else {
+                throw .layer(path: path, .invalid(field: "link", reason: "\"\(link.prefix(80))\" is not a link a card "
+                                                  + "may have; give an http, https, mailto or tel URL of at most 2048 "
+                                                  + "printable ASCII characters"))
+            }
+            drawing.link(to: link, over: box)
+        }
         guard let own = laidOut.unturnedSize else {
             return try draw(text, layout, path: path, box: box, top: laidOut.textTop, into: &drawing)
         }
