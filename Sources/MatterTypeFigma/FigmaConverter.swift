@@ -428,10 +428,17 @@ struct FigmaConverter {
         if let rotation = paint.rotation, rotation.isFinite, rotation.truncatingRemainder(dividingBy: 360) != 0 {
             warn(node, "an image turned \(rotation)° is drawn unturned")
         }
-        if paint.opacity < 1 { warn(node, "an image fill's opacity is not applied; the image is drawn opaque") }
+
         if let filters = paint.filters, filters.values.contains(where: { $0 != 0 }) {
             warn(node, "an image's filters (exposure, contrast, saturation …) are not applied")
         }
+        var image = placement(of: paint, source: source, node: node)
+        image.opacity = min(max(paint.opacity, 0), 1)
+        return image
+    }
+
+    /// How an image fill covers its node: its scale mode (FILL, FIT, CROP with its transform, TILE).
+    private mutating func placement(of paint: FigmaPaint, source: String, node: FigmaNode) -> CardFrameImage {
         switch paint.scaleMode {
         case "FIT":
             return CardFrameImage(source: source, placement: .fitted(.contain))

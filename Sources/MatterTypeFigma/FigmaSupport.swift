@@ -203,7 +203,7 @@ package enum FigmaSupport {
         Row("paint", "color", .drawn, "RGBA"),
         Row("paint", "boundVariables", .noPixels, "the variables' values are in the paint"),
         Row("paint", "visible", .drawn, "false: not drawn"),
-        Row("paint", "opacity", .drawn, "multiplies the color's alpha; an image fill's is warned"),
+        Row("paint", "opacity", .drawn, "multiplies the color's alpha; an image fill's is its image's opacity"),
         Row("paint", "blendMode", .warned, "a paint's own blend mode is drawn as normal"),
         Row("paint", "gradientHandlePositions", .drawn, "the gradient's frame"),
         Row("paint", "gradientStops", .drawn, "stops; one stop is a solid"),

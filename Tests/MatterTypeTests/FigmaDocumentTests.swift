@@ -507,6 +507,21 @@ struct FigmaDocumentTests {
             == ["a flipped or skewed text (or one without its size) is drawn unturned in its bounding box"])
     }
 
+    @Test("an image fill's opacity draws it translucent over the fills below it")
+    func translucentImageFill() throws {
+        let png = try PNGEncoder.encode(RGBAImage(width: 4, height: 4, background: Color(red: 0, green: 0, blue: 255)))
+        let uri = "data:image/png;base64," + png.base64EncodedString()
+        let doc = try document(#"""
+            {"id": "17:1", "name": "F", "type": "FRAME", \#(Self.box(0, 0, 20, 20)), "fills": [\#(Self.solidWhite),
+              {"type": "IMAGE", "imageRef": "blue", "scaleMode": "FILL", "opacity": 0.5}]}
+            """#)
+        let frame = try doc.frame("17:1", images: ["blue": uri])
+        #expect(frame.warnings.isEmpty)
+        // Blue at half over white: 255 × (1 − 0.5) = 127.5 in red and green (rounded either way), blue full.
+        let pixel = try renderer.image(of: frame.card)[10, 10]
+        #expect((127...128).contains(pixel.red) && (127...128).contains(pixel.green) && pixel.blue == 255)
+    }
+
     @Test("an image fill draws the file its imageRef names, fitted as its scale mode says; without it, a gray placeholder and a warning")
     func imageFills() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("figma-images-\(UUID())")

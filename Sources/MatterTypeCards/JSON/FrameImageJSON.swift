@@ -3,13 +3,14 @@ public import MatterType
 public import MatterTypeWire
 
 /// A frame's image in JSON: `{"src": "photo.jpg", "fit": "cover"}` (`fit` defaults to `cover`, as a fill wants), or
-/// `"crop": [x, y, width, height]` (fractions of the image) or `"tile": 0.5` (points a pixel) instead of `fit`.
+/// `"crop": [x, y, width, height]` (fractions of the image) or `"tile": 0.5` (points a pixel) instead of `fit`, and
+/// `"opacity"` (0 to 1, 1 by default).
 struct FrameImageJSON: Codable {
     var image: CardFrameImage
 
     init(_ image: CardFrameImage) { self.image = image }
 
-    private enum Keys: String, CodingKey, CaseIterable { case src, fit, crop, tile }
+    private enum Keys: String, CodingKey, CaseIterable { case src, fit, crop, tile, opacity }
 
     init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(Keys.self, in: "a frame's image")
@@ -36,6 +37,13 @@ struct FrameImageJSON: Codable {
         } else {
             image = CardFrameImage(source: source, placement: .fitted(try c.decodeFitIfPresent(forKey: .fit) ?? .cover))
         }
+        if let opacity = try c.decodeIfPresent(Double.self, forKey: .opacity) {
+            guard opacity.isFinite, (0...1).contains(opacity) else {
+                throw DecodingError.dataCorruptedError(forKey: .opacity, in: c, debugDescription:
+                    "give the image's opacity from 0 (invisible) to 1")
+            }
+            image.opacity = opacity
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -46,6 +54,7 @@ struct FrameImageJSON: Codable {
         case .cropped(let crop): try c.encode([crop.x, crop.y, crop.width, crop.height], forKey: .crop)
         case .tiled(let scale): try c.encode(scale, forKey: .tile)
         }
+        if image.opacity < 1 { try c.encode(image.opacity, forKey: .opacity) }
     }
 }
 
@@ -55,7 +64,7 @@ extension FrameImageJSON: CardJSONForm {
 
     /// The OpenAPI schema, as JSON.
     static var schema: String {
-        ##"{"type": "object", "required": ["src"], "additionalProperties": false, "properties": {"src": {"type": "string"}, "fit": {"type": "string", "enum": ["fill", "contain", "cover"]}, "crop": {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number"}}, "tile": {"type": "number", "exclusiveMinimum": 0}}}"##
+        ##"{"type": "object", "required": ["src"], "additionalProperties": false, "properties": {"src": {"type": "string"}, "fit": {"type": "string", "enum": ["fill", "contain", "cover"]}, "crop": {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number"}}, "tile": {"type": "number", "exclusiveMinimum": 0}, "opacity": {"type": "number", "minimum": 0, "maximum": 1}}}"##
     }
 
     /// Fitted, a part of it (inside, reaching past it), or tiles; a flat crop, too many numbers, a zero tile.
@@ -66,7 +75,9 @@ extension FrameImageJSON: CardJSONForm {
             ##"{"src": "\##(image)"}"##, ##"{"src": "\##(image)", "crop": [0.25, 0, 0.5, 1]}"##,
             ##"{"src": "\##(image)", "crop": [-0.5, -0.5, 2, 2]}"##, ##"{"src": "\##(image)", "tile": 0.5}"##,
             ##"{"src": "\##(image)", "tile": 3}"##, ##"{"src": "\##(image)", "tile": 1000000}"##,
+            ##"{"src": "\##(image)", "fit": "cover", "opacity": 0.5}"##, ##"{"src": "\##(image)", "tile": 2, "opacity": 0}"##,
         ], refused: [
+            ##"{"src": "\##(image)", "opacity": 1.5}"##, ##"{"src": "\##(image)", "opacity": "half"}"##,
             ##"{"src": "\##(image)", "fit": "tile"}"##, ##"{"src": "\##(image)", "crop": [0, 0, 0, 1]}"##,
             ##"{"src": "\##(image)", "crop": [0, 0, 1]}"##, ##"{"src": "\##(image)", "crop": [1e308, 0, 1, 1]}"##,
             ##"{"src": "\##(image)", "tile": 0}"##, ##"{"src": "\##(image)", "tile": 1e-6}"##,

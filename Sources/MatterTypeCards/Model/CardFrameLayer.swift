@@ -2,12 +2,14 @@ public import MatterType
 import MatterTypeWire
 
 /// A frame's image (Figma's image paint): in JSON `{"src": "photo.jpg", "fit": "cover"}`, or with `"crop": [x, y,
-/// width, height]` or `"tile": 0.5` instead of `fit`.
+/// width, height]` or `"tile": 0.5` instead of `fit`, and `"opacity": 0.5` where it is translucent.
 public struct CardFrameImage: Sendable, Hashable {
     /// A `data:` URI or a file path, as an image layer's ``CardImageLayer/source``.
     public var source: String
     /// How it covers the frame's box.
     public var placement: Placement
+    /// 0 (invisible) to 1: how opaque it is drawn over the frame's fill (Figma's image paint opacity).
+    public var opacity: Double = 1
 
     /// How a frame's image covers its box.
     public enum Placement: Sendable, Hashable {

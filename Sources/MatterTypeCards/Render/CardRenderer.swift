@@ -347,6 +347,21 @@ public struct CardRenderer: Sendable {
     /// A frame's image in its `box`, clipped to its `corners`: fitted, a part of it stretched over the box, or tiles.
     private func draw(_ image: CardFrameImage, in box: Rect, corners: CornerRadii, path: [Int],
                       into drawing: inout Drawing) throws(CardError) {
+        guard image.opacity >= 1 else {
+            // Translucent: drawn as a group at its opacity (the same pixels for every placement).
+            var opaque = image
+            opaque.opacity = 1
+            var failure: CardError?
+            drawing.group(opacity: image.opacity) { group in
+                do throws(CardError) {
+                    try draw(opaque, in: box, corners: corners, path: path, into: &group)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            return
+        }
         let decoded = try picture(image.source, place: CardError.place(path))
         func clipped(_ body: (inout Drawing) -> Void) {
             if corners.all.allSatisfy({ $0 <= 0 }) {
