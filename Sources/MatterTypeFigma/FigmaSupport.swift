@@ -283,8 +283,8 @@ package enum FigmaSupport {
     ]
 
     private static let layout: [Row] = [
-        Row("layout", "LayoutConstraint.vertical", .approximated, "TOP: exact; BOTTOM, CENTER, TOP_BOTTOM, SCALE exact while the parent keeps its designed height"),
-        Row("layout", "LayoutConstraint.horizontal", .approximated, "LEFT: exact; RIGHT, CENTER, LEFT_RIGHT, SCALE exact while the parent keeps its designed width"),
+        Row("layout", "LayoutConstraint.vertical", .drawn, "TOP, BOTTOM, CENTER, TOP_BOTTOM, SCALE: from the parent's design size (as laid out from the document) to its size with a template's values"),
+        Row("layout", "LayoutConstraint.horizontal", .drawn, "LEFT, RIGHT, CENTER, LEFT_RIGHT, SCALE: from the parent's design size (as laid out from the document) to its size with a template's values"),
         Row("layout", "LayoutGrid.pattern", .noPixels, "guides"),
         Row("layout", "LayoutGrid.sectionSize", .noPixels, "guides"),
         Row("layout", "LayoutGrid.visible", .noPixels, "guides"),
