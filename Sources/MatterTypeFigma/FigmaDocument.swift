@@ -28,7 +28,7 @@ public struct FigmaDocument: Sendable {
     /// Images sent beside the document (a top-level `"images"` object of `imageRef` → `data:` URI): how a
     /// template upload carries its image fills.
     public let embeddedImages: [String: String]
-    private let roots: [FigmaNode]
+    let roots: [FigmaNode]
 
     /// The most bytes a Figma document may have.
     public static let maximumBytes = 50_000_000
@@ -170,7 +170,7 @@ public struct FigmaDocument: Sendable {
         }
     }
 
-    private static func find(_ id: String, in nodes: [FigmaNode]) -> FigmaNode? {
+    static func find(_ id: String, in nodes: [FigmaNode]) -> FigmaNode? {
         for node in nodes {
             if node.id == id { return node }
             if let found = find(id, in: node.children) { return found }

@@ -1,6 +1,43 @@
 import Foundation
 import MatterType
 
+/// A component property's value: the characters of a TEXT property, a BOOLEAN's flag, an INSTANCE_SWAP's component
+/// id, a VARIANT's option.
+public enum FigmaPropertyValue: Sendable, Hashable, Codable {
+    /// Characters, a component id or a variant option.
+    case text(String)
+    /// A BOOLEAN property's value.
+    case flag(Bool)
+
+    /// Reads a JSON string or boolean.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let flag = try? c.decode(Bool.self) { self = .flag(flag) } else { self = .text(try c.decode(String.self)) }
+    }
+
+    /// Writes it as the JSON string or boolean it was read from.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try c.encode(text)
+        case .flag(let flag): try c.encode(flag)
+        }
+    }
+}
+
+/// An instance's value of one component property (Figma's `ComponentProperty`).
+struct FigmaComponentProperty: Sendable, Decodable {
+    var type: String
+    var value: FigmaPropertyValue?
+}
+
+/// A component's or component set's definition of one property (Figma's `ComponentPropertyDefinition`).
+struct FigmaComponentPropertyDefinition: Sendable, Decodable {
+    var type: String
+    var defaultValue: FigmaPropertyValue?
+    var variantOptions: [String]?
+}
+
 /// A node's constraints (Figma's `LayoutConstraint`): `LEFT`, `RIGHT`, `CENTER`, `LEFT_RIGHT` or `SCALE` across,
 /// `TOP`, `BOTTOM`, `CENTER`, `TOP_BOTTOM` or `SCALE` down.
 struct FigmaLayoutConstraint: Sendable, Decodable {
@@ -85,6 +122,13 @@ struct FigmaNode: Sendable, Decodable {
     var gridChildHorizontalAlign: String?
     var gridChildVerticalAlign: String?
 
+    // Components: an instance's component and property values, a component's or set's property definitions, a
+    // layer's references to its component's properties (`characters`, `visible`, `mainComponent`)
+    var componentId: String?
+    var componentProperties: [String: FigmaComponentProperty]
+    var componentPropertyDefinitions: [String: FigmaComponentPropertyDefinition]
+    var componentPropertyReferences: [String: String]
+
     // Text
     var characters: String?
     var style: FigmaTypeStyle?
@@ -105,6 +149,7 @@ struct FigmaNode: Sendable, Decodable {
         case gridColumnsSizing, gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan
         case gridChildHorizontalAlign, gridChildVerticalAlign
         case characters, style, characterStyleOverrides, styleOverrideTable, lineTypes
+        case componentId, componentProperties, componentPropertyDefinitions, componentPropertyReferences
     }
 
     init(from decoder: any Decoder) throws {
@@ -177,6 +222,10 @@ struct FigmaNode: Sendable, Decodable {
         gridColumnAnchorIndex = try value(.gridColumnAnchorIndex)
         gridRowSpan = try value(.gridRowSpan) ?? 1
         gridColumnSpan = try value(.gridColumnSpan) ?? 1
+        componentId = try value(.componentId)
+        componentProperties = try value(.componentProperties) ?? [:]
+        componentPropertyDefinitions = try value(.componentPropertyDefinitions) ?? [:]
+        componentPropertyReferences = try value(.componentPropertyReferences) ?? [:]
         gridChildHorizontalAlign = try value(.gridChildHorizontalAlign)
         gridChildVerticalAlign = try value(.gridChildVerticalAlign)
         characters = try value(.characters)

@@ -51,7 +51,17 @@ struct FigmaCommand: ParsableCommand {
                              + "its name; the one drawn without --node is marked (default)."))
     var list = false
 
+    @Flag(help: ArgumentHelp("Print the node's fields instead of drawing: its component properties (its own, and "
+                             + "its instances' after their names) and its {{placeholders}}: {\"fields\": [{\"name\", "
+                             + "\"type\": text|boolean|instance|variant|placeholder, \"default\", \"options\"?, "
+                             + "\"node\"}]}. The node may be hidden."))
+    var fields = false
+
     func validate() throws {
+        if fields, list || json || output != nil {
+            throw ValidationError("--fields prints the node's fields; leave out --list, -o and --json")
+        }
+        if fields { return }
         if list, json || output != nil { throw ValidationError("--list prints the top-level nodes; leave out -o and --json") }
         if list { return }
         if json, output != nil { throw ValidationError("--json prints the nodes' boxes; leave out -o") }
@@ -78,6 +88,15 @@ struct FigmaCommand: ParsableCommand {
             if let chosen = figma.defaultNode, !figma.topLevelNodes.contains(chosen) {
                 print(line(chosen, "\t(default, in a section)"))
             }
+            return
+        }
+        if fields {
+            let figma = try FigmaDocument(data: data)
+            guard let id = node ?? figma.defaultNode?.id else {
+                throw CLIError(description: "\(document): the document has no node to list fields of; name one with "
+                               + "--node ID")
+            }
+            print(try Self.json(["fields": try figma.fields(of: id)]))
             return
         }
         let renderer = drawing.renderer(registry: try fontSources.makeRegistry(),

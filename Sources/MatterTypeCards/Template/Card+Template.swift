@@ -17,7 +17,7 @@ extension Card {
     /// The placeholders `{{name}}` of `text`, in order (names of letters, digits, `_`, `-` and `.`): each `}}`
     /// closes the last `{{` before it (`{{{name}}` is a brace and a placeholder). One pass: a text of a
     /// hundred thousand braces costs what its length does.
-    static func placeholders(in text: String) -> [(range: Range<String.Index>, name: String)] {
+    public static func placeholders(in text: String) -> [(range: Range<String.Index>, name: String)] {
         var found: [(Range<String.Index>, String)] = []
         let utf8 = text.utf8
         var open: String.Index?
