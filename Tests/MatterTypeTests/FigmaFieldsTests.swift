@@ -77,6 +77,18 @@ struct FigmaFieldsTests {
             == #"{"default":null,"name":"title","node":"2:2","type":"placeholder"}"#)
     }
 
+    @Test("mattertype figma --fields prints them; with -o or --json it is a one-line error")
+    func command() throws {
+        let path = try TestSupport.scratchDirectory().appendingPathComponent("set.json")
+        try Data(Self.document.utf8).write(to: path)
+        let run = try CLIRun(["figma", path.path, "--node", "2:3", "--fields"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [[String: Any]]])
+        #expect(answer["fields"]?.compactMap { $0["name"] as? String } == ["Label", "Show icon", "Size", "Badge/Count"])
+        let refused = try CLIRun(["figma", path.path, "--fields", "--json"])
+        #expect(refused.status != 0 && refused.stderr.contains("--fields prints the node's fields"))
+    }
+
     @Test("every component property of the instances in the shared documents is a field of its page",
           .enabled(if: FileManager.default.fileExists(atPath: FigmaDocumentTests.shared.path)))
     func sharedDocuments() throws {
