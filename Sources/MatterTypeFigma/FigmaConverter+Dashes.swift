@@ -76,9 +76,7 @@ extension FigmaConverter {
         }
         /// The band along `a` → `b`, and the wedge joining it to the previous piece's end at `a`.
         func band(_ a: Point, _ b: Point, joining previous: Point?) {
-            let d = distance(a, b)
-            guard d > 1e-9 else { return }
-            let n = Point(x: -(b.y - a.y) / d * half, y: (b.x - a.x) / d * half)
+            guard let n = normal(a, b) else { return }
             add([Point(x: a.x + n.x, y: a.y + n.y), Point(x: b.x + n.x, y: b.y + n.y),
                  Point(x: b.x - n.x, y: b.y - n.y), Point(x: a.x - n.x, y: a.y - n.y)])
             if let previous, let m = normal(previous, a) {
@@ -87,9 +85,9 @@ extension FigmaConverter {
                 add([a, Point(x: a.x - m.x, y: a.y - m.y), Point(x: a.x - n.x, y: a.y - n.y)])
             }
         }
+        /// Half the width across `a` → `b` (its unit vector turned a quarter); `nil` when they are one point.
         func normal(_ a: Point, _ b: Point) -> Point? {
-            let d = distance(a, b)
-            return d > 1e-9 ? Point(x: -(b.y - a.y) / d * half, y: (b.x - a.x) / d * half) : nil
+            unit(a, b).map { Point(x: -$0.y * half, y: $0.x * half) }
         }
         /// A cap at a dash's end `p`, going on in `direction` (a unit vector): a disc (ROUND) or half a square
         /// (SQUARE) past the end.

@@ -130,16 +130,11 @@ extension Drawing {
                 // Drawn unturned on a canvas of the bounds' whole pixels (so each glyph is rasterized as it would
                 // be unturned), then turned onto the image; only the part the image shows once turned: the image
                 // turned back, its bounds, cut to the bounds.
-                let radians = degrees * .pi / 180, cosine = cos(radians), sine = sin(radians)
-                let page = [(0.0, 0.0), (Double(image.width), 0), (0, Double(image.height)),
-                            (Double(image.width), Double(image.height))].map { (x, y) -> Point in
-                    let dx = x / scale - shift.x - center.x, dy = y / scale - shift.y - center.y
-                    return Point(x: center.x + cosine * dx + sine * dy, y: center.y - sine * dx + cosine * dy)
-                }
-                let seenLeft = max(whole.x, page.map(\.x).min() ?? 0), seenTop = max(whole.y, page.map(\.y).min() ?? 0)
-                let bounds = Rect(x: seenLeft, y: seenTop,
-                                  width: min(whole.maxX, page.map(\.x).max() ?? 0) - seenLeft,
-                                  height: min(whole.maxY, page.map(\.y).max() ?? 0) - seenTop)
+                let page = Rect(x: -shift.x, y: -shift.y, width: Double(image.width) / scale,
+                                height: Double(image.height) / scale).turned(by: -degrees, about: center)
+                let seenLeft = max(whole.x, page.x), seenTop = max(whole.y, page.y)
+                let bounds = Rect(x: seenLeft, y: seenTop, width: min(whole.maxX, page.maxX) - seenLeft,
+                                  height: min(whole.maxY, page.maxY) - seenTop)
                 guard bounds.width > 0, bounds.height > 0 else { continue }
                 func pixel(_ value: Double, _ rule: FloatingPointRoundingRule) -> Double {
                     min(max((value * scale).rounded(rule), -1e9), 1e9)
@@ -152,8 +147,8 @@ extension Drawing {
                 var part = RGBAImage(width: width, height: height)
                 try rasterize(inner, into: &part, shift: Point(x: shift.x - left / scale, y: shift.y - top / scale),
                               scale: scale, renderer: renderer, until: deadline)
-                image.draw(part, at: Point(x: left, y: top), turnedBy: degrees,
-                           about: Point(x: (center.x + shift.x) * scale, y: (center.y + shift.y) * scale))
+                image.draw(part, at: Point(x: left, y: top), through: .turn(degrees: degrees, about: Point(
+                    x: (center.x + shift.x) * scale, y: (center.y + shift.y) * scale)))
             case .group(let opacity, let blur, let blend, let inner):
                 var part = try group(inner, width: image.width, height: image.height, shift: shift, scale: scale,
                                      blur: blur, renderer: renderer, until: deadline)

@@ -251,13 +251,10 @@ struct PDFDocument {
                 try write(inner, page: page, into: &content)
                 content += "Q\n"
             case .turned(let degrees, let center, _, let inner):
-                // The page's y runs down (its matrix flips it): a clockwise turn is [cos sin −sin cos] about the
-                // center.
-                let radians = degrees * .pi / 180, cosine = cos(radians), sine = sin(radians)
-                let tx = center.x - cosine * center.x + sine * center.y
-                let ty = center.y - sine * center.x - cosine * center.y
-                let m = [cosine, sine, -sine, cosine].map { VectorNumber.format($0, fractionDigits: 6) }
-                content += "q \(m.joined(separator: " ")) \(n(tx)) \(n(ty)) cm\n"
+                // The page's y runs down (its matrix flips it), as the turn's.
+                let turn = AffineTransform.turn(degrees: degrees, about: center)
+                let m = [turn.a, turn.b, turn.c, turn.d].map { VectorNumber.format($0, fractionDigits: 6) }
+                content += "q \(m.joined(separator: " ")) \(n(turn.tx)) \(n(turn.ty)) cm\n"
                 try write(inner, page: page, into: &content)
                 content += "Q\n"
             case .clipPath(let shape, let origin, let inner):

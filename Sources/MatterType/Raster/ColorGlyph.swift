@@ -1,3 +1,5 @@
+import Foundation
+
 /// A COLRv1 color glyph: its paint graph as the font defines it, in font units (y up), read once per face and
 /// glyph by ``ColorPaintTable`` and drawn by ``ColorGlyphRasterizer`` (pixels) or, as ``VectorColorGlyph``, the
 /// vector writers.
@@ -218,6 +220,23 @@ struct AffineTransform: Sendable, Hashable {
         guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
         let ia = d / determinant, ib = -b / determinant, ic = -c / determinant, id = a / determinant
         return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+
+    /// A clockwise turn of `degrees` about `center` (y down: CSS `rotate()`'s sense), exact at quarter turns (where
+    /// cos 90° would be 6e-17 in doubles).
+    static func turn(degrees: Double, about center: Point) -> AffineTransform {
+        func exact(_ value: Double) -> Double { abs(value) < 1e-12 ? 0 : value }
+        let radians = degrees * .pi / 180, cosine = exact(cos(radians)), sine = exact(sin(radians))
+        return around(center, AffineTransform(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0))
+    }
+
+    /// The bounds of `rect`'s corners transformed.
+    func bounds(of rect: Rect) -> Rect {
+        let corners = [Point(x: rect.x, y: rect.y), Point(x: rect.maxX, y: rect.y), Point(x: rect.x, y: rect.maxY),
+                       Point(x: rect.maxX, y: rect.maxY)].map(apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let left = xs.min() ?? 0, top = ys.min() ?? 0
+        return Rect(x: left, y: top, width: (xs.max() ?? 0) - left, height: (ys.max() ?? 0) - top)
     }
 
     /// `transform` applied around `center`: moved there, applied, moved back.

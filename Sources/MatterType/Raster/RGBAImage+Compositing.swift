@@ -1,5 +1,3 @@
-import Foundation
-
 /// Images composited onto images through a soft mask or a turn (``Drawing``'s soft masks and turned groups).
 extension RGBAImage {
     /// Every pixel multiplied by `mask`'s at the same place (an image of the same size): by its alpha, or with
@@ -23,21 +21,15 @@ extension RGBAImage {
         }
     }
 
-    /// Draws `image` turned `degrees` clockwise about `center` (pixels of this image), source-over: unturned, its
+    /// Draws `image` through `turn` (a turn about a point, in pixels of this image), source-over: unturned, its
     /// top-left corner would be at `origin` (pixels). Each pixel it covers takes the turned image's color at its
     /// center, interpolated bilinearly between the four nearest pixels (outside the image: transparent).
-    mutating func draw(_ image: RGBAImage, at origin: Point, turnedBy degrees: Double, about center: Point) {
-        let radians = degrees * .pi / 180, cosine = cos(radians), sine = sin(radians)
-        // Turned (clockwise, y down): x' = c + cos·(x − c) − sin·(y − c); back: the transpose.
-        let corners = [(0.0, 0.0), (Double(image.width), 0), (0, Double(image.height)),
-                       (Double(image.width), Double(image.height))].map { (x, y) -> Point in
-            let dx = origin.x + x - center.x, dy = origin.y + y - center.y
-            return Point(x: center.x + cosine * dx - sine * dy, y: center.y + sine * dx + cosine * dy)
-        }
-        let xs = Range(pixelsFrom: corners.map(\.x).min() ?? 0, upTo: corners.map(\.x).max() ?? 0)
-            .clamped(to: 0..<width)
-        let ys = Range(pixelsFrom: corners.map(\.y).min() ?? 0, upTo: corners.map(\.y).max() ?? 0)
-            .clamped(to: 0..<height)
+    mutating func draw(_ image: RGBAImage, at origin: Point, through turn: AffineTransform) {
+        guard let back = turn.inverted else { return }
+        let covered = turn.bounds(of: Rect(x: origin.x, y: origin.y, width: Double(image.width),
+                                           height: Double(image.height)))
+        let xs = Range(pixelsFrom: covered.x, upTo: covered.maxX).clamped(to: 0..<width)
+        let ys = Range(pixelsFrom: covered.y, upTo: covered.maxY).clamped(to: 0..<height)
         guard !xs.isEmpty, !ys.isEmpty else { return }
         let sourceWidth = image.width, sourceHeight = image.height, width = self.width
         image.pixels.withUnsafeBufferPointer { source in
@@ -49,12 +41,10 @@ extension RGBAImage {
                     return SIMD4(Double(source[i]), Double(source[i + 1]), Double(source[i + 2]), Double(source[i + 3]))
                 }
                 for row in ys {
-                    let dy = Double(row) + 0.5 - center.y
                     for column in xs {
-                        let dx = Double(column) + 0.5 - center.x
                         // Where this pixel's center was before the turn, in the source's pixels (centers at .5).
-                        let sx = center.x + cosine * dx + sine * dy - origin.x - 0.5
-                        let sy = center.y - sine * dx + cosine * dy - origin.y - 0.5
+                        let before = back.apply(Point(x: Double(column) + 0.5, y: Double(row) + 0.5))
+                        let sx = before.x - origin.x - 0.5, sy = before.y - origin.y - 0.5
                         let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
                         guard x0 >= -1, y0 >= -1, x0 < sourceWidth, y0 < sourceHeight else { continue }
                         let fx = sx - Double(x0), fy = sy - Double(y0)

@@ -1,4 +1,3 @@
-import Foundation
 public import MatterType
 import MatterTypeWire
 
@@ -55,18 +54,10 @@ struct LaidOutLayer {
     /// relative to ``frame``'s top-left corner; unchanged for a layer not turned.
     func turned(_ rect: Rect) -> Rect {
         guard let own = unturnedSize, case .text(let text) = layer else { return rect }
-        // Exact at quarter turns (cos 90° is 6e-17 in doubles): a turned box's bounds are its sides swapped.
-        func exact(_ value: Double) -> Double { abs(value) < 1e-12 ? 0 : value }
-        let radians = text.rotation * .pi / 180, cosine = exact(cos(radians)), sine = exact(sin(radians))
+        // The unturned box sits centered on the frame's center, and turns about it.
         let center = Point(x: frame.width / 2, y: frame.height / 2)
-        let corners = [Point(x: rect.x, y: rect.y), Point(x: rect.maxX, y: rect.y), Point(x: rect.x, y: rect.maxY),
-                       Point(x: rect.maxX, y: rect.maxY)].map { p -> Point in
-            let dx = p.x - own.width / 2, dy = p.y - own.height / 2
-            return Point(x: center.x + cosine * dx - sine * dy, y: center.y + sine * dx + cosine * dy)
-        }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let left = xs.min() ?? 0, top = ys.min() ?? 0
-        return Rect(x: left, y: top, width: (xs.max() ?? 0) - left, height: (ys.max() ?? 0) - top)
+        return Rect(x: rect.x - own.width / 2 + center.x, y: rect.y - own.height / 2 + center.y, width: rect.width,
+                    height: rect.height).turned(by: text.rotation, about: center)
     }
 
     /// The layer and its descendants' boxes, in document order.

@@ -34,10 +34,8 @@ extension CardRenderer {
                           height: bottom - top + 2 * reach)
         var failure: CardError?
         drawing.turned(by: text.rotation, about: center, bounds: bounds) { turned in
-            do throws(CardError) {
+            Self.keep(&failure) { () throws(CardError) in
                 try draw(text, layout, path: path, box: unturned, top: laidOut.textTop, into: &turned)
-            } catch {
-                failure = error
             }
         }
         if let failure { throw failure }

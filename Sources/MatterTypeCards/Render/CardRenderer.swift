@@ -247,13 +247,21 @@ public struct CardRenderer: Sendable {
             // The frame's paint and children, as one group when it fades, blurs or blends (its children composited
             // first).
             drawing.group(opacity: frame.opacity, blur: frame.blur, blendMode: frame.blendMode) { group in
-                do throws(CardError) {
+                Self.keep(&failure) { () throws(CardError) in
                     try drawFrame(frame, laidOut, into: &group, until: deadline)
-                } catch {
-                    failure = error
                 }
             }
             if let failure { throw failure }
+        }
+    }
+
+    /// Runs `body` inside one of ``Drawing``'s closures, which cannot throw: the error it throws is kept in
+    /// `failure`, for the caller to throw once the closure has returned.
+    static func keep(_ failure: inout CardError?, _ body: () throws(CardError) -> Void) {
+        do {
+            try body()
+        } catch {
+            failure = error
         }
     }
 
@@ -282,11 +290,7 @@ public struct CardRenderer: Sendable {
         let children = frame.layout.reversesZOrder ? laidOut.children.reversed() : laidOut.children
         var failure: CardError?
         func drawChildren(_ target: inout Drawing) {
-            do throws(CardError) {
-                try drawMasked(children, into: &target, until: deadline)
-            } catch {
-                failure = error
-            }
+            Self.keep(&failure) { () throws(CardError) in try drawMasked(children, into: &target, until: deadline) }
         }
         // Inside the mask, then the box when it clips: each a group of its own.
         switch (frame.mask, frame.clipsContent) {
@@ -323,20 +327,16 @@ public struct CardRenderer: Sendable {
             let end = number + 1 < masks.count ? masks[number + 1] : children.endIndex
             var failure: CardError?
             func drawMasked(_ masked: inout Drawing) {
-                do throws(CardError) {
+                Self.keep(&failure) { () throws(CardError) in
                     for child in children[(index + 1)..<end] { try draw(child, into: &masked, until: deadline) }
-                } catch {
-                    failure = error
                 }
             }
             if frame.maskType == .outline {
                 drawing.clip(to: outline, at: Point(x: box.x, y: box.y), drawMasked)
             } else {
                 drawing.mask(luminance: frame.maskType == .luminance, { shape in
-                    do throws(CardError) {
+                    Self.keep(&failure) { () throws(CardError) in
                         try draw(children[index], into: &shape, until: deadline)
-                    } catch {
-                        failure = error
                     }
                 }, content: drawMasked)
             }
@@ -353,10 +353,8 @@ public struct CardRenderer: Sendable {
             opaque.opacity = 1
             var failure: CardError?
             drawing.group(opacity: image.opacity) { group in
-                do throws(CardError) {
+                Self.keep(&failure) { () throws(CardError) in
                     try draw(opaque, in: box, corners: corners, path: path, into: &group)
-                } catch {
-                    failure = error
                 }
             }
             if let failure { throw failure }
