@@ -246,3 +246,10 @@ struct AffineTransform: Sendable, Hashable {
             .concatenating(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -center.x, ty: -center.y))
     }
 }
+
+extension Rect {
+    /// The bounds of this rectangle turned `degrees` clockwise (y down, as CSS `rotate()` turns) about `center`.
+    public func turned(by degrees: Double, about center: Point) -> Rect {
+        AffineTransform.turn(degrees: degrees, about: center).bounds(of: self)
+    }
+}

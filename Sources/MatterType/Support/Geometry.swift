@@ -86,11 +86,6 @@ public struct Rect: Sendable, Hashable, Codable {
         let left = min(x, other.x), top = min(y, other.y)
         return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
     }
-
-    /// The bounds of this rectangle turned `degrees` clockwise (y down, as CSS `rotate()` turns) about `center`.
-    public func turned(by degrees: Double, about center: Point) -> Rect {
-        AffineTransform.turn(degrees: degrees, about: center).bounds(of: self)
-    }
 }
 
 /// The radii of a rectangle's four corners (CSS `border-radius`, Figma's `rectangleCornerRadii`). A number is
