@@ -46,7 +46,7 @@ struct FlowLayout {
 
     /// The least size an item has on an axis: a frame's padding across it, else 0.
     private func least(_ item: Item, main: Bool) -> Double {
-        guard case .frame(let frame) = item.layer, frame.layout.direction != nil else { return 0 }
+        guard case .frame(let frame) = item.layer, frame.layout.arranges else { return 0 }
         return frame.layout.padding.sum(horizontal: main == horizontal)
     }
 
@@ -56,8 +56,15 @@ struct FlowLayout {
         switch item.layer {
         case .rect, .image: true
         case .text: false
-        case .frame(let frame): frame.layout.direction == nil
+        case .frame(let frame): !frame.layout.arranges
         }
+    }
+
+    /// Whether the item fills along a frame that hugs that axis and has no content to hug: fill inside hug is hug,
+    /// and it has nothing to hug (a rectangle in a frame being measured, as a hugging frame measures its
+    /// children): its main size is its minimum, or none.
+    private func fillsNothing(_ item: Item) -> Bool {
+        !item.fillsMain && hugsNothing(item) && item.layer.box.size(horizontal: horizontal) == .fill
     }
 
     /// A fixed size within the item's minimum and maximum. It may be less than a frame's padding, as in Figma: the
@@ -169,6 +176,9 @@ struct FlowLayout {
             let item = state.items[i]
             if let fixed = fixedSize(item, main: false) {
                 state.crossGiven[i] = fixed
+            } else if !item.fillsCross, hugsNothing(item), item.layer.box.size(horizontal: !horizontal) == .fill {
+                // Filling across a frame that hugs that axis and wraps, it hugs, and has nothing to hug.
+                state.crossGiven[i] = clamped(item, 0, main: false)
             } else if item.fillsCross {
                 if !flow.wraps, let inner = innerCrossGiven {
                     state.crossGiven[i] = clamped(item, inner, main: false)
@@ -207,7 +217,7 @@ struct FlowLayout {
         for i in state.items.indices {
             if let fixed = fixedSize(state.items[i], main: true) {
                 state.items[i].hypotheticalMain = fixed
-            } else if state.items[i].fillsMain {
+            } else if state.items[i].fillsMain || fillsNothing(state.items[i]) {
                 state.items[i].hypotheticalMain = clamped(state.items[i], 0, main: true)
             } else {
                 let measured = try measure(state, i, main: nil)
@@ -254,7 +264,8 @@ struct FlowLayout {
             var above = -Double.infinity, below = -Double.infinity, largest = 0.0
             for i in line {
                 // A hugging item hugs again (the same size, from the cache): only a size it was given is known.
-                let given = state.items[i].fillsMain || fixedSize(state.items[i], main: true) != nil
+                let given = state.items[i].fillsMain || fillsNothing(state.items[i])
+                    || fixedSize(state.items[i], main: true) != nil
                 let laidOut = try measure(state, i, main: given ? state.items[i].main : nil)
                 state.items[i].laidOut = laidOut
                 state.items[i].cross = horizontal ? laidOut.frame.height : laidOut.frame.width
@@ -287,7 +298,7 @@ struct FlowLayout {
                 let stretched = clamped(item, state.lineCross[lineIndex], main: false)
                 guard stretched != item.cross || flow.wraps else { continue }
                 // Its main size stays what the flow gave it (a hugging frame's children still cannot fill it).
-                let given = item.fillsMain || fixedSize(item, main: true) != nil
+                let given = item.fillsMain || fillsNothing(item) || fixedSize(item, main: true) != nil
                 let laidOut = try engine.layOut(item.layer, path: path + [item.index], main: item.main,
                                                 cross: stretched, knowsMain: given, horizontal: horizontal)
                 state.items[i].laidOut = laidOut
