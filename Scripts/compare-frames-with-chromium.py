@@ -52,9 +52,10 @@ CANVAS = (1000, 900)
 class Tree:
     """A random card whose first layer is a frame, with each layer's CSS decided as it is generated."""
 
-    def __init__(self, rng, depth):
+    def __init__(self, rng, depth, grids):
         self.rng = rng
         self.max_depth = depth
+        self.grids = grids
 
     def size(self, kinds, low, high):
         kind = self.rng.choice(kinds)
@@ -91,8 +92,53 @@ class Tree:
             layer["minHeight"] = 30
         return layer
 
+    def track(self):
+        r = self.rng.random()
+        if r < 0.3:
+            return self.rng.choice([40, 80, 120, 200])
+        if r < 0.7:
+            return self.rng.choice(["1fr", "1fr", "2fr", "3fr", "0.5fr"])
+        return "auto"
+
+    def grid(self, depth, knows):
+        """A grid frame: 1-4 columns and 0-3 rows of fixed, fr and auto tracks, gaps, padding, and 1-6 children
+        each in a given cell or the next free one, spanning 1-2 tracks, aligned anywhere in their area."""
+        layer = {"type": "frame", "layers": []}
+        layer["width"] = self.size(["hug", "fill", "fixed"] if knows[0] else ["hug", "fixed"], 150, 900)
+        layer["height"] = self.size(["hug", "hug", "fill", "fixed"] if knows[1] else ["hug", "hug", "fixed"], 80, 600)
+        columns = [self.track() for _ in range(self.rng.randint(1, 4))]
+        grid = {"columns": columns, "rows": [self.track() for _ in range(self.rng.randint(0, 3))],
+                "columnGap": self.rng.choice([0, 8, 16]), "rowGap": self.rng.choice([0, 6, 12])}
+        layer["layout"] = {"grid": grid}
+        if self.rng.random() < 0.6:
+            layer["layout"]["padding"] = self.rng.choice([0, 8, 16])
+        for _ in range(self.rng.randint(1, 6)):
+            r = self.rng.random()
+            if depth < self.max_depth and r < 0.2:
+                child = self.frame(depth + 1, (True, True))
+            elif r < 0.75:
+                child = self.text()
+            else:
+                child = self.rect((True, True))
+            cell = {}
+            if self.rng.random() < 0.5:
+                cell["row"], cell["column"] = self.rng.randrange(0, 3), self.rng.randrange(0, len(columns) + 1)
+            if self.rng.random() < 0.25:
+                cell["columnSpan"] = 2
+            if self.rng.random() < 0.2:
+                cell["rowSpan"] = 2
+            for axis in ("horizontal", "vertical"):
+                if self.rng.random() < 0.4:
+                    cell[axis] = self.rng.choice(["start", "center", "end"])
+            if cell:
+                child["cell"] = cell
+            layer["layers"].append(child)
+        return layer
+
     def frame(self, depth, knows):
         """A frame whose own size on each axis the parent knows (`knows`: can it fill width, height)."""
+        if self.grids and self.rng.random() < 0.2:
+            return self.grid(depth, knows)
         direction = self.rng.choice(["horizontal", "vertical", "horizontal", "vertical", None])
         layer = {"type": "frame", "layers": []}
         if direction is None:
@@ -169,8 +215,9 @@ def css_of(layer, path, parent, knows):
     style = ["box-sizing:border-box"]
     row = parent is not None and parent.get("direction") == "horizontal"
     in_flow = parent is not None and parent.get("direction") is not None and layer.get("position") != "absolute"
-    own = []  # what this layer knows of its own (width, height)
-    for axis, index in (("width", 0), ("height", 1)):
+    in_grid = parent is not None and "grid" in parent and layer.get("position") != "absolute"
+    own = grid_item_style(layer, style) if in_grid else []  # what this layer knows of its own (width, height)
+    for axis, index in (("width", 0), ("height", 1)) if not in_grid else ():
         value = layer[axis]
         main = in_flow and (axis == "width") == row
         if fixed(value):
@@ -199,7 +246,9 @@ def css_of(layer, path, parent, knows):
                      ("maxHeight", "max-height")):
         if key in layer and not any(s.startswith(css + ":") for s in style):
             style.append("%s:%spx" % (css, layer[key]))
-    if not in_flow:
+    if in_grid:
+        pass
+    elif not in_flow:
         style.append("position:absolute;left:%spx;top:%spx" % (layer.get("x", 0), layer.get("y", 0)))
     elif layer["type"] == "frame":
         style.append("position:relative")
@@ -213,7 +262,9 @@ def css_of(layer, path, parent, knows):
         style.append("background:%s" % layer["fill"])
     elif layer["type"] == "frame":
         flow = layer.get("layout", {})
-        if flow.get("direction"):
+        if "grid" in flow:
+            style.append(grid_css(flow))
+        elif flow.get("direction"):
             is_row = flow["direction"] == "horizontal"
             style.append("display:flex;flex-direction:%s" % ("row" if is_row else "column"))
             gap = flow.get("gap", 0)
@@ -232,6 +283,58 @@ def css_of(layer, path, parent, knows):
         inner = "".join(css_of(child, "%s/layers/%d" % (path, i), flow, tuple(own))
                         for i, child in enumerate(layer["layers"]))
     return '<div data-p="%s" style="%s">%s</div>' % (path, ";".join(style), inner)
+
+
+def grid_css(flow):
+    """A grid frame's CSS: its tracks (a share is minmax(0, Nfr), as Docs/Cards.md says), gaps, padding, and
+    tracks kept at the start (no stretching of auto tracks)."""
+    grid = flow["grid"]
+
+    def tracks(values):
+        return " ".join("%spx" % v if fixed(v) else "minmax(0,%s)" % v if v.endswith("fr") else v for v in values)
+    padding = flow.get("padding", 0)
+    padding = padding if isinstance(padding, list) else [padding] * 4
+    style = ["display:grid", "grid-template-columns:%s" % tracks(grid["columns"]),
+             "column-gap:%spx;row-gap:%spx" % (grid.get("columnGap", 0), grid.get("rowGap", 0)),
+             "padding:%s" % " ".join("%spx" % p for p in padding),
+             "justify-content:start;align-content:start;grid-auto-flow:row"]
+    if grid.get("rows"):
+        style.append("grid-template-rows:%s" % tracks(grid["rows"]))
+    return ";".join(style)
+
+
+def grid_item_style(layer, style):
+    """A grid child's placement: its area (grid-row/-column, from 1 in CSS), a fixed size, a hugging one at
+    max-content, a filling one 100 % of its area, aligned with justify-self/align-self. Both of its axes are
+    known to its own children: the tracks are sized before the items."""
+    cell = layer.get("cell", {})
+    row_span, column_span = cell.get("rowSpan", 1), cell.get("columnSpan", 1)
+    if "row" in cell:
+        style.append("grid-row:%d / span %d;grid-column:%d / span %d" % (cell["row"] + 1, row_span,
+                                                                         cell["column"] + 1, column_span))
+    else:
+        style.append("grid-row:span %d;grid-column:span %d" % (row_span, column_span))
+    own = []
+    for axis, css, key in (("width", "justify-self", "horizontal"), ("height", "align-self", "vertical")):
+        value = layer[axis]
+        if value == "fill":
+            # Its area's size (percentages resolve against the grid area), within its limits, then aligned.
+            style.append("%s:100%%;%s:%s" % (axis, css, cell.get(key, "start")))
+            own.append(True)
+        else:
+            style.append("%s:%s" % (css, cell.get(key, "start")))
+            own.append(fixed(value))
+            if fixed(value):
+                style.append("%s:%spx" % (axis, value))
+            elif axis == "width":
+                style.append("width:max-content")
+    for key, css in (("minWidth", "min-width"), ("maxWidth", "max-width"), ("minHeight", "min-height"),
+                     ("maxHeight", "max-height")):
+        if key in layer:
+            style.append("%s:%spx" % (css, layer[key]))
+    if layer["type"] == "frame":
+        style.append("position:relative")
+    return own
 
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
@@ -279,10 +382,11 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--write-fixture", action="store_true")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--no-grids", action="store_true", help="only flows (the trees of earlier fixtures)")
     args = parser.parse_args()
     env = dict(os.environ, FONTCONFIG_FILE=FONTS_CONF)
     rng = random.Random(args.seed)
-    cards = [Tree(rng, rng.randint(1, 4)).card() for _ in range(args.trees)]
+    cards = [Tree(rng, rng.randint(1, 4), not args.no_grids).card() for _ in range(args.trees)]
     theirs = chromium_boxes(args.chromium, cards, env)
     failures, worst, count, worst_baseline, baseline_trees = 0, 0.0, 0, 0.0, 0
     for number, (card, boxes) in enumerate(zip(cards, theirs)):

@@ -64,66 +64,41 @@ extension FigmaConverter {
         return tracks
     }
 
-    /// A GRID frame's children in rows of cells: the frame flows its rows down (`gridRowGap` apart, its padding
-    /// around them), each row its cells across (`gridColumnGap` apart), each cell the children anchored there,
-    /// placed as `gridChildHorizontalAlign`/`VerticalAlign` say. A track of `fr` fills (its cells share what is
-    /// left, equally: unequal weights are named in a warning), one in `px` is fixed, `auto` hugs its cells' content
-    /// (a row its tallest cell's, as CSS; a column each row's own cell's, named in a warning). A child spanning
-    /// tracks sits in its first cell (warned). Children without anchors take the first free cells, row by row, as
-    /// CSS places them.
-    /// A grid of more cells than this (`gridRowCount` × `gridColumnCount`, or anchors far out) keeps its children at
-    /// their designed places, with a warning: each cell is a frame, and a kilobyte asking for 1,000 × 1,000 made a
-    /// million of them (57 s, 5 GB). Real grids have tens.
-    static let maximumGridCells = 4_096
-
-    /// `nil` (with a warning) for a grid of more than ``maximumGridCells`` cells.
+    /// A GRID frame as a card grid: its tracks (`gridRowsSizing`/`gridColumnsSizing`, else `gridRowCount` ×
+    /// `gridColumnCount` shares; counted rows of a hugging grid hug), its gaps and padding; each child in the cell its anchors name (else the first free
+    /// one, as CSS places it), spanning `gridRowSpan` × `gridColumnSpan`, placed as `gridChildHorizontalAlign`/
+    /// `VerticalAlign` say. Columns a child is anchored past are more shares, as Figma adds them; rows past the
+    /// given ones hug their cells. A grid of more than ``CardGrid/maximumCells`` cells keeps its children at their
+    /// designed places, with a warning (a kilobyte could ask for 1,000 × 1,000).
     mutating func grid(_ node: FigmaNode, path: [Int], turn: LinearTransform) -> (CardFlow, [CardLayer])? {
         let children = node.children.filter(\.visible)
         var columns = Self.gridTracks(node.gridColumnsSizing, count: node.gridColumnCount)
-        if columns.isEmpty { columns = [.share(1)] }
-        // Where each child goes: its anchors, else the next free cell.
-        var taken = Set<[Int]>(), cells: [[Int]] = []
-        var next = 0
-        for child in children {
-            if let row = child.gridRowAnchorIndex, let column = child.gridColumnAnchorIndex, row >= 0, column >= 0,
-               row < 1_000, column < 1_000 {
-                cells.append([row, column])
-            } else {
-                while taken.contains([next / columns.count, next % columns.count]) { next += 1 }
-                cells.append([next / columns.count, next % columns.count])
-            }
-            taken.insert(cells[cells.count - 1])
+        // Rows only counted are shares of a fixed height; in a hugging one they hug their cells (as before
+        // shares there: checked against Chromium's auto rows in FigmaDesignerFilesTests).
+        var rows = Self.gridTracks(node.gridRowsSizing, count: nil)
+        while rows.count < min(node.gridRowCount ?? 0, 1_000) {
+            rows.append(node.layoutSizingVertical == "HUG" ? .content : .share(1))
         }
-        var rows = Self.gridTracks(node.gridRowsSizing, count: node.gridRowCount)
-        let columnCount = max(columns.count, (cells.map { $0[1] }.max() ?? -1) + 1)
-        let rowCount = max(rows.count, (cells.map { $0[0] }.max() ?? -1) + 1)
-        guard rowCount * columnCount <= Self.maximumGridCells else {
+        if columns.isEmpty { columns = [.share(1)] }
+        func anchored(_ child: FigmaNode) -> (row: Int, column: Int)? {
+            guard let row = child.gridRowAnchorIndex, let column = child.gridColumnAnchorIndex, row >= 0, column >= 0,
+                  row < CardGridCell.maximumIndex, column < CardGridCell.maximumIndex else { return nil }
+            return (row, column)
+        }
+        func spans(_ child: FigmaNode) -> (rows: Int, columns: Int) {
+            (min(max(child.gridRowSpan, 1), CardGridCell.maximumIndex),
+             min(max(child.gridColumnSpan, 1), CardGridCell.maximumIndex))
+        }
+        let flowing = children.filter { $0.layoutPositioning != "ABSOLUTE" }
+        let columnCount = max(columns.count, flowing.map { child in
+            (anchored(child)?.column ?? 0) + spans(child).columns }.max() ?? 0)
+        let rowCount = max(rows.count, flowing.map { child in (anchored(child)?.row ?? 0) + spans(child).rows }.max() ?? 0)
+        guard rowCount * columnCount <= CardGrid.maximumCells else {
             warn(node, "a grid of \(rowCount) × \(columnCount) cells keeps its children at their places (at most "
-                 + "\(Self.maximumGridCells) cells are laid out)")
+                 + "\(CardGrid.maximumCells) cells are laid out)")
             return nil
         }
         while columns.count < columnCount { columns.append(.share(1)) }
-        while rows.count < rowCount { rows.append(.content) }
-        var childrenByCell: [[Int]: [Int]] = [:]
-        for (index, child) in children.enumerated() {
-            childrenByCell[cells[index], default: []].append(index)
-            if child.gridRowSpan > 1 || child.gridColumnSpan > 1 {
-                warn(child, "a grid child spanning several tracks is placed in its first cell, sized to it")
-            }
-        }
-        for tracks in [columns, rows] {
-            let weights = Set(tracks.compactMap { if case .share(let weight) = $0 { weight } else { nil } })
-            if weights.count > 1 { warn(node, "grid tracks of different fr are drawn as equal shares") }
-        }
-        // A row is as tall as its tallest cell, as CSS's auto row; an auto column is each row's own.
-        if columns.contains(.content) { warn(node, "an auto grid column sizes each row's cell to its own content") }
-        func size(_ track: GridTrack) -> CardSize {
-            switch track {
-            case .fixed(let length): .fixed(length)
-            case .share: .fill
-            case .content: .hug
-            }
-        }
         func alignment(_ value: String?) -> CardFlow.Alignment {
             switch value {
             case "CENTER": .center
@@ -131,28 +106,30 @@ extension FigmaConverter {
             default: .start
             }
         }
-        var layers: [CardLayer] = []
-        for (rowIndex, row) in rows.prefix(rowCount).enumerated() {
-            var rowFrame = CardFrameLayer(box: CardBox(width: .fill, height: size(row)),
-                                          layout: CardFlow(direction: .horizontal, gap: .fixed(node.gridColumnGap)),
-                                          layers: [])
-            for (columnIndex, column) in columns.prefix(columnCount).enumerated() {
-                var cell = CardFrameLayer(box: CardBox(width: size(column), height: .fill),
-                                          layout: CardFlow(direction: .horizontal), layers: [])
-                let cellPath = path + [rowIndex, columnIndex]
-                for index in childrenByCell[[rowIndex, columnIndex]] ?? [] {
-                    let child = children[index]
-                    cell.layout.align = alignment(child.gridChildHorizontalAlign)
-                    cell.layout.crossAlign = alignment(child.gridChildVerticalAlign)
-                    cell.layers.append(self.child(child, of: node, path: cellPath + [cell.layers.count], turn: turn,
-                                                  inFlow: true))
-                }
-                rowFrame.layers.append(.frame(cell))
+        func track(_ track: GridTrack) -> CardGrid.Track {
+            switch track {
+            case .fixed(let length): .fixed(length)
+            case .share(let weight): .share(min(max(weight, 0.001), 1_000_000))
+            case .content: .content
             }
-            layers.append(.frame(rowFrame))
+        }
+        var layers: [CardLayer] = []
+        for child in children {
+            var layer = self.child(child, of: node, path: path + [layers.count], turn: turn,
+                                   inFlow: child.layoutPositioning != "ABSOLUTE")
+            let place = anchored(child), span = spans(child)
+            layer.box.cell = CardGridCell(row: place?.row, column: place?.column, rowSpan: span.rows,
+                                          columnSpan: span.columns,
+                                          horizontal: alignment(child.gridChildHorizontalAlign),
+                                          vertical: alignment(child.gridChildVerticalAlign))
+            if layer.box.isAbsolute { layer.box.cell = nil }
+            layers.append(layer)
         }
         let padding = CardInsets(top: node.paddingTop, right: node.paddingRight, bottom: node.paddingBottom,
                                  left: node.paddingLeft)
-        return (CardFlow(direction: .vertical, gap: .fixed(node.gridRowGap), padding: padding), layers)
+        let grid = CardGrid(columns: columns.map(track), rows: rows.map(track),
+                            columnGap: min(max(node.gridColumnGap, 0), 1_000_000),
+                            rowGap: min(max(node.gridRowGap, 0), 1_000_000))
+        return (CardFlow(padding: padding, reversesZOrder: node.itemReverseZIndex, grid: grid), layers)
     }
 }

@@ -45,7 +45,7 @@ struct CardFrameTests {
         return (value as? [Any])?.contains(where: alignsBaselines) ?? false
     }
 
-    @Test("every box of Chromium's flexbox for the same trees, within 0.5 px (1 px where rows align baselines)")
+    @Test("every box of Chromium's flexbox and grid for the same trees, within 0.5 px (1 px where rows align baselines)")
     func chromiumTrees() throws {
         // Fixtures/chromium-frames.json, made by Scripts/compare-frames-with-chromium.py --write-fixture (Chromium's
         // boxes for 240 generated trees). The trees with other scripts need the fallback fonts the script configures;
@@ -55,6 +55,9 @@ struct CardFrameTests {
         let trees = try #require(fixture["trees"] as? [[String: Any]])
         let latin = trees.enumerated().filter { Self.isLatin($0.element["card"] as Any) }
         #expect(latin.count >= 50)
+        // Grids among them (Scripts/compare-frames-with-chromium.py makes a fifth of its frames grids, spans too).
+        #expect(latin.filter { String(decoding: (try? JSONSerialization.data(withJSONObject: $0.element["card"] ?? [:]))
+            ?? Data(), as: UTF8.self).contains("\"grid\"") }.count >= 10)
         var compared = 0
         for (number, tree) in latin {
             let card = try #require(tree["card"]), theirs = try #require(tree["boxes"] as? [String: [Double]])
@@ -298,10 +301,11 @@ struct CardFrameTests {
             .contains("\"width\"") == true)
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "width": 50, "height": 50, "layers": [{"type": "rect", "width": "fill", "height": 10}]}]}"#)
             == #"layer 0, layer 0: "width": "fill" needs a frame with a direction to fill, and a child in its flow; give a number of points or "hug""#)
-        // Along a row that hugs its width there is no space to fill (across a hugging frame there is: CardFrameTests'
-        // fillAcrossHuggingFrame).
-        #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "horizontal"}, "layers": [{"type": "rect", "width": "fill", "height": 10}]}]}"#)
-            == #"layer 0, layer 0: "width": "fill" needs a frame with a direction that knows its width; give a number of points"#)
+        // Along a row that hugs its width, fill is hug (Figma's rule, Docs/Cards.md): a rectangle has nothing to
+        // hug and is 0 wide, as Chromium's empty `flex: none; width: max-content` box (it was refused until a frame
+        // measured hugging on its way to a size its children fill, a wrapped row's or a grid's, refused good cards).
+        let hugging = try boxes(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "horizontal"}, "layers": [{"type": "rect", "width": "fill", "height": 10}]}]}"#)
+        #expect(hugging["/layers/0/layers/0"] == [0, 0, 0, 10])
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "diagonal"}, "layers": []}]}"#) != nil)
         // A negative gap overlaps the children (Figma's negative item spacing); past the limit it is refused.
         #expect(failure(#"{"width": 100, "height": 100, "layers": [{"type": "frame", "layout": {"direction": "vertical", "gap": -4}, "layers": []}]}"#) == nil)

@@ -5,7 +5,7 @@ public import MatterTypeWire
 extension CardBox {
     /// The keys of a box, which every layer kind has: `x` and `y` (0 when absent), `width` and `height` (a
     /// number, `"hug"` when the layer has content to hug, or `"fill"`), the minimums and maximums, `position`,
-    /// `constraints`.
+    /// `constraints`, `cell`.
     /// - Parameters:
     ///   - hugs: whether the layer has content to hug (texts and frames do; rectangles and images do not).
     ///   - size: the width and height when absent; `nil` makes them required.
@@ -50,6 +50,10 @@ extension CardBox {
                           + "designHeight (placed at its x and y): {\"horizontal\": \"left|right|leftRight|center|"
                           + "scale\", \"vertical\": \"top|bottom|topBottom|center|scale\"}, Figma's constraints.",
                       frequency: 0.1),
+            CardField("cell", \.cell, CardGridCell.self,
+                      help: "Where it goes in a frame with a grid: {\"row\", \"column\"} from 0 (neither: the first "
+                          + "free cell), \"rowSpan\", \"columnSpan\", and \"horizontal\"/\"vertical\": start, center "
+                          + "or end in its area. Other frames ignore it.", frequency: 0.05),
         ]
     }
 }

@@ -3,11 +3,12 @@ public import MatterTypeWire
 
 extension CardFlow: SelfCodedCardValue {
     private enum Keys: String, CodingKey, CaseIterable {
-        case direction, gap, padding, align, crossAlign, wrap, crossGap, reverseZ
+        case direction, gap, padding, align, crossAlign, wrap, crossGap, reverseZ, grid
     }
 
     /// Decodes `{"direction": "vertical", "gap": 16 | "auto", "padding": 24 | [t, r, b, l], "align": "center",
-    /// "crossAlign": "baseline", "wrap": true, "crossGap": 8 | "auto", "reverseZ": true}`, every key optional.
+    /// "crossAlign": "baseline", "wrap": true, "crossGap": 8 | "auto", "reverseZ": true}`, every key optional; or
+    /// `{"grid": {…}, "padding": 16, "reverseZ": true}` (a grid: ``CardGrid``), without the flow's keys.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(Keys.self, in: "a layout")
         let c = try decoder.container(keyedBy: Keys.self)
@@ -37,6 +38,16 @@ extension CardFlow: SelfCodedCardValue {
             throw DecodingError.dataCorruptedError(forKey: .align, in: c, debugDescription:
                 "baseline aligns across a row; use start, center or end along it")
         }
+        if let grid = try c.decodeIfPresent(CardGrid.self, forKey: .grid) {
+            if let flowKey = [Keys.direction, .gap, .align, .crossAlign, .wrap, .crossGap].first(where: c.contains) {
+                throw DecodingError.dataCorruptedError(forKey: flowKey, in: c, debugDescription:
+                    "a grid places its children in cells: leave out \(flowKey.rawValue) (its gaps are the grid's "
+                    + "columnGap and rowGap, its alignments each child's cell's)")
+            }
+            self.init(padding: padding, reversesZOrder: try c.decodeIfPresent(Bool.self, forKey: .reverseZ) ?? false,
+                      grid: grid)
+            return
+        }
         self.init(direction: try c.decodeIfPresent(Direction.self, forKey: .direction),
                   gap: try gap(.gap, between: "children"), padding: padding,
                   align: align, crossAlign: try c.decodeIfPresent(Alignment.self, forKey: .crossAlign) ?? .start,
@@ -48,6 +59,12 @@ extension CardFlow: SelfCodedCardValue {
     /// Encodes the keys it decodes.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        if let grid {
+            try c.encode(grid, forKey: .grid)
+            try c.encode([padding.top, padding.right, padding.bottom, padding.left], forKey: .padding)
+            try c.encode(reversesZOrder, forKey: .reverseZ)
+            return
+        }
         try c.encodeIfPresent(direction?.rawValue, forKey: .direction)
         for (key, gap) in [(Keys.gap, gap), (Keys.crossGap, crossGap)] {
             switch gap {
@@ -64,7 +81,7 @@ extension CardFlow: SelfCodedCardValue {
 
     /// The OpenAPI schema, as JSON.
     public static var schema: String {
-        ##"{"type": "object", "additionalProperties": false, "properties": {"direction": {"type": "string", "enum": ["horizontal", "vertical"]}, "gap": {"oneOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}]}, "padding": {"oneOf": [{"type": "number", "minimum": 0}, {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number", "minimum": 0}}]}, "align": {"type": "string", "enum": ["start", "center", "end"]}, "crossAlign": {"type": "string", "enum": ["start", "center", "end", "baseline"]}, "wrap": {"type": "boolean"}, "crossGap": {"oneOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}]}, "reverseZ": {"type": "boolean"}}}"##
+        ##"{"type": "object", "additionalProperties": false, "properties": {"direction": {"type": "string", "enum": ["horizontal", "vertical"]}, "gap": {"oneOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}]}, "padding": {"oneOf": [{"type": "number", "minimum": 0}, {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number", "minimum": 0}}]}, "align": {"type": "string", "enum": ["start", "center", "end"]}, "crossAlign": {"type": "string", "enum": ["start", "center", "end", "baseline"]}, "wrap": {"type": "boolean"}, "crossGap": {"oneOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}]}, "reverseZ": {"type": "boolean"}, "grid": "## + CardGrid.schema + ##"}}"##
     }
 
     /// Rows and columns with every alignment, gaps (negative: Figma's overlap; auto), padding up to the limit on one
@@ -79,7 +96,14 @@ extension CardFlow: SelfCodedCardValue {
             ##"{"direction": "vertical", "padding": [1000000, 0, 0, 0], "reverseZ": true}"##,
             ##"{"direction": "horizontal", "padding": [0, 0, 0, 1000000], "wrap": true, "crossGap": 1000000}"##,
             ##"{"gap": 12, "padding": 0}"##, "{}", ##"{"direction": "horizontal", "gap": -8}"##,
+            ##"{"grid": {"columns": [120, "1fr", "2fr", "auto"], "rows": ["auto", 40], "columnGap": 8, "rowGap": 12}, "padding": 16}"##,
+            ##"{"grid": {"columns": ["1fr", "1fr"]}, "reverseZ": true}"##,
+            ##"{"grid": {"columns": [], "rows": ["0.5fr", 1000000], "columnGap": 1000000}}"##,
         ], refused: [
+            ##"{"grid": {"rows": ["1fr"]}}"##, ##"{"grid": {"columns": ["1 fr"]}}"##,
+            ##"{"grid": {"columns": ["min-content"]}}"##, ##"{"grid": {"columns": ["1fr"], "gap": 8}}"##,
+            ##"{"grid": {"columns": ["1fr"]}, "direction": "horizontal"}"##,
+            ##"{"grid": {"columns": ["1fr"]}, "gap": 8}"##, ##"{"grid": {"columns": [true]}}"##,
             ##"{"direction": "row"}"##, ##"{"direction": "vertical", "gap": "big"}"##,
             ##"{"direction": "vertical", "padding": [1, 2]}"##, ##"{"direction": "horizontal", "padding": -8}"##,
             ##"{"direction": "horizontal", "padding": [2e9, 0, 0, 0]}"##, ##"{"direction": "vertical", "padding": [0, -1, 0, 0]}"##,

@@ -8,11 +8,12 @@ extension CardFrameLayer {
     public static let fields: [CardField<CardFrameLayer>] =
         CardBox.fields(hugs: true, size: .hug).map { field in
             let lifted = field.lifted(to: \CardFrameLayer.box)
-            return ["width", "height"].contains(field.key) ? lifted.required { $0.layout.direction == nil } : lifted
+            return ["width", "height"].contains(field.key) ? lifted.required { !$0.layout.arranges } : lifted
         } + [
             CardField("layout", \.layout, CardFlow.self, default: CardFlow(), writesDefault: true,
                       help: "How it lays its children out, as Figma's Auto Layout: direction, gap, padding, align, "
-                          + "crossAlign, wrap, crossGap, reverseZ (Docs/Cards.md, Frames).", frequency: 0.8),
+                          + "crossAlign, wrap, crossGap, reverseZ; or a grid: {\"grid\": {\"columns\", \"rows\", \"columnGap\", "
+                          + "\"rowGap\"}, padding} (Docs/Cards.md, Frames and Grids).", frequency: 0.8),
             CardField("fill", \.fill, PaintJSON.self, help: "What fills it: a color or a gradient; none when absent.",
                       frequency: 0.4),
             CardField("image", \.image, FrameImageJSON.self,

@@ -291,6 +291,10 @@ struct CardLayoutEngine {
             let layout = try textLayout(text, path: path, width: 0, height: nil, measuringMinContent: true)
             return box.clamped(layout.minContentWidth ?? layout.width, horizontal: true)
         case .frame(let frame):
+            if let grid = frame.layout.grid {
+                return try GridLayout(engine: self, frame: frame, grid: grid, path: path, width: nil, height: nil)
+                    .minContentWidth()
+            }
             guard let direction = frame.layout.direction else { return box.clamped(0, horizontal: true) }
             var widths: [Double] = []
             for (index, child) in frame.layers.enumerated() where !child.box.isAbsolute {
@@ -327,6 +331,14 @@ struct CardLayoutEngine {
         for case let (name, value?) in [("designWidth", frame.designWidth), ("designHeight", frame.designHeight)]
         where !value.isFinite || !(0...1_000_000).contains(value) {
             throw .layer(path: path, .invalid(field: name, reason: "\(value) is not allowed; use 0 to 1000000 points"))
+        }
+        if let grid = flow.grid {
+            guard flow.direction == nil else {
+                throw .layer(path: path, .invalid(field: "layout", reason: "a grid places its children in cells; "
+                                                  + "leave out direction"))
+            }
+            return try GridLayout(engine: self, frame: frame, grid: grid, path: path, width: width, height: height)
+                .run()
         }
         guard let direction = flow.direction else {
             var children: [LaidOutLayer] = []

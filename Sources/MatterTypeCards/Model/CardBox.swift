@@ -39,11 +39,14 @@ public struct CardBox: Sendable, Hashable {
     /// How it follows its frame when the frame is laid out at another size than its design size (placed at its x
     /// and y: in a frame without a direction, or out of the flow); Figma's constraints.
     public var constraints: CardConstraints
+    /// Where it goes in a frame with a ``CardFlow/grid`` (its cell, spans and alignment there); `nil` for the first
+    /// free cell. Other frames ignore it, as CSS ignores `grid-row` outside a grid.
+    public var cell: CardGridCell?
 
     /// A box at (`x`, `y`) sized `width` × `height`.
     public init(x: Double = 0, y: Double = 0, width: CardSize, height: CardSize, minWidth: Double? = nil,
                 maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil, isAbsolute: Bool = false,
-                constraints: CardConstraints = CardConstraints()) {
+                constraints: CardConstraints = CardConstraints(), cell: CardGridCell? = nil) {
         self.x = x
         self.y = y
         self.width = width
@@ -54,6 +57,7 @@ public struct CardBox: Sendable, Hashable {
         self.maxHeight = maxHeight
         self.isAbsolute = isAbsolute
         self.constraints = constraints
+        self.cell = cell
     }
 
     /// `value` within the box's minimum and maximum on an axis (the maximum first, then the minimum wins, as CSS).

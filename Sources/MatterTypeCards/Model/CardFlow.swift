@@ -37,8 +37,11 @@ public struct CardFlow: Sendable, Hashable {
         public var points: Double? { if case .fixed(let value) = self { value } else { nil } }
     }
 
-    /// The direction; `nil` leaves the children at their x and y.
+    /// The direction; `nil` leaves the children at their x and y (or, with a ``grid``, in its cells).
     public var direction: Direction?
+    /// Cells the children are placed in instead of a flow (Figma's GRID auto layout); then ``direction`` is `nil`
+    /// and the gaps, alignments and wrapping are the grid's and its children's ``CardBox/cell``s'.
+    public var grid: CardGrid?
     /// The space between children along the direction.
     public var gap: Gap
     /// Space inside the frame's edge, in points: top, right, bottom, left.
@@ -56,11 +59,15 @@ public struct CardFlow: Sendable, Hashable {
     /// Whether the first child is drawn on top (Figma's "first on top"); the flow's order is unchanged.
     public var reversesZOrder: Bool
 
-    /// A flow in `direction` (none: children keep their x and y).
+    /// Whether it places its children (in a flow or a grid) rather than leaving them at their x and y.
+    var arranges: Bool { direction != nil || grid != nil }
+
+    /// A flow in `direction` (none: children keep their x and y), or a `grid`.
     public init(direction: Direction? = nil, gap: Gap = .fixed(0), padding: CardInsets = CardInsets(),
                 align: Alignment = .start, crossAlign: Alignment = .start, wraps: Bool = false, crossGap: Gap = .fixed(0),
-                reversesZOrder: Bool = false) {
+                reversesZOrder: Bool = false, grid: CardGrid? = nil) {
         self.direction = direction
+        self.grid = grid
         self.gap = gap
         self.padding = padding
         self.align = align
