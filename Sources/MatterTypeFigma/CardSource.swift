@@ -25,10 +25,14 @@ public enum CardSource: Sendable {
     /// ``FigmaDocument/defaultNode`` is drawn. `images` gives image fills' bytes by `imageRef`, as
     /// ``FigmaDocument/frame(_:images:renderer:)`` takes them, and `renderer` lays a Figma frame out for its
     /// constraints' design sizes (it should have the fonts the card will be drawn with).
+    /// `fields` sets a Figma node's component properties before it is converted (``FigmaDocument/setting(_:of:)``:
+    /// its placeholders are left to the card's values); a card document takes them as its values, later.
     /// - Throws: ``CardError`` for a card document that is not JSON or (when it has no placeholders) not a card;
-    ///   ``FigmaError`` for a Figma document that cannot be read, has no node `node`, or has no visible node.
+    ///   ``FigmaError`` for a Figma document that cannot be read, has no node `node`, or has no visible node, or
+    ///   for a field it has not or cannot set so.
     public static func read(_ data: Data, node: String?, images: [String: String] = [:],
-                            renderer: CardRenderer = CardRenderer()) throws -> CardSource {
+                            renderer: CardRenderer = CardRenderer(),
+                            fields: [String: String] = [:]) throws -> CardSource {
         let object = try CardTree.foundationObject(parsing: data)
         guard let members = object as? [String: Any], members["layers"] == nil,
               figmaKeys.contains(where: { members[$0] != nil })
@@ -37,12 +41,12 @@ public enum CardSource: Sendable {
             return .card(try CardTemplate(data, parsed: CardTree(foundation: object)))
         }
         let figma = try FigmaDocument(data: data)
-        if let node { return .figma(try figma.frame(node, images: images, renderer: renderer)) }
-        guard let chosen = figma.defaultNode else {
+        guard let chosen = node ?? figma.defaultNode?.id else {
             throw FigmaError.invalidDocument(figma.topLevelNodes.isEmpty ? "it has no nodes to draw"
                                              : "none of its top-level nodes is visible; name one with --node ID")
         }
-        return .figma(try figma.frame(chosen.id, images: images, renderer: renderer))
+        let set = fields.isEmpty ? figma : try figma.setting(fields, of: chosen).document
+        return .figma(try set.frame(chosen, images: images, renderer: renderer))
     }
 
     /// Whether it came from a Figma document.

@@ -28,7 +28,8 @@ public struct FigmaDocument: Sendable {
     /// Images sent beside the document (a top-level `"images"` object of `imageRef` → `data:` URI): how a
     /// template upload carries its image fills.
     public let embeddedImages: [String: String]
-    let roots: [FigmaNode]
+    /// The top-level nodes (a page's children), as read (or with fields set: ``setting(_:of:)``).
+    var roots: [FigmaNode]
 
     /// The most bytes a Figma document may have.
     public static let maximumBytes = 50_000_000
@@ -278,12 +279,15 @@ public enum FigmaError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidDocument(String)
     /// The document has no node of this id.
     case unknownNode(String)
+    /// A field cannot be set so (an unknown name, a value it cannot take): names it and what to do.
+    case field(String)
 
     /// One line naming what is wrong and what to do.
     public var description: String {
         switch self {
         case .invalidDocument(let reason): "not a Figma document: \(reason)"
         case .unknownNode(let id): "the document has no node \(id); list its top-level nodes with --json"
+        case .field(let reason): reason
         }
     }
 }

@@ -36,6 +36,8 @@ public struct FigmaField: Sendable, Hashable, Encodable {
     public var options: [String]?
     /// The node it belongs to: the instance or component defining it, or the text holding the placeholder.
     public var node: String
+    /// The property's key on its node, Figma's `#…` suffix included (`Label#12:3`); `nil` for a placeholder.
+    var key: String?
 
     private enum CodingKeys: String, CodingKey {
         case name, type, defaultValue = "default", options, node
@@ -100,14 +102,14 @@ extension FigmaDocument {
             guard let type = Self.kind(property.type) else { continue }
             let name = Self.bareName(key)
             fields.append(FigmaField(name: prefix + name, type: type, defaultValue: property.value,
-                                     options: options[key]?.variantOptions, node: node.id))
+                                     options: options[key]?.variantOptions, node: node.id, key: key))
         }
         if node.componentProperties.isEmpty {
             for (key, definition) in node.componentPropertyDefinitions {
                 guard let type = Self.kind(definition.type) else { continue }
                 fields.append(FigmaField(name: prefix + Self.bareName(key), type: type,
                                          defaultValue: definition.defaultValue, options: definition.variantOptions,
-                                         node: node.id))
+                                         node: node.id, key: key))
             }
         }
         return fields.sorted { $0.name < $1.name }
@@ -131,7 +133,7 @@ extension FigmaDocument {
     }
 
     /// The node holding the node `id` among `nodes`, where it is not a root.
-    private static func parent(of id: String, in nodes: [FigmaNode]) -> FigmaNode? {
+    static func parent(of id: String, in nodes: [FigmaNode]) -> FigmaNode? {
         for node in nodes {
             if node.children.contains(where: { $0.id == id }) { return node }
             if let found = parent(of: id, in: node.children) { return found }

@@ -74,8 +74,9 @@ struct PlaceholderOptions: ParsableArguments {
             help: ArgumentHelp("A JSON object of placeholder values: {\"title\": \"…\"}.", valueName: "values.json"))
     var valuesFile: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("A placeholder value, name=value; repeatable.",
-                                                         valueName: "name=value"))
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "A field's value, name=value: a {{placeholder}}'s, or (figma) a component property's as --fields names "
+            + "it; repeatable.", valueName: "name=value"))
     var settings: [String] = []
 
     func validate() throws {

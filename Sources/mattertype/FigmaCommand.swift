@@ -107,7 +107,8 @@ struct FigmaCommand: ParsableCommand {
                 throw CLIError(description: "\(document): the document has no nodes to draw")
             }
             if let node {
-                let frame = try figma.frame(node, images: references, renderer: renderer)
+                let frame = try figma.setting(values, of: node).document.frame(node, images: references,
+                                                                               renderer: renderer)
                 warnEach(frame.warnings, verbose: warningOptions.verbose)
                 let boxes = try naming(frame.describe) { () throws(CardError) in
                     try frame.nodeBoxes(values: values, renderer: renderer)
@@ -137,7 +138,8 @@ struct FigmaCommand: ParsableCommand {
             print(try Self.json(laidOut))
             return
         }
-        guard case .figma(let frame) = try CardSource.read(data, node: node, images: references, renderer: renderer) else {
+        guard case .figma(let frame) = try CardSource.read(data, node: node, images: references, renderer: renderer,
+                                                           fields: values) else {
             throw CLIError(description: "\(document): a card document, not a Figma document; draw it with "
                            + "mattertype card")
         }
