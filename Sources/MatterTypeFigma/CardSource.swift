@@ -75,8 +75,12 @@ public enum CardSource: Sendable {
     }
 
     /// The card, its `{{name}}` placeholders filled from `values` (a name without a value is
-    /// ``CardError/missingValue(_:)``).
+    /// ``CardError/missingValue(_:)``); a Figma frame's component properties set from those naming them
+    /// (``FigmaFrame/card(values:)``).
     public func card(values: [String: String] = [:]) throws(CardError) -> Card {
-        try template.card(values: values)
+        switch self {
+        case .card(let template): try template.card(values: values)
+        case .figma(let frame): try frame.card(values: values)
+        }
     }
 }

@@ -142,9 +142,20 @@ public struct FigmaDocument: Sendable {
         } catch {
             throw .invalidDocument("node \(id) could not be read as a card: \(error)")
         }
+        // Its component properties' values, to convert it again when a card asks for others.
+        var current: [String: String] = [:]
+        for field in (try? fields(of: id)) ?? [] {
+            switch field.defaultValue {
+            case .text(let text): current[field.name] = text
+            case .flag(let flag): current[field.name] = flag ? "true" : "false"
+            case nil: break
+            }
+        }
         return FigmaFrame(nodeID: node.id, name: node.name, card: card, template: template,
                           origin: Point(x: export.x, y: export.y), warnings: converter.warnings,
-                          nodeIDs: converter.nodeIDs, nodeNames: converter.nodeNames)
+                          nodeIDs: converter.nodeIDs, nodeNames: converter.nodeNames,
+                          properties: current.isEmpty ? nil : FigmaFrame.Properties(
+                              document: self, images: images, renderer: renderer, values: current))
     }
 
     /// Sets the design size of each frame at `paths` in `card` that hugs or fills (a fixed size is its own design
@@ -380,6 +391,17 @@ public struct FigmaFrame: Sendable {
     let nodeIDs: [[Int]: String]
     /// Each layer's node name, by its path in the card.
     let nodeNames: [[Int]: String]
+    /// What converting the node again with other component property values takes; `nil` when it has none.
+    let properties: Properties?
+
+    /// The document a frame came from and how it was converted, with its component properties' values.
+    struct Properties: Sendable {
+        var document: FigmaDocument
+        var images: [String: String]
+        var renderer: CardRenderer
+        /// Each property field's value as converted, by field name.
+        var values: [String: String]
+    }
 
     /// `error` (from drawing or laying out this frame's card) in a designer's words: a layer's error names its
     /// Figma node (`node 269:7100 "Pill": "blur": …`), not its place in the converted card.
@@ -389,8 +411,8 @@ public struct FigmaFrame: Sendable {
     }
 
     /// The Figma node a layer of ``card`` is, by the layer's JSON Pointer (`/layers/0/layers/2`, as
-    /// ``CardLayout/Box/path`` gives it), in a designer's words: `node 1:2 "Title"`; `nil` for a layer that is no
-    /// node (a GRID frame's rows and cells).
+    /// ``CardLayout/Box/path`` gives it), in a designer's words: `node 1:2 "Title"`; `nil` for a path that is no
+    /// layer of it.
     public func node(atPointer pointer: String) -> String? {
         let parts = pointer.split(separator: "/")
         guard parts.count % 2 == 0 else { return nil }
@@ -404,15 +426,35 @@ public struct FigmaFrame: Sendable {
     }
 
     /// The card with its placeholders filled from `values` (a card template's rules: a name without a value is
-    /// ``CardError/missingValue(_:)``).
+    /// ``CardError/missingValue(_:)``), and its component properties set from those naming one with another value
+    /// than the frame was converted with (the node converted again: ``FigmaDocument/setting(_:of:)``; a value the
+    /// property cannot take is ``CardError/invalid(field:reason:)``). Other names are left alone.
     public func card(values: [String: String]) throws(CardError) -> Card {
-        try template.card(values: values)
+        try (converted(for: values) ?? self).template.card(values: values)
     }
 
-    /// Every node laid out as `renderer` lays out ``card(values:)``: its box in Figma's canvas coordinates (the
-    /// frame of the document's `absoluteBoundingBox`), a text's line count and ink, in document order.
+    /// The node converted again with the component property values in `values` that differ from its own; `nil`
+    /// when none does.
+    private func converted(for values: [String: String]) throws(CardError) -> FigmaFrame? {
+        guard let properties else { return nil }
+        let changed = values.filter { name, value in properties.values[name].map { $0 != value } ?? false }
+        guard let name = changed.keys.sorted().first else { return nil }
+        do throws(FigmaError) {
+            return try properties.document.setting(changed, of: nodeID).document
+                .frame(nodeID, images: properties.images, renderer: properties.renderer)
+        } catch {
+            throw .invalid(field: name, reason: error.description)
+        }
+    }
+
+    /// Every node laid out as `renderer` lays out ``card(values:)`` (component properties set too): its box in
+    /// Figma's canvas coordinates (the frame of the document's `absoluteBoundingBox`), a text's line count and
+    /// ink, in document order.
     public func nodeBoxes(values: [String: String] = [:], renderer: CardRenderer = CardRenderer(),
                           until deadline: RenderDeadline = .never) throws(CardError) -> [FigmaNodeBox] {
+        if let converted = try converted(for: values) {
+            return try converted.nodeBoxes(values: values, renderer: renderer, until: deadline)
+        }
         let layout = try renderer.layout(of: values.isEmpty ? card : template.card(values: values), until: deadline)
         var ids: [String: String] = [:]
         for (path, id) in nodeIDs { ids[path.map { "/layers/\($0)" }.joined()] = id }

@@ -171,3 +171,36 @@ struct FigmaRealFieldSettingTests {
         #expect(unchanged == 413)
     }
 }
+
+extension FigmaFieldSettingTests {
+    @Test("a frame converted once takes property values with its placeholders: a batch row's columns")
+    func valuesOfAConvertedFrame() throws {
+        let figma = try FigmaDocument(data: Data(Self.document.utf8))
+        let frame = try figma.frame("2:1", renderer: Self.renderer)
+        // The same boxes as setting the property before converting; a column that is no field is left alone.
+        let later = try frame.nodeBoxes(values: ["Buy button/Size": "Small", "slug": "a"], renderer: Self.renderer)
+        #expect(Set(later.map(\.id)) == Set(try boxes(["Buy button/Size": "Small"]).keys))
+        #expect(later.first { $0.id == "2:3" }?.width == (try boxes(["Buy button/Size": "Small"]))["2:3"]?.width)
+        #expect(try frame.card(values: ["Buy button/Size": "Small"]) != frame.card)
+        #expect(try frame.card(values: ["Buy button/Size": "Large"]) == frame.card)
+        #expect(throws: CardError.self) { try frame.card(values: ["Buy button/Show icon": "perhaps"]) }
+    }
+
+    @Test("mattertype batch takes a property as a column")
+    func batchColumn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("figma-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("doc.json").path, rows = folder.appendingPathComponent("rows.csv").path
+        try Data(Self.document.utf8).write(to: URL(fileURLWithPath: file))
+        try Data("slug,Buy button/Size,Buy button/Label\nsmall,Small,Go\nlarge,Large,Add to cart\n".utf8)
+            .write(to: URL(fileURLWithPath: rows))
+        let run = try CLIRun(["batch", file, "--node", "2:1", "--values", rows, "--out", folder.path + "/{{slug}}.png",
+                              "--no-system-fonts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Two different buttons drawn: the rows' own sizes and labels.
+        let small = try Data(contentsOf: folder.appendingPathComponent("small.png"))
+        let large = try Data(contentsOf: folder.appendingPathComponent("large.png"))
+        #expect(!small.isEmpty && small != large)
+    }
+}
