@@ -129,6 +129,11 @@ struct FigmaNode: Sendable, Decodable {
     var componentPropertyDefinitions: [String: FigmaComponentPropertyDefinition]
     var componentPropertyReferences: [String: String]
 
+    // Variables: what is bound to one (`fills`, `itemSpacing`, `paddingLeft`, `topLeftRadius`, `characters`, …),
+    // and the mode of each collection this node and its children use (collection id → mode id)
+    var boundVariables: [String: FigmaBinding]
+    var explicitVariableModes: [String: String]
+
     // Text
     var characters: String?
     var style: FigmaTypeStyle?
@@ -150,6 +155,7 @@ struct FigmaNode: Sendable, Decodable {
         case gridChildHorizontalAlign, gridChildVerticalAlign
         case characters, style, characterStyleOverrides, styleOverrideTable, lineTypes
         case componentId, componentProperties, componentPropertyDefinitions, componentPropertyReferences
+        case boundVariables, explicitVariableModes
     }
 
     init(from decoder: any Decoder) throws {
@@ -226,6 +232,8 @@ struct FigmaNode: Sendable, Decodable {
         componentProperties = try value(.componentProperties) ?? [:]
         componentPropertyDefinitions = try value(.componentPropertyDefinitions) ?? [:]
         componentPropertyReferences = try value(.componentPropertyReferences) ?? [:]
+        boundVariables = (try? value(.boundVariables)) ?? [:]
+        explicitVariableModes = (try? value(.explicitVariableModes)) ?? [:]
         gridChildHorizontalAlign = try value(.gridChildHorizontalAlign)
         gridChildVerticalAlign = try value(.gridChildVerticalAlign)
         characters = try value(.characters)
@@ -315,10 +323,12 @@ struct FigmaPaint: Sendable, Decodable {
     /// An image's adjustments (`exposure`, `contrast`, `saturation`, `temperature`, `tint`, `highlights`,
     /// `shadows`: -1…1, 0 unchanged).
     var filters: [String: Double]?
+    /// Its `color` bound to a variable.
+    var boundVariables: [String: FigmaBinding]
 
     private enum Keys: String, CodingKey {
         case type, visible, opacity, color, gradientHandlePositions, gradientStops, scaleMode, imageRef
-        case imageTransform, scalingFactor, rotation, blendMode, filters
+        case imageTransform, scalingFactor, rotation, blendMode, filters, boundVariables
     }
 
     init(from decoder: any Decoder) throws {
@@ -336,6 +346,7 @@ struct FigmaPaint: Sendable, Decodable {
         rotation = try c.decodeIfPresent(Double.self, forKey: .rotation)
         blendMode = try c.decodeIfPresent(String.self, forKey: .blendMode)
         filters = try c.decodeIfPresent([String: Double].self, forKey: .filters)
+        boundVariables = (try? c.decodeIfPresent([String: FigmaBinding].self, forKey: .boundVariables)) ?? [:]
     }
 }
 
@@ -348,6 +359,8 @@ struct FigmaFillOverride: Sendable, Decodable {
 struct FigmaColorStop: Sendable, Decodable {
     var position: Double
     var color: FigmaColor
+    /// Its `color` bound to a variable.
+    var boundVariables: [String: FigmaBinding]?
 }
 
 /// An effect: a shadow or a blur.
@@ -363,8 +376,11 @@ struct FigmaEffect: Sendable, Decodable {
     /// A blur's kind: `NORMAL`, or `PROGRESSIVE` (from `startRadius` to `radius`).
     var blurType: String?
 
+    /// Its `color`, `radius`, `spread`, `offsetX`, `offsetY` bound to variables.
+    var boundVariables: [String: FigmaBinding]
+
     private enum Keys: String, CodingKey {
-        case type, visible, radius, color, offset, spread, showShadowBehindNode, blendMode, blurType
+        case type, visible, radius, color, offset, spread, showShadowBehindNode, blendMode, blurType, boundVariables
     }
 
     init(from decoder: any Decoder) throws {
@@ -378,6 +394,7 @@ struct FigmaEffect: Sendable, Decodable {
         showShadowBehindNode = try c.decodeIfPresent(Bool.self, forKey: .showShadowBehindNode) ?? false
         blendMode = try c.decodeIfPresent(String.self, forKey: .blendMode)
         blurType = try c.decodeIfPresent(String.self, forKey: .blurType)
+        boundVariables = (try? c.decodeIfPresent([String: FigmaBinding].self, forKey: .boundVariables)) ?? [:]
     }
 }
 
@@ -420,6 +437,8 @@ struct FigmaTypeStyle: Sendable, Decodable {
     var fills: [FigmaPaint]?
     var opentypeFlags: [String: Int]?
     var hyperlink: FigmaHyperlink?
+    /// Its typography bound to variables (`fontFamily`, `fontSize`, `fontWeight`, `lineHeight`, …).
+    var boundVariables: [String: FigmaBinding]?
 
     /// What decides its line height: two runs of a text with the same one have the same line height.
     struct LineHeight: Hashable {
