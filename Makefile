@@ -93,7 +93,8 @@ serve: server-deps
 
 ## demo: render a sample with the bundled Noto Sans into demo.png, Examples/card.json into card.png,
 ## Examples/flow-card.json (frames) with a short and a long title into flow-short.png and flow-long.png, and the
-## Figma frame of Examples/figma-card.json into figma-card.png.
+## Figma frame of Examples/figma-card.json into figma-card.png, and Examples/figma-modes.json's Button in each mode of
+## Examples/figma-variables.json and each variant into figma-modes.png.
 demo: build
 	@$(MATTERTYPE) demo -o demo.png
 	@$(MATTERTYPE) card Examples/card.json --values Examples/card-values.json -o card.png
@@ -102,7 +103,9 @@ demo: build
 		--set title="A longer title pushes the description and the byline down" -o flow-long.png
 	@$(MATTERTYPE) figma Examples/figma-card.json --values Examples/figma-card-values.json --no-system-fonts \
 		-o figma-card.png
-	@echo "Open demo.png, card.png, flow-short.png beside flow-long.png (the same template reflowed) and figma-card.png (a Figma frame). How typographies resolve:"
+	@$(MATTERTYPE) figma Examples/figma-modes.json --variables Examples/figma-variables.json --no-system-fonts \
+		--scale 2 -o figma-modes.png
+	@echo "Open demo.png, card.png, flow-short.png beside flow-long.png (the same template reflowed), figma-card.png (a Figma frame) and figma-modes.png (one component in every mode and variant). How typographies resolve:"
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight semibold --italic
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Brand Sans" --weight medium
 

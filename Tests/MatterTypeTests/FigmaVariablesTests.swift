@@ -175,3 +175,32 @@ struct FigmaVariablesTests {
         #expect(refused.status != 0 && refused.stderr.contains("--variables"))
     }
 }
+
+extension FigmaVariablesTests {
+    /// The repository's Examples folder.
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    @Test("Examples/figma-modes.json: each row drawn in the mode its frame sets, each variant its own size")
+    func modesExample() throws {
+        let figma = try FigmaDocument(data: Data(contentsOf: Self.examples.appendingPathComponent("figma-modes.json")))
+        let variables = try FigmaVariables(data: Data(contentsOf: Self.examples
+            .appendingPathComponent("figma-variables.json")))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let frame = try figma.resolving(variables, modes: [:]).document.frame("2:0", renderer: renderer)
+        let image = try #require(PNGDecoder.decode(try renderer.encoded(frame.card, format: .png)))
+        // Each row's empty right end is its mode's page color (make-figma-modes.py): Light #F4F6FA, Dark #10141C,
+        // Brand #FFF4E8 — rows 88 high, 8 apart, from 24.
+        let expected: [(Int, RGBAImage.Pixel)] = [
+            (68, RGBAImage.Pixel(red: 0xF4, green: 0xF6, blue: 0xFA, alpha: 255)),
+            (164, RGBAImage.Pixel(red: 0x10, green: 0x14, blue: 0x1C, alpha: 255)),
+            (260, RGBAImage.Pixel(red: 0xFF, green: 0xF4, blue: 0xE8, alpha: 255)),
+        ]
+        for (y, color) in expected { #expect(image[540, y] == color, "row at \(y)") }
+        // A mode chosen for the whole collection wins over the rows' own: every row dark.
+        let dark = try figma.resolving(variables, modes: try variables.modes(["Theme=Dark"])).document
+        let darkImage = try #require(PNGDecoder.decode(try renderer.encoded(dark.frame("2:0", renderer: renderer).card,
+                                                                             format: .png)))
+        for (y, _) in expected { #expect(darkImage[540, y] == expected[1].1, "row at \(y)") }
+    }
+}
