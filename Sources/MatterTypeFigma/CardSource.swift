@@ -27,12 +27,14 @@ public enum CardSource: Sendable {
     /// constraints' design sizes (it should have the fonts the card will be drawn with).
     /// `fields` sets a Figma node's component properties before it is converted (``FigmaDocument/setting(_:of:)``:
     /// its placeholders are left to the card's values); a card document takes them as its values, later.
+    /// `variables` resolves a Figma document's bound values in `modes` (`Collection=Mode`;
+    /// ``FigmaDocument/resolving(_:modes:)``); a card's `mode` value then chooses others (``FigmaFrame/modeField``).
     /// - Throws: ``CardError`` for a card document that is not JSON or (when it has no placeholders) not a card;
     ///   ``FigmaError`` for a Figma document that cannot be read, has no node `node`, or has no visible node, or
     ///   for a field it has not or cannot set so.
     public static func read(_ data: Data, node: String?, images: [String: String] = [:],
-                            renderer: CardRenderer = CardRenderer(),
-                            fields: [String: String] = [:]) throws -> CardSource {
+                            renderer: CardRenderer = CardRenderer(), fields: [String: String] = [:],
+                            variables: FigmaVariables? = nil, modes: [String] = []) throws -> CardSource {
         let object = try CardTree.foundationObject(parsing: data)
         guard let members = object as? [String: Any], members["layers"] == nil,
               figmaKeys.contains(where: { members[$0] != nil })
@@ -40,7 +42,8 @@ public enum CardSource: Sendable {
         else {
             return .card(try CardTemplate(data, parsed: CardTree(foundation: object)))
         }
-        let figma = try FigmaDocument(data: data)
+        var figma = try FigmaDocument(data: data)
+        if let variables { figma = figma.resolving(variables, modes: try variables.modes(modes)).document }
         guard let chosen = node ?? figma.defaultNode?.id else {
             throw FigmaError.invalidDocument(figma.topLevelNodes.isEmpty ? "it has no nodes to draw"
                                              : "none of its top-level nodes is visible; name one with --node ID")

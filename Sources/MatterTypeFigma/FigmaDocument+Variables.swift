@@ -6,12 +6,14 @@ extension FigmaDocument {
     /// effects' color, radius, spread and offset, spacing, padding, radii, stroke weight, sizes and their limits,
     /// opacity, visibility, a text's characters and typography (family, weight, size, line height, letter and
     /// paragraph spacing). A variable the file has not keeps the value the document was exported with, named in
-    /// a warning (once).
+    /// a warning (once; the frames of the nodes binding it carry it too).
     public func resolving(_ variables: FigmaVariables, modes: [String: String]) -> (document: FigmaDocument,
                                                                                     warnings: [FigmaWarning]) {
         var document = self
         var resolver = Resolver(variables: variables, modes: modes)
         for index in document.roots.indices { resolver.resolve(&document.roots[index], inherited: [:]) }
+        document.variableSource = VariableSource(roots: variableSource?.roots ?? roots, variables: variables,
+                                                 modes: modes, warnings: resolver.warnings)
         return (document, resolver.warnings)
     }
 }

@@ -30,6 +30,18 @@ public struct FigmaDocument: Sendable {
     public let embeddedImages: [String: String]
     /// The top-level nodes (a page's children), as read (or with fields set: ``setting(_:of:)``).
     var roots: [FigmaNode]
+    /// What ``resolving(_:modes:)`` resolved its variables from, to resolve them again in other modes; `nil` when
+    /// its values are as exported.
+    var variableSource: VariableSource?
+
+    /// The nodes as exported, the variables, the modes chosen (collection id → mode id), and what could not be
+    /// resolved.
+    struct VariableSource: Sendable {
+        var roots: [FigmaNode]
+        var variables: FigmaVariables
+        var modes: [String: String]
+        var warnings: [FigmaWarning]
+    }
 
     /// The most bytes a Figma document may have.
     public static let maximumBytes = 50_000_000
@@ -151,10 +163,13 @@ public struct FigmaDocument: Sendable {
             case nil: break
             }
         }
+        // Variables it could not resolve, where they are bound in this node.
+        let inside = Set(converter.nodeIDs.values)
+        let unresolved = (variableSource?.warnings ?? []).filter { inside.contains($0.nodeID) }
         return FigmaFrame(nodeID: node.id, name: node.name, card: card, template: template,
-                          origin: Point(x: export.x, y: export.y), warnings: converter.warnings,
+                          origin: Point(x: export.x, y: export.y), warnings: converter.warnings + unresolved,
                           nodeIDs: converter.nodeIDs, nodeNames: converter.nodeNames,
-                          properties: current.isEmpty ? nil : FigmaFrame.Properties(
+                          properties: current.isEmpty && variableSource == nil ? nil : FigmaFrame.Properties(
                               document: self, images: images, renderer: renderer, values: current))
     }
 
@@ -437,15 +452,38 @@ public struct FigmaFrame: Sendable {
     /// when none does.
     private func converted(for values: [String: String]) throws(CardError) -> FigmaFrame? {
         guard let properties else { return nil }
-        let changed = values.filter { name, value in properties.values[name].map { $0 != value } ?? false }
-        guard let name = changed.keys.sorted().first else { return nil }
+        var changed = values.filter { name, value in properties.values[name].map { $0 != value } ?? false }
+        var document = properties.document
+        // `mode`: `Collection=Mode`, several separated by commas, over the modes it was resolved in.
+        if let mode = values[Self.modeField], let source = document.variableSource {
+            let choices = mode.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            do throws(FigmaError) {
+                let modes = source.modes.merging(try source.variables.modes(choices)) { _, chosen in chosen }
+                if modes != source.modes {
+                    var exported = document
+                    exported.roots = source.roots
+                    document = exported.resolving(source.variables, modes: modes).document
+                    // Resolved again from the nodes as exported: every property value given is set again.
+                    changed = values.filter { properties.values[$0.key] != nil }
+                }
+            } catch {
+                throw .invalid(field: Self.modeField, reason: error.description)
+            }
+        }
+        guard document.variableSource?.modes != properties.document.variableSource?.modes || !changed.isEmpty else {
+            return nil
+        }
         do throws(FigmaError) {
-            return try properties.document.setting(changed, of: nodeID).document
+            return try document.setting(changed, of: nodeID).document
                 .frame(nodeID, images: properties.images, renderer: properties.renderer)
         } catch {
-            throw .invalid(field: name, reason: error.description)
+            throw .invalid(field: changed.keys.sorted().first ?? Self.modeField, reason: error.description)
         }
     }
+
+    /// The value naming the variables' modes to draw in (`Collection=Mode`, several separated by commas): a batch
+    /// column, a query parameter.
+    public static let modeField = "mode"
 
     /// Every node laid out as `renderer` lays out ``card(values:)`` (component properties set too): its box in
     /// Figma's canvas coordinates (the frame of the document's `absoluteBoundingBox`), a text's line count and

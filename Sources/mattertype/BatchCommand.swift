@@ -38,6 +38,8 @@ struct BatchCommand: ParsableCommand {
                                valueName: "id"))
     var node: String?
 
+    @OptionGroup var variableOptions: FigmaVariableOptions
+
     @Option(help: ArgumentHelp("A Figma template's image folder, each file named by its imageRef.",
                                valueName: "folder"))
     var images: String?
@@ -195,9 +197,11 @@ struct BatchCommand: ParsableCommand {
     private func cardSource(registry: FontRegistry) throws -> CardSource {
         let data = try TextInputOptions.document(at: template, option: "template")
         let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:],
-                                         renderer: CardRenderer(registry: registry))
-        if !source.isFigma, node != nil || images != nil {
-            throw CLIError(description: "\(template): --node and --images are for a Figma document; this is a card")
+                                         renderer: CardRenderer(registry: registry),
+                                         variables: try variableOptions.read(), modes: variableOptions.mode)
+        if !source.isFigma, node != nil || images != nil || variableOptions.variables != nil {
+            throw CLIError(description: "\(template): --node, --images and --variables are for a Figma document; "
+                           + "this is a card")
         }
         warnEach(source.warnings, verbose: warningOptions.verbose)
         return source

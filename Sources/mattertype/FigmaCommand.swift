@@ -51,14 +51,7 @@ struct FigmaCommand: ParsableCommand {
                              + "its name; the one drawn without --node is marked (default)."))
     var list = false
 
-    @Option(help: ArgumentHelp("The file's variables: the JSON of GET /v1/files/:key/variables/local, or a DTCG "
-                               + "export whose tokens carry their Figma ids and modes; values bound to them are "
-                               + "drawn in the modes --mode chooses.", valueName: "variables.json"))
-    var variables: String?
-
-    @Option(help: ArgumentHelp("A collection's mode, Collection=Mode (default: the mode a frame sets, else the "
-                               + "collection's default); repeatable; needs --variables.", valueName: "Collection=Mode"))
-    var mode: [String] = []
+    @OptionGroup var variableOptions: FigmaVariableOptions
 
     @Flag(help: ArgumentHelp("Print the node's fields instead of drawing: its component properties (its own, and "
                              + "its instances' after their names) and its {{placeholders}}: {\"fields\": [{\"name\", "
@@ -67,9 +60,6 @@ struct FigmaCommand: ParsableCommand {
     var fields = false
 
     func validate() throws {
-        if !mode.isEmpty, variables == nil {
-            throw ValidationError("--mode chooses a mode of the variables --variables reads; give --variables")
-        }
         if fields, list || json || output != nil {
             throw ValidationError("--fields prints the node's fields; leave out --list, -o and --json")
         }
@@ -150,21 +140,12 @@ struct FigmaCommand: ParsableCommand {
             print(try Self.json(laidOut))
             return
         }
-        let frame: FigmaFrame
-        if variables != nil {
-            let figma = try document(data)
-            guard let id = node ?? figma.defaultNode?.id else {
-                throw CLIError(description: "\(document): the document has no visible node to draw; name one with "
-                               + "--node ID")
-            }
-            frame = try figma.setting(values, of: id).document.frame(id, images: references, renderer: renderer)
-        } else {
-            guard case .figma(let read) = try CardSource.read(data, node: node, images: references, renderer: renderer,
-                                                              fields: values) else {
-                throw CLIError(description: "\(document): a card document, not a Figma document; draw it with "
-                               + "mattertype card")
-            }
-            frame = read
+        guard case .figma(let frame) = try CardSource.read(data, node: node, images: references, renderer: renderer,
+                                                           fields: values,
+                                                           variables: try variableOptions.read(),
+                                                           modes: variableOptions.mode) else {
+            throw CLIError(description: "\(document): a card document, not a Figma document; draw it with "
+                           + "mattertype card")
         }
         warnEach(frame.warnings, verbose: warningOptions.verbose)
         let card = drawing.sized(try frame.card(values: values))
@@ -180,15 +161,37 @@ struct FigmaCommand: ParsableCommand {
 }
 
 extension FigmaCommand {
-    /// The Figma document in `data`, its variables resolved in the modes chosen when --variables is given (what
-    /// cannot be resolved is warned about).
+    /// The Figma document in `data`, its variables resolved in the modes chosen when --variables is given.
     func document(_ data: Data) throws -> FigmaDocument {
         let figma = try FigmaDocument(data: data)
-        guard let variables else { return figma }
-        let read = try FigmaVariables(data: try TextInputOptions.contents(of: variables, option: "--variables"))
-        let (resolved, warnings) = figma.resolving(read, modes: try read.modes(mode))
-        warnEach(warnings, verbose: warningOptions.verbose)
-        return resolved
+        guard let read = try variableOptions.read() else { return figma }
+        // What cannot be resolved is among the warnings of the frames binding it.
+        return figma.resolving(read, modes: try read.modes(variableOptions.mode)).document
+    }
+}
+
+/// `--variables` and `--mode`: a Figma document's values bound to variables, drawn in the modes chosen.
+struct FigmaVariableOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A Figma file's variables: the JSON of GET /v1/files/:key/variables/local, or a DTCG "
+                               + "export whose tokens carry their Figma ids and modes; values bound to them are "
+                               + "drawn in the modes --mode (or a row's mode column) chooses.",
+                               valueName: "variables.json"))
+    var variables: String?
+
+    @Option(help: ArgumentHelp("A variable collection's mode, Collection=Mode (default: the mode a frame sets, else "
+                               + "the collection's default); repeatable; needs --variables.",
+                               valueName: "Collection=Mode"))
+    var mode: [String] = []
+
+    func validate() throws {
+        if !mode.isEmpty, variables == nil {
+            throw ValidationError("--mode chooses a mode of the variables --variables reads; give --variables")
+        }
+    }
+
+    /// The variables --variables names; `nil` without it.
+    func read() throws -> FigmaVariables? {
+        try variables.map { try FigmaVariables(data: try TextInputOptions.contents(of: $0, option: "--variables")) }
     }
 }
 

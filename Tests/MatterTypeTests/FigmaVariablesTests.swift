@@ -204,3 +204,45 @@ extension FigmaVariablesTests {
         for (y, _) in expected { #expect(darkImage[540, y] == expected[1].1, "row at \(y)") }
     }
 }
+
+extension FigmaVariablesTests {
+    @Test("a converted frame takes a mode as a value (a batch column, a query parameter), with property values too")
+    func modeAsValue() throws {
+        let figma = try FigmaDocument(data: Data(contentsOf: Self.examples.appendingPathComponent("figma-modes.json")))
+        let variables = try FigmaVariables(data: Data(contentsOf: Self.examples
+            .appendingPathComponent("figma-variables.json")))
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let frame = try figma.resolving(variables, modes: [:]).document.frame("2:0", renderer: renderer)
+        let darkFrame = try figma.resolving(variables, modes: try variables.modes(["Theme=Dark"])).document
+            .frame("2:0", renderer: renderer)
+        #expect(try frame.card(values: ["mode": "Theme=Dark"]) == darkFrame.card)
+        // The mode it was converted in: nothing to convert again. (Light given is not the default: it overrides
+        // the rows' own modes, as --mode does.)
+        #expect(try darkFrame.card(values: ["mode": "Theme=Dark"]) == darkFrame.card)
+        #expect(try frame.card(values: ["mode": "Theme=Light"]) != frame.card)
+        // A mode and a variant together: the same as setting both before converting.
+        let both = try figma.resolving(variables, modes: try variables.modes(["Theme=Brand"])).document
+            .setting(["Button Small/Size (22:0)": "Large"], of: "2:0").document.frame("2:0", renderer: renderer).card
+        #expect(try frame.card(values: ["mode": "Theme=Brand", "Button Small/Size (22:0)": "Large"]) == both)
+        #expect(throws: CardError.self) { try frame.card(values: ["mode": "Theme=Sepia"]) }
+    }
+
+    @Test("mattertype batch draws a Figma template in each row's mode and variant")
+    func batchModes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("figma-modes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = folder.appendingPathComponent("rows.csv").path
+        try Data("slug,mode,Button Small/Size (22:0)\nlight,Theme=Light,Small\ndark,Theme=Dark,Large\n".utf8)
+            .write(to: URL(fileURLWithPath: rows))
+        let run = try CLIRun(["batch", Self.examples.appendingPathComponent("figma-modes.json").path, "--node", "2:0",
+                              "--variables", Self.examples.appendingPathComponent("figma-variables.json").path,
+                              "--values", rows, "--out", folder.path + "/{{slug}}.png", "--no-system-fonts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let light = try #require(PNGDecoder.decode(try Data(contentsOf: folder.appendingPathComponent("light.png"))))
+        let dark = try #require(PNGDecoder.decode(try Data(contentsOf: folder.appendingPathComponent("dark.png"))))
+        // The first row's right end: Light's page color, then Dark's (make-figma-modes.py).
+        #expect(light[540, 68] == RGBAImage.Pixel(red: 0xF4, green: 0xF6, blue: 0xFA, alpha: 255))
+        #expect(dark[540, 68] == RGBAImage.Pixel(red: 0x10, green: 0x14, blue: 0x1C, alpha: 255))
+    }
+}
