@@ -20,8 +20,30 @@ struct FigmaMutator {
             tree = Self.changingNode(tree, at: target) { node in change(&node, &random) }
         }
         let body = (try? JSONSerialization.data(withJSONObject: tree)) ?? source
-        let values = random.chance(0.9) ? ["title": random.pick(RequestGenerator.pieces) + random.pick(["", " and more words to wrap"])] : [:]
+        var values = random.chance(0.9) ? ["title": random.pick(RequestGenerator.pieces) + random.pick(["", " and more words to wrap"])] : [:]
+        if random.chance(0.3) { Self.setFields(of: body, into: &values, &random) }
         return (body, values)
+    }
+
+    /// One or two component property fields of the document's first top-level node (the one the checker draws)
+    /// given values: a variant's options, a boolean's words, a text, a component's id or name, and values none of
+    /// them takes.
+    private static func setFields(of body: Data, into values: inout [String: String], _ random: inout SeededGenerator) {
+        guard let figma = try? FigmaDocument(data: body), let first = figma.topLevelNodes.first,
+              let fields = try? figma.fields(of: first.id).filter({ $0.type != .placeholder }), !fields.isEmpty else {
+            return
+        }
+        for _ in 0..<Int.random(in: 1...2, using: &random) {
+            let field = random.pick(fields)
+            let value: String = switch field.type {
+            case .variant: random.pick(field.options ?? ["Default"], else: ["", "Nope", "Size=Large"])
+            case .boolean: random.pick(["true", "false"], else: ["maybe", "", "1"])
+            case .text: random.pick(RequestGenerator.pieces) + random.pick(["", " and more words to wrap"])
+            case .instance: random.pick(["0:1", "1:2", "Icon"], else: ["", "\u{0}"])
+            case .placeholder: ""
+            }
+            values[field.name] = value
+        }
     }
 
     /// Counts the objects with a `type` (nodes) in `tree`.
