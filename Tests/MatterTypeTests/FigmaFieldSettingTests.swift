@@ -204,3 +204,111 @@ extension FigmaFieldSettingTests {
         #expect(!small.isEmpty && small != large)
     }
 }
+
+/// Figma's own layout of each variant as the check of a swap: an instance of one variant swapped to another lays
+/// its layers out where Figma laid out that variant's (its exported `absoluteBoundingBox`es).
+@Suite("Figma variants swapped, against Figma's layout of the variant")
+struct FigmaVariantSwapTests {
+    /// The variant pairs checked, and the layers compared, over the shared documents.
+    @Test("every other variant of every component set in the shared documents", .enabled(if: FileManager.default
+        .fileExists(atPath: FigmaDocumentTests.shared.path)))
+    func sharedSets() throws {
+        var pairs = 0, layers = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: FigmaDocumentTests.shared.path)
+        where file.hasSuffix(".json") {
+            let data = try Data(contentsOf: FigmaDocumentTests.shared.appendingPathComponent(file))
+            let (checkedPairs, checkedLayers) = try Self.check(data, file: file)
+            pairs += checkedPairs
+            layers += checkedLayers
+        }
+        // Tomdieu/FigmaToReact's response.json has the one set of two variants (Property 1: Default, Variant2).
+        #expect(pairs >= 2 && layers >= 2, "\(pairs) pairs, \(layers) layers")
+    }
+
+    /// For each component set of `data` and each ordered pair of its variants (A, B): an instance of A added to
+    /// the page (A's layers copied, as Figma exports an instance), swapped to B, and each of its layers' boxes,
+    /// relative to the instance, compared with B's as Figma exported them, relative to B.
+    static func check(_ data: Data, file: String) throws -> (pairs: Int, layers: Int) {
+        guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return (0, 0) }
+        var sets: [[String: Any]] = []
+        func collect(_ node: Any) {
+            if let object = node as? [String: Any] {
+                if object["type"] as? String == "COMPONENT_SET" { sets.append(object) }
+                (object["children"] as? [Any])?.forEach(collect)
+                if let document = object["document"] { collect(document) }
+            }
+        }
+        collect(root)
+        var pairs = 0, layers = 0
+        for set in sets {
+            let variants = (set["children"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "COMPONENT" }
+            let definitions = set["componentPropertyDefinitions"] as? [String: Any] ?? [:]
+            for a in variants {
+                for b in variants where (b["id"] as? String) != (a["id"] as? String) {
+                    // The property telling them apart.
+                    let valuesA = FigmaDocument.variantValues(of: a["name"] as? String ?? "")
+                    let valuesB = FigmaDocument.variantValues(of: b["name"] as? String ?? "")
+                    guard let property = valuesB.first(where: { valuesA[$0.key] != $0.value }) else { continue }
+                    var instance = Self.instance(of: a, id: "99:1")
+                    var properties: [String: Any] = [:]
+                    for (key, definition) in definitions {
+                        guard let definition = definition as? [String: Any], let type = definition["type"] as? String
+                        else { continue }
+                        let value = type == "VARIANT" ? valuesA[key] as Any : definition["defaultValue"] as Any
+                        properties[key] = ["type": type, "value": value]
+                    }
+                    instance["componentProperties"] = properties
+                    // On the page, beside everything else.
+                    var document = root["document"] as? [String: Any] ?? [:]
+                    var pages = document["children"] as? [[String: Any]] ?? []
+                    guard !pages.isEmpty else { continue }
+                    pages[0]["children"] = (pages[0]["children"] as? [Any] ?? []) + [instance]
+                    document["children"] = pages
+                    root["document"] = document
+                    let figma = try FigmaDocument(data: try JSONSerialization.data(withJSONObject: root))
+                    let swapped = try figma.setting([property.key: property.value], of: "99:1").document
+                    // The machine's fonts (make test installs Inter and the others these documents use).
+                    let renderer = CardRenderer()
+                    let boxes = try swapped.frame("99:1", renderer: renderer).nodeBoxes(renderer: renderer)
+                    guard let origin = boxes.first(where: { $0.id == "99:1" }) else { continue }
+                    let bBox = b["absoluteBoundingBox"] as? [String: Double] ?? [:]
+                    func theirs(_ node: [String: Any]) {
+                        for child in node["children"] as? [[String: Any]] ?? [] {
+                            guard let id = child["id"] as? String, child["visible"] as? Bool != false,
+                                  let box = child["absoluteBoundingBox"] as? [String: Double],
+                                  let ours = boxes.first(where: { $0.id == "I99:1;\(id)" }) else { continue }
+                            let relative = [box["x"]! - bBox["x"]!, box["y"]! - bBox["y"]!, box["width"]!, box["height"]!]
+                            let mine = [ours.x - origin.x, ours.y - origin.y, ours.width, ours.height]
+                            let off = zip(relative, mine).map { abs($0 - $1) }.max() ?? 0
+                            #expect(off <= 0.5, "\(file): \(a["name"] ?? "") → \(b["name"] ?? ""), layer \(id): ours \(mine), Figma \(relative)")
+                            layers += 1
+                            theirs(child)
+                        }
+                    }
+                    theirs(b)
+                    // The instance takes the variant's size.
+                    #expect(abs(origin.width - (bBox["width"] ?? 0)) <= 0.5 && abs(origin.height - (bBox["height"] ?? 0)) <= 0.5)
+                    pairs += 1
+                    root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                }
+            }
+        }
+        return (pairs, layers)
+    }
+
+    /// `component` as an instance `id` of it, exported: its layers copied with ids `I<id>;<layer>`.
+    static func instance(of component: [String: Any], id: String) -> [String: Any] {
+        func renamed(_ node: [String: Any]) -> [String: Any] {
+            var copy = node
+            copy["id"] = "I\(id);\(node["id"] as? String ?? "")"
+            copy["children"] = (node["children"] as? [[String: Any]] ?? []).map(renamed)
+            return copy
+        }
+        var instance = component
+        instance["id"] = id
+        instance["type"] = "INSTANCE"
+        instance["componentId"] = component["id"]
+        instance["children"] = (component["children"] as? [[String: Any]] ?? []).map(renamed)
+        return instance
+    }
+}
