@@ -5,7 +5,8 @@
 - typing a new card into the editor (real key events) updates the preview, and the preview's bytes are those
   `POST /v1/cards` answers for the same document and values;
 - an invalid document shows the server's message next to the editor;
-- saving a template (admin token) shows its URL, and that URL answers with a PNG.
+- saving a template (admin token) shows its URL, and that URL answers with a PNG;
+- a Figma frame's fields are listed as inputs, and choosing another variant draws it.
 
 Usage: Scripts/playground-browser-test.py --server Server/.build/debug/mattertype-server [--screenshot Docs/playground.png]
 Installs nothing: `apt-get install chromium chromium-driver python3-selenium` first. Exit status 1 on a failure.
@@ -19,7 +20,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ADMIN = "playground-test-admin-token"
 CARD = {"width": 320, "height": 120, "background": "#0B1F3A", "layers": [
@@ -190,6 +191,26 @@ def main():
                   and len(large) > 1 << 20,
                   f"a {len(large) >> 20} MB Figma document is sent gzipped and drawn: "
                   f"{driver.find_element(By.ID, 'document-error').text!r}")
+
+            # A Figma frame with component properties: its fields listed as inputs; choosing another variant
+            # sets it in the values and draws the frame again with that variant.
+            modes = open(os.path.join(ROOT, "Examples", "figma-modes.json")).read()
+            node = driver.find_element(By.ID, "node")
+            node.send_keys(Keys.CONTROL, "a")
+            node.send_keys("2:0")
+            before = driver.find_element(By.ID, "preview").get_attribute("src")
+            driver.execute_script("const e = document.getElementById('document'); e.value = arguments[0];"
+                                  "e.dispatchEvent(new Event('input'));", modes)
+            wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#field-inputs select")) == 6)
+            size = driver.find_element(By.CSS_SELECTOR, '#field-inputs select[data-name="Button Small/Size (22:0)"]')
+            check(size.get_attribute("value") == "Small", "a variant field shows its value")
+            drawn = driver.find_element(By.ID, "preview").get_attribute("src")
+            Select(size).select_by_value("Large")
+            wait.until(lambda d: d.find_element(By.ID, "preview").get_attribute("src") != drawn)
+            check(json.loads(values.get_attribute("value")).get("Button Small/Size (22:0)") == "Large",
+                  f"choosing a variant sets it in the values: {values.get_attribute('value')!r}")
+            check(driver.find_element(By.ID, "document-error").text == "",
+                  f"the frame is drawn with the variant: {driver.find_element(By.ID, 'document-error').text!r}")
         finally:
             driver.quit()
     finally:

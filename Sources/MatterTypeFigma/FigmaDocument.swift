@@ -169,8 +169,8 @@ public struct FigmaDocument: Sendable {
         return FigmaFrame(nodeID: node.id, name: node.name, card: card, template: template,
                           origin: Point(x: export.x, y: export.y), warnings: converter.warnings + unresolved,
                           nodeIDs: converter.nodeIDs, nodeNames: converter.nodeNames,
-                          properties: current.isEmpty && variableSource == nil ? nil : FigmaFrame.Properties(
-                              document: self, images: images, renderer: renderer, values: current))
+                          properties: FigmaFrame.Properties(document: self, images: images, renderer: renderer,
+                                                            values: current))
     }
 
     /// Sets the design size of each frame at `paths` in `card` that hugs or fills (a fixed size is its own design
@@ -406,8 +406,13 @@ public struct FigmaFrame: Sendable {
     let nodeIDs: [[Int]: String]
     /// Each layer's node name, by its path in the card.
     let nodeNames: [[Int]: String]
-    /// What converting the node again with other component property values takes; `nil` when it has none.
+    /// The document it came from and how: what converting the node again with other component property values
+    /// or modes takes.
     let properties: Properties?
+
+    /// Its fields (``FigmaDocument/fields(of:)``): its component properties, with the values it was converted
+    /// with, and its placeholders.
+    public var fields: [FigmaField] { (try? properties?.document.fields(of: nodeID)) ?? [] }
 
     /// The document a frame came from and how it was converted, with its component properties' values.
     struct Properties: Sendable {

@@ -368,6 +368,59 @@ struct CardRouteAttackTests {
         }
     }
 
+    @Test("a Figma template's fields: GET …/fields lists them, the image URL's query sets its component properties")
+    func figmaTemplateFields() async throws {
+        // Examples/figma-modes.json: six Button instances; each has a Size variant and a Label text property.
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+        let figma = try Data(contentsOf: examples.appendingPathComponent("figma-modes.json"))
+        let size = "Button Small/Size (22:0)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let saved = try await server.send(.PUT, "/v1/templates/buttons?node=2:0", body: figma, admin: true)
+                #expect(saved.status == 201, "\(saved.text)")
+                let fields = try await server.send(.GET, "/v1/templates/buttons/fields")
+                #expect(fields.status == 200)
+                let listed = try #require(try JSONSerialization.jsonObject(with: fields.body) as? [String: Any])
+                let entries = try #require(listed["fields"] as? [[String: Any]])
+                #expect(entries.count == 12)
+                let variant = try #require(entries.first { $0["name"] as? String == "Button Small/Size (22:0)" })
+                #expect(variant["type"] as? String == "variant" && variant["default"] as? String == "Small"
+                        && variant["options"] as? [String] == ["Small", "Large"] && variant["node"] as? String == "22:0")
+                // The plain image, and the first row's small button swapped to Large: converted again from the
+                // stored Figma document, as the library does for the same value.
+                let plain = try await server.send(.GET, "/v1/templates/buttons.png")
+                let swapped = try await server.send(.GET, "/v1/templates/buttons.png?\(size)=Large")
+                #expect(plain.status == 200 && swapped.status == 200 && plain.body != swapped.body)
+                let document = try FigmaDocument(data: figma).setting(["Button Small/Size (22:0)": "Large"], of: "2:0")
+                    .document
+                let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+                let boxes = try document.frame("2:0", renderer: renderer).nodeBoxes(renderer: renderer)
+                let button = try #require(boxes.first { $0.id == "22:0" })
+                let image = try ImageDecoder.decode(swapped.body, maximumPixels: 1_000_000)
+                // The Large button's surface (white in Light) 3 points below its top, in the middle: above the
+                // shorter Small one, the row's page color there in the plain image.
+                let x = Int(button.x + button.width / 2), y = Int(button.y + 3)
+                #expect(image[x, y] == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+                let before = try ImageDecoder.decode(plain.body, maximumPixels: 1_000_000)
+                #expect(before[x, y] == RGBAImage.Pixel(red: 0xF4, green: 0xF6, blue: 0xFA, alpha: 255))
+                // Its own value changes nothing; a value it cannot take is 422 naming its options.
+                let same = try await server.send(.GET, "/v1/templates/buttons.png?\(size)=Small")
+                let samePixels = try ImageDecoder.decode(same.body, maximumPixels: 1_000_000)
+                #expect(samePixels == before)
+                let refused = try await server.send(.GET, "/v1/templates/buttons.png?\(size)=Huge")
+                #expect(refused.status == 422 && refused.text.contains("use Small, Large"), "\(refused.text)")
+                // A card template's fields are its placeholders; an unknown template is 404.
+                let card = #"{"width": 100, "height": 40, "layers": [{"type": "text", "text": "{{title}}", "width": 100}]}"#
+                _ = try await server.send(.PUT, "/v1/templates/plain", body: Data(card.utf8), admin: true)
+                let placeholders = try await server.send(.GET, "/v1/templates/plain/fields")
+                #expect(placeholders.text == #"{"fields":[{"default":null,"name":"title","type":"placeholder"}]}"#
+                        || placeholders.text.contains(#""name":"title""#), "\(placeholders.text)")
+                #expect(try await server.send(.GET, "/v1/templates/nope/fields").status == 404)
+            }
+        }
+    }
+
     @Test func layoutAndFigmaFramesOverCards() async throws {
         // POST /v1/cards/layout: the boxes `card --json` prints; POST /v1/cards?node=…: a Figma frame drawn as the
         // library draws it.

@@ -62,6 +62,7 @@ struct CardController: Sendable {
         table.on(.get, "/v1/templates") { request, _ in try await list(request) }
         table.on(.put, "/v1/templates/:name") { request, context in try await save(request, context) }
         table.on(.get, "/v1/templates/:name") { request, context in try await get(request, context) }
+        table.on(.get, "/v1/templates/:name/fields") { request, context in try await fields(request, context) }
         table.on(.delete, "/v1/templates/:name") { request, context in try await delete(request, context) }
         return table
     }
@@ -129,7 +130,9 @@ struct CardController: Sendable {
                     let warnings = FigmaWarning.summary(source.warnings)
                         + [frame.flatMap { FigmaFontFallback.summary($0.fontFallbacks(in: renderer.registry)) }]
                             .compactMap { $0 }
-                    return LayoutAnswer(boxes: boxes, warnings: warnings.isEmpty ? nil : warnings)
+                    let fields = frame.map { $0.fields.map(TemplateField.init) }
+                        ?? source.template.placeholders.map { TemplateField(placeholder: $0) }
+                    return LayoutAnswer(boxes: boxes, warnings: warnings.isEmpty ? nil : warnings, fields: fields)
                 } catch {
                     throw Self.apiError(error, describe: source.describe)
                 }
@@ -182,7 +185,14 @@ struct CardController: Sendable {
             let (template, standIn, source) = try await reading(body, in: slot) {
                 let source = try Self.cardSource(body, node: node, renderer: renderer)
                 let standIn = try Self.decoded { () throws(CardError) in try source.template.standIn() }
-                return (NamedTemplate(name: name, card: source.template, standIn: standIn), standIn, source)
+                // A Figma frame keeps its document: its component properties are set from it when drawn.
+                let figma: StoredTemplate.FigmaSource? = if case .figma(let frame) = source {
+                    StoredTemplate.FigmaSource(document: body, node: frame.nodeID)
+                } else {
+                    nil
+                }
+                return (NamedTemplate(name: name, card: source.template, standIn: standIn, figma: figma), standIn,
+                        source)
             }
             try RenderAdmission.check(deadline, stage: "reading the template")
             let (_, drawn) = try await draw(standIn, describe: source.describe, format: .png, renderer: renderer,
@@ -199,9 +209,10 @@ struct CardController: Sendable {
     /// What a card or template body holds (``CardSource``'s one rule, as the CLI's), parsed once: a card
     /// document, or a Figma document's frame (its `node`, or its one top-level node) as the card it becomes,
     /// placeholders in its texts kept, laid out by `renderer` for its constraints.
-    static func cardSource(_ body: Data, node: String?, renderer: CardRenderer) throws -> CardSource {
+    static func cardSource(_ body: Data, node: String?, renderer: CardRenderer,
+                           fields: [String: String] = [:]) throws -> CardSource {
         do {
-            return try CardSource.read(body, node: node, renderer: renderer)
+            return try CardSource.read(body, node: node, renderer: renderer, fields: fields)
         } catch let error as FigmaError {
             throw APIError(.unprocessableContent, .invalidRequest, error.description)
         } catch let error as CardError {
@@ -236,19 +247,34 @@ struct CardController: Sendable {
             }
             values[placeholder] = value
         }
-        try Self.checkValues(values, maxTextLength: limits.maxTextLength)
+        // A Figma frame's component properties the query sets to other values than its own.
+        let current = template.propertyValues
+        var properties: [String: String] = [:]
+        for (name, value) in current { if let asked = query[name], asked != value { properties[name] = asked } }
+        try Self.checkValues(values.merging(properties) { given, _ in given }, maxTextLength: limits.maxTextLength)
         let scale = try Self.scale(in: query, placeholders: template.placeholders)
         let etag = tags.tag(for: Data("\"\(template.sha256)\"".utf8),
-                                  extra: Self.identity(values: values, format: format, scale: scale))
+                                  extra: Self.identity(values: values.merging(properties) { given, _ in given },
+                                                       format: format, scale: scale))
         let cacheControl = "public, max-age=\(limits.templateMaxAge.components.seconds)"
         if EntityTags.matches(request, etag) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
         }
         let renderer = renderer(forTemplates: true)
-        let document = template.document, filled = values
+        let document = template.document, filled = values, setting = properties
         let (bytes, warnings) = try await admission.withSlot(deadline: deadline) { slot in
-            var card = try await reading(document, in: slot) {
-                try Self.decoded { () throws(CardError) in try template.card.card(values: filled) }
+            var card: Card
+            if let figma = template.figma, !setting.isEmpty {
+                // Converted again from its Figma document, the properties set.
+                card = try await reading(figma.document, in: slot) {
+                    let source = try Self.cardSource(figma.document, node: figma.node, renderer: renderer,
+                                                     fields: setting)
+                    return try Self.decoded { () throws(CardError) in try source.card(values: filled) }
+                }
+            } else {
+                card = try await reading(document, in: slot) {
+                    try Self.decoded { () throws(CardError) in try template.card.card(values: filled) }
+                }
             }
             if let scale { card.scale = scale }
             return try await draw(card, format: format, renderer: renderer, slot: slot, deadline: deadline)
@@ -256,6 +282,21 @@ struct CardController: Sendable {
         var response = Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
         response.headers[.warning] = warningHeaderValue(warnings)
         return response
+    }
+
+    /// `GET /v1/templates/{name}/fields`: what its image URL's query may set — `{"fields": [{"name", "type":
+    /// "text|boolean|instance|variant|placeholder", "default", "options"?, "node"?}]}`, as `mattertype figma
+    /// --fields` prints them: a Figma frame's component properties and placeholders, a card document's
+    /// placeholders (no node).
+    private func fields(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try authorization.requireRender(request)
+        let name = try Self.templateName(context)
+        let found = try await Self.answering { () async throws(StoreError) in try await templates.template(named: name) }
+        guard let template = found else {
+            throw APIError(.notFound, .templateNotFound, StoreError.templateNotFound(name).description)
+        }
+        if template.figma != nil { return .json(["fields": template.fields.map(TemplateField.init)]) }
+        return .json(["fields": template.placeholders.map { TemplateField(placeholder: $0) }])
     }
 
     /// Deletes a template (admin): 204, or 404 when there is none.
@@ -441,6 +482,8 @@ struct TemplateRecord: Codable, Sendable {
 struct LayoutAnswer: Encodable, Sendable {
     let boxes: [LaidOutBox]
     let warnings: [String]?
+    /// What its query may set: a Figma frame's component properties and placeholders, a card's placeholders.
+    let fields: [TemplateField]
 }
 
 /// A layer's box in the answer of `POST /v1/cards/layout`: ``CardLayout/Box``'s members, and for a Figma

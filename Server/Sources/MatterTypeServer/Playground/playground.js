@@ -151,6 +151,57 @@ async function loadBoxes(sent, params, text, number, fallback) {
   if (number !== generation) return;
   boxes = answer.boxes || [];
   showWarnings("warnings", answer.warnings || fallback);
+  showFields(answer.fields || []);
+}
+
+let shownFields = "";  // the fields the inputs were made for (names and types), to remake them only when they change
+
+/** One input a field (`{name, type, default, options?, node?}`): a choice of a variant's options, a checkbox for a
+ * boolean, a text box otherwise; each sets its name in the values and draws again. */
+function showFields(fields) {
+  const box = $("fields");
+  box.hidden = fields.length === 0;
+  let values = {};
+  try { values = JSON.parse($("values").value || "{}") || {}; } catch (_) { values = {}; }
+  const key = JSON.stringify(fields.map((field) => [field.name, field.type, field.options || []]));
+  const inputs = $("field-inputs");
+  if (key !== shownFields) {
+    shownFields = key;
+    inputs.replaceChildren();
+    fields.forEach((field, index) => {
+      const id = "field-" + index;
+      const label = document.createElement("label");
+      label.htmlFor = id;
+      label.textContent = field.name + (field.type === "placeholder" ? "" : " (" + field.type + ")");
+      let input;
+      if (field.type === "variant" && field.options) {
+        input = document.createElement("select");
+        for (const option of field.options) input.appendChild(new Option(option, option));
+      } else {
+        input = document.createElement("input");
+        input.type = field.type === "boolean" ? "checkbox" : "text";
+      }
+      input.id = id;
+      input.dataset.name = field.name;
+      input.dataset.default = field.default === null || field.default === undefined ? "" : String(field.default);
+      input.addEventListener(input.type === "text" ? "input" : "change", () => setField(input));
+      inputs.append(label, input);
+    });
+  }
+  for (const input of inputs.querySelectorAll("[data-name]")) {
+    if (input === document.activeElement) continue;
+    const value = input.dataset.name in values ? String(values[input.dataset.name]) : input.dataset.default;
+    if (input.type === "checkbox") input.checked = value === "true"; else input.value = value;
+  }
+}
+
+/** Sets a field's value from its input in the values JSON, and draws again. */
+function setField(input) {
+  let values = {};
+  try { values = JSON.parse($("values").value || "{}") || {}; } catch (_) { values = {}; }
+  values[input.dataset.name] = input.type === "checkbox" ? String(input.checked) : input.value;
+  $("values").value = JSON.stringify(values, null, 2);
+  scheduled();
 }
 
 /** Outlines the innermost box under the pointer, with its Figma node (id and name) or its JSON Pointer. */

@@ -84,18 +84,37 @@ public struct StoredTemplate: Sendable, Hashable {
     public var document: Data
     /// The SHA-256 of ``document``, 64 lowercase hex digits: which version of the template this is.
     public var sha256: String
+    /// For a template made of a Figma frame, the Figma document it came from and the frame's node id (its
+    /// component properties and modes are set from it); `nil` for a card document.
+    public var figma: FigmaSource?
 
-    /// A template `name` with `document`, its SHA-256 worked out.
-    public init(name: String, document: Data) {
+    /// A Figma document and the node of it a template draws.
+    public struct FigmaSource: Sendable, Hashable {
+        /// The Figma document's bytes, as uploaded.
+        public var document: Data
+        /// The node drawn.
+        public var node: String
+
+        /// `node` of `document`.
+        public init(document: Data, node: String) {
+            self.document = document
+            self.node = node
+        }
+    }
+
+    /// A template `name` with `document` (and the Figma document it came from), its SHA-256 worked out.
+    public init(name: String, document: Data, figma: FigmaSource? = nil) {
         self.name = name
         self.document = document
+        self.figma = figma
         sha256 = SHA256.hex(of: document)
     }
 
     /// A template as a store read it back: `document` and the SHA-256 stored beside it (see ``isIntact``).
-    public init(name: String, document: Data, storedSHA256: String) {
+    public init(name: String, document: Data, storedSHA256: String, figma: FigmaSource? = nil) {
         self.name = name
         self.document = document
+        self.figma = figma
         sha256 = storedSHA256
     }
 

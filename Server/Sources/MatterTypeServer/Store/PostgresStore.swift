@@ -59,6 +59,11 @@ public final class PostgresStore: FontStore, TemplateStore {
                     document BYTEA NOT NULL,
                     updated_at TIMESTAMPTZ NOT NULL DEFAULT now())
                 """, logger: self.logger)
+            // A Figma template's document (added after the table; a store made before gets the columns here).
+            try await connection.query("""
+                ALTER TABLE card_template ADD COLUMN IF NOT EXISTS figma_document BYTEA,
+                    ADD COLUMN IF NOT EXISTS figma_node TEXT
+                """, logger: self.logger)
         }
         schemaCreated.withLock { $0 = true }
     }
@@ -159,10 +164,14 @@ public final class PostgresStore: FontStore, TemplateStore {
     /// The template named `name`, or `nil`.
     public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
         try await run {
-            let rows = try await self.client.query("SELECT document, sha256 FROM card_template WHERE name = \(name)",
-                                                   logger: self.logger)
-            for try await (document, sha256) in rows.decode((Data, String).self) {
-                return StoredTemplate(name: name, document: document, storedSHA256: sha256)
+            let rows = try await self.client.query(
+                "SELECT document, sha256, figma_document, figma_node FROM card_template WHERE name = \(name)",
+                logger: self.logger)
+            for try await (document, sha256, figma, node) in rows.decode((Data, String, Data?, String?).self) {
+                return StoredTemplate(name: name, document: document, storedSHA256: sha256,
+                                      figma: figma.flatMap { data in
+                                          node.map { StoredTemplate.FigmaSource(document: data, node: $0) }
+                                      })
             }
             return nil
         }
@@ -177,9 +186,11 @@ public final class PostgresStore: FontStore, TemplateStore {
                 var existed = false
                 for try await _ in rows { existed = true }
                 try await connection.query("""
-                    INSERT INTO card_template (name, sha256, document) VALUES (\(template.name), \(template.sha256),
-                        \(template.document))
+                    INSERT INTO card_template (name, sha256, document, figma_document, figma_node)
+                        VALUES (\(template.name), \(template.sha256), \(template.document), \(template.figma?.document),
+                        \(template.figma?.node))
                     ON CONFLICT (name) DO UPDATE SET sha256 = EXCLUDED.sha256, document = EXCLUDED.document,
+                        figma_document = EXCLUDED.figma_document, figma_node = EXCLUDED.figma_node,
                         updated_at = now()
                     """, logger: self.logger)
                 try await connection.query("SELECT pg_notify(\(PostgresStore.channel), 'changed')", logger: self.logger)

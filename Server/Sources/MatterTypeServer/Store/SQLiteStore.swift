@@ -46,6 +46,12 @@ public final class SQLiteStore: FontStore, TemplateStore {
                         updated_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
                     """)
             }
+            migrator.registerMigration("v3: a Figma template's document") { db in
+                try db.execute(sql: """
+                    ALTER TABLE card_template ADD COLUMN figma_document BLOB;
+                    ALTER TABLE card_template ADD COLUMN figma_node TEXT;
+                    """)
+            }
             try migrator.migrate(pool)
         } catch {
             throw .database("\(path): \(error)")
@@ -167,8 +173,15 @@ public final class SQLiteStore: FontStore, TemplateStore {
     /// The template named `name`, or `nil`.
     public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
         try await run { db in
-            try Row.fetchOne(db, sql: "SELECT document, sha256 FROM card_template WHERE name = ?", arguments: [name])
-                .map { StoredTemplate(name: name, document: $0["document"], storedSHA256: $0["sha256"]) }
+            try Row.fetchOne(db, sql: "SELECT document, sha256, figma_document, figma_node FROM card_template "
+                             + "WHERE name = ?", arguments: [name])
+                .map { row in
+                    let figma: Data? = row["figma_document"], node: String? = row["figma_node"]
+                    return StoredTemplate(name: name, document: row["document"], storedSHA256: row["sha256"],
+                                          figma: figma.flatMap { data in
+                                              node.map { StoredTemplate.FigmaSource(document: data, node: $0) }
+                                          })
+                }
         }
     }
 
@@ -179,10 +192,12 @@ public final class SQLiteStore: FontStore, TemplateStore {
             let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM card_template WHERE name = ?",
                                             arguments: [template.name]) ?? false
             try db.execute(sql: """
-                INSERT INTO card_template (name, sha256, document) VALUES (?, ?, ?)
+                INSERT INTO card_template (name, sha256, document, figma_document, figma_node) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT(name) DO UPDATE SET sha256 = excluded.sha256, document = excluded.document,
+                    figma_document = excluded.figma_document, figma_node = excluded.figma_node,
                     updated_at = CURRENT_TIMESTAMP
-                """, arguments: [template.name, template.sha256, template.document])
+                """, arguments: [template.name, template.sha256, template.document, template.figma?.document,
+                                 template.figma?.node])
             return existed
         }
     }

@@ -3,6 +3,7 @@ public import Logging
 public import MatterType
 import MatterTypeWire
 public import MatterTypeCards
+public import MatterTypeFigma
 
 /// A card template as the server keeps it in memory: its name and version, and its document read once
 /// (``card``), so that drawing it for a request's values parses nothing.
@@ -15,30 +16,56 @@ public struct NamedTemplate: Sendable {
     public let card: CardTemplate
     /// The canvas's size in points.
     public let width, height: Double
+    /// For a template made of a Figma frame, the document and node it came from: its component properties are
+    /// set from them (``fields``).
+    public let figma: StoredTemplate.FigmaSource?
+    /// A Figma frame's fields (``FigmaDocument/fields(of:)``: its component properties and placeholders); empty
+    /// for a card document, whose fields are its ``placeholders``.
+    public let fields: [FigmaField]
 
     /// The card document, placeholders unfilled.
     public var document: Data { card.document }
     /// The placeholders' names, sorted: what its image URL's query gives.
     public var placeholders: [String] { card.placeholders }
 
-    /// `stored`, read: its placeholders and canvas. Throws the ``CardError`` that reading it gives.
+    /// `stored`, read: its placeholders and canvas (and a Figma frame's fields). Throws the ``CardError`` that
+    /// reading it gives.
     init(_ stored: StoredTemplate) throws(CardError) {
         let card = try CardTemplate(stored.document)
-        self.init(name: stored.name, sha256: stored.sha256, card: card, standIn: try card.standIn())
+        self.init(name: stored.name, sha256: stored.sha256, card: card, standIn: try card.standIn(),
+                  figma: stored.figma)
     }
 
-    /// The template `card` named `name`, checked by drawing `standIn` (its ``CardTemplate/standIn()``).
-    init(name: String, card: CardTemplate, standIn: Card) {
+    /// The template `card` named `name`, checked by drawing `standIn` (its ``CardTemplate/standIn()``), made of
+    /// the Figma frame `figma` when given.
+    init(name: String, card: CardTemplate, standIn: Card, figma: StoredTemplate.FigmaSource? = nil) {
         self.init(name: name, sha256: StoredTemplate(name: name, document: card.document).sha256, card: card,
-                  standIn: standIn)
+                  standIn: standIn, figma: figma)
     }
 
-    private init(name: String, sha256: String, card: CardTemplate, standIn: Card) {
+    private init(name: String, sha256: String, card: CardTemplate, standIn: Card, figma: StoredTemplate.FigmaSource?) {
         self.name = name
         self.sha256 = sha256
         self.card = card
         width = standIn.width
         height = standIn.height
+        self.figma = figma
+        fields = figma.flatMap { source in
+            try? FigmaDocument(data: source.document).fields(of: source.node)
+        } ?? []
+    }
+
+    /// The component property fields (not placeholders) of a Figma frame's, by name, with the value each has.
+    public var propertyValues: [String: String] {
+        var values: [String: String] = [:]
+        for field in fields where field.type != .placeholder {
+            switch field.defaultValue {
+            case .text(let text): values[field.name] = text
+            case .flag(let flag): values[field.name] = flag ? "true" : "false"
+            case nil: break
+            }
+        }
+        return values
     }
 
     /// Whether `name` may name a template: 1 to 64 ASCII letters, digits, `-` and `_` (so that `NAME.png` in a
@@ -122,7 +149,8 @@ public final class TemplateLibrary: Sendable {
     /// whether it replaced one.
     public func save(_ template: NamedTemplate) async throws(StoreError) -> Bool {
         kept.withLock { $0.changes += 1 }
-        let replaced = try await store.save(StoredTemplate(name: template.name, document: template.document))
+        let replaced = try await store.save(StoredTemplate(name: template.name, document: template.document,
+                                                           figma: template.figma))
         keep(template, ifChangesAre: nil)
         return replaced
     }
@@ -157,7 +185,9 @@ public final class TemplateLibrary: Sendable {
         kept.withLock { kept in
             if let changes, kept.changes != changes { return }
             let others = kept.templates.values.filter { $0.name != template.name }
-            let bytes = others.reduce(template.document.count) { $0 + $1.document.count }
+            let bytes = others.reduce(template.document.count + (template.figma?.document.count ?? 0)) {
+                $0 + $1.document.count + ($1.figma?.document.count ?? 0)
+            }
             if others.count >= TemplateLibrary.maximumKept || bytes > TemplateLibrary.maximumKeptBytes {
                 kept.templates.removeAll()
             }
