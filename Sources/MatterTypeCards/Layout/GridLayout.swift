@@ -41,26 +41,10 @@ struct GridLayout {
     func run() throws(CardError) -> LaidOutLayer {
         try check()
         var (items, absolute, columnCount, rowCount) = try place()
-        var columns = grid.columns + Array(repeating: .content, count: max(0, columnCount - grid.columns.count))
-        var rows = grid.rows + Array(repeating: .content, count: max(0, rowCount - grid.rows.count))
-        columns = Array(columns.prefix(columnCount))
-        rows = Array(rows.prefix(rowCount))
         // Columns first (§12.1): the rows' heights depend on the widths the texts wrap at.
-        var columnContributions: [Contribution] = []
-        for item in items {
-            let (least, most) = try widths(of: item)
-            columnContributions.append(Contribution(tracks: item.column..<item.column + item.columnSpan,
-                                                    least: least, most: most))
-        }
-        let paddingX = padding.left + padding.right, paddingY = padding.top + padding.bottom
-        // A hugging width is the columns' at their content (CSS's max-content); the columns are then sized again
-        // in it, as in a fixed one (shares of less than 1fr in all leave some of it unused, as in CSS). The same
-        // for the rows below.
-        let outerWidth = width ?? frame.box.clamped(
-            Self.total(Self.sizes(columns, gap: grid.columnGap, available: nil, contributions: columnContributions),
-                       gap: grid.columnGap) + paddingX, horizontal: true)
-        let columnSizes = Self.sizes(columns, gap: grid.columnGap, available: max(outerWidth - paddingX, 0),
-                                     contributions: columnContributions)
+        let (outerWidth, columnSizes) = axis(Self.tracks(grid.columns, count: columnCount), gap: grid.columnGap,
+                                             given: width, contributions: try columnContributions(items),
+                                             horizontal: true)
         let columnStarts = Self.starts(columnSizes, gap: grid.columnGap, from: padding.left)
         var rowContributions: [Contribution] = []
         for i in items.indices {
@@ -70,11 +54,8 @@ struct GridLayout {
             rowContributions.append(Contribution(tracks: items[i].row..<items[i].row + items[i].rowSpan,
                                                  least: height, most: height))
         }
-        let outerHeight = height ?? frame.box.clamped(
-            Self.total(Self.sizes(rows, gap: grid.rowGap, available: nil, contributions: rowContributions),
-                       gap: grid.rowGap) + paddingY, horizontal: false)
-        let rowSizes = Self.sizes(rows, gap: grid.rowGap, available: max(outerHeight - paddingY, 0),
-                                  contributions: rowContributions)
+        let (outerHeight, rowSizes) = axis(Self.tracks(grid.rows, count: rowCount), gap: grid.rowGap, given: height,
+                                           contributions: rowContributions, horizontal: false)
         let rowStarts = Self.starts(rowSizes, gap: grid.rowGap, from: padding.top)
         var children: [LaidOutLayer] = []
         var baseline: (row: Int, column: Int, value: Double)?
@@ -114,17 +95,38 @@ struct GridLayout {
     func minContentWidth() throws(CardError) -> Double {
         try check()
         let (items, _, columnCount, _) = try place()
-        let columns = Array((grid.columns + Array(repeating: .content, count: max(0, columnCount - grid.columns.count)))
-            .prefix(columnCount))
+        let sizes = Self.sizes(Self.tracks(grid.columns, count: columnCount), gap: grid.columnGap, available: 0,
+                               contributions: try columnContributions(items))
+        let paddingX = padding.sum(horizontal: true)
+        return max(frame.box.clamped(Self.total(sizes, gap: grid.columnGap) + paddingX, horizontal: true), paddingX)
+    }
+
+    /// `count` tracks: those given, then `auto` ones (CSS's implicit tracks).
+    private static func tracks(_ given: [CardGrid.Track], count: Int) -> [CardGrid.Track] {
+        Array((given + Array(repeating: .content, count: max(0, count - given.count))).prefix(count))
+    }
+
+    /// What each item asks of the columns it spans.
+    private func columnContributions(_ items: [Item]) throws(CardError) -> [Contribution] {
         var contributions: [Contribution] = []
         for item in items {
             let (least, most) = try widths(of: item)
             contributions.append(Contribution(tracks: item.column..<item.column + item.columnSpan, least: least,
                                               most: most))
         }
-        let sizes = Self.sizes(columns, gap: grid.columnGap, available: 0, contributions: contributions)
-        let paddingX = padding.left + padding.right
-        return max(frame.box.clamped(Self.total(sizes, gap: grid.columnGap) + paddingX, horizontal: true), paddingX)
+        return contributions
+    }
+
+    /// The frame's size on one axis (`given`, else its tracks' at their content, within its minimum and maximum:
+    /// CSS's max-content) and its tracks' sizes in it: sized again in the frame's size, as in a fixed one (shares
+    /// of less than 1fr in all leave some of it unused, as in CSS).
+    private func axis(_ tracks: [CardGrid.Track], gap: Double, given: Double?, contributions: [Contribution],
+                      horizontal: Bool) -> (Double, [Double]) {
+        let padding = self.padding.sum(horizontal: horizontal)
+        let outer = given ?? frame.box.clamped(
+            Self.total(Self.sizes(tracks, gap: gap, available: nil, contributions: contributions), gap: gap) + padding,
+            horizontal: horizontal)
+        return (outer, Self.sizes(tracks, gap: gap, available: max(outer - padding, 0), contributions: contributions))
     }
 
     // MARK: - Checks and placement
