@@ -191,14 +191,16 @@ public struct FigmaVariables: Sendable {
     }
 
     /// The value of variable `id` in `modes` (collection id → mode id; a collection not in it: `fallback`'s
-    /// mode, else its default), aliases followed (at most 16 deep); `nil` when the file has no such variable.
+    /// mode, else its default; a mode without a value: the default's), aliases followed (at most 16 deep); `nil`
+    /// when the file has no such variable or value.
     func value(of id: String, modes: [String: String], fallback: [String: String]) -> Value? {
         var current = id
         for _ in 0..<16 {
             guard let variable = variables[current] else { return nil }
-            let mode = modes[variable.collection] ?? fallback[variable.collection]
-                ?? collections[variable.collection]?.defaultMode ?? ""
-            guard let value = variable.values[mode] ?? variable.values.values.first else { return nil }
+            let defaultMode = collections[variable.collection]?.defaultMode ?? ""
+            let mode = modes[variable.collection] ?? fallback[variable.collection] ?? defaultMode
+            // A mode the variable has no value in: its default mode's (never an arbitrary one).
+            guard let value = variable.values[mode] ?? variable.values[defaultMode] else { return nil }
             guard case .alias(let next) = value else { return value }
             current = next
         }
