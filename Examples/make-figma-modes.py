@@ -51,6 +51,9 @@ def text(node_id, name, characters, size, weight, variable, box, reference=None)
 
 
 SIZES = {"Small": (8, 14, 14, 10), "Large": (14, 24, 18, 14)}  # vertical, horizontal padding, font size, dot
+# "Get started" in Noto Sans SemiBold, as Figma's text model sizes a hugging text (its advance rounded up):
+# `mattertype measure --family "Noto Sans" --weight semibold --size 14 "Get started"` is 77.126 wide, 18 is 99.162.
+LABEL_WIDTHS = {14: 78, 18: 100}
 
 
 def button(node_id, size, x, y, prefix="", layers_of=None):
@@ -58,7 +61,7 @@ def button(node_id, size, x, y, prefix="", layers_of=None):
     copy of its layers."""
     vertical, horizontal, font, dot = SIZES[size]
     height = round(font * 1.4) + 2 * vertical
-    width = 2 * horizontal + dot + 8 + font * 5
+    width = 2 * horizontal + dot + 8 + LABEL_WIDTHS[font]
     base = (layers_of or node_id).split(":")[0]
     child = lambda own: prefix + own
     return {"id": node_id, "name": "Size=" + size, "type": "COMPONENT",
@@ -74,7 +77,7 @@ def button(node_id, size, x, y, prefix="", layers_of=None):
                  "absoluteBoundingBox": {"x": x + horizontal, "y": y + (height - dot) / 2, "width": dot, "height": dot},
                  "fills": [paint("VariableID:9:14")], "boundVariables": {"fills": [alias("VariableID:9:14")]}},
                 text(child("%s:2" % base), "Label", "Get started", font, "SemiBold",
-                     "VariableID:9:12", {"x": x + horizontal + dot + 8, "y": y + vertical, "width": font * 5,
+                     "VariableID:9:12", {"x": x + horizontal + dot + 8, "y": y + vertical, "width": LABEL_WIDTHS[font],
                                          "height": round(font * 1.4)}, reference="Label#5:9"),
             ]}
 
@@ -113,7 +116,7 @@ def main():
                 instance("23:%d" % row, "12:0", "Large", 290, y + 16),
             ]})
     grid = {"id": "2:0", "name": "Modes × variants", "type": "FRAME",
-            "absoluteBoundingBox": {"x": 0, "y": 0, "width": 608, "height": 336},
+            "absoluteBoundingBox": {"x": 0, "y": 0, "width": 608, "height": 328},
             "layoutMode": "VERTICAL", "primaryAxisSizingMode": "AUTO", "counterAxisSizingMode": "AUTO",
             "itemSpacing": 8, "paddingLeft": 24, "paddingRight": 24, "paddingTop": 24, "paddingBottom": 24,
             "fills": [{"type": "SOLID", "color": rgb("#E7EAF0")}], "children": rows}

@@ -170,7 +170,8 @@ public struct FigmaDocument: Sendable {
                           origin: Point(x: export.x, y: export.y), warnings: converter.warnings + unresolved,
                           nodeIDs: converter.nodeIDs, nodeNames: converter.nodeNames,
                           properties: FigmaFrame.Properties(document: self, images: images, renderer: renderer,
-                                                            values: current))
+                                                            values: current),
+                          margins: Size(width: export.maxX - bounds.maxX, height: export.maxY - bounds.maxY))
     }
 
     /// Sets the design size of each frame at `paths` in `card` that hugs or fills (a fixed size is its own design
@@ -409,6 +410,9 @@ public struct FigmaFrame: Sendable {
     /// The document it came from and how: what converting the node again with other component property values
     /// or modes takes.
     let properties: Properties?
+    /// How far the export reaches past the node's right and bottom edges (shadows, an outside stroke, content it
+    /// does not clip): kept when a hugging node grows or shrinks with its values.
+    let margins: Size
 
     /// Its fields (``FigmaDocument/fields(of:)``): its component properties, with the values it was converted
     /// with, and its placeholders.
@@ -450,7 +454,23 @@ public struct FigmaFrame: Sendable {
     /// than the frame was converted with (the node converted again: ``FigmaDocument/setting(_:of:)``; a value the
     /// property cannot take is ``CardError/invalid(field:reason:)``). Other names are left alone.
     public func card(values: [String: String]) throws(CardError) -> Card {
-        try (converted(for: values) ?? self).template.card(values: values)
+        let frame = try converted(for: values) ?? self
+        let card = try frame.template.card(values: values)
+        return values.isEmpty ? card : frame.sizedToNode(card)
+    }
+
+    /// `card` (filled with values) sized to its node where the node hugs its content on an axis: laid out, the
+    /// canvas follows the node's size (what Figma's export of it would be for these values), its margins kept;
+    /// unchanged where it cannot be laid out (drawing it then says why). Without values the canvas is the size
+    /// Figma exported.
+    private func sizedToNode(_ card: Card) -> Card {
+        guard let top = card.layers.first, top.box.width == .hug || top.box.height == .hug,
+              let renderer = properties?.renderer, let layout = try? renderer.layout(of: card),
+              let box = layout.boxes.first(where: { $0.path == "/layers/0" }) else { return card }
+        var sized = card
+        if top.box.width == .hug { sized.width = max(box.x + box.width + margins.width, 1) }
+        if top.box.height == .hug { sized.height = max(box.y + box.height + margins.height, 1) }
+        return sized
     }
 
     /// The node converted again with the component property values in `values` that differ from its own; `nil`

@@ -170,6 +170,11 @@ public struct FigmaVariables: Sendable {
                       blue: Double(full >> 8 & 0xFF) / 255, alpha: Double(full & 0xFF) / 255)
     }
 
+    /// Each collection's name and its modes' names, by collection name: what `Collection=Mode` may say.
+    public var collectionModes: [(collection: String, modes: [String])] {
+        collections.values.map { ($0.name, $0.modes.map(\.name)) }.sorted { $0.collection < $1.collection }
+    }
+
     /// `Collection=Mode` choices (by name) as collection id → mode id.
     /// - Throws: ``FigmaError/field(_:)`` for a collection or mode the variables have not, naming those they have.
     public func modes(_ choices: [String]) throws(FigmaError) -> [String: String] {

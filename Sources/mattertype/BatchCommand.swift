@@ -27,7 +27,12 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("values"), help: ArgumentHelp(
         "The rows: a .csv file (its first line names the values) or a .jsonl file (a JSON object a line).",
         valueName: "rows.csv"))
-    var rows: String
+    var rows: String?
+
+    @Flag(help: ArgumentHelp("Draw a Figma template in every combination of its node's own variants' options and "
+                             + "every mode of each --variables collection (with --values, for every row): each "
+                             + "combination's values, and {{matrix}} (its values joined by -) for --out."))
+    var matrix = false
 
     @Option(help: ArgumentHelp("Where each card goes: a path with {{name}} placeholders filled from its row; the "
                                + "extension (.png, .webp, .svg, .pdf) is the format; folders are made.",
@@ -65,6 +70,10 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
+        guard rows != nil || matrix else {
+            throw ValidationError("give the rows with --values rows.csv, or --matrix for a Figma template's variants "
+                                  + "and modes")
+        }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs): give 1 to 256") }
         _ = try shardParts()
         guard ImageFormat(path: out.replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: ""))
@@ -95,6 +104,10 @@ struct BatchCommand: ParsableCommand {
             ?? URL(fileURLWithPath: template).deletingLastPathComponent()
         let renderer = drawing.renderer(registry: registry, tokens: tokens, imageDirectory: imageDirectory)
         if case .figma(let frame) = source { warnText([], frames: [frame], registry: renderer.registry) }
+        // The matrix's rows are written to a file of their own, read as any rows file.
+        let matrixFile = matrix ? try matrixRows(source) : nil
+        defer { if let matrixFile { try? FileManager.default.removeItem(atPath: matrixFile) } }
+        guard let rows = matrixFile ?? rows else { return }
         // Counted first, so that the progress shows done/total; a second reader then streams them.
         let total = try BatchCommand.count(rows, shard: shard)
         let progress = BatchProgress(total: total)
@@ -205,6 +218,79 @@ struct BatchCommand: ParsableCommand {
         }
         warnEach(source.warnings, verbose: warningOptions.verbose)
         return source
+    }
+
+    /// The most rows --matrix makes (its combinations times the --values rows).
+    static let maximumMatrixRows = 100_000
+
+    /// --matrix's rows, written as JSON Lines to a temporary file (its path): every combination of the node's own
+    /// variant fields' options (`Size`, not a nested `Card/Size`) and of each collection's modes (a `mode` value,
+    /// `A=Light,B=Compact`), crossed with the --values rows when given; `matrix` is the combination's values
+    /// joined by `-` (letters, digits and `_` kept), for --out.
+    private func matrixRows(_ source: CardSource) throws -> String {
+        guard case .figma(let frame) = source else {
+            throw CLIError(description: "\(template): --matrix expands a Figma template's variants and modes; this "
+                           + "is a card document")
+        }
+        var axes: [[(name: String, value: String, label: String)]] = []
+        for field in frame.fields where field.type == .variant && !field.name.contains("/") {
+            guard let options = field.options, !options.isEmpty else { continue }
+            axes.append(options.map { (field.name, $0, $0) })
+        }
+        var modeAxes: [[(collection: String, mode: String)]] = []
+        for (collection, modes) in try variableOptions.read()?.collectionModes ?? [] where !modes.isEmpty {
+            modeAxes.append(modes.map { (collection, $0) })
+        }
+        var combinations: [(values: [String: String], labels: [String])] = [([:], [])]
+        for axis in axes {
+            combinations = combinations.flatMap { combination in
+                axis.map { (combination.values.merging([$0.name: $0.value]) { _, new in new },
+                            combination.labels + [$0.label]) }
+            }
+        }
+        for axis in modeAxes {
+            combinations = combinations.flatMap { combination in
+                axis.map { choice in
+                    var values = combination.values
+                    let pair = "\(choice.collection)=\(choice.mode)"
+                    values[FigmaFrame.modeField] = values[FigmaFrame.modeField].map { $0 + "," + pair } ?? pair
+                    return (values, combination.labels + [choice.mode])
+                }
+            }
+            guard combinations.count <= Self.maximumMatrixRows else { break }
+        }
+        guard axes.count + modeAxes.count > 0 else {
+            throw CLIError(description: "\(template): node \(frame.nodeID) has no variants of its own and no "
+                           + "--variables modes to expand; list its fields with mattertype figma --fields")
+        }
+        var given: [[String: String]] = [[:]]
+        if let rows {
+            given = []
+            let reader = try BatchRows(path: rows)
+            while let row = try reader.next() {
+                given.append(try row.values.mapError { CLIError(description: "\(rows): line \(row.line): \($0)") }.get())
+                guard given.count * combinations.count <= Self.maximumMatrixRows else { break }
+            }
+        }
+        guard given.count * combinations.count <= Self.maximumMatrixRows else {
+            throw CLIError(description: "--matrix makes \(given.count) × \(combinations.count) rows, over "
+                           + "\(Self.maximumMatrixRows); give fewer rows or variants")
+        }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mattertype-matrix-\(UUID().uuidString).jsonl").path
+        var lines = Data()
+        for row in given {
+            for combination in combinations {
+                var values = row.merging(combination.values) { _, matrix in matrix }
+                values["matrix"] = combination.labels.map { label in
+                    String(label.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+                }.joined(separator: "-")
+                lines.append(try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys]))
+                lines.append(0x0A)
+            }
+        }
+        try lines.write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     /// What became of a row.

@@ -312,3 +312,19 @@ struct FigmaVariantSwapTests {
         return instance
     }
 }
+
+extension FigmaFieldSettingTests {
+    @Test("a hugging node drawn with a longer text is as wide as it grows, not cut at its exported size")
+    func huggingNodeGrows() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let figma = try FigmaDocument(data: Data(contentsOf: examples.appendingPathComponent("figma-modes.json")))
+        let frame = try figma.frame("22:0", renderer: Self.renderer)
+        #expect(frame.card.width == 124)
+        // The Small button hugs: padding 14, dot 10, gap 8, the label, padding 14. "A much longer label here" in
+        // Noto Sans SemiBold at 14 is 171.374 wide (`hb-shape --font-size=1000 Fonts/NotoSans-SemiBold.ttf`),
+        // 172 in Figma's text model.
+        #expect(try frame.card(values: ["Label": "A much longer label here"]).width == 14 + 10 + 8 + 172 + 14)
+        #expect(try frame.card(values: ["Label": "Get started"]).width == 124)
+    }
+}

@@ -246,3 +246,33 @@ extension FigmaVariablesTests {
         #expect(dark[540, 68] == RGBAImage.Pixel(red: 0x10, green: 0x14, blue: 0x1C, alpha: 255))
     }
 }
+
+extension FigmaVariablesTests {
+    @Test("batch --matrix draws a component in every variant × mode, each named by its combination")
+    func matrix() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("figma-matrix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = Self.examples.appendingPathComponent("figma-modes.json").path
+        let run = try CLIRun(["batch", document, "--node", "22:0", "--matrix", "--variables",
+                              Self.examples.appendingPathComponent("figma-variables.json").path,
+                              "--out", folder.path + "/{{matrix}}.png", "--no-system-fonts"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["Large-Brand.png", "Large-Dark.png", "Large-Light.png", "Small-Brand.png", "Small-Dark.png",
+                          "Small-Light.png"])
+        // Each variant's own size (make-figma-modes.py: Small 124 × 36, Large 170 × 53), each mode's surface
+        // color in the middle of the button's left padding.
+        let large = try #require(PNGDecoder.decode(try Data(contentsOf: folder.appendingPathComponent("Large-Dark.png"))))
+        let small = try #require(PNGDecoder.decode(try Data(contentsOf: folder.appendingPathComponent("Small-Brand.png"))))
+        #expect(large.width == 170 && large.height == 53 && small.width == 124 && small.height == 36)
+        #expect(large[12, 26] == RGBAImage.Pixel(red: 0x1E, green: 0x25, blue: 0x32, alpha: 255))
+        #expect(small[7, 18] == RGBAImage.Pixel(red: 0xFF, green: 0x6A, blue: 0x3D, alpha: 255))
+        // Nothing to expand on a card document; neither rows nor --matrix is refused.
+        let card = try CLIRun(["batch", Self.examples.appendingPathComponent("card.json").path, "--matrix",
+                               "--out", folder.path + "/{{matrix}}.png"])
+        #expect(card.status != 0 && card.stderr.contains("--matrix"))
+        let nothing = try CLIRun(["batch", document, "--out", folder.path + "/x.png"])
+        #expect(nothing.status != 0 && nothing.stderr.contains("--values"))
+    }
+}
