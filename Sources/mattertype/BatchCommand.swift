@@ -247,8 +247,10 @@ struct BatchCommand: ParsableCommand {
                 axis.map { (combination.values.merging([$0.name: $0.value]) { _, new in new },
                             combination.labels + [$0.label]) }
             }
+            // Many variants multiply fast: stop before making more than can be drawn (refused below).
+            guard combinations.count <= Self.maximumMatrixRows else { break }
         }
-        for axis in modeAxes {
+        for axis in modeAxes where combinations.count <= Self.maximumMatrixRows {
             combinations = combinations.flatMap { combination in
                 axis.map { choice in
                     var values = combination.values
@@ -257,7 +259,6 @@ struct BatchCommand: ParsableCommand {
                     return (values, combination.labels + [choice.mode])
                 }
             }
-            guard combinations.count <= Self.maximumMatrixRows else { break }
         }
         guard axes.count + modeAxes.count > 0 else {
             throw CLIError(description: "\(template): node \(frame.nodeID) has no variants of its own and no "
