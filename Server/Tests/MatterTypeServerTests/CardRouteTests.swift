@@ -417,6 +417,15 @@ struct CardRouteAttackTests {
                 #expect(placeholders.text == #"{"fields":[{"default":null,"name":"title","type":"placeholder"}]}"#
                         || placeholders.text.contains(#""name":"title""#), "\(placeholders.text)")
                 #expect(try await server.send(.GET, "/v1/templates/nope/fields").status == 404)
+                // A hugging instance drawn with a longer label is as wide as it grows (14 + 10 + 8 + 172 + 14: the
+                // label's advance from hb-shape, 171.374, rounded up as Figma's text model does), not cut at 124.
+                let stored = try await server.send(.PUT, "/v1/templates/button?node=22:0", body: figma, admin: true)
+                #expect(stored.status == 201, "\(stored.text)")
+                let long = try await server.send(.GET, "/v1/templates/button.png?Label=A%20much%20longer%20label%20here")
+                let longImage = try ImageDecoder.decode(long.body, maximumPixels: 1_000_000)
+                let plainImage = try ImageDecoder.decode(try await server.send(.GET, "/v1/templates/button.png").body,
+                                                         maximumPixels: 1_000_000)
+                #expect(longImage.width == 218 && plainImage.width == 124, "\(longImage.width), \(plainImage.width)")
             }
         }
     }

@@ -264,12 +264,20 @@ struct CardController: Sendable {
         let document = template.document, filled = values, setting = properties
         let (bytes, warnings) = try await admission.withSlot(deadline: deadline) { slot in
             var card: Card
-            if let figma = template.figma, !setting.isEmpty {
-                // Converted again from its Figma document, the properties set.
-                card = try await reading(figma.document, in: slot) {
-                    let source = try Self.cardSource(figma.document, node: figma.node, renderer: renderer,
-                                                     fields: setting)
-                    return try Self.decoded { () throws(CardError) in try source.card(values: filled) }
+            if let figma = template.figma, !(filled.isEmpty && setting.isEmpty) {
+                // Its Figma frame (converted once, then kept): the properties set, a hugging node sized to them.
+                card = try await reading(figma.document, in: slot) { [templates] in
+                    let frame: FigmaFrame?
+                    do throws(FigmaError) {
+                        frame = try templates.figmaFrame(of: template, renderer: renderer)
+                    } catch {
+                        throw APIError(.unprocessableContent, .invalidRequest, error.description)
+                    }
+                    let values = filled.merging(setting) { given, _ in given }
+                    return try Self.decoded { () throws(CardError) in
+                        if let frame { return try frame.card(values: values) }
+                        return try template.card.card(values: filled)
+                    }
                 }
             } else {
                 card = try await reading(document, in: slot) {

@@ -102,6 +102,27 @@ public final class TemplateLibrary: Sendable {
     /// text anew.
     public let drawings = DrawingCache(maximumBytes: 64 << 20)
 
+    /// Figma templates' frames, converted from their documents once and kept (by name and version; at most
+    /// ``maximumKeptFrames``): drawing one for values sets its properties from them and sizes a hugging node.
+    private let frames = Locked<[String: FigmaFrame]>([:])
+    /// The most converted Figma frames kept; past it, they are dropped and converted again when drawn.
+    static let maximumKeptFrames = 16
+
+    /// The frame `template` was made of, converted with `renderer` (the first time; then kept); `nil` for a card
+    /// document.
+    /// - Throws: ``FigmaError`` when its stored Figma document no longer converts.
+    public func figmaFrame(of template: NamedTemplate, renderer: CardRenderer) throws(FigmaError) -> FigmaFrame? {
+        guard let figma = template.figma else { return nil }
+        let key = template.name + "@" + template.sha256
+        if let kept = frames.withLock({ $0[key] }) { return kept }
+        let frame = try FigmaDocument(data: figma.document).frame(figma.node, renderer: renderer)
+        frames.withLock { frames in
+            if frames.count >= Self.maximumKeptFrames { frames.removeAll() }
+            frames[key] = frame
+        }
+        return frame
+    }
+
     /// A library over `store`.
     public init(store: any TemplateStore, logger: Logger) {
         self.store = store
