@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension FigmaDocument {
     /// This document with the component properties of node `id` set from `values` (by the names

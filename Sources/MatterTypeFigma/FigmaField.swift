@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import MatterTypeCards
 
 /// A field of a Figma template: a component property a designer defined (Figma's TEXT, BOOLEAN, INSTANCE_SWAP and
@@ -61,10 +61,23 @@ extension FigmaDocument {
     /// - Throws: ``FigmaError/unknownNode(_:)`` when the document has no node `id`.
     public func fields(of id: String) throws(FigmaError) -> [FigmaField] {
         guard let node = Self.find(id, in: roots) else { throw .unknownNode(id) }
-        var fields = properties(of: node, prefix: "")
+        // Each component's set's definitions, found once (an instance's variant options are its set's).
+        var definitions: [String: [String: FigmaComponentPropertyDefinition]] = [:]
+        func sets(_ nodes: [FigmaNode]) {
+            for node in nodes {
+                if node.type == "COMPONENT_SET" {
+                    for child in node.children { definitions[child.id] = node.componentPropertyDefinitions }
+                }
+                sets(node.children)
+            }
+        }
+        sets(roots)
+        var fields = properties(of: node, prefix: "", definitions: definitions)
         func nested(_ parent: FigmaNode) {
             for child in parent.children {
-                if child.type == "INSTANCE" { fields += properties(of: child, prefix: child.name + "/") }
+                if child.type == "INSTANCE" {
+                    fields += properties(of: child, prefix: child.name + "/", definitions: definitions)
+                }
                 nested(child)
             }
         }
@@ -91,12 +104,11 @@ extension FigmaDocument {
     }
 
     /// A node's own component properties as fields named `prefix` + the property's name (sorted by name): an
-    /// instance's values, with a variant's options from its component set where the document has it; a component's
-    /// or set's definitions.
-    private func properties(of node: FigmaNode, prefix: String) -> [FigmaField] {
-        let options = node.componentId.flatMap { Self.find($0, in: roots) }.flatMap { component in
-            Self.parent(of: component.id, in: roots).map(\.componentPropertyDefinitions)
-        } ?? [:]
+    /// instance's values, with a variant's options from its component set (`definitions`, by component id) where
+    /// the document has it; a component's or set's definitions.
+    private func properties(of node: FigmaNode, prefix: String,
+                            definitions: [String: [String: FigmaComponentPropertyDefinition]]) -> [FigmaField] {
+        let options = node.componentId.flatMap { definitions[$0] } ?? [:]
         var fields: [FigmaField] = []
         for (key, property) in node.componentProperties {
             guard let type = Self.kind(property.type) else { continue }

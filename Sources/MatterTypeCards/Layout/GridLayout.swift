@@ -1,4 +1,4 @@
-public import MatterType
+import MatterType
 import MatterTypeWire
 
 /// One grid frame's layout: CSS Grid Layout's placement (§8.5) and track sizing (§11–12) for the parts a card's

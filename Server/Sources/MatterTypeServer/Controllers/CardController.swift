@@ -130,8 +130,8 @@ struct CardController: Sendable {
                     let warnings = FigmaWarning.summary(source.warnings)
                         + [frame.flatMap { FigmaFontFallback.summary($0.fontFallbacks(in: renderer.registry)) }]
                             .compactMap { $0 }
-                    let fields = frame.map { $0.fields.map(TemplateField.init) }
-                        ?? source.template.placeholders.map { TemplateField(placeholder: $0) }
+                    let fields = frame.map { $0.fields.map(TemplateField.figma) }
+                        ?? source.template.placeholders.map(TemplateField.placeholder)
                     return LayoutAnswer(boxes: boxes, warnings: warnings.isEmpty ? nil : warnings, fields: fields)
                 } catch {
                     throw Self.apiError(error, describe: source.describe)
@@ -303,8 +303,8 @@ struct CardController: Sendable {
         guard let template = found else {
             throw APIError(.notFound, .templateNotFound, StoreError.templateNotFound(name).description)
         }
-        if template.figma != nil { return .json(["fields": template.fields.map(TemplateField.init)]) }
-        return .json(["fields": template.placeholders.map { TemplateField(placeholder: $0) }])
+        if template.figma != nil { return .json(["fields": template.fields.map(TemplateField.figma)]) }
+        return .json(["fields": template.placeholders.map(TemplateField.placeholder)])
     }
 
     /// Deletes a template (admin): 204, or 404 when there is none.

@@ -1,41 +1,25 @@
 import MatterTypeFigma
 
 /// A field of a card or template, as `GET /v1/templates/{name}/fields` and `POST /v1/cards/layout` answer it:
-/// `{"name", "type": "text|boolean|instance|variant|placeholder", "default", "options"?, "node"?}` — a Figma
-/// frame's component properties and placeholders (``FigmaField``), a card document's placeholders.
-struct TemplateField: Encodable, Sendable {
-    let name: String
-    let type: String
-    let defaultValue: FigmaPropertyValue?
-    let options: [String]?
-    let node: String?
-
-    private enum Keys: String, CodingKey { case name, type, defaultValue = "default", options, node }
-
+/// a Figma frame's component properties and placeholders as ``FigmaField`` writes them (`{"name", "type", "default",
+/// "options"?, "node"}`), a card document's placeholders as `{"name", "type": "placeholder", "default": null}`.
+enum TemplateField: Encodable, Sendable {
     /// A Figma frame's field.
-    init(_ field: FigmaField) {
-        name = field.name
-        type = field.type.rawValue
-        defaultValue = field.defaultValue
-        options = field.options
-        node = field.node
-    }
+    case figma(FigmaField)
+    /// A card document's placeholder, by name.
+    case placeholder(String)
 
-    /// A card document's placeholder.
-    init(placeholder: String) {
-        name = placeholder
-        type = FigmaField.Kind.placeholder.rawValue
-        defaultValue = nil
-        options = nil
-        node = nil
-    }
+    private enum Keys: String, CodingKey { case name, type, defaultValue = "default" }
 
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(type, forKey: .type)
-        try c.encode(defaultValue, forKey: .defaultValue)
-        try c.encodeIfPresent(options, forKey: .options)
-        try c.encodeIfPresent(node, forKey: .node)
+        switch self {
+        case .figma(let field):
+            try field.encode(to: encoder)
+        case .placeholder(let name):
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(FigmaField.Kind.placeholder, forKey: .type)
+            try c.encodeNil(forKey: .defaultValue)
+        }
     }
 }
