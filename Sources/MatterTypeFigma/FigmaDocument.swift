@@ -308,6 +308,8 @@ public enum FigmaError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownNode(String)
     /// A field cannot be set so (an unknown name, a value it cannot take): names it and what to do.
     case field(String)
+    /// The data is not Figma variables (``FigmaVariables``); says what to give.
+    case invalidVariables(String)
 
     /// One line naming what is wrong and what to do.
     public var description: String {
@@ -315,6 +317,7 @@ public enum FigmaError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidDocument(let reason): "not a Figma document: \(reason)"
         case .unknownNode(let id): "the document has no node \(id); list its top-level nodes with --json"
         case .field(let reason): reason
+        case .invalidVariables(let reason): "not Figma variables: \(reason)"
         }
     }
 }

@@ -59,10 +59,10 @@ public struct FigmaVariables: Sendable {
     var collections: [String: Collection] = [:]
 
     /// Reads a variables response or a DTCG export with Figma ids (`$extensions` → `figmaId`, `modes`).
-    /// - Throws: ``FigmaError/invalidDocument(_:)`` for JSON that is neither, naming what to give.
+    /// - Throws: ``FigmaError/invalidVariables(_:)`` for JSON that is neither, naming what to give.
     public init(data: Data) throws(FigmaError) {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw .invalidDocument("the variables are not a JSON object; give the JSON of GET "
+            throw .invalidVariables("not a JSON object; give the JSON of GET "
                                    + "/v1/files/:key/variables/local")
         }
         if let meta = object["meta"] as? [String: Any], let variables = meta["variables"] as? [String: Any] {
@@ -71,7 +71,7 @@ public struct FigmaVariables: Sendable {
             readExport(object)
         }
         guard !variables.isEmpty else {
-            throw .invalidDocument("no variables found; give the JSON of GET /v1/files/:key/variables/local (its "
+            throw .invalidVariables("no variables found; give the JSON of GET /v1/files/:key/variables/local (its "
                                    + "\"meta\") or a DTCG export whose tokens carry a figmaId and their modes")
         }
     }
@@ -170,9 +170,28 @@ public struct FigmaVariables: Sendable {
                       blue: Double(full >> 8 & 0xFF) / 255, alpha: Double(full & 0xFF) / 255)
     }
 
-    /// Each collection's name and its modes' names, by collection name: what `Collection=Mode` may say.
-    public var collectionModes: [(collection: String, modes: [String])] {
-        collections.values.map { ($0.name, $0.modes.map(\.name)) }.sorted { $0.collection < $1.collection }
+    /// A collection's name and its modes' names (the default one's too): what `Collection=Mode` may say.
+    public struct ModeChoices: Sendable, Hashable, Codable {
+        /// The collection's name.
+        public let collection: String
+        /// Its modes' names, in the collection's order.
+        public let modes: [String]
+        /// The mode drawn when none is chosen.
+        public let defaultMode: String
+
+        private enum CodingKeys: String, CodingKey {
+            case collection, modes, defaultMode = "default"
+        }
+    }
+
+    /// Each collection's modes, by collection name (`{"collection", "modes", "default"}` in JSON, as `figma
+    /// --fields` and the server's template fields list them).
+    public var collectionModes: [ModeChoices] {
+        collections.values.map { collection in
+            ModeChoices(collection: collection.name, modes: collection.modes.map(\.name),
+                        defaultMode: collection.modes.first { $0.id == collection.defaultMode }?.name
+                            ?? collection.modes.first?.name ?? "")
+        }.sorted { $0.collection < $1.collection }
     }
 
     /// `Collection=Mode` choices (by name) as collection id → mode id.

@@ -238,8 +238,8 @@ struct BatchCommand: ParsableCommand {
             axes.append(options.map { (field.name, $0, $0) })
         }
         var modeAxes: [[(collection: String, mode: String)]] = []
-        for (collection, modes) in try variableOptions.read()?.collectionModes ?? [] where !modes.isEmpty {
-            modeAxes.append(modes.map { (collection, $0) })
+        for choices in try variableOptions.read()?.collectionModes ?? [] where !choices.modes.isEmpty {
+            modeAxes.append(choices.modes.map { (choices.collection, $0) })
         }
         var combinations: [(values: [String: String], labels: [String])] = [([:], [])]
         for axis in axes {

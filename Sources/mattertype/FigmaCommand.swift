@@ -56,7 +56,8 @@ struct FigmaCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("Print the node's fields instead of drawing: its component properties (its own, and "
                              + "its instances' after their names) and its {{placeholders}}: {\"fields\": [{\"name\", "
                              + "\"type\": text|boolean|instance|variant|placeholder, \"default\", \"options\"?, "
-                             + "\"node\"}]}. The node may be hidden."))
+                             + "\"node\"}]}, and with --variables their modes: \"modes\": [{\"collection\", \"modes\", "
+                             + "\"default\"}]. The node may be hidden."))
     var fields = false
 
     func validate() throws {
@@ -98,7 +99,8 @@ struct FigmaCommand: ParsableCommand {
                 throw CLIError(description: "\(document): the document has no node to list fields of; name one with "
                                + "--node ID")
             }
-            print(try Self.json(["fields": try figma.fields(of: id)]))
+            print(try Self.json(FieldList(fields: try figma.fields(of: id),
+                                          modes: try variableOptions.read()?.collectionModes)))
             return
         }
         let renderer = drawing.renderer(registry: try fontSources.makeRegistry(),
@@ -193,6 +195,12 @@ struct FigmaVariableOptions: ParsableArguments {
     func read() throws -> FigmaVariables? {
         try variables.map { try FigmaVariables(data: try TextInputOptions.contents(of: $0, option: "--variables")) }
     }
+}
+
+/// What `figma --fields` prints: the node's fields, and the modes of the variables given.
+private struct FieldList: Encodable {
+    var fields: [FigmaField]
+    var modes: [FigmaVariables.ModeChoices]?
 }
 
 /// What `figma --json` prints: every node's box, and (without `--node`) the top-level nodes that could not be

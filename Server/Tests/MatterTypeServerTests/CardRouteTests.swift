@@ -430,6 +430,62 @@ struct CardRouteAttackTests {
         }
     }
 
+    @Test("A Figma template's variables: stored beside it, listed with its fields, a mode chosen by its image URL")
+    func figmaTemplateVariables() async throws {
+        // Examples/figma-modes.json's button 22:0 binds its surface to color/surface, which
+        // Examples/figma-variables.json makes white in Light (the default), #1E2532 in Dark and #FF6A3D in Brand.
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+        let figma = try Data(contentsOf: examples.appendingPathComponent("figma-modes.json"))
+        let variables = try Data(contentsOf: examples.appendingPathComponent("figma-variables.json"))
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let saved = try await server.send(.PUT, "/v1/templates/button?node=22:0", body: figma, admin: true)
+                #expect(saved.status == 201, "\(saved.text)")
+                let plain = try await server.send(.GET, "/v1/templates/button.png")
+                // Variables that cannot be read, or for a card template, are refused and store nothing.
+                let bad = try await server.send(.PUT, "/v1/templates/button/variables", body: Data("[1]".utf8),
+                                                admin: true)
+                #expect(bad.status == 422 && bad.text.contains("not Figma variables"), "\(bad.text)")
+                #expect(try await server.send(.GET, "/v1/templates/button/fields").text.contains("modes") == false)
+                let card = #"{"width": 100, "height": 40, "layers": [{"type": "text", "text": "Hi", "width": 100}]}"#
+                _ = try await server.send(.PUT, "/v1/templates/plain", body: Data(card.utf8), admin: true)
+                let onCard = try await server.send(.PUT, "/v1/templates/plain/variables", body: variables, admin: true)
+                #expect(onCard.status == 422 && onCard.text.contains("card document"), "\(onCard.text)")
+                #expect(try await server.send(.PUT, "/v1/templates/nope/variables", body: variables,
+                                              admin: true).status == 404)
+                #expect(try await server.send(.PUT, "/v1/templates/button/variables", body: variables).status == 401)
+                // Stored: the answer and the fields list the modes; the version (every ETag) changes.
+                let stored = try await server.send(.PUT, "/v1/templates/button/variables", body: variables, admin: true)
+                #expect(stored.status == 200, "\(stored.text)")
+                #expect(stored.text.contains(#""modes":[{"collection":"Theme","default":"Light","modes":["Light","Dark","Brand"]}]"#),
+                        "\(stored.text)")
+                let fields = try await server.send(.GET, "/v1/templates/button/fields")
+                #expect(fields.text.contains(#""modes":[{"collection":"Theme","default":"Light""#), "\(fields.text)")
+                let light = try await server.send(.GET, "/v1/templates/button.png")
+                #expect(light.header("ETag") != plain.header("ETag"))
+                let dark = try await server.send(.GET, "/v1/templates/button.png?mode=Theme%3DDark")
+                let brand = try await server.send(.GET, "/v1/templates/button.png?mode=Theme=Brand")
+                #expect(dark.status == 200 && brand.status == 200, "\(dark.text) \(brand.text)")
+                func surface(_ png: Data) throws -> RGBAImage.Pixel {
+                    let image = try ImageDecoder.decode(png, maximumPixels: 1_000_000)
+                    return image[image.width / 2, 3]
+                }
+                #expect(try surface(light.body) == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+                #expect(try surface(dark.body) == RGBAImage.Pixel(red: 0x1E, green: 0x25, blue: 0x32, alpha: 255))
+                #expect(try surface(brand.body) == RGBAImage.Pixel(red: 0xFF, green: 0x6A, blue: 0x3D, alpha: 255))
+                #expect(dark.header("ETag") != light.header("ETag"))
+                // A mode it has not is 422 naming those it has.
+                let unknown = try await server.send(.GET, "/v1/templates/button.png?mode=Theme=Sepia")
+                #expect(unknown.status == 422 && unknown.text.contains("Light, Dark, Brand"), "\(unknown.text)")
+                // Uploading the template again replaces it whole: no variables, a mode is a value nothing takes.
+                _ = try await server.send(.PUT, "/v1/templates/button?node=22:0", body: figma, admin: true)
+                let again = try await server.send(.GET, "/v1/templates/button.png?mode=Theme=Dark")
+                #expect(try surface(again.body) == RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+            }
+        }
+    }
+
     @Test func layoutAndFigmaFramesOverCards() async throws {
         // POST /v1/cards/layout: the boxes `card --json` prints; POST /v1/cards?node=…: a Figma frame drawn as the
         // library draws it.

@@ -63,6 +63,9 @@ struct CardController: Sendable {
         table.on(.put, "/v1/templates/:name") { request, context in try await save(request, context) }
         table.on(.get, "/v1/templates/:name") { request, context in try await get(request, context) }
         table.on(.get, "/v1/templates/:name/fields") { request, context in try await fields(request, context) }
+        table.on(.put, "/v1/templates/:name/variables") { request, context in
+            try await saveVariables(request, context)
+        }
         table.on(.delete, "/v1/templates/:name") { request, context in try await delete(request, context) }
         return table
     }
@@ -171,23 +174,75 @@ struct CardController: Sendable {
 
     /// Stores a template (admin): the body is a card document, or a Figma document (`?node=ID` names its frame)
     /// stored as the card it becomes; checked by decoding and drawing it once with stand-ins for its
-    /// placeholders; nothing is stored when that fails. 201 when new, 200 when it replaced one; the answer lists
-    /// what is not drawn as the document says under `"warnings"` (a Figma frame's, one line a kind).
+    /// placeholders; nothing is stored when that fails. 201 when new, 200 when it replaced one (a Figma
+    /// template's variables with it: upload them again); the answer lists what is not drawn as the document says
+    /// under `"warnings"` (a Figma frame's, one line a kind).
     private func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         try authorization.requireAdmin(request, for: "template upload")
         let name = try Self.templateName(context)
         let body = try await bodies.body(of: request, what: "template", limit: limits.maxTemplateBytes,
                                            flag: "--max-template-bytes")
-        let node = QueryString(request.uri.query)["node"]
+        let (template, warnings) = try await checked(name: name, document: body,
+                                                     node: QueryString(request.uri.query)["node"], variables: nil,
+                                                     deadline: deadline)
+        let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
+        logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
+        var record = TemplateRecord(template)
+        record.warnings = warnings.isEmpty ? nil : warnings
+        return .json(record, status: replaced ? .ok : .created)
+    }
+
+    /// `PUT /v1/templates/{name}/variables` (admin): a Figma template's variables — the body is Figma's `GET
+    /// /v1/files/:key/variables/local` response or a DTCG export (``FigmaVariables``). Its frame is converted
+    /// again with them (each collection's default mode, or the mode its nodes set) and checked by drawing it
+    /// once; from then on its image URLs choose modes with `mode=Collection=Mode` (several separated by commas).
+    /// 404 without the template, 422 for a card document's or for variables that cannot be read (nothing is
+    /// stored then); the answer is the template's record with its `"modes"`.
+    private func saveVariables(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let deadline = ContinuousClock.now + limits.requestDeadline
+        try authorization.requireAdmin(request, for: "template upload")
+        let name = try Self.templateName(context)
+        let body = try await bodies.body(of: request, what: "variables", limit: limits.maxTemplateBytes,
+                                         flag: "--max-template-bytes")
+        let found = try await Self.answering { () async throws(StoreError) in try await templates.template(named: name) }
+        guard let stored = found else {
+            throw APIError(.notFound, .templateNotFound, StoreError.templateNotFound(name).description)
+        }
+        guard let figma = stored.figma else {
+            throw APIError(.unprocessableContent, .invalidRequest,
+                           "template \(name) is a card document; variables belong to a template stored from a Figma "
+                           + "document (PUT /v1/templates/\(name) with the Figma file's JSON)")
+        }
+        let (template, warnings) = try await checked(name: name, document: figma.document, node: figma.node,
+                                                     variables: body, deadline: deadline)
+        _ = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
+        logger.info("template variables saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
+        var record = TemplateRecord(template)
+        record.warnings = warnings.isEmpty ? nil : warnings
+        record.modes = template.variables?.collectionModes
+        return .json(record)
+    }
+
+    /// The template `name` made of `document` (a card document, or a Figma document's `node` with `variables`),
+    /// checked by decoding it and drawing it once with stand-ins for its placeholders, and what that drawing
+    /// warns about.
+    private func checked(name: String, document: Data, node: String?, variables: Data?,
+                         deadline: ContinuousClock.Instant) async throws -> (NamedTemplate, [String]) {
         let renderer = renderer(forTemplates: true)
-        let (template, warnings) = try await admission.withSlot(deadline: deadline) { slot in
-            let (template, standIn, source) = try await reading(body, in: slot) {
-                let source = try Self.cardSource(body, node: node, renderer: renderer)
+        return try await admission.withSlot(deadline: deadline) { slot in
+            let (template, standIn, source) = try await reading(document + (variables ?? Data()), in: slot) {
+                let read: FigmaVariables?
+                do throws(FigmaError) {
+                    read = try variables.map(FigmaVariables.init(data:))
+                } catch {
+                    throw APIError(.unprocessableContent, .invalidRequest, error.description)
+                }
+                let source = try Self.cardSource(document, node: node, renderer: renderer, variables: read)
                 let standIn = try Self.decoded { () throws(CardError) in try source.template.standIn() }
                 // A Figma frame keeps its document: its component properties are set from it when drawn.
                 let figma: StoredTemplate.FigmaSource? = if case .figma(let frame) = source {
-                    StoredTemplate.FigmaSource(document: body, node: frame.nodeID)
+                    StoredTemplate.FigmaSource(document: document, node: frame.nodeID, variables: variables)
                 } else {
                     nil
                 }
@@ -199,20 +254,15 @@ struct CardController: Sendable {
                                             slot: slot, deadline: deadline)
             return (template, FigmaWarning.summary(source.warnings) + drawn)
         }
-        let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
-        logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
-        var record = TemplateRecord(template)
-        record.warnings = warnings.isEmpty ? nil : warnings
-        return .json(record, status: replaced ? .ok : .created)
     }
 
     /// What a card or template body holds (``CardSource``'s one rule, as the CLI's), parsed once: a card
     /// document, or a Figma document's frame (its `node`, or its one top-level node) as the card it becomes,
     /// placeholders in its texts kept, laid out by `renderer` for its constraints.
-    static func cardSource(_ body: Data, node: String?, renderer: CardRenderer,
-                           fields: [String: String] = [:]) throws -> CardSource {
+    static func cardSource(_ body: Data, node: String?, renderer: CardRenderer, fields: [String: String] = [:],
+                           variables: FigmaVariables? = nil) throws -> CardSource {
         do {
-            return try CardSource.read(body, node: node, renderer: renderer, fields: fields)
+            return try CardSource.read(body, node: node, renderer: renderer, fields: fields, variables: variables)
         } catch let error as FigmaError {
             throw APIError(.unprocessableContent, .invalidRequest, error.description)
         } catch let error as CardError {
@@ -251,6 +301,8 @@ struct CardController: Sendable {
         let current = template.propertyValues
         var properties: [String: String] = [:]
         for (name, value) in current { if let asked = query[name], asked != value { properties[name] = asked } }
+        // A mode of its variables (checked when drawn: an unknown collection or mode is 422 naming the choices).
+        if template.variables != nil, let mode = query[FigmaFrame.modeField] { properties[FigmaFrame.modeField] = mode }
         try Self.checkValues(values.merging(properties) { given, _ in given }, maxTextLength: limits.maxTextLength)
         let scale = try Self.scale(in: query, placeholders: template.placeholders)
         let etag = tags.tag(for: Data("\"\(template.sha256)\"".utf8),
@@ -303,8 +355,11 @@ struct CardController: Sendable {
         guard let template = found else {
             throw APIError(.notFound, .templateNotFound, StoreError.templateNotFound(name).description)
         }
-        if template.figma != nil { return .json(["fields": template.fields.map(TemplateField.figma)]) }
-        return .json(["fields": template.placeholders.map(TemplateField.placeholder)])
+        if template.figma != nil {
+            return .json(TemplateFields(fields: template.fields.map(TemplateField.figma),
+                                        modes: template.variables?.collectionModes))
+        }
+        return .json(TemplateFields(fields: template.placeholders.map(TemplateField.placeholder)))
     }
 
     /// Deletes a template (admin): 204, or 404 when there is none.
@@ -475,6 +530,8 @@ struct TemplateRecord: Codable, Sendable {
     /// What drawing it will not do as its document says, once a kind (a Figma frame's nodes named; its text's
     /// fallback fonts): in the answer to storing it, when there is any.
     var warnings: [String]?
+    /// A Figma template's variables' collections and modes: in the answer to storing them.
+    var modes: [FigmaVariables.ModeChoices]?
 
     init(_ template: NamedTemplate) {
         name = template.name

@@ -23,3 +23,12 @@ enum TemplateField: Encodable, Sendable {
         }
     }
 }
+
+/// The answer of `GET /v1/templates/{name}/fields`: the fields, and a Figma template's variables' modes (what
+/// `mode=Collection=Mode` may choose) when it has variables — as `mattertype figma --fields` prints them.
+struct TemplateFields: Encodable, Sendable {
+    /// What the image URL's query may set.
+    var fields: [TemplateField]
+    /// Each variable collection's modes; absent without variables.
+    var modes: [FigmaVariables.ModeChoices]? = nil
+}

@@ -82,7 +82,8 @@ public struct StoredTemplate: Sendable, Hashable {
     public var name: String
     /// The card document's bytes, as uploaded.
     public var document: Data
-    /// The SHA-256 of ``document``, 64 lowercase hex digits: which version of the template this is.
+    /// The SHA-256 of ``document`` (followed by its Figma variables' bytes when it has some), 64 lowercase hex
+    /// digits: which version of the template this is.
     public var sha256: String
     /// For a template made of a Figma frame, the Figma document it came from and the frame's node id (its
     /// component properties and modes are set from it); `nil` for a card document.
@@ -94,11 +95,15 @@ public struct StoredTemplate: Sendable, Hashable {
         public var document: Data
         /// The node drawn.
         public var node: String
+        /// The document's variables as uploaded (a `GET /v1/files/:key/variables/local` response or a DTCG
+        /// export, ``FigmaVariables``): the modes its image URLs may choose; `nil` without.
+        public var variables: Data?
 
-        /// `node` of `document`.
-        public init(document: Data, node: String) {
+        /// `node` of `document`, drawn with `variables` when given.
+        public init(document: Data, node: String, variables: Data? = nil) {
             self.document = document
             self.node = node
+            self.variables = variables
         }
     }
 
@@ -107,7 +112,7 @@ public struct StoredTemplate: Sendable, Hashable {
         self.name = name
         self.document = document
         self.figma = figma
-        sha256 = SHA256.hex(of: document)
+        sha256 = Self.version(of: document, variables: figma?.variables)
     }
 
     /// A template as a store read it back: `document` and the SHA-256 stored beside it (see ``isIntact``).
@@ -119,7 +124,13 @@ public struct StoredTemplate: Sendable, Hashable {
     }
 
     /// Whether ``document`` still has the SHA-256 stored with it (a document changed in the store has not).
-    public var isIntact: Bool { SHA256.hex(of: document) == sha256 }
+    public var isIntact: Bool { Self.version(of: document, variables: figma?.variables) == sha256 }
+
+    /// The SHA-256 of `document`, then `variables` (new variables are a new version even when the default modes'
+    /// values, and so the document, are the same).
+    private static func version(of document: Data, variables: Data?) -> String {
+        SHA256.hex(of: variables.map { document + $0 } ?? document)
+    }
 }
 
 /// Where card templates live between restarts, beside the fonts, and how replicas share them (a change is

@@ -62,7 +62,7 @@ public final class PostgresStore: FontStore, TemplateStore {
             // A Figma template's document (added after the table; a store made before gets the columns here).
             try await connection.query("""
                 ALTER TABLE card_template ADD COLUMN IF NOT EXISTS figma_document BYTEA,
-                    ADD COLUMN IF NOT EXISTS figma_node TEXT
+                    ADD COLUMN IF NOT EXISTS figma_node TEXT, ADD COLUMN IF NOT EXISTS figma_variables BYTEA
                 """, logger: self.logger)
         }
         schemaCreated.withLock { $0 = true }
@@ -165,12 +165,18 @@ public final class PostgresStore: FontStore, TemplateStore {
     public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
         try await run {
             let rows = try await self.client.query(
-                "SELECT document, sha256, figma_document, figma_node FROM card_template WHERE name = \(name)",
+                """
+                SELECT document, sha256, figma_document, figma_node, figma_variables FROM card_template
+                    WHERE name = \(name)
+                """,
                 logger: self.logger)
-            for try await (document, sha256, figma, node) in rows.decode((Data, String, Data?, String?).self) {
+            for try await (document, sha256, figma, node, variables)
+                in rows.decode((Data, String, Data?, String?, Data?).self) {
                 return StoredTemplate(name: name, document: document, storedSHA256: sha256,
                                       figma: figma.flatMap { data in
-                                          node.map { StoredTemplate.FigmaSource(document: data, node: $0) }
+                                          node.map {
+                                              StoredTemplate.FigmaSource(document: data, node: $0, variables: variables)
+                                          }
                                       })
             }
             return nil
@@ -186,12 +192,12 @@ public final class PostgresStore: FontStore, TemplateStore {
                 var existed = false
                 for try await _ in rows { existed = true }
                 try await connection.query("""
-                    INSERT INTO card_template (name, sha256, document, figma_document, figma_node)
+                    INSERT INTO card_template (name, sha256, document, figma_document, figma_node, figma_variables)
                         VALUES (\(template.name), \(template.sha256), \(template.document), \(template.figma?.document),
-                        \(template.figma?.node))
+                        \(template.figma?.node), \(template.figma?.variables))
                     ON CONFLICT (name) DO UPDATE SET sha256 = EXCLUDED.sha256, document = EXCLUDED.document,
                         figma_document = EXCLUDED.figma_document, figma_node = EXCLUDED.figma_node,
-                        updated_at = now()
+                        figma_variables = EXCLUDED.figma_variables, updated_at = now()
                     """, logger: self.logger)
                 try await connection.query("SELECT pg_notify(\(PostgresStore.channel), 'changed')", logger: self.logger)
                 return existed

@@ -52,6 +52,9 @@ public final class SQLiteStore: FontStore, TemplateStore {
                     ALTER TABLE card_template ADD COLUMN figma_node TEXT;
                     """)
             }
+            migrator.registerMigration("v4: a Figma template's variables") { db in
+                try db.execute(sql: "ALTER TABLE card_template ADD COLUMN figma_variables BLOB;")
+            }
             try migrator.migrate(pool)
         } catch {
             throw .database("\(path): \(error)")
@@ -173,13 +176,18 @@ public final class SQLiteStore: FontStore, TemplateStore {
     /// The template named `name`, or `nil`.
     public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
         try await run { db in
-            try Row.fetchOne(db, sql: "SELECT document, sha256, figma_document, figma_node FROM card_template "
+            try Row.fetchOne(db, sql: "SELECT document, sha256, figma_document, figma_node, figma_variables "
+                             + "FROM card_template "
                              + "WHERE name = ?", arguments: [name])
                 .map { row in
                     let figma: Data? = row["figma_document"], node: String? = row["figma_node"]
+                    let variables: Data? = row["figma_variables"]
                     return StoredTemplate(name: name, document: row["document"], storedSHA256: row["sha256"],
                                           figma: figma.flatMap { data in
-                                              node.map { StoredTemplate.FigmaSource(document: data, node: $0) }
+                                              node.map {
+                                                  StoredTemplate.FigmaSource(document: data, node: $0,
+                                                                             variables: variables)
+                                              }
                                           })
                 }
         }
@@ -192,12 +200,13 @@ public final class SQLiteStore: FontStore, TemplateStore {
             let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM card_template WHERE name = ?",
                                             arguments: [template.name]) ?? false
             try db.execute(sql: """
-                INSERT INTO card_template (name, sha256, document, figma_document, figma_node) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO card_template (name, sha256, document, figma_document, figma_node, figma_variables)
+                    VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT(name) DO UPDATE SET sha256 = excluded.sha256, document = excluded.document,
                     figma_document = excluded.figma_document, figma_node = excluded.figma_node,
-                    updated_at = CURRENT_TIMESTAMP
+                    figma_variables = excluded.figma_variables, updated_at = CURRENT_TIMESTAMP
                 """, arguments: [template.name, template.sha256, template.document, template.figma?.document,
-                                 template.figma?.node])
+                                 template.figma?.node, template.figma?.variables])
             return existed
         }
     }

@@ -22,6 +22,9 @@ public struct NamedTemplate: Sendable {
     /// A Figma frame's fields (``FigmaDocument/fields(of:)``: its component properties and placeholders); empty
     /// for a card document, whose fields are its ``placeholders``.
     public let fields: [FigmaField]
+    /// A Figma frame's variables (``StoredTemplate/FigmaSource/variables``), read: the modes its image URLs may
+    /// choose with `mode=Collection=Mode`; `nil` without.
+    public let variables: FigmaVariables?
 
     /// The card document, placeholders unfilled.
     public var document: Data { card.document }
@@ -39,8 +42,8 @@ public struct NamedTemplate: Sendable {
     /// The template `card` named `name`, checked by drawing `standIn` (its ``CardTemplate/standIn()``), made of
     /// the Figma frame `figma` when given.
     init(name: String, card: CardTemplate, standIn: Card, figma: StoredTemplate.FigmaSource? = nil) {
-        self.init(name: name, sha256: StoredTemplate(name: name, document: card.document).sha256, card: card,
-                  standIn: standIn, figma: figma)
+        self.init(name: name, sha256: StoredTemplate(name: name, document: card.document, figma: figma).sha256,
+                  card: card, standIn: standIn, figma: figma)
     }
 
     private init(name: String, sha256: String, card: CardTemplate, standIn: Card, figma: StoredTemplate.FigmaSource?) {
@@ -53,6 +56,7 @@ public struct NamedTemplate: Sendable {
         fields = figma.flatMap { source in
             try? FigmaDocument(data: source.document).fields(of: source.node)
         } ?? []
+        variables = figma?.variables.flatMap { try? FigmaVariables(data: $0) }
     }
 
     /// The component property fields (not placeholders) of a Figma frame's, by name, with the value each has.
@@ -115,7 +119,9 @@ public final class TemplateLibrary: Sendable {
         guard let figma = template.figma else { return nil }
         let key = template.name + "@" + template.sha256
         if let kept = frames.withLock({ $0[key] }) { return kept }
-        let frame = try FigmaDocument(data: figma.document).frame(figma.node, renderer: renderer)
+        var document = try FigmaDocument(data: figma.document)
+        if let variables = template.variables { document = document.resolving(variables, modes: [:]).document }
+        let frame = try document.frame(figma.node, renderer: renderer)
         frames.withLock { frames in
             if frames.count >= Self.maximumKeptFrames { frames.removeAll() }
             frames[key] = frame
