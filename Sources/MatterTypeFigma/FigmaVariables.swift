@@ -1,4 +1,5 @@
 public import Foundation
+public import MatterType
 
 /// What a node, paint or effect binds to variables (`boundVariables`): one alias (`{"type": "VARIABLE_ALIAS",
 /// "id": "VariableID:1:2"}`) or a list of them (one per fill); any other shape binds nothing.
@@ -93,8 +94,11 @@ public struct FigmaVariables: Sendable {
             for (mode, raw) in entry["valuesByMode"] as? [String: Any] ?? [:] {
                 if let value = Self.value(raw, type: entry["resolvedType"] as? String) { values[mode] = value }
             }
-            self.variables[id] = Variable(name: entry["name"] as? String ?? id,
-                                          collection: entry["variableCollectionId"] as? String ?? "", values: values)
+            let variable = Variable(name: entry["name"] as? String ?? id,
+                                    collection: entry["variableCollectionId"] as? String ?? "", values: values)
+            self.variables[id] = variable
+            // The published-variables response: files using the library bind the subscribed id.
+            if let subscribed = entry["subscribed_id"] as? String { self.variables[subscribed] = variable }
         }
     }
 
@@ -168,6 +172,63 @@ public struct FigmaVariables: Sendable {
         let full = digits.count == 6 ? number << 8 | 0xFF : number
         return .color(red: Double(full >> 24 & 0xFF) / 255, green: Double(full >> 16 & 0xFF) / 255,
                       blue: Double(full >> 8 & 0xFF) / 255, alpha: Double(full & 0xFF) / 255)
+    }
+
+    /// These variables with values from design tokens (``DesignTokens/values(contentsOf:themes:remSize:)``)
+    /// whose paths match their names: the variable `color/surface` is the token `color.surface`, or
+    /// `Theme.color.surface` under its collection's name, without regard to case. In mode `M` of collection `C`,
+    /// `modeTokens["C/M"]` (a Tokens Studio theme named so; or `modeTokens["M"]`) gives the value when it holds
+    /// one, else `tokens`; a collection without modes (Figma's published-variables response lists names, not
+    /// values) takes `tokens`. A token of another kind than the variable's values (a color for a number) is not
+    /// taken; a variable no token matches keeps its values. Also returns how many variables took a value.
+    public func takingValues(from tokens: [String: DesignTokenValue],
+                             byMode modeTokens: [String: [String: DesignTokenValue]] = [:])
+        -> (variables: FigmaVariables, matched: Int) {
+        func key(_ path: String) -> String { path.replacingOccurrences(of: "/", with: ".").lowercased() }
+        func lowered(_ values: [String: DesignTokenValue]) -> [String: DesignTokenValue] {
+            Dictionary(values.map { (key($0.key), $0.value) }) { first, _ in first }
+        }
+        let base = lowered(tokens), byMode = modeTokens.mapValues(lowered)
+        var result = self, matched = 0
+        for (id, variable) in variables {
+            let collection = collections[variable.collection]
+            let names = [key(variable.name)] + (collection.map { [key($0.name + "." + variable.name)] } ?? [])
+            let modes = collection?.modes.isEmpty == false ? collection?.modes ?? [] : [(id: "", name: "")]
+            var took = false
+            for mode in modes {
+                let sources = [collection.flatMap { byMode[$0.name + "/" + mode.name] }, byMode[mode.name], base]
+                guard let token = sources.lazy.compactMap({ $0 }).compactMap({ source in
+                    names.lazy.compactMap { source[$0] }.first
+                }).first, let value = Self.value(token), Self.sameKind(value, variable.values.values.first) else {
+                    continue
+                }
+                result.variables[id]?.values[mode.id] = value
+                took = true
+            }
+            if took { matched += 1 }
+        }
+        return (result, matched)
+    }
+
+    /// A token's value as a variable's.
+    private static func value(_ token: DesignTokenValue) -> Value? {
+        switch token {
+        case .color(let color):
+            .color(red: Double(color.red) / 255, green: Double(color.green) / 255, blue: Double(color.blue) / 255,
+                   alpha: Double(color.alpha) / 255)
+        case .number(let number): .number(number)
+        case .text(let text): .text(text)
+        case .flag(let flag): .flag(flag)
+        }
+    }
+
+    /// Whether `value` may replace a variable whose values are like `existing` (any value when it has none, or
+    /// only aliases).
+    private static func sameKind(_ value: Value, _ existing: Value?) -> Bool {
+        switch (value, existing) {
+        case (_, nil), (_, .alias?), (.color, .color?), (.number, .number?), (.text, .text?), (.flag, .flag?): true
+        default: false
+        }
     }
 
     /// A collection's name and its modes' names (the default one's too): what `Collection=Mode` may say.

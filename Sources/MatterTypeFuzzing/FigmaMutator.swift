@@ -8,21 +8,25 @@ import MatterTypeFigma
 struct FigmaMutator {
     let documents: [Data]
 
-    /// The mutated document for `random`, and values for its placeholders.
-    func document(_ random: inout SeededGenerator) -> (body: Data, values: [String: String]) {
+    /// The mutated document for `random`, values for its placeholders (and fields, and a mode), and (one time in
+    /// four) the variables its nodes were bound to (``builtInVariables``).
+    func document(_ random: inout SeededGenerator) -> (body: Data, values: [String: String], variables: Data?) {
         // The built-in document (the first) half the time: real documents are large, and slow to lay out.
         let source = random.chance(0.5) ? documents[0] : documents[Int.random(in: 0..<documents.count, using: &random)]
-        guard var tree = try? JSONSerialization.jsonObject(with: source) else { return (source, [:]) }
+        guard var tree = try? JSONSerialization.jsonObject(with: source) else { return (source, [:], nil) }
         var count = 0
         Self.countNodes(tree, into: &count)
         for _ in 0..<Int.random(in: 1...6, using: &random) where count > 0 {
             let target = Int.random(in: 0..<count, using: &random)
             tree = Self.changingNode(tree, at: target) { node in change(&node, &random) }
         }
-        let body = (try? JSONSerialization.data(withJSONObject: tree)) ?? source
+        var body = (try? JSONSerialization.data(withJSONObject: tree)) ?? source
         var values = random.chance(0.9) ? ["title": random.pick(RequestGenerator.pieces) + random.pick(["", " and more words to wrap"])] : [:]
         if random.chance(0.3) { Self.setFields(of: body, into: &values, &random) }
-        return (body, values)
+        guard random.chance(0.25) else { return (body, values, nil) }
+        tree = Self.bindVariables(tree, nodes: count, values: &values, &random)
+        body = (try? JSONSerialization.data(withJSONObject: tree)) ?? body
+        return (body, values, Self.builtInVariables)
     }
 
     /// One or two component property fields of the document's first top-level node (the one the checker draws)

@@ -51,7 +51,7 @@ public struct RequestChecker: Sendable {
         switch request.kind {
         case .render: checkRender(request.body)
         case .card: checkCard(request.body, values: request.values)
-        case .figma: checkFigma(request.body, values: request.values)
+        case .figma: checkFigma(request.body, values: request.values, variables: request.variables)
         }
     }
 
@@ -206,13 +206,15 @@ public struct RequestChecker: Sendable {
 
     // MARK: - Figma documents
 
-    /// A Figma document read, its first top-level node laid out (every node's box finite) and, when small enough,
-    /// drawn in every format at the card's size.
-    private func checkFigma(_ body: Data, values: [String: String]) -> (problems: [String], outcome: Outcome) {
-        let figma: FigmaDocument
+    /// A Figma document read (its bound values resolved with `variables` when given), its first top-level node
+    /// laid out (every node's box finite) and, when small enough, drawn in every format at the card's size.
+    private func checkFigma(_ body: Data, values: [String: String],
+                            variables: Data?) -> (problems: [String], outcome: Outcome) {
+        var figma: FigmaDocument
         let frame: FigmaFrame
         do throws(FigmaError) {
             figma = try FigmaDocument(data: body)
+            if let variables { figma = figma.resolving(try FigmaVariables(data: variables), modes: [:]).document }
             guard let first = figma.topLevelNodes.first else { return ([], .refusedDecoding) }
             frame = try figma.frame(first.id)
         } catch {

@@ -57,8 +57,9 @@ public struct RequestGenerator: Sendable {
         var figmaRandom = SeededGenerator(state: seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: index) ^ 0xF16A)
         _ = figmaRandom.next()
         if figmaRandom.chance(0.125) {
-            let (body, values) = figma.document(&figmaRandom)
-            return GeneratedRequest(kind: .figma, body: body, values: values, seed: seed, index: index)
+            let (body, values, variables) = figma.document(&figmaRandom)
+            return GeneratedRequest(kind: .figma, body: body, values: values, variables: variables, seed: seed,
+                                    index: index)
         }
         var random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D ^ UInt64(truncatingIfNeeded: index))
         _ = random.next()
@@ -332,12 +333,18 @@ public struct GeneratedRequest: Sendable, Hashable {
     /// A card's or Figma document's values for its `{{name}}` placeholders (over HTTP, the query string); empty for
     /// render requests.
     public let values: [String: String]
+    /// A Figma document's variables (a `GET /v1/files/:key/variables/local` response) its nodes are bound to:
+    /// over HTTP, `PUT /v1/templates/{name}/variables`; its `mode` value chooses among their modes. `nil` for
+    /// most cases.
+    public let variables: Data?
 
     /// A case of `kind` with `body` and `values` (a request of your own, to check it as generated ones are).
-    public init(kind: Kind, body: Data, values: [String: String] = [:], seed: UInt64 = 0, index: Int = 0) {
+    public init(kind: Kind, body: Data, values: [String: String] = [:], variables: Data? = nil, seed: UInt64 = 0,
+                index: Int = 0) {
         self.kind = kind
         self.body = body
         self.values = values
+        self.variables = variables
         self.seed = seed
         self.index = index
     }

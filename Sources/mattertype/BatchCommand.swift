@@ -49,10 +49,6 @@ struct BatchCommand: ParsableCommand {
                                valueName: "folder"))
     var images: String?
 
-    @Option(help: ArgumentHelp("A design-token file for text layers' \"token\"; repeatable, later ones win.",
-                               valueName: "file.tokens.json"))
-    var tokens: [String] = []
-
     @Option(help: "How many cards are drawn at once (default: the cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -97,9 +93,9 @@ struct BatchCommand: ParsableCommand {
         let shard = try shardParts()
         let registry = try fontSources.makeRegistry()
         let source = try cardSource(registry: registry)
-        let tokens = self.tokens.isEmpty ? nil
-            : try DesignTokens(contentsOf: self.tokens.map { URL(fileURLWithPath: $0) },
-                               extensions: TypographyFields.tokenExtensions)
+        let files = variableOptions.tokenFiles
+        let tokens = files.tokens.isEmpty ? nil
+            : try DesignTokens(contentsOf: files.urls, themes: files.theme, extensions: TypographyFields.tokenExtensions)
         let imageDirectory = images.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: template).deletingLastPathComponent()
         let renderer = drawing.renderer(registry: registry, tokens: tokens, imageDirectory: imageDirectory)

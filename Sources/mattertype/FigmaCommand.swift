@@ -61,6 +61,9 @@ struct FigmaCommand: ParsableCommand {
     var fields = false
 
     func validate() throws {
+        if !variableOptions.tokenFiles.tokens.isEmpty, variableOptions.variables == nil {
+            throw ValidationError("--tokens gives values to the variables --variables reads; give --variables")
+        }
         if fields, list || json || output != nil {
             throw ValidationError("--fields prints the node's fields; leave out --list, -o and --json")
         }
@@ -185,15 +188,62 @@ struct FigmaVariableOptions: ParsableArguments {
                                valueName: "Collection=Mode"))
     var mode: [String] = []
 
+    @OptionGroup var tokenFiles: TokenFileOptions
+
     func validate() throws {
         if !mode.isEmpty, variables == nil {
             throw ValidationError("--mode chooses a mode of the variables --variables reads; give --variables")
         }
     }
 
-    /// The variables --variables names; `nil` without it.
+    /// The variables --variables names, their values taken from the --tokens whose paths match their names
+    /// (``FigmaVariables/takingValues(from:byMode:)``: a Tokens Studio theme `Collection/Mode` gives that mode's);
+    /// `nil` without --variables.
     func read() throws -> FigmaVariables? {
-        try variables.map { try FigmaVariables(data: try TextInputOptions.contents(of: $0, option: "--variables")) }
+        guard let variables else { return nil }
+        let read = try FigmaVariables(data: try TextInputOptions.contents(of: variables, option: "--variables"))
+        guard !tokenFiles.tokens.isEmpty else { return read }
+        let urls = tokenFiles.urls
+        let defined = Set(try DesignTokens.themes(contentsOf: urls))
+        var byMode: [String: [String: DesignTokenValue]] = [:]
+        for choices in read.collectionModes {
+            for mode in choices.modes {
+                for label in [choices.collection + "/" + mode, mode] where defined.contains(label) {
+                    byMode[label] = try DesignTokens.values(contentsOf: urls, themes: [label])
+                }
+            }
+        }
+        let (taken, matched) = read.takingValues(from: try DesignTokens.values(contentsOf: urls,
+                                                                                themes: tokenFiles.theme),
+                                                 byMode: byMode)
+        if matched == 0 {
+            let line = "warning: no token of --tokens is named as a variable of --variables (color/surface is the "
+                + "token color.surface); the variables keep their values\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+        return taken
+    }
+}
+
+/// Design-token files (`--tokens`, `--theme`): a card's text layers' `token`, and values for a Figma document's
+/// variables whose names match.
+struct TokenFileOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A design-token file or Tokens Studio folder: what a card's text layers' \"token\" "
+                               + "names, and values for the --variables whose names match its tokens' paths "
+                               + "(color/surface ↔ color.surface); repeatable, later ones win.",
+                               valueName: "file.tokens.json"))
+    var tokens: [String] = []
+
+    @Option(help: ArgumentHelp("A Tokens Studio theme whose sets --tokens reads (group/name or name); repeatable. "
+                               + "A theme named Collection/Mode gives that mode's variable values.",
+                               valueName: "theme"))
+    var theme: [String] = []
+
+    /// The files, as URLs.
+    var urls: [URL] { tokens.map { URL(fileURLWithPath: $0) } }
+
+    func validate() throws {
+        if !theme.isEmpty, tokens.isEmpty { throw ValidationError("--theme chooses sets of --tokens; give --tokens") }
     }
 }
 

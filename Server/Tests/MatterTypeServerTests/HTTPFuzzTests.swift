@@ -40,10 +40,18 @@ struct HTTPFuzzTests {
                                                        request.path + (query.isEmpty ? "" : "?" + query),
                                                        body: request.body, admin: request.kind == .figma)
                     statuses[answer.status, default: 0] += 1
-                    if answer.status == 200 || answer.status == 201 { continue }
-                    #expect(answer.errorCode != nil, "\(request.command): \(answer.status) without a JSON error")
-                    #expect(answer.status < 500 || answer.status == 503,
-                            "\(request.command): \(answer.status) \(answer.errorCode ?? "") \(answer.errorMessage)")
+                    var answers = [answer]
+                    // A template bound to variables: they are stored too, and its image drawn in the case's mode.
+                    if let variables = request.variables, answer.status == 200 || answer.status == 201 {
+                        answers.append(try await server.send(.PUT, "/v1/templates/fuzz/variables", body: variables,
+                                                             admin: true))
+                        answers.append(try await server.send(.GET, "/v1/templates/fuzz.png?" + query))
+                    }
+                    for answer in answers where answer.status != 200 && answer.status != 201 {
+                        #expect(answer.errorCode != nil, "\(request.command): \(answer.status) without a JSON error")
+                        #expect(answer.status < 500 || answer.status == 503,
+                                "\(request.command): \(answer.status) \(answer.errorCode ?? "") \(answer.errorMessage)")
+                    }
                 }
                 #expect(try await server.send(.GET, "/healthz").status == 200)
                 // The cases reached every kind of answer they are meant to: images and refusals.
