@@ -23,7 +23,10 @@ extension FigmaDocument {
         let fields = try fields(of: id)
         var placeholders: [String: String] = [:]
         var document = self
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+        // Variants first: a variant component drawn becomes its sibling, and other properties set after land on it.
+        func rank(_ name: String) -> Int { fields.first { $0.name == name }?.type == .variant ? 0 : 1 }
+        let ordered = values.sorted { (rank($0.key), $0.key) < (rank($1.key), $1.key) }
+        for (name, value) in ordered {
             guard let field = fields.first(where: { $0.name == name }) else {
                 let known = fields.map(\.name)
                 throw .field("\"\(name)\" is not a field of node \(id); "
@@ -80,10 +83,16 @@ extension FigmaDocument {
         }
     }
 
-    /// Swaps `instance` to the component of its set whose variant values are its own with `property` set to `value`.
+    /// Swaps `instance` (or a variant component drawn itself) to the component of its set whose variant values are
+    /// its own with `property` set to `value`.
     private mutating func setVariant(_ field: FigmaField, key property: String, to value: String,
                                      instance: FigmaNode) throws(FigmaError) {
-        guard let componentID = instance.componentId, let component = Self.find(componentID, in: roots),
+        if instance.type == "COMPONENT_SET" {
+            throw .field("\"\(field.name)\" is a variant of the component set \(instance.id), which draws every "
+                         + "variant; draw one of its components or an instance of it (--node) to choose one")
+        }
+        let componentID = instance.type == "COMPONENT" ? instance.id : instance.componentId
+        guard let componentID, let component = Self.find(componentID, in: roots),
               let set = Self.parent(of: componentID, in: roots), set.type == "COMPONENT_SET" else {
             throw .field("\"\(field.name)\" is a variant of a component set the document does not have; fetch the "
                          + "file with the set to change it")

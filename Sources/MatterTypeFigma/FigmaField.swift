@@ -105,7 +105,8 @@ extension FigmaDocument {
 
     /// A node's own component properties as fields named `prefix` + the property's name (sorted by name): an
     /// instance's values, with a variant's options from its component set (`definitions`, by component id) where
-    /// the document has it; a component's or set's definitions.
+    /// the document has it; a component's or set's definitions (a variant component's: its set's, with its own
+    /// variant values).
     private func properties(of node: FigmaNode, prefix: String,
                             definitions: [String: [String: FigmaComponentPropertyDefinition]]) -> [FigmaField] {
         let options = node.componentId.flatMap { definitions[$0] } ?? [:]
@@ -117,11 +118,15 @@ extension FigmaDocument {
                                      options: options[key]?.variantOptions, node: node.id, key: key))
         }
         if node.componentProperties.isEmpty {
-            for (key, definition) in node.componentPropertyDefinitions {
+            // A variant component has no definitions of its own: its set's, its variant values its name's.
+            let inSet = node.type == "COMPONENT" && node.componentPropertyDefinitions.isEmpty
+            let own = inSet ? definitions[node.id] ?? [:] : node.componentPropertyDefinitions
+            let variant = inSet ? Self.variantValues(of: node.name) : [:]
+            for (key, definition) in own {
                 guard let type = Self.kind(definition.type) else { continue }
-                fields.append(FigmaField(name: prefix + Self.bareName(key), type: type,
-                                         defaultValue: definition.defaultValue, options: definition.variantOptions,
-                                         node: node.id, key: key))
+                let value = variant[Self.bareName(key)].map(FigmaPropertyValue.text) ?? definition.defaultValue
+                fields.append(FigmaField(name: prefix + Self.bareName(key), type: type, defaultValue: value,
+                                         options: definition.variantOptions, node: node.id, key: key))
             }
         }
         return fields.sorted { $0.name < $1.name }

@@ -266,34 +266,59 @@ struct FigmaVariantSwapTests {
                     document["children"] = pages
                     root["document"] = document
                     let figma = try FigmaDocument(data: try JSONSerialization.data(withJSONObject: root))
-                    let swapped = try figma.setting([property.key: property.value], of: "99:1").document
-                    // The machine's fonts (make test installs Inter and the others these documents use).
-                    let renderer = CardRenderer()
-                    let boxes = try swapped.frame("99:1", renderer: renderer).nodeBoxes(renderer: renderer)
-                    guard let origin = boxes.first(where: { $0.id == "99:1" }) else { continue }
-                    let bBox = b["absoluteBoundingBox"] as? [String: Double] ?? [:]
-                    func theirs(_ node: [String: Any]) {
-                        for child in node["children"] as? [[String: Any]] ?? [] {
-                            guard let id = child["id"] as? String, child["visible"] as? Bool != false,
-                                  let box = child["absoluteBoundingBox"] as? [String: Double],
-                                  let ours = boxes.first(where: { $0.id == "I99:1;\(id)" }) else { continue }
-                            let relative = [box["x"]! - bBox["x"]!, box["y"]! - bBox["y"]!, box["width"]!, box["height"]!]
-                            let mine = [ours.x - origin.x, ours.y - origin.y, ours.width, ours.height]
-                            let off = zip(relative, mine).map { abs($0 - $1) }.max() ?? 0
-                            #expect(off <= 0.5, "\(file): \(a["name"] ?? "") → \(b["name"] ?? ""), layer \(id): ours \(mine), Figma \(relative)")
-                            layers += 1
-                            theirs(child)
+                    // The instance swapped, and the variant component A drawn itself with B's value.
+                    guard let aID = a["id"] as? String else { continue }
+                    for drawn in ["99:1", aID] {
+                        let swapped = try figma.setting([property.key: property.value], of: drawn).document
+                        // The machine's fonts (make test installs Inter and the others these documents use).
+                        let renderer = CardRenderer()
+                        let boxes = try swapped.frame(drawn, renderer: renderer).nodeBoxes(renderer: renderer)
+                        guard let origin = boxes.first(where: { $0.id == drawn }) else { continue }
+                        let bBox = b["absoluteBoundingBox"] as? [String: Double] ?? [:]
+                        func theirs(_ node: [String: Any]) {
+                            for child in node["children"] as? [[String: Any]] ?? [] {
+                                guard let id = child["id"] as? String, child["visible"] as? Bool != false,
+                                      let box = child["absoluteBoundingBox"] as? [String: Double],
+                                      let ours = boxes.first(where: { $0.id == "I\(drawn);\(id)" }) else { continue }
+                                let relative = [box["x"]! - bBox["x"]!, box["y"]! - bBox["y"]!, box["width"]!, box["height"]!]
+                                let mine = [ours.x - origin.x, ours.y - origin.y, ours.width, ours.height]
+                                let off = zip(relative, mine).map { abs($0 - $1) }.max() ?? 0
+                                #expect(off <= 0.5, "\(file): \(drawn) \(a["name"] ?? "") → \(b["name"] ?? ""), layer \(id): ours \(mine), Figma \(relative)")
+                                layers += 1
+                                theirs(child)
+                            }
                         }
+                        theirs(b)
+                        // It takes the variant's size.
+                        #expect(abs(origin.width - (bBox["width"] ?? 0)) <= 0.5 && abs(origin.height - (bBox["height"] ?? 0)) <= 0.5)
+                        pairs += 1
                     }
-                    theirs(b)
-                    // The instance takes the variant's size.
-                    #expect(abs(origin.width - (bBox["width"] ?? 0)) <= 0.5 && abs(origin.height - (bBox["height"] ?? 0)) <= 0.5)
-                    pairs += 1
                     root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
                 }
             }
         }
         return (pairs, layers)
+    }
+
+    @Test("Examples/figma-modes.json's Button set: each variant, as an instance and drawn itself, swapped to the other")
+    func exampleSet() throws {
+        let data = try Data(contentsOf: FigmaVariablesTests.examples.appendingPathComponent("figma-modes.json"))
+        let (pairs, layers) = try Self.check(data, file: "figma-modes.json")
+        #expect(pairs == 4 && layers == 8, "\(pairs) pairs, \(layers) layers")
+        // The set itself draws every variant: choosing one there is refused, saying what to draw instead.
+        let figma = try FigmaDocument(data: data)
+        #expect(throws: FigmaError.field("\"Size\" is a variant of the component set 5:0, which draws every variant; "
+                                         + "draw one of its components or an instance of it (--node) to choose one")) {
+            try figma.setting(["Size": "Large"], of: "5:0")
+        }
+        // A variant component's fields are its set's, its own variant values their defaults.
+        let fields = try figma.fields(of: "12:0")
+        #expect(fields.map(\.name) == ["Label", "Size"] && fields.last?.defaultValue == .text("Large"))
+        // A text set with the variant lands on the new variant's label.
+        let both = try figma.setting(["Size": "Small", "Label": "Buy"], of: "12:0").document
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        let boxes = try both.frame("12:0", renderer: renderer).nodeBoxes(renderer: renderer)
+        #expect(boxes.first?.height == 36 && boxes.contains { $0.id == "I12:0;11:2" })
     }
 
     /// `component` as an instance `id` of it, exported: its layers copied with ids `I<id>;<layer>`.
