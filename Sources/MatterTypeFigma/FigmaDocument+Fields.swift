@@ -9,8 +9,8 @@ extension FigmaDocument {
     /// - an **instance** swap takes a component of the document, by id or name, into the instances whose
     ///   `mainComponent` references it;
     /// - a **variant** swaps the instance to the component of its set with that value (and its other values),
-    ///   keeping the instance's id, place and property values, and the text and fills its same-named layers were
-    ///   given over the component's.
+    ///   keeping the instance's id, place and property values, and the texts, fills, strokes, effects,
+    ///   visibility and opacity its same-named layers were given over the component's.
     ///
     /// A swapped instance takes its new component's size and sizing. Setting a property to the value it has is
     /// always accepted, even when its component lives in another file. Values naming a `{{placeholder}}` of the
@@ -239,8 +239,8 @@ extension FigmaDocument {
         return copy
     }
 
-    /// Texts and fills `instance`'s layers were given over `old`'s, put on `swapped`'s layers of the same name
-    /// path.
+    /// Texts, fills, strokes, effects, visibility and opacity `instance`'s layers were given over `old`'s, put on
+    /// `swapped`'s layers of the same name path (Figma keeps such overrides across a variant swap).
     private static func carryOverrides(from instance: FigmaNode, over old: FigmaNode, into swapped: inout FigmaNode) {
         func layers(_ node: FigmaNode, path: String, into map: inout [String: FigmaNode]) {
             for child in node.children {
@@ -261,7 +261,11 @@ extension FigmaDocument {
                         node.children[index].characters = characters
                         node.children[index].characterStyleOverrides = mine.characterStyleOverrides
                     }
-                    if !sameFills(mine.fills, theirs.fills) { node.children[index].fills = mine.fills }
+                    if !same(mine.fills, theirs.fills) { node.children[index].fills = mine.fills }
+                    if !same(mine.strokes, theirs.strokes) { node.children[index].strokes = mine.strokes }
+                    if !same(mine.effects, theirs.effects) { node.children[index].effects = mine.effects }
+                    if mine.visible != theirs.visible { node.children[index].visible = mine.visible }
+                    if mine.opacity != theirs.opacity { node.children[index].opacity = mine.opacity }
                 }
                 apply(&node.children[index], path: key)
             }
@@ -269,8 +273,8 @@ extension FigmaDocument {
         apply(&swapped, path: "")
     }
 
-    /// Whether two fill lists paint the same (compared by their JSON).
-    private static func sameFills(_ a: [FigmaPaint], _ b: [FigmaPaint]) -> Bool {
+    /// Whether two lists of paints or effects are the same (compared by their descriptions).
+    private static func same<T>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { "\($0)" == "\($1)" }
     }
 }

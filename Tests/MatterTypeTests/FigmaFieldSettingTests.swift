@@ -89,6 +89,17 @@ struct FigmaFieldSettingTests {
         let label = small.children.first { $0.name == "Label" }, icon = small.children.first { $0.name == "Icon" }
         #expect(label?.characters == "Buy now" && label?.id == "I2:3;1:27")
         #expect("\(icon?.fills ?? [])".contains("b: 1.0") || "\(icon?.fills ?? [])".contains("b: 1"))
+        // Overrides of strokes, visibility and opacity are kept too (Figma keeps any override on a swap): the
+        // label hidden and the icon half transparent on the instance stay so on the Small variant.
+        var data = Self.document.replacingOccurrences(of: #""id": "I2:3;1:36", "name": "Icon", "#,
+                                                      with: #""id": "I2:3;1:36", "name": "Icon", "opacity": 0.5, "#)
+        data = data.replacingOccurrences(of: #""id": "I2:3;1:37", "name": "Label", "#,
+                                         with: #""id": "I2:3;1:37", "name": "Label", "visible": false, "#)
+        let overridden = try FigmaDocument(data: Data(data.utf8)).setting(["Buy button/Size": "Small"], of: "2:1")
+            .document
+        let swappedLayers = try #require(FigmaDocument.find("2:3", in: overridden.roots)).children
+        #expect(swappedLayers.first { $0.name == "Icon" }?.opacity == 0.5)
+        #expect(swappedLayers.first { $0.name == "Label" }?.visible == false)
         // At its place in the card, 16 points narrower and shorter (padding 2 instead of 10).
         let large = try boxes([:]), swapped = try boxes(["Buy button/Size": "Small"])
         #expect(swapped["2:3"].map { [$0.x, $0.y] } == large["2:3"].map { [$0.x, $0.y] })
