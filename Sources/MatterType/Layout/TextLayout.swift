@@ -40,7 +40,7 @@ public struct TextLayout: Sendable {
     /// How much shaping work the layout took (see ``ShapedParagraph/shapingWork``).
     let shapingWork: Int
     /// Whether a line was broken inside a word, for want of a break opportunity in the width.
-    let breaksInsideWord: Bool
+    public let breaksInsideWord: Bool
     /// CSS's min-content width: the widest run of clusters no line may break inside (hanging spaces left out),
     /// when the limits ask for it (``LayoutLimits/measuresMinContent``); `nil` otherwise.
     package let minContentWidth: Double?
@@ -180,17 +180,30 @@ public struct TextLayout: Sendable {
     /// is not (descenders under a tight line height, stacked marks, emoji).
     public var inkBounds: Rect {
         var bounds = Rect.zero
-        for line in lines {
-            for glyph in line.glyphs {
-                guard let ink = ink(of: glyph) else { continue }
-                bounds = bounds.union(Rect(x: glyph.x + ink.left, y: glyph.y + ink.top,
-                                           width: ink.right - ink.left, height: ink.bottom - ink.top))
-            }
-            for rect in line.decorations {
-                bounds = bounds.union(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height))
-            }
-        }
+        for index in lines.indices { bounds = bounds.union(inkBounds(ofLine: index, boxes: false)) }
         for placed in inlineBoxes { bounds = bounds.union(placed.rect) }
+        return bounds
+    }
+
+    /// The ink of line `index` alone (its glyphs, decorations and inline boxes, as ``inkBounds`` counts them), in
+    /// points from the layout's top-left corner; ``Rect/zero`` when it draws nothing. Lines' inks are tighter than
+    /// the whole text's: a short last line does not cover the space beside it.
+    public func inkBounds(ofLine index: Int) -> Rect {
+        inkBounds(ofLine: index, boxes: true)
+    }
+
+    private func inkBounds(ofLine index: Int, boxes: Bool) -> Rect {
+        var bounds = Rect.zero
+        let line = lines[index]
+        for glyph in line.glyphs {
+            guard let ink = ink(of: glyph) else { continue }
+            bounds = bounds.union(Rect(x: glyph.x + ink.left, y: glyph.y + ink.top,
+                                       width: ink.right - ink.left, height: ink.bottom - ink.top))
+        }
+        for rect in line.decorations {
+            bounds = bounds.union(Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height))
+        }
+        if boxes { for placed in inlineBoxes where placed.line == index { bounds = bounds.union(placed.rect) } }
         return bounds
     }
 

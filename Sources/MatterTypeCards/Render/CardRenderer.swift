@@ -120,7 +120,7 @@ public struct CardRenderer: Sendable {
 
     /// The card's layers laid out, once the work of laying them out (``layoutWork(of:)``) is found to be within
     /// ``maximumWork``.
-    private func laidOut(_ card: Card, until deadline: RenderDeadline) throws(CardError) -> [LaidOutLayer] {
+    func laidOut(_ card: Card, until deadline: RenderDeadline) throws(CardError) -> [LaidOutLayer] {
         let work = CardRenderer.layoutWork(of: card)
         guard work <= maximumWork else {
             throw .invalid(field: "layers", reason: "laying out \(card.layerCount) layers and \(card.scalarCount) "
@@ -173,7 +173,7 @@ public struct CardRenderer: Sendable {
 
     /// Checks the card's size and scale: finite, 1 to 100,000 points a side, a scale of 0.1 to 8. Laying out needs
     /// no more; drawing also needs the pixels to be at most ``maximumPixelCount``.
-    private func checkSize(of card: Card) throws(CardError) {
+    func checkSize(of card: Card) throws(CardError) {
         for (name, value, range) in [("width", card.width, 1.0...100_000), ("height", card.height, 1.0...100_000),
                                      ("scale", card.scale, Card.scales)] {
             guard value.isFinite, range.contains(value) else {
