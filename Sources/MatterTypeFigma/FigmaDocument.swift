@@ -441,6 +441,12 @@ public struct FigmaFrame: Sendable {
     /// ``CardLayout/Box/path`` gives it), in a designer's words: `node 1:2 "Title"`; `nil` for a path that is no
     /// layer of it.
     public func node(atPointer pointer: String) -> String? {
+        guard let path = Self.path(ofPointer: pointer), let id = nodeIDs[path] else { return nil }
+        return "node \(id) \"\(nodeNames[path] ?? "")\"".escapingControls
+    }
+
+    /// `/layers/0/layers/2` as `[0, 2]`; `nil` for another pointer.
+    static func path(ofPointer pointer: String) -> [Int]? {
         let parts = pointer.split(separator: "/")
         guard parts.count % 2 == 0 else { return nil }
         var path: [Int] = []
@@ -448,8 +454,7 @@ public struct FigmaFrame: Sendable {
             guard parts[index] == "layers", let number = Int(parts[index + 1]) else { return nil }
             path.append(number)
         }
-        guard let id = nodeIDs[path] else { return nil }
-        return "node \(id) \"\(nodeNames[path] ?? "")\"".escapingControls
+        return path
     }
 
     /// The card with its placeholders filled from `values` (a card template's rules: a name without a value is
@@ -457,9 +462,15 @@ public struct FigmaFrame: Sendable {
     /// than the frame was converted with (the node converted again: ``FigmaDocument/setting(_:of:)``; a value the
     /// property cannot take is ``CardError/invalid(field:reason:)``). Other names are left alone.
     public func card(values: [String: String]) throws(CardError) -> Card {
+        try drawn(values: values).card
+    }
+
+    /// ``card(values:)``, and the frame it was converted as (this one, or the node converted again for other
+    /// property values): whose ``nodeIDs`` name its layers.
+    func drawn(values: [String: String]) throws(CardError) -> (frame: FigmaFrame, card: Card) {
         let frame = try converted(for: values) ?? self
         let card = try frame.template.card(values: values)
-        return values.isEmpty ? card : frame.sizedToNode(card)
+        return (frame, values.isEmpty ? card : frame.sizedToNode(card))
     }
 
     /// `card` (filled with values) sized to its node where the node hugs its content on an axis: laid out, the

@@ -20,9 +20,7 @@ struct BatchCommand: ParsableCommand {
             row from row K (0 ≤ K < N), so that N machines split one file without talking to each other.
             """)
 
-    @Argument(help: ArgumentHelp("The template: a card document, or a Figma document with --node.",
-                                 valueName: "template.json"))
-    var template: String
+    @OptionGroup var templateOptions: TemplateOptions
 
     @Option(name: .customLong("values"), help: ArgumentHelp(
         "The rows: a .csv file (its first line names the values) or a .jsonl file (a JSON object a line).",
@@ -38,16 +36,6 @@ struct BatchCommand: ParsableCommand {
                                + "extension (.png, .webp, .svg, .pdf) is the format; folders are made.",
                                valueName: "out/{{slug}}.png"))
     var out: String
-
-    @Option(help: ArgumentHelp("The Figma node to draw (a Figma template); by default its only top-level node.",
-                               valueName: "id"))
-    var node: String?
-
-    @OptionGroup var variableOptions: FigmaVariableOptions
-
-    @Option(help: ArgumentHelp("A Figma template's image folder, each file named by its imageRef.",
-                               valueName: "folder"))
-    var images: String?
 
     @Option(help: "How many cards are drawn at once (default: the cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -96,8 +84,7 @@ struct BatchCommand: ParsableCommand {
         let files = variableOptions.tokenFiles
         let tokens = files.tokens.isEmpty ? nil
             : try DesignTokens(contentsOf: files.urls, themes: files.theme, extensions: TypographyFields.tokenExtensions)
-        let imageDirectory = images.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: template).deletingLastPathComponent()
+        let imageDirectory = templateOptions.imageDirectory
         let renderer = drawing.renderer(registry: registry, tokens: tokens, imageDirectory: imageDirectory)
         if case .figma(let frame) = source { warnText([], frames: [frame], registry: renderer.registry) }
         // The matrix's rows are written to a file of their own, read as any rows file.
@@ -200,20 +187,14 @@ struct BatchCommand: ParsableCommand {
         return taken
     }
 
-    /// What makes a row's card from its values: the card document filled with them, or the Figma frame's card
-    /// (``CardSource``'s rule: `--node`, or the document's only top-level node), laid out with the fonts of
-    /// `registry` for its constraints.
+    /// The template's path.
+    private var template: String { templateOptions.template }
+    /// The variables and token options.
+    private var variableOptions: FigmaVariableOptions { templateOptions.variableOptions }
+
+    /// What makes a row's card from its values (``TemplateOptions/source(registry:verbose:)``).
     private func cardSource(registry: FontRegistry) throws -> CardSource {
-        let data = try TextInputOptions.document(at: template, option: "template")
-        let source = try CardSource.read(data, node: node, images: try images.map(FigmaCommand.imageReferences) ?? [:],
-                                         renderer: CardRenderer(registry: registry),
-                                         variables: try variableOptions.read(), modes: variableOptions.mode)
-        if !source.isFigma, node != nil || images != nil || variableOptions.variables != nil {
-            throw CLIError(description: "\(template): --node, --images and --variables are for a Figma document; "
-                           + "this is a card")
-        }
-        warnEach(source.warnings, verbose: warningOptions.verbose)
-        return source
+        try templateOptions.source(registry: registry, verbose: warningOptions.verbose)
     }
 
     /// The most rows --matrix makes (its combinations times the --values rows).
@@ -335,14 +316,19 @@ private struct BatchState {
 
 /// The batch's progress on standard error: a bar redrawn in place on a terminal, plain lines (about every two
 /// seconds) otherwise; and the summary at the end.
-private final class BatchProgress: Sendable {
+final class BatchProgress: Sendable {
     private let total: Int
+    /// The command's name, beginning its lines.
+    private let command: String
     private let start = Date()
     private let isTerminal = isatty(STDERR_FILENO) == 1
     /// When a line was last written (seconds since the start).
     private let last = Mutex(0.0)
 
-    init(total: Int) { self.total = total }
+    init(total: Int, command: String = "batch") {
+        self.total = total
+        self.command = command
+    }
 
     /// What erases the bar on a terminal before another line is written.
     var clearing: String { isTerminal ? "\r\u{1B}[K" : "" }
@@ -364,16 +350,20 @@ private final class BatchProgress: Sendable {
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             FileHandle.standardError.write(Data("\r\u{1B}[K\(bar) \(figures)".utf8))
         } else {
-            FileHandle.standardError.write(Data("batch: \(figures)\n".utf8))
+            FileHandle.standardError.write(Data("\(command): \(figures)\n".utf8))
         }
     }
 
     /// The summary: done, skipped, failed and the rate.
     func finish(done: Int, skipped: Int, failed: Int) {
+        finish("\(done) done, \(skipped) skipped, \(failed) failed of \(total) rows", done: done)
+    }
+
+    /// The summary line: `counts`, the time and the rate of `done` cards.
+    func finish(_ counts: String, done: Int) {
         let elapsed = Date().timeIntervalSince(start)
         let rate = Double(done) / max(elapsed, 1e-3)
-        FileHandle.standardError.write(Data((clearing + "batch: \(done) done, \(skipped) skipped, \(failed) failed of "
-            + "\(total) rows in \(String(format: "%.1f", elapsed)) s "
+        FileHandle.standardError.write(Data((clearing + "\(command): \(counts) in \(String(format: "%.1f", elapsed)) s "
             + "(\(String(format: "%.1f", rate)) cards/s)\n").utf8))
     }
 

@@ -23,8 +23,8 @@ extension CardRenderer {
         var problems: [[CardAuditProblem]] = texts.map { $0.problems(canvas: canvas, options: options) }
         for (index, text) in texts.enumerated() {
             for other in texts[..<index] where text.collides(with: other) {
-                var problem = CardAuditProblem(kind: .collision, layer: text.path, message: "its ink overlaps "
-                                               + "that of the text layer \(other.path)")
+                var problem = CardAuditProblem(kind: .collision, layer: text.path,
+                                               message: "its ink overlaps that of another text layer")
                 problem.other = other.path
                 problems[index].append(problem)
             }
