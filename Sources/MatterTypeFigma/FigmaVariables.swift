@@ -191,18 +191,25 @@ public struct FigmaVariables: Sendable {
         let base = lowered(tokens), byMode = modeTokens.mapValues(lowered)
         var result = self, matched = 0
         for (id, variable) in variables {
-            let collection = collections[variable.collection]
-            let names = [key(variable.name)] + (collection.map { [key($0.name + "." + variable.name)] } ?? [])
-            let modes = collection?.modes.isEmpty == false ? collection?.modes ?? [] : [(id: "", name: "")]
+            let collectionName = collections[variable.collection]?.name
+            var names = [key(variable.name)]
+            if let collectionName { names.append(key(collectionName + "." + variable.name)) }
+            var modes = collections[variable.collection]?.modes.map { [$0.id, $0.name] } ?? []
+            if modes.isEmpty { modes = [["", ""]] }
             var took = false
             for mode in modes {
-                let sources = [collection.flatMap { byMode[$0.name + "/" + mode.name] }, byMode[mode.name], base]
-                guard let token = sources.lazy.compactMap({ $0 }).compactMap({ source in
-                    names.lazy.compactMap { source[$0] }.first
-                }).first, let value = Self.value(token), Self.sameKind(value, variable.values.values.first) else {
-                    continue
+                // The first source holding one of its names: the mode's theme, the mode's name, then all.
+                var sources: [[String: DesignTokenValue]] = []
+                if let collectionName, let theme = byMode[collectionName + "/" + mode[1]] { sources.append(theme) }
+                if let theme = byMode[mode[1]] { sources.append(theme) }
+                sources.append(base)
+                var token: DesignTokenValue?
+                for source in sources where token == nil {
+                    for name in names where token == nil { token = source[name] }
                 }
-                result.variables[id]?.values[mode.id] = value
+                guard let token, let value = Self.value(token), Self.sameKind(value, variable.values.values.first)
+                else { continue }
+                result.variables[id]?.values[mode[0]] = value
                 took = true
             }
             if took { matched += 1 }

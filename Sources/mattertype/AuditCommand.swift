@@ -32,6 +32,10 @@ struct AuditCommand: ParsableCommand {
                              + "\"message\", …}]}], \"summary\": {kind: count}} instead of a line a problem."))
     var json = false
 
+    @Option(help: ArgumentHelp("Also write a page showing each row with a problem, its problems outlined, filterable "
+                               + "by kind and by language (a lang value).", valueName: "report.html"))
+    var html: String?
+
     @Option(help: ArgumentHelp("A family whose drawing of a layer's characters is planned, not a fallback; "
                                + "repeatable.", valueName: "family"))
     var allowFallback: [String] = []
@@ -41,6 +45,9 @@ struct AuditCommand: ParsableCommand {
 
     @Option(help: "The least contrast ratio for large text: 24 points, or 18.66 at weight 700 (WCAG: 3).")
     var minContrastLarge = 3.0
+
+    @Flag(help: "Leave contrast out (it draws each row three more times).")
+    var noContrast = false
 
     @Option(help: ArgumentHelp("What fails the audit (exit status 1): error, or warning (errors and warnings).",
                                valueName: "error|warning"))
@@ -77,13 +84,14 @@ struct AuditCommand: ParsableCommand {
         let renderer = drawing.renderer(registry: registry, tokens: tokens,
                                         imageDirectory: templateOptions.imageDirectory)
         let options = CardAuditOptions(allowedFallbacks: Set(allowFallback), minimumContrast: minContrast,
-                                       minimumContrastLarge: minContrastLarge)
+                                       minimumContrastLarge: minContrastLarge, checksContrast: !noContrast)
         var total = 0
         let counter = try BatchRows(path: rows)
         while try counter.next() != nil { total += 1 }
         let progress = BatchProgress(total: total, command: "audit")
         let state = Mutex(AuditState(reader: try BatchRows(path: rows)))
-        let report = AuditReport(json: json, failsOnWarnings: failOn == .warning)
+        let page = try html.map(AuditHTML.init(path:))
+        let report = AuditReport(json: json, failsOnWarnings: failOn == .warning, page: page)
         report.begin()
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(total, 1))) { _ in
             while true {
@@ -110,7 +118,13 @@ struct AuditCommand: ParsableCommand {
                     let problems = try naming(source.describe) { () throws(CardError) in
                         try source.audit(values: values, renderer: renderer, options: options)
                     }
-                    return AuditedRow.Found(values: values, problems: problems)
+                    // For the page: the row drawn, when it has a problem.
+                    var card: Card?, image: Data?
+                    if page != nil, problems.contains(where: { $0.kind != .lines }) {
+                        card = try? source.card(values: values)
+                        image = card.flatMap { AuditHTML.image(of: $0, renderer: renderer) }
+                    }
+                    return AuditedRow.Found(values: values, problems: problems, card: card, image: image)
                 })
                 // Written in row order: a row finished early waits for those before it.
                 let finished = state.withLock { state -> Int in
@@ -146,6 +160,9 @@ struct AuditedRow: Sendable {
     struct Found: Sendable {
         var values: [String: String]
         var problems: [CardAuditProblem]
+        /// The row's card and its image, for the page (`--html`), when it has a problem.
+        var card: Card?
+        var image: Data?
     }
 
     let number: Int
@@ -163,10 +180,13 @@ final class AuditReport: Sendable {
         var rowsWritten = 0, failedRows = 0, failing = false
     }
     private let counts = Mutex(Counts())
+    /// The page `--html` writes.
+    private let page: AuditHTML?
 
-    init(json: Bool, failsOnWarnings: Bool) {
+    init(json: Bool, failsOnWarnings: Bool, page: AuditHTML?) {
         self.json = json
         self.failsOnWarnings = failsOnWarnings
+        self.page = page
     }
 
     /// Whether the audit fails: an error (or a warning, failing on warnings), or a row that could not be drawn.
@@ -195,6 +215,14 @@ final class AuditReport: Sendable {
         }
         switch row.outcome {
         case .success(let found):
+            if let page {
+                if let card = found.card {
+                    page.add(number: row.number, values: found.values, problems: found.problems, card: card,
+                             image: found.image)
+                } else {
+                    page.countClean()
+                }
+            }
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -216,8 +244,9 @@ final class AuditReport: Sendable {
     }
 
     func end() {
-        guard json else { return }
         let summary = counts.withLock { $0.byKind }
+        page?.finish(summary: summary)
+        guard json else { return }
         let fields = summary.keys.sorted { $0.rawValue < $1.rawValue }.map { "\"\($0.rawValue)\": \(summary[$0] ?? 0)" }
         FileHandle.standardOutput.write(Data("\n], \"summary\": {\(fields.joined(separator: ", "))}}\n".utf8))
     }

@@ -1,4 +1,5 @@
 public import Foundation
+public import MatterType
 
 /// One thing an audit found on a text layer of a card (``CardRenderer/audit(of:options:until:)``): what kind, on
 /// which layer, a sentence for a person, and the numbers behind it.
@@ -63,6 +64,8 @@ public struct CardAuditProblem: Sendable, Hashable, Codable {
     public var layer: String
     /// One sentence saying what is wrong and by how much.
     public var message: String
+    /// Where: the layer's lines (a collision's overlap), in the canvas's points.
+    public var box: Rect?
     /// `overflow`: the edge crossed.
     public var edge: Edge?
     /// `overflow`: by how many points (the canvas's).
@@ -94,7 +97,7 @@ public struct CardAuditProblem: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, layer, message, edge, points = "by", container = "of", lost, characters, family, designed,
+        case kind, layer, message, box, edge, points = "by", container = "of", lost, characters, family, designed,
              other = "with", ratio, minimum, fontSize, lines
     }
 

@@ -68,17 +68,32 @@ struct AuditedText {
     }
 
     /// Whether a line's ink of each overlaps the other's by more than half a point both ways.
-    func collides(with other: AuditedText) -> Bool {
-        lineInks.contains { mine in
-            other.lineInks.contains { theirs in
-                min(mine.maxX, theirs.maxX) - max(mine.x, theirs.x) > 0.5
-                    && min(mine.maxY, theirs.maxY) - max(mine.y, theirs.y) > 0.5
+    /// Where a line's ink of each overlaps the other's by more than half a point both ways: the first such
+    /// overlap; `nil` when none does.
+    func collision(with other: AuditedText) -> Rect? {
+        for mine in lineInks {
+            for theirs in other.lineInks {
+                let x = max(mine.x, theirs.x), y = max(mine.y, theirs.y)
+                let width = min(mine.maxX, theirs.maxX) - x, height = min(mine.maxY, theirs.maxY) - y
+                if width > 0.5, height > 0.5 { return Rect(x: x, y: y, width: width, height: height) }
             }
         }
+        return nil
     }
 
-    /// Its problems but collisions and contrast: its line count, overflow, truncation, fitting, characters.
+    /// Its lines' box (their advances and line heights).
+    var linesBox: Rect { lineBoxes.reduce(Rect.zero) { $0.union($1) } }
+
+    /// Its problems but collisions and contrast: its line count, overflow, truncation, fitting, characters; each
+    /// at its lines' box.
     func problems(canvas: Rect, options: CardAuditOptions) -> [CardAuditProblem] {
+        var found = ownProblems(canvas: canvas, options: options)
+        let box = linesBox.isEmpty ? frame : linesBox
+        for index in found.indices { found[index].box = box }
+        return found
+    }
+
+    private func ownProblems(canvas: Rect, options: CardAuditOptions) -> [CardAuditProblem] {
         var found: [CardAuditProblem] = []
         let count = layout.lines.count
         var lines = CardAuditProblem(kind: .lines, layer: path, message: "\(count) line\(count == 1 ? "" : "s")")

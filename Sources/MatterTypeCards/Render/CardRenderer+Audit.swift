@@ -1,5 +1,6 @@
 public import MatterType
 import Foundation
+import MatterTypeWire
 
 extension CardRenderer {
     /// What is wrong with the card's text layers as drawn: lines outside their box, a clipping frame or the canvas
@@ -12,25 +13,29 @@ extension CardRenderer {
     /// in the card drawn without its text (shadows, outlines and inline images too); the 10th percentile of those
     /// ratios is compared with ``CardAuditOptions/minimumContrast`` (``CardAuditOptions/minimumContrastLarge``
     /// from 24 points, or 18.66 at weight 700). A transparent canvas counts as white; a gradient text's color is
-    /// its stops' mean; span colors and frames' opacity are not taken into account.
+    /// its stops' mean; spans with a color of their own are not measured, and frames' opacity is not taken into
+    /// account.
     /// - Throws: ``CardError`` for a card that cannot be laid out or drawn, as ``drawing(of:until:)``.
     public func audit(of card: Card, options: CardAuditOptions = CardAuditOptions(),
                       until deadline: RenderDeadline = .never) throws(CardError) -> [CardAuditProblem] {
         try checkSize(of: card)
+        let layers = try laidOut(card, until: deadline)
         var texts: [AuditedText] = []
-        for layer in try laidOut(card, until: deadline) { AuditedText.collect(layer, clips: [], into: &texts) }
+        for layer in layers { AuditedText.collect(layer, clips: [], into: &texts) }
         let canvas = Rect(x: 0, y: 0, width: card.width, height: card.height)
         var problems: [[CardAuditProblem]] = texts.map { $0.problems(canvas: canvas, options: options) }
         for (index, text) in texts.enumerated() {
-            for other in texts[..<index] where text.collides(with: other) {
+            for other in texts[..<index] {
+                guard let overlap = text.collision(with: other) else { continue }
                 var problem = CardAuditProblem(kind: .collision, layer: text.path,
                                                message: "its ink overlaps that of another text layer")
                 problem.other = other.path
+                problem.box = overlap
                 problems[index].append(problem)
             }
         }
         if options.checksContrast, !texts.isEmpty {
-            let found = try contrast(of: texts, in: card, options: options, until: deadline)
+            let found = try contrast(of: texts, in: card, laidOut: layers, options: options, until: deadline)
             for (index, problem) in found { problems[index].append(problem) }
         }
         return problems.flatMap { $0 }
@@ -38,16 +43,19 @@ extension CardRenderer {
 
     /// The contrast problems of `texts` (by index): the card drawn with its text layers transparent (the
     /// background), white and black (their coverage, whatever is behind them).
-    private func contrast(of texts: [AuditedText], in card: Card, options: CardAuditOptions,
+    private func contrast(of texts: [AuditedText], in card: Card, laidOut layers: [LaidOutLayer],
+                          options: CardAuditOptions,
                           until deadline: RenderDeadline) throws(CardError) -> [(Int, CardAuditProblem)] {
-        func painted(_ color: Color) -> Card {
-            var copy = card
-            copy.layers = copy.layers.map { $0.textPainted(color) }
-            return copy
+        // Painting does not move anything: the layers laid out once are drawn three times.
+        func painted(_ color: Color) throws(CardError) -> RGBAImage {
+            let drawing = try drawing(of: card, laidOut: layers.map { $0.textPainted(color) }, until: deadline)
+            do {
+                return try drawing.rasterized(renderer: renderer, cache: drawings, until: deadline)
+            } catch {
+                throw .render(error)
+            }
         }
-        let behind = try image(of: painted(.clear), until: deadline)
-        let white = try image(of: painted(.white), until: deadline)
-        let black = try image(of: painted(.black), until: deadline)
+        let behind = try painted(.clear), white = try painted(.white), black = try painted(.black)
         var found: [(Int, CardAuditProblem)] = []
         for (index, text) in texts.enumerated() {
             guard let color = text.color else { continue }
@@ -78,6 +86,7 @@ extension CardRenderer {
                                            + (text.isLarge ? " (large text)" : ""))
             problem.ratio = shown
             problem.minimum = minimum
+            problem.box = text.linesBox
             found.append((index, problem))
         }
         return found
@@ -123,22 +132,21 @@ extension Double {
     fileprivate func pow(_ exponent: Double) -> Double { Foundation.pow(self, exponent) }
 }
 
-extension CardLayer {
-    /// This layer with every text layer in it painted `color` alone: its fill, no shadows, outline or inline
-    /// images (laid out the same).
-    fileprivate func textPainted(_ color: Color) -> CardLayer {
-        switch self {
-        case .text(var text):
-            text.fill = .color(color)
+extension LaidOutLayer {
+    /// This layer with every text layer in it painted `color` alone (spans of their own color keep it): no fill,
+    /// shadows, outline or inline images (laid out the same).
+    fileprivate func textPainted(_ color: Color) -> LaidOutLayer {
+        var copy = self
+        if case .text(var text) = layer {
+            // The request's color, not a fill: a fill is drawn through a mask of the whole box, far slower.
+            text.fill = nil
+            text.request.output.color = color
             text.shadows = []
             text.stroke = nil
             text.boxImages = [:]
-            return .text(text)
-        case .frame(var frame):
-            frame.layers = frame.layers.map { $0.textPainted(color) }
-            return .frame(frame)
-        case .rect, .image:
-            return self
+            copy.layer = .text(text)
         }
+        copy.children = children.map { $0.textPainted(color) }
+        return copy
     }
 }

@@ -80,8 +80,13 @@ public struct CardRenderer: Sendable {
     /// - Throws: ``CardError`` for a canvas or layer that cannot be drawn (naming it), an image too large, images
     ///   over ``maximumImageMemory`` in all, or `.render(.deadlineExceeded)` when `deadline` passes.
     public func drawing(of card: Card, until deadline: RenderDeadline = .never) throws(CardError) -> Drawing {
+        try drawing(of: card, laidOut: try laidOut(card, until: deadline), until: deadline)
+    }
+
+    /// ``drawing(of:until:)`` of `card` whose layers `layers` are (laid out already).
+    func drawing(of card: Card, laidOut layers: [LaidOutLayer],
+                 until deadline: RenderDeadline) throws(CardError) -> Drawing {
         let size = try pixelSize(of: card)
-        let layers = try laidOut(card, until: deadline)
         let imageBytes = imageMemory(of: card)
         guard imageBytes <= CardRenderer.maximumImageMemory else {
             throw .invalid(field: "layers", reason: "its images would take \(imageBytes >> 20) MiB to decode, over the "
