@@ -1,4 +1,7 @@
 import Foundation
+import MatterType
+import MatterTypeCards
+import MatterTypeTesting
 import Testing
 
 /// `mattertype audit` (Sources/mattertype/AuditCommand.swift): rows numbered from 1, exactly the problems each row
@@ -82,6 +85,31 @@ struct AuditCommandTests {
             let answer = try #require(try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any])
             let problems = (answer["rows"] as? [[String: Any]])?.last?["problems"] as? [[String: Any]] ?? []
             #expect(problems.allSatisfy { ($0["layer"] as? String)?.hasPrefix("I22:0;") == true }, "\(problems)")
+        }
+    }
+}
+
+/// MatterTypeTesting's audit helpers (AuditExpectation.swift).
+@Suite("Audit expectations")
+struct AuditExpectationTests {
+    @Test("expectAudit passes a clean row and records one issue for each error of a bad one")
+    func expectation() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("audit-expect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let template = folder.appendingPathComponent("card.json")
+        try Data(AuditCommandTests.card.utf8).write(to: template)
+        let renderer = CardRenderer(registry: FontRegistry(includesSystemFonts: false))
+        expectAudit(template: template, rows: [["title": "Fine", "color": "#111111"]], renderer: renderer)
+        let failures = AuditCheck.run(template: template, rows: [["title": "Fine", "color": "#111111"],
+                                                                 ["title": "Odd \u{0378}", "color": "#DDDDDD"]],
+                                      renderer: renderer)
+        #expect(failures == ["row 2 /layers/0: missing-glyph: no font draws U+0378: drawn as a box"], "\(failures)")
+        let strict = AuditCheck.run(template: template, rows: [["title": "Faint", "color": "#DDDDDD"]],
+                                    failOn: .warning, renderer: renderer)
+        #expect(strict.count == 1 && strict.first?.contains("contrast") == true, "\(strict)")
+        withKnownIssue {
+            expectAudit(template: template, rows: [["title": "Odd \u{0378}", "color": "#111111"]], renderer: renderer)
         }
     }
 }

@@ -171,26 +171,34 @@ struct AuditedText {
             }
         }
         let accepted = Set((designed + options.allowedFallbacks).map { $0.lowercased() })
-        var byFamily: [(family: String, scalars: [Unicode.Scalar])] = []
+        // Each family's runs (where each starts in the text, for the message in reading order) and their
+        // characters, each once.
+        var byFamily: [(family: String, runs: [(Int, String)], scalars: [Unicode.Scalar])] = []
         for line in layout.lines {
             for run in line.runs {
                 let family = run.font.familyName
                 guard !accepted.contains(family.lowercased()), !family.lowercased().contains("emoji") else { continue }
                 let scalars = run.text.unicodeScalars.filter { !$0.properties.isWhitespace }
                 guard !scalars.isEmpty else { continue }
-                if let index = byFamily.firstIndex(where: { $0.family == family }) {
-                    for scalar in scalars where !byFamily[index].scalars.contains(scalar) {
-                        byFamily[index].scalars.append(scalar)
-                    }
-                } else {
-                    var unique: [Unicode.Scalar] = []
-                    for scalar in scalars where !unique.contains(scalar) { unique.append(scalar) }
-                    byFamily.append((family, unique))
+                let index = byFamily.firstIndex { $0.family == family } ?? {
+                    byFamily.append((family, [], []))
+                    return byFamily.count - 1
+                }()
+                byFamily[index].runs.append((run.scalarRange.lowerBound, run.text))
+                for scalar in scalars where !byFamily[index].scalars.contains(scalar) {
+                    byFamily[index].scalars.append(scalar)
                 }
             }
         }
-        return byFamily.map { family, scalars in
-            let text = String(String.UnicodeScalarView(scalars))
+        return byFamily.map { family, runs, scalars in
+            // In reading order; a space where another family's characters came between.
+            var text = "", end: Int?
+            for (start, piece) in runs.sorted(by: { $0.0 < $1.0 }) {
+                if let end, start > end { text += " " }
+                text += piece
+                end = start + piece.unicodeScalars.count
+            }
+            text = text.trimmingSpaces()
             var problem = CardAuditProblem(kind: .fallback, layer: path, message: "\(family) draws \""
                                            + Self.shortened(text) + "\", not " + designed.joined(separator: ", "))
             problem.family = family
