@@ -51,7 +51,7 @@ struct OpenAPIDocumentTests {
                 item.keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { "\($0.uppercased()) \(path)" }
             }
             #expect(Set(routes) == Set(documented))
-            #expect(routes.count == 21)
+            #expect(routes.count == 22)
         }
     }
 

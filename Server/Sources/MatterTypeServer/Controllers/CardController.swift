@@ -47,7 +47,7 @@ struct CardController: Sendable {
 
     /// A renderer of the server's fonts and tokens, allowed `--max-work`, keeping images and opening layers in the
     /// templates' caches (`forTemplates`) or in its own.
-    private func renderer(forTemplates: Bool = false) -> CardRenderer {
+    func renderer(forTemplates: Bool = false) -> CardRenderer {
         forTemplates
             ? CardRenderer(registry: library.registry, tokens: tokens, images: templates.images,
                            drawings: templates.drawings, maximumWork: limits.maxWork)
@@ -63,6 +63,7 @@ struct CardController: Sendable {
         table.on(.put, "/v1/templates/:name") { request, context in try await save(request, context) }
         table.on(.get, "/v1/templates/:name") { request, context in try await get(request, context) }
         table.on(.get, "/v1/templates/:name/fields") { request, context in try await fields(request, context) }
+        table.on(.post, "/v1/templates/:name/audit") { request, context in try await audit(request, context) }
         table.on(.put, "/v1/templates/:name/variables") { request, context in
             try await saveVariables(request, context)
         }
@@ -487,7 +488,7 @@ struct CardController: Sendable {
     }
 
     /// The `{name}` path parameter, checked.
-    private static func templateName(_ context: BasicRequestContext) throws -> String {
+    static func templateName(_ context: BasicRequestContext) throws -> String {
         try templateName(try context.parameters.require("name"))
     }
 
@@ -502,7 +503,7 @@ struct CardController: Sendable {
 
     /// `body`'s result, or its store error as the API's: 404 for a missing template, 507 for a full disk, 500 else.
     @discardableResult
-    private static func answering<T>(_ body: () async throws(StoreError) -> T) async throws -> T {
+    static func answering<T>(_ body: () async throws(StoreError) -> T) async throws -> T {
         do {
             return try await body()
         } catch .templateNotFound(let name) {

@@ -14,13 +14,14 @@ struct JSONBodyReader: Sendable {
     /// The body must be sent as `Content-Type: application/json` (or a `+json` type): a browser sends a
     /// cross-origin request of another type (`text/plain`, a form) without asking first, so any page a user
     /// opens could drive an internal server; with JSON it asks (a CORS preflight), which this server refuses.
+    /// With `jsonLines`, JSON Lines types (`application/jsonl`, `application/x-ndjson`) are taken too.
     func body(of request: Request, what: String, limit: Int? = nil,
-              flag: String = "--max-body-bytes") async throws -> Data {
+              flag: String = "--max-body-bytes", jsonLines: Bool = false) async throws -> Data {
         var request = request
         let body = try await request.collectBody(limit: limit ?? limits.maxBodyBytes, timeout: limits.bodyTimeout,
                                                  what: what, flag: flag)
         // Checked once the body is in, so that a body HTTP cannot carry is answered as such (400, 408, 413).
-        try Self.requireJSON(request, what: what)
+        try Self.requireJSON(request, what: what, jsonLines: jsonLines)
         let data = try Self.decoded(Data(body.readableBytesView), of: request, what: what,
                                     limit: limits.maxInflatedBodyBytes)
         if let depth = JSONNesting.exceeds(limits.maxJSONDepth, in: data) {
@@ -54,10 +55,11 @@ extension JSONBodyReader {
     }
 
     /// 415 unless the request's `Content-Type` is `application/json` or a `…+json` type (parameters allowed).
-    static func requireJSON(_ request: Request, what: String) throws {
+    static func requireJSON(_ request: Request, what: String, jsonLines: Bool = false) throws {
         let type = request.headers[.contentType]?.split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        guard type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json")) else {
+        let lines = jsonLines && ["application/jsonl", "application/x-ndjson", "application/jsonlines"].contains(type)
+        guard lines || type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json")) else {
             throw APIError(.unsupportedMediaType, .unsupportedMediaType,
                            "the \(what) is sent as \(type.isEmpty ? "no Content-Type" : type); send it as "
                            + "Content-Type: application/json (curl: -H 'Content-Type: application/json')")
