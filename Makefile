@@ -94,7 +94,8 @@ serve: server-deps
 ## demo: render a sample with the bundled Noto Sans into demo.png, Examples/card.json into card.png,
 ## Examples/flow-card.json (frames) with a short and a long title into flow-short.png and flow-long.png, and the
 ## Figma frame of Examples/figma-card.json into figma-card.png, and Examples/figma-modes.json's Button in each mode of
-## Examples/figma-variables.json and each variant into figma-modes.png.
+## Examples/figma-variables.json and each variant into figma-modes.png; audits Examples/card.json with the rows of
+## Examples/audit-rows.csv (eight languages) into audit.html.
 demo: build
 	@$(MATTERTYPE) demo -o demo.png
 	@$(MATTERTYPE) card Examples/card.json --values Examples/card-values.json -o card.png
@@ -105,7 +106,8 @@ demo: build
 		-o figma-card.png
 	@$(MATTERTYPE) figma Examples/figma-modes.json --variables Examples/figma-variables.json --no-system-fonts \
 		--scale 2 -o figma-modes.png
-	@echo "Open demo.png, card.png, flow-short.png beside flow-long.png (the same template reflowed), figma-card.png (a Figma frame) and figma-modes.png (one component in every mode and variant). How typographies resolve:"
+	@$(MATTERTYPE) audit Examples/card.json --values Examples/audit-rows.csv --html audit.html || [ $$? -eq 1 ]
+	@echo "Open demo.png, card.png, flow-short.png beside flow-long.png (the same template reflowed), figma-card.png (a Figma frame), figma-modes.png (one component in every mode and variant) and audit.html (every row checked). How typographies resolve:"
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight semibold --italic
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Brand Sans" --weight medium
 

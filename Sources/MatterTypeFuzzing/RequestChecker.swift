@@ -201,7 +201,24 @@ public struct RequestChecker: Sendable {
                                 + "its canvas is \(drawing.pixelSize.width) × \(drawing.pixelSize.height) px")
             }
         }
+        problems += audited(card, renderer: cards, contrast: pixels <= comparedFormatsPixelLimit)
         return (problems, .drawn)
+    }
+
+    /// The audit of a card that was drawn (contrast too when asked: it draws the card three more times): it must
+    /// not fail, and each problem must name a layer and hold finite numbers, a contrast ratio from 1 to 21.
+    private func audited(_ card: Card, renderer: CardRenderer, contrast: Bool) -> [String] {
+        do {
+            return try renderer.audit(of: card, options: CardAuditOptions(checksContrast: contrast)).compactMap { problem in
+                let numbers = [problem.points, problem.ratio, problem.box?.x, problem.box?.y, problem.box?.width,
+                               problem.box?.height].compactMap { $0 }
+                guard !numbers.allSatisfy(\.isFinite) || !problem.layer.hasPrefix("/layers/")
+                        || problem.ratio.map({ !(1...21).contains($0) }) == true else { return nil }
+                return "the audit's \(problem.kind.rawValue) on \(problem.layer) is not sound: \(problem)"
+            }
+        } catch {
+            return ["auditing a card that was drawn failed: \(error)"]
+        }
     }
 
     // MARK: - Figma documents
