@@ -48,15 +48,24 @@ struct CardAuditTests {
         let box = try #require(found.first { $0.layer == "/layers/0" })
         #expect(box.kind == .overflow && box.edge == .bottom && box.container == .box
                 && box.points == Double(lines[0] * 24 - 30), "\(found)")
-        // The second: its hugging box (as wide as its line) past the 400-point canvas.
-        let hugging = try #require(layout.boxes.first { $0.path == "/layers/1" })
+        // The second: its ink (its glyphs) cut by the 400-point canvas; its own hugging box holds its line.
+        let ink = try #require(layout.boxes.first { $0.path == "/layers/1" }?.ink)
         let canvas = try #require(found.first { $0.layer == "/layers/1" })
         #expect(canvas.edge == .right && canvas.container == .canvas
-                && abs((canvas.points ?? 0) - (hugging.x + hugging.width - 400)) < 0.01, "\(found)")
+                && abs((canvas.points ?? 0) - (ink.x + ink.width - 400)) < 0.01, "\(found)")
         // The third: past its clipping frame's right edge (its own box hugs it; the canvas holds it).
         let clipped = found.filter { $0.layer == "/layers/2/layers/0" }
         #expect(clipped.map(\.container) == [.clip] && clipped.first?.edge == .right, "\(clipped)")
         #expect(found.allSatisfy { $0.kind == .overflow })
+        // Not overflows: a line box taller than the box it is centered in, and a text wholly
+        // outside a clipping frame (scrolled out of view: not drawn).
+        let fine = try Self.card(#"""
+            {"type": "text", "x": 20, "y": 20, "width": 200, "height": 14, "verticalAlign": "middle", "text": "A tight box", "lineHeight": 30},
+            {"type": "frame", "x": 20, "y": 100, "width": 200, "height": 40, "clip": true, "layers": [
+              {"type": "text", "x": 0, "y": 60, "text": "Below the fold"}]}
+            """#)
+        let none = try Self.problems(fine)
+        #expect(none.isEmpty, "\(none)")
     }
 
     @Test("truncated: maxLines drops lines, and the text lost is named; fit-minimum when fitting runs out")

@@ -131,31 +131,47 @@ struct AuditedText {
         return found
     }
 
-    /// Where its lines reach outside its box, the frames clipping it, and the canvas: one problem an edge each.
+    /// Where its text runs out of its box, or is cut by a frame clipping it or by the canvas: one problem an edge
+    /// each. Out of its own box means a line that does not fit there — one whose middle is above or below the box,
+    /// or whose advance passes its side by more than half a point — not a tall line box or a descender in a tight
+    /// box, which designs have on purpose. Cut means a line's ink partly inside the frame or canvas and more than
+    /// half a point past its edge; a text wholly outside (scrolled or parked out of view) is not drawn, and not
+    /// reported.
     private func overflow(canvas: Rect) -> [CardAuditProblem] {
-        let lines = lineBoxes.reduce(Rect.zero) { $0.union($1) }
-        guard !lines.isEmpty else { return [] }
         var found: [CardAuditProblem] = []
-        let containers = [(CardAuditProblem.Container.box, frame)] + clips.map { (.clip, $0) } + [(.canvas, canvas)]
-        for (container, rect) in containers {
-            let reach: [(CardAuditProblem.Edge, Double)] = [
-                (.top, rect.y - lines.y), (.right, lines.maxX - rect.maxX), (.bottom, lines.maxY - rect.maxY),
-                (.left, rect.x - lines.x),
-            ]
-            for (edge, points) in reach where points > 0.05 {
-                let shown = (points * 100).rounded() / 100
-                let what = switch container {
-                case .box: "its box"
-                case .clip: "the frame clipping it"
-                case .canvas: "the canvas"
-                }
-                var problem = CardAuditProblem(kind: .overflow, layer: path, message: "its lines reach \(shown) "
-                                               + "points past the \(edge.rawValue) of \(what)")
-                problem.edge = edge
-                problem.points = shown
-                problem.container = container
-                found.append(problem)
+        func report(_ edge: CardAuditProblem.Edge, _ points: Double, _ container: CardAuditProblem.Container) {
+            let shown = (points * 100).rounded() / 100
+            let what = switch container {
+            case .box: "its box"
+            case .clip: "the frame clipping it"
+            case .canvas: "the canvas"
             }
+            var problem = CardAuditProblem(kind: .overflow, layer: path, message: "its lines reach \(shown) "
+                                           + "points past the \(edge.rawValue) of \(what)")
+            problem.edge = edge
+            problem.points = shown
+            problem.container = container
+            found.append(problem)
+        }
+        // Out of its box: lines that do not fit.
+        let outside = lineBoxes.filter { $0.y + $0.height / 2 < frame.y || $0.y + $0.height / 2 > frame.maxY }
+        if let top = outside.map(\.y).min(), top < frame.y { report(.top, frame.y - top, .box) }
+        if let bottom = outside.map(\.maxY).max(), bottom > frame.maxY { report(.bottom, bottom - frame.maxY, .box) }
+        let wide = lineBoxes.filter { !$0.isEmpty }
+        if let right = wide.map(\.maxX).max(), right > frame.maxX + 0.5 { report(.right, right - frame.maxX, .box) }
+        if let left = wide.map(\.x).min(), left < frame.x - 0.5 { report(.left, frame.x - left, .box) }
+        // Cut: ink partly inside a clipping frame or the canvas, past its edge.
+        for (container, rect) in clips.map({ (CardAuditProblem.Container.clip, $0) }) + [(.canvas, canvas)] {
+            let seen = lineInks.filter { ink in
+                min(ink.maxX, rect.maxX) > max(ink.x, rect.x) && min(ink.maxY, rect.maxY) > max(ink.y, rect.y)
+            }
+            let reach: [(CardAuditProblem.Edge, Double)] = [
+                (.top, rect.y - (seen.map(\.y).min() ?? rect.y)),
+                (.right, (seen.map(\.maxX).max() ?? rect.maxX) - rect.maxX),
+                (.bottom, (seen.map(\.maxY).max() ?? rect.maxY) - rect.maxY),
+                (.left, rect.x - (seen.map(\.x).min() ?? rect.x)),
+            ]
+            for (edge, points) in reach where points > 0.5 { report(edge, points, container) }
         }
         return found
     }
