@@ -30,6 +30,7 @@ public enum GoldenMetricsCheck {
             // Strict: a typography with a problem fails the check rather than dropping out of it.
             let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize, strict: true,
                                                 extensions: TypographyFields.tokenExtensions)
+            try designTokens.requireTypographies(in: tokens.map(\.path).joined(separator: ", "))
             let metricsSamples = try MetricsSample.load(contentsOf: samples)
             let snapshot = GoldenSnapshot(directory: golden)
             let missing = !FileManager.default.fileExists(atPath: snapshot.metricsURL.path)

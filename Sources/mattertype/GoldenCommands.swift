@@ -24,6 +24,7 @@ struct GoldenOptions: ParsableArguments {
     func inputs() throws -> (DesignTokens, [MetricsSample], FontRegistry) {
         let designTokens = try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize, strict: strict,
                                             extensions: TypographyFields.tokenExtensions)
+        try designTokens.requireTypographies(in: tokens)
         warnLeftOut(designTokens)
         return (designTokens, try MetricsSample.load(contentsOf: URL(fileURLWithPath: samples)),
                 try fontSources.makeRegistry())

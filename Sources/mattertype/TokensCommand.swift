@@ -33,6 +33,7 @@ struct TokensCommand: ParsableCommand {
     func run() throws {
         let tokens = try DesignTokens(contentsOf: files.map { URL(fileURLWithPath: $0) }, themes: theme,
                                       remSize: remSize, strict: strict, extensions: TypographyFields.tokenExtensions)
+        try tokens.requireTypographies(in: files.joined(separator: ", "))
         warnLeftOut(tokens)
         let entries = tokens.typographyPaths.compactMap { path in
             tokens.typographies[path].map { TokenJSON(path: path, $0) }

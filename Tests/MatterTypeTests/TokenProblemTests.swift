@@ -100,6 +100,31 @@ struct TokenProblemTests {
         #expect(caption.features == ["smcp"])  // Figma's small caps
     }
 
+    @Test("a file that starts with a UTF-8 byte order mark (as Windows editors save it) reads as without one")
+    func byteOrderMark() throws {
+        let json = #"{"type": {"body": {"$type": "typography", "$value": {"fontFamily": "Noto Sans", "fontSize": "16px", "lineHeight": 1.5}}}}"#
+        let marked = try DesignTokens(data: Data([0xEF, 0xBB, 0xBF]) + Data(json.utf8))
+        #expect(marked.typographyPaths == ["type.body"])
+        #expect(try marked.typography("type.body") == DesignTokens(data: Data(json.utf8)).typography("type.body"))
+    }
+
+    @Test("a file without typography tokens says what it has instead, in tokens, snapshot and the library")
+    func noTypographies() throws {
+        let json = ##"{"font": {"family": {"$type": "fontFamily", "$value": "Inter"}, "size": {"$type": "fontSize", "$value": "16px"}}, "brand": {"$type": "color", "$value": "#0A66C2"}}"##
+        let tokens = try DesignTokens(data: Data(json.utf8))
+        #expect(tokens.otherTokenTypes == ["fontFamily", "fontSize", "color"])
+        #expect(throws: DesignTokenError(path: "t.json", message: "has no typography tokens: it has fontFamily, "
+                                         + "fontSize, color tokens; a typography token (\"$type\": \"typography\") "
+                                         + "names a family, size, weight and line height together (Docs/DesignTokens.md)")) {
+            try tokens.requireTypographies(in: "t.json")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("no-typography-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try CLIRun(["tokens", file.path])
+        #expect(run.status != 0 && run.stderr.contains("has no typography tokens: it has fontFamily"), "\(run.stderr)")
+    }
+
     @Test("tokens no typography needs are not checked: bad names, dangling references, other types")
     func unusedNotChecked() throws {
         let json = #"""

@@ -83,6 +83,9 @@ public struct DesignTokens: Sendable {
     public let remSize: Double
     /// The typography tokens left out because of their problems, in document order (empty when `strict`).
     public let leftOut: [LeftOut]
+    /// The types of the other tokens (`color`, `fontFamily`, `fontSize`…), each once, in document order: what a
+    /// file without typographies has instead (``requireTypographies(in:)``).
+    public let otherTokenTypes: [String]
 
     /// The largest token file read, in bytes.
     public static let maximumFileSize = 16 << 20
@@ -153,6 +156,26 @@ public struct DesignTokens: Sendable {
         typographyPaths = paths
         self.remSize = remSize
         self.leftOut = ordered
+        var others: [String] = []
+        for path in reader.order {
+            guard let token = reader.tokens[path], !token.isTypography, let type = token.type,
+                  !others.contains(type) else { continue }
+            others.append(type)
+        }
+        otherTokenTypes = others
+    }
+
+    /// Throws unless the files hold at least one typography token (read or left out): a file of only colors, or of
+    /// font families and sizes as separate tokens, says so (a typography token names them together), where
+    /// measuring would otherwise find nothing to measure. `files` names them in the message.
+    /// - Throws: ``DesignTokenError`` naming the types the files have instead.
+    public func requireTypographies(in files: String) throws(DesignTokenError) {
+        guard typographies.isEmpty, leftOut.isEmpty else { return }
+        let has = otherTokenTypes.isEmpty ? "" : ": it has " + otherTokenTypes.prefix(6).joined(separator: ", ")
+            + (otherTokenTypes.count > 6 ? "…" : "") + " tokens"
+        throw DesignTokenError(path: files, message: "has no typography tokens\(has); a typography token (\"$type\": "
+                               + "\"typography\") names a family, size, weight and line height together "
+                               + "(Docs/DesignTokens.md)")
     }
 
     /// The typography token at `path`.

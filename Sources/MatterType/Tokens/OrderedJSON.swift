@@ -48,10 +48,12 @@ enum OrderedJSON: Sendable, Equatable {
         return nil
     }
 
-    /// Parses `bytes` (UTF-8 JSON, RFC 8259).
+    /// Parses `bytes` (UTF-8 JSON, RFC 8259; a byte order mark before it, as Windows editors write, is skipped as
+    /// RFC 8259 §8.1 lets a parser do, and as Foundation's readers do for cards and Figma documents).
     /// - Throws: ``OrderedJSON/SyntaxError`` with the byte offset of the problem.
     static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> OrderedJSON {
         var parser = Parser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
