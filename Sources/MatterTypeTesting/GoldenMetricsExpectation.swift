@@ -6,8 +6,8 @@ import XCTest
 
 /// Golden-metric checks for Swift tests: the same comparison as `mattertype check` (numbers within a tolerance,
 /// line texts, faces, and images pixel for pixel, a `.diff.png` written beside each golden image that differs),
-/// from Swift Testing (``expectGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``)
-/// or XCTest (``assertGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:file:line:)``).
+/// from Swift Testing (``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``)
+/// or XCTest (``assertGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:record:file:line:)``).
 ///
 /// Set the environment variable `MATTERTYPE_RECORD_GOLDENS=1` to (re)write the golden directory from what is
 /// measured now (`MATTERTYPE_RECORD_GOLDENS=1 swift test`); the check then fails once, saying so, as a reminder to
@@ -24,11 +24,13 @@ public enum GoldenMetricsCheck {
     /// Compares (or, with `record`, records) and returns one message per failure: each difference, a recording
     /// done, or why the check could not run.
     /// `tokens` may be several files or folders (a design system's sets), read together as one token tree.
-    public static func run(tokens: [URL], samples: URL, golden: URL, tolerance: Double = 0.01, remSize: Double = 16,
-                           registry: FontRegistry = .shared, record: Bool = isRecording) -> [String] {
+    /// `themes` chooses Tokens Studio themes' sets, as `--theme` does.
+    public static func run(tokens: [URL], themes: [String] = [], samples: URL, golden: URL, tolerance: Double = 0.01,
+                           remSize: Double = 16, registry: FontRegistry = .shared,
+                           record: Bool = isRecording) -> [String] {
         do {
             // Strict: a typography with a problem fails the check rather than dropping out of it.
-            let designTokens = try DesignTokens(contentsOf: tokens, remSize: remSize, strict: true,
+            let designTokens = try DesignTokens(contentsOf: tokens, themes: themes, remSize: remSize, strict: true,
                                                 extensions: TypographyFields.tokenExtensions)
             try designTokens.requireTypographies(in: tokens.map(\.path).joined(separator: ", "))
             let metricsSamples = try MetricsSample.load(contentsOf: samples)
@@ -62,18 +64,20 @@ public enum GoldenMetricsCheck {
 ///                         golden: root.appendingPathComponent("Golden"))
 /// }
 /// ```
-public func expectGoldenMetrics(tokens: URL..., samples: URL, golden: URL, tolerance: Double = 0.01,
+public func expectGoldenMetrics(tokens: URL..., themes: [String] = [], samples: URL, golden: URL,
+                                tolerance: Double = 0.01,
                                 remSize: Double = 16, registry: FontRegistry = .shared,
                                 record: Bool = GoldenMetricsCheck.isRecording,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
-    for failure in GoldenMetricsCheck.run(tokens: tokens, samples: samples, golden: golden, tolerance: tolerance,
+    for failure in GoldenMetricsCheck.run(tokens: tokens, themes: themes, samples: samples, golden: golden,
+                                          tolerance: tolerance,
                                           remSize: remSize, registry: registry, record: record) {
         // As an error, so that the test's own line says what moved (a comment alone shows as "Issue recorded").
         Issue.record(GoldenMetricsDifference(description: failure), sourceLocation: sourceLocation)
     }
 }
 
-/// One golden-metrics failure as ``expectGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``
+/// One golden-metrics failure as ``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``
 /// records it: which token, sample and width changed and how (`typography.heading headline@180: lines 1 → 2,
 /// height 30 → 60`), a recording done, or why the check could not run.
 public struct GoldenMetricsDifference: Error, Sendable, Hashable, CustomStringConvertible {
@@ -81,7 +85,7 @@ public struct GoldenMetricsDifference: Error, Sendable, Hashable, CustomStringCo
     public let description: String
 }
 
-/// The XCTest form of ``expectGoldenMetrics(tokens:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``:
+/// The XCTest form of ``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``:
 /// one `XCTFail` per difference.
 ///
 /// ```swift
@@ -93,11 +97,13 @@ public struct GoldenMetricsDifference: Error, Sendable, Hashable, CustomStringCo
 ///     }
 /// }
 /// ```
-public func assertGoldenMetrics(tokens: URL..., samples: URL, golden: URL, tolerance: Double = 0.01,
+public func assertGoldenMetrics(tokens: URL..., themes: [String] = [], samples: URL, golden: URL,
+                                tolerance: Double = 0.01,
                                 remSize: Double = 16, registry: FontRegistry = .shared,
                                 record: Bool = GoldenMetricsCheck.isRecording,
                                 file: StaticString = #filePath, line: UInt = #line) {
-    for failure in GoldenMetricsCheck.run(tokens: tokens, samples: samples, golden: golden, tolerance: tolerance,
+    for failure in GoldenMetricsCheck.run(tokens: tokens, themes: themes, samples: samples, golden: golden,
+                                          tolerance: tolerance,
                                           remSize: remSize, registry: registry, record: record) {
         XCTFail(failure, file: file, line: line)
     }

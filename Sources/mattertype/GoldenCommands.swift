@@ -5,9 +5,14 @@ import MatterTypeWire
 
 /// What `snapshot` and `check` share: the tokens, the samples, the fonts, and the files of one golden directory.
 struct GoldenOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The design-token file whose typography tokens are measured.",
+    @Option(help: ArgumentHelp("A design-token file or Tokens Studio folder whose typography tokens are measured; "
+                               + "repeatable, read together as one token tree (later ones win).",
                                valueName: "file.tokens.json"))
-    var tokens: String
+    var tokens: [String] = []
+
+    @Option(help: ArgumentHelp("A Tokens Studio theme whose sets are read (group/name or name); repeatable.",
+                               valueName: "theme"))
+    var theme: [String] = []
 
     @Option(help: ArgumentHelp("The samples: {\"samples\": [{\"name\", \"text\", \"widths\"}]}.", valueName: "file.json"))
     var samples: String
@@ -20,11 +25,16 @@ struct GoldenOptions: ParsableArguments {
 
     @OptionGroup var fontSources: FontSourceOptions
 
+    func validate() throws {
+        if tokens.isEmpty { throw ValidationError("give the design tokens with --tokens FILE (repeatable)") }
+    }
+
     /// The tokens, the samples and the registry to measure with.
     func inputs() throws -> (DesignTokens, [MetricsSample], FontRegistry) {
-        let designTokens = try DesignTokens(contentsOf: URL(fileURLWithPath: tokens), remSize: remSize, strict: strict,
+        let designTokens = try DesignTokens(contentsOf: tokens.map { URL(fileURLWithPath: $0) }, themes: theme,
+                                            remSize: remSize, strict: strict,
                                             extensions: TypographyFields.tokenExtensions)
-        try designTokens.requireTypographies(in: tokens)
+        try designTokens.requireTypographies(in: tokens.joined(separator: ", "))
         warnLeftOut(designTokens)
         return (designTokens, try MetricsSample.load(contentsOf: URL(fileURLWithPath: samples)),
                 try fontSources.makeRegistry())

@@ -19,6 +19,40 @@ struct GoldenMetricsTests {
         return url
     }
 
+    @Test("several --tokens are one tree and --theme chooses sets, in snapshot, check and expectGoldenMetrics")
+    func severalFilesAndThemes() throws {
+        let folder = try TestSupport.scratchDirectory()
+        // A later file replaces a typography of the example's (its body at 20 points); a Tokens Studio file's
+        // theme adds a caption.
+        let brand = folder.appendingPathComponent("brand.json"), themed = folder.appendingPathComponent("themed.json")
+        try Data(#"{"typography": {"body": {"$type": "typography", "$value": {"fontFamily": "Noto Sans", "fontSize": "20px", "lineHeight": 1.5}}}}"#.utf8)
+            .write(to: brand)
+        try Data(#"""
+            {"small": {"caption": {"type": "typography", "value": {"fontFamily": "Noto Sans", "fontSize": "12", "lineHeight": "16"}}},
+             "$themes": [{"id": "1", "name": "Small", "group": "Density", "selectedTokenSets": {"small": "enabled"}}]}
+            """#.utf8).write(to: themed)
+        let golden = folder.appendingPathComponent("golden-several").path
+        let snapshot = try CLIRun("snapshot", "--tokens", GoldenMetricsTests.tokens.path, "--tokens", brand.path,
+                                  "--samples", GoldenMetricsTests.samples.path, "--out", golden, "--no-system-fonts")
+        #expect(snapshot.status == 0, "\(snapshot.stderr)")
+        let same = try CLIRun("check", "--tokens", GoldenMetricsTests.tokens.path, "--tokens", brand.path,
+                              "--samples", GoldenMetricsTests.samples.path, "--golden", golden, "--no-system-fonts")
+        #expect(same.status == 0 && same.stdout == "16 combinations match\n", "\(same.stdout)\(same.stderr)")
+        // Without the second file the body is 16 points again: its combinations (and its referrer's) differ.
+        let one = try CLIRun("check", "--tokens", GoldenMetricsTests.tokens.path, "--samples",
+                             GoldenMetricsTests.samples.path, "--golden", golden, "--no-system-fonts")
+        #expect(one.status == 1 && one.stdout.contains("typography.body headline@180"), "\(one.stdout)")
+        // A theme's sets: the caption alone.
+        let themedGolden = folder.appendingPathComponent("golden-themed").path
+        let themedRun = try CLIRun("snapshot", "--tokens", themed.path, "--theme", "Density/Small", "--samples",
+                                   GoldenMetricsTests.samples.path, "--out", themedGolden, "--no-system-fonts")
+        #expect(themedRun.status == 0 && themedRun.stdout.contains("of 1 tokens"), "\(themedRun.stdout)\(themedRun.stderr)")
+        let failures = GoldenMetricsCheck.run(tokens: [themed], themes: ["Density/Small"], samples: GoldenMetricsTests.samples,
+                                              golden: URL(fileURLWithPath: themedGolden),
+                                              registry: FontRegistry(includesSystemFonts: false), record: false)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
     @Test("snapshot then check: all match; changing a token fails exactly its combinations and its referrers'")
     func roundTrip() throws {
         let golden = try TestSupport.scratchDirectory().appendingPathComponent("golden").path
