@@ -6,8 +6,8 @@ import XCTest
 
 /// Golden-metric checks for Swift tests: the same comparison as `mattertype check` (numbers within a tolerance,
 /// line texts, faces, and images pixel for pixel, a `.diff.png` written beside each golden image that differs),
-/// from Swift Testing (``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``)
-/// or XCTest (``assertGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:record:file:line:)``).
+/// from Swift Testing (``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:requireFamilies:record:sourceLocation:)``)
+/// or XCTest (``assertGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:requireFamilies:record:file:line:)``).
 ///
 /// Set the environment variable `MATTERTYPE_RECORD_GOLDENS=1` to (re)write the golden directory from what is
 /// measured now (`MATTERTYPE_RECORD_GOLDENS=1 swift test`); the check then fails once, saying so, as a reminder to
@@ -24,9 +24,11 @@ public enum GoldenMetricsCheck {
     /// Compares (or, with `record`, records) and returns one message per failure: each difference, a recording
     /// done, or why the check could not run.
     /// `tokens` may be several files or folders (a design system's sets), read together as one token tree.
-    /// `themes` chooses Tokens Studio themes' sets, as `--theme` does.
+    /// `themes` chooses Tokens Studio themes' sets, as `--theme` does. `requireFamilies` fails when a family the
+    /// typographies name is missing here (as `check --require-families`); by default it does when checking a
+    /// snapshot recorded without any fallback, and a recording says how many typographies fell back.
     public static func run(tokens: [URL], themes: [String] = [], samples: URL, golden: URL, tolerance: Double = 0.01,
-                           remSize: Double = 16, registry: FontRegistry = .shared,
+                           remSize: Double = 16, registry: FontRegistry = .shared, requireFamilies: Bool? = nil,
                            record: Bool = isRecording) -> [String] {
         do {
             // Strict: a typography with a problem fails the check rather than dropping out of it.
@@ -36,11 +38,19 @@ public enum GoldenMetricsCheck {
             let metricsSamples = try MetricsSample.load(contentsOf: samples)
             let snapshot = GoldenSnapshot(directory: golden)
             let missing = !FileManager.default.fileExists(atPath: snapshot.metricsURL.path)
+            let fallbacks = designTokens.fallbacks(registry: registry)
+            if let summary = designTokens.fallbackSummary(fallbacks),
+               requireFamilies ?? (!(record || missing) && snapshot.recordedFallbacks == false) {
+                return ["the fonts here lack " + fallbacks.map(\.designed).joined(separator: ", ") + " (" + summary
+                        + "); register them (FontRegistry.register(fileAt:)) so that the goldens pin the designed faces"]
+            }
             if record || missing {
                 let metrics = try snapshot.record(tokens: designTokens, samples: metricsSamples, registry: registry)
                 return ["recorded \(metrics.entries.count) golden combinations in \(golden.path)"
                         + (missing ? " (there were none)" : "") + "; commit them and run again without "
-                        + recordVariable]
+                        + recordVariable + (designTokens.fallbackSummary(fallbacks).map {
+                            "; warning: \($0), and the goldens pin the fallback's face"
+                        } ?? "")]
             }
             return try snapshot.differences(tokens: designTokens, samples: metricsSamples, registry: registry,
                                             tolerance: tolerance)
@@ -66,18 +76,19 @@ public enum GoldenMetricsCheck {
 /// ```
 public func expectGoldenMetrics(tokens: URL..., themes: [String] = [], samples: URL, golden: URL,
                                 tolerance: Double = 0.01,
-                                remSize: Double = 16, registry: FontRegistry = .shared,
+                                remSize: Double = 16, registry: FontRegistry = .shared, requireFamilies: Bool? = nil,
                                 record: Bool = GoldenMetricsCheck.isRecording,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
     for failure in GoldenMetricsCheck.run(tokens: tokens, themes: themes, samples: samples, golden: golden,
                                           tolerance: tolerance,
-                                          remSize: remSize, registry: registry, record: record) {
+                                          remSize: remSize, registry: registry, requireFamilies: requireFamilies,
+                                          record: record) {
         // As an error, so that the test's own line says what moved (a comment alone shows as "Issue recorded").
         Issue.record(GoldenMetricsDifference(description: failure), sourceLocation: sourceLocation)
     }
 }
 
-/// One golden-metrics failure as ``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``
+/// One golden-metrics failure as ``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:requireFamilies:record:sourceLocation:)``
 /// records it: which token, sample and width changed and how (`typography.heading headline@180: lines 1 → 2,
 /// height 30 → 60`), a recording done, or why the check could not run.
 public struct GoldenMetricsDifference: Error, Sendable, Hashable, CustomStringConvertible {
@@ -85,7 +96,7 @@ public struct GoldenMetricsDifference: Error, Sendable, Hashable, CustomStringCo
     public let description: String
 }
 
-/// The XCTest form of ``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:record:sourceLocation:)``:
+/// The XCTest form of ``expectGoldenMetrics(tokens:themes:samples:golden:tolerance:remSize:registry:requireFamilies:record:sourceLocation:)``:
 /// one `XCTFail` per difference.
 ///
 /// ```swift
@@ -99,12 +110,13 @@ public struct GoldenMetricsDifference: Error, Sendable, Hashable, CustomStringCo
 /// ```
 public func assertGoldenMetrics(tokens: URL..., themes: [String] = [], samples: URL, golden: URL,
                                 tolerance: Double = 0.01,
-                                remSize: Double = 16, registry: FontRegistry = .shared,
+                                remSize: Double = 16, registry: FontRegistry = .shared, requireFamilies: Bool? = nil,
                                 record: Bool = GoldenMetricsCheck.isRecording,
                                 file: StaticString = #filePath, line: UInt = #line) {
     for failure in GoldenMetricsCheck.run(tokens: tokens, themes: themes, samples: samples, golden: golden,
                                           tolerance: tolerance,
-                                          remSize: remSize, registry: registry, record: record) {
+                                          remSize: remSize, registry: registry, requireFamilies: requireFamilies,
+                                          record: record) {
         XCTFail(failure, file: file, line: line)
     }
 }

@@ -29,6 +29,20 @@ struct GoldenOptions: ParsableArguments {
         if tokens.isEmpty { throw ValidationError("give the design tokens with --tokens FILE (repeatable)") }
     }
 
+    /// When `require`: an error naming each family the typographies name that is missing here (goldens recorded
+    /// so would pin the fallback's face); else a `warning:` line summing them up. Nothing without fallbacks.
+    func checkFamilies(_ tokens: DesignTokens, registry: FontRegistry, require: Bool) throws {
+        let fallbacks = tokens.fallbacks(registry: registry)
+        guard let summary = tokens.fallbackSummary(fallbacks) else { return }
+        if require {
+            throw CLIError(description: "the fonts here lack " + fallbacks.map { "\($0.designed) (drawn by \($0.drawn) "
+                + "in \($0.tokens.count) typograph\($0.tokens.count == 1 ? "y" : "ies"))" }.joined(separator: ", ")
+                + "; install them or add them with --font-file, so that the goldens pin the designed faces")
+        }
+        FileHandle.standardError.write(Data(("warning: " + summary + "; the goldens pin the fallback's face: install "
+            + "the families (or --font-file), or --require-families to fail instead\n").utf8))
+    }
+
     /// The tokens, the samples and the registry to measure with.
     func inputs() throws -> (DesignTokens, [MetricsSample], FontRegistry) {
         let designTokens = try DesignTokens(contentsOf: tokens.map { URL(fileURLWithPath: $0) }, themes: theme,
@@ -53,8 +67,12 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The directory to write.", valueName: "dir"))
     var out: String
 
+    @Flag(help: "Fail, writing nothing, when a family the typographies name is missing here (default: a warning).")
+    var requireFamilies = false
+
     func run() throws {
         let (tokens, samples, registry) = try golden.inputs()
+        try golden.checkFamilies(tokens, registry: registry, require: requireFamilies)
         let metrics = try GoldenSnapshot(directory: URL(fileURLWithPath: out))
             .record(tokens: tokens, samples: samples, registry: registry)
         print("\(out): \(metrics.entries.count) combinations of \(tokens.typographies.count) tokens and "
@@ -80,6 +98,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Rewrite the snapshot with what is measured now.")
     var update = false
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp("Fail when a family the typographies name is missing here "
+                                                     + "(default: when the snapshot was recorded without any fallback; "
+                                                     + "else a warning)."))
+    var requireFamilies: Bool?
+
     func validate() throws {
         guard tolerance.isFinite, tolerance >= 0 else { throw ValidationError("--tolerance must be 0 or more") }
     }
@@ -87,6 +110,8 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let (tokens, samples, registry) = try golden.inputs()
         let snapshot = GoldenSnapshot(directory: URL(fileURLWithPath: directory))
+        try golden.checkFamilies(tokens, registry: registry,
+                                 require: requireFamilies ?? (snapshot.recordedFallbacks == false))
         if update {
             let metrics = try snapshot.record(tokens: tokens, samples: samples, registry: registry)
             print("\(directory): updated, \(metrics.entries.count) combinations")

@@ -53,6 +53,42 @@ struct GoldenMetricsTests {
         #expect(failures.isEmpty, "\(failures)")
     }
 
+    @Test("a family missing here: snapshot warns (or fails with --require-families), check fails by default")
+    func missingFamilies() throws {
+        let folder = try TestSupport.scratchDirectory()
+        let montserrat = folder.appendingPathComponent("montserrat.json")
+        try Data(#"{"t": {"a": {"$type": "typography", "$value": {"fontFamily": "Montserrat", "fontSize": "16px", "lineHeight": 1.5}}, "b": {"$type": "typography", "$value": {"fontFamily": "Montserrat", "fontWeight": 700, "fontSize": "20px", "lineHeight": 1.2}}}}"#.utf8)
+            .write(to: montserrat)
+        let golden = folder.appendingPathComponent("golden-montserrat").path
+        let warned = try CLIRun("snapshot", "--tokens", montserrat.path, "--samples", GoldenMetricsTests.samples.path,
+                                "--out", golden, "--no-system-fonts")
+        #expect(warned.status == 0 && warned.stderr.contains("warning: 2 of 2 typographies fell back: Montserrat → "
+                                                             + "Noto Sans (2 typographies)"), "\(warned.stderr)")
+        let strict = folder.appendingPathComponent("golden-strict").path
+        let refused = try CLIRun("snapshot", "--tokens", montserrat.path, "--samples", GoldenMetricsTests.samples.path,
+                                 "--out", strict, "--no-system-fonts", "--require-families")
+        #expect(refused.status == 1 && refused.stderr.contains("lack Montserrat (drawn by Noto Sans in 2 typographies)"))
+        #expect(!FileManager.default.fileExists(atPath: strict))
+        // A snapshot recorded with the designed faces: a check where they are missing fails, naming them.
+        let clean = folder.appendingPathComponent("golden-clean").path
+        #expect(try CLIRun("snapshot", "--tokens", GoldenMetricsTests.tokens.path, "--samples",
+                           GoldenMetricsTests.samples.path, "--out", clean, "--no-system-fonts").status == 0)
+        let renamed = try changedTokens(#""Noto Sans""#, #""Montserrat""#)
+        let check = try CLIRun("check", "--tokens", renamed.path, "--samples", GoldenMetricsTests.samples.path,
+                               "--golden", clean, "--no-system-fonts")
+        #expect(check.status == 1 && check.stderr.contains("lack Montserrat"), "\(check.stderr)")
+        // The Swift helper: a recording says so; requireFamilies fails instead.
+        let registry = FontRegistry(includesSystemFonts: false)
+        let recorded = GoldenMetricsCheck.run(tokens: [montserrat], samples: GoldenMetricsTests.samples,
+                                              golden: folder.appendingPathComponent("swift-golden"),
+                                              registry: registry, record: true)
+        #expect(recorded.count == 1 && recorded[0].contains("warning: 2 of 2 typographies fell back"), "\(recorded)")
+        let required = GoldenMetricsCheck.run(tokens: [montserrat], samples: GoldenMetricsTests.samples,
+                                              golden: folder.appendingPathComponent("swift-golden"),
+                                              registry: registry, requireFamilies: true, record: false)
+        #expect(required.count == 1 && required[0].hasPrefix("the fonts here lack Montserrat"), "\(required)")
+    }
+
     @Test("snapshot then check: all match; changing a token fails exactly its combinations and its referrers'")
     func roundTrip() throws {
         let golden = try TestSupport.scratchDirectory().appendingPathComponent("golden").path

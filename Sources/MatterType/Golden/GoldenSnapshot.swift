@@ -60,6 +60,14 @@ public struct GoldenSnapshot: Sendable {
         return metrics
     }
 
+    /// Whether the snapshot's `metrics.json` records a typography drawn by a fallback family: `nil` when there is
+    /// none or it cannot be read.
+    public var recordedFallbacks: Bool? {
+        guard let data = FileManager.default.contents(atPath: metricsURL.path),
+              let golden = try? JSONDecoder().decode(GoldenMetrics.self, from: data) else { return nil }
+        return golden.entries.contains { $0.fallback }
+    }
+
     /// How the typographies lay out and draw now compared with the snapshot: one sentence per combination that
     /// differs (numbers beyond `tolerance` points, line texts, faces, and images pixel for pixel where the numbers
     /// match), sorted. For each combination whose image differs, `<sample>@<width>.diff.png` (old | new | diff) is
