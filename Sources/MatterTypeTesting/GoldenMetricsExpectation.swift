@@ -46,9 +46,13 @@ public enum GoldenMetricsCheck {
             }
             if record || missing {
                 let metrics = try snapshot.record(tokens: designTokens, samples: metricsSamples, registry: registry)
-                return ["recorded \(metrics.entries.count) golden combinations in \(golden.path)"
-                        + (missing ? " (there were none)" : "") + "; commit them and run again without "
-                        + recordVariable + (designTokens.fallbackSummary(fallbacks).map {
+                let what = missing
+                    ? "first run: recorded \(metrics.entries.count) golden combinations in \(golden.path); commit that "
+                        + "folder, and the next runs compare with it (this check fails once, so that a run that records "
+                        + "cannot pass CI)"
+                    : "recorded \(metrics.entries.count) golden combinations in \(golden.path) (\(recordVariable) is "
+                        + "set); commit them and run again without it"
+                return [what + (designTokens.fallbackSummary(fallbacks).map {
                             "; warning: \($0), and the goldens pin the fallback's face"
                         } ?? "")]
             }

@@ -104,7 +104,8 @@ public struct GoldenMetrics: Sendable, Hashable, Codable {
 
     /// The MatterType version that measured.
     public var version: String
-    /// The SHA-256 of every font file used, by path.
+    /// The SHA-256 of every font file used, by file name (`NotoSans-Regular.ttf`: the same on every machine, where
+    /// paths are not; a second file of the same name with other bytes is `name (2)`).
     public var fontFiles: [String: String]
     /// The measurements, sorted by token, sample and width.
     public var entries: [Entry]
@@ -121,15 +122,23 @@ public struct GoldenMetrics: Sendable, Hashable, Codable {
     public static func measure(tokens: DesignTokens, samples: [MetricsSample],
                                registry: FontRegistry = .shared) throws(LayoutError) -> GoldenMetrics {
         var entries: [Entry] = []
-        var files: [String: String] = [:]
+        var files: [String: String] = [:], paths: Set<String> = []
         for token in tokens.typographies.keys.sorted() {
             guard let typography = tokens.typographies[token] else { continue }
             let resolved = try TypographyLayout(typography: typography, registry: registry)
             for sample in samples {
                 for width in sample.widths {
                     let layout = try TextLayout(sample.text, typography: resolved, limits: LayoutLimits(width: width))
-                    for face in layout.faces where files[face.descriptor.path] == nil {
-                        files[face.descriptor.path] = face.file.bytes.withUnsafeBytes { SHA256.hex($0) }
+                    for face in layout.faces where !paths.contains(face.descriptor.path) {
+                        paths.insert(face.descriptor.path)
+                        let digest = face.file.bytes.withUnsafeBytes { SHA256.hex($0) }
+                        let name = URL(fileURLWithPath: face.descriptor.path).lastPathComponent
+                        var key = name, copy = 1
+                        while let other = files[key], other != digest {
+                            copy += 1
+                            key = "\(name) (\(copy))"
+                        }
+                        files[key] = digest
                     }
                     entries.append(Entry(
                         token: token, sample: sample.name, width: width, lineCount: layout.lines.count,
