@@ -47,6 +47,9 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Leave a row whose output file exists as it is (resume a batch).")
     var skipExisting = false
 
+    @Flag(help: "Let a later row replace the file of an earlier row with the same output path (default: a bad row).")
+    var overwrite = false
+
     @OptionGroup var fontSources: FontSourceOptions
 
     @OptionGroup var warningOptions: WarningOptions
@@ -91,11 +94,12 @@ struct BatchCommand: ParsableCommand {
         let matrixFile = matrix ? try matrixRows(source) : nil
         defer { if let matrixFile { try? FileManager.default.removeItem(atPath: matrixFile) } }
         guard let rows = matrixFile ?? rows else { return }
+        try checkColumns(of: rows, source: source)
         // Counted first, so that the progress shows done/total; a second reader then streams them.
         let total = try BatchCommand.count(rows, shard: shard)
         let progress = BatchProgress(total: total)
         let state = Mutex(BatchState(reader: try BatchRows(path: rows)))
-        let out = BatchOutput(pattern: self.out), skipExisting = self.skipExisting
+        let out = BatchOutput(pattern: self.out), skipExisting = self.skipExisting, overwrite = self.overwrite
         let leftovers = out.removeLeftoverTemporaryFiles()
         if leftovers > 0 {
             let line = "batch: removed \(leftovers) unfinished file\(leftovers == 1 ? "" : "s") an earlier run left\n"
@@ -126,8 +130,16 @@ struct BatchCommand: ParsableCommand {
                     state.withLock { $0.readError = $0.readError ?? error }
                     return
                 }
+                // Two rows writing one file: the second is a bad row naming the first (unless --overwrite).
+                let claim: (String) -> Int? = { path in
+                    overwrite ? nil : state.withLock { state in
+                        if let earlier = state.paths[path] { return earlier }
+                        state.paths[path] = row.line
+                        return nil
+                    }
+                }
                 let outcome = BatchCommand.draw(row, source: source, sizing: drawing, renderer: renderer, out: out,
-                                                skipExisting: skipExisting)
+                                                skipExisting: skipExisting, claim: claim)
                 let counts = state.withLock { state -> (finished: Int, done: Int) in
                     switch outcome {
                     case .done: state.done += 1
@@ -195,6 +207,21 @@ struct BatchCommand: ParsableCommand {
     /// What makes a row's card from its values (``TemplateOptions/source(registry:verbose:)``).
     private func cardSource(registry: FontRegistry) throws -> CardSource {
         try templateOptions.source(registry: registry, verbose: warningOptions.verbose)
+    }
+
+    /// Before the first row: a CSV's header must name every value the `--out` pattern and the template's
+    /// placeholders need, or the batch stops with one error naming them (not one a row).
+    private func checkColumns(of rows: String, source: CardSource) throws {
+        guard let columns = try BatchRows(path: rows).columns else { return }
+        let forOut = Card.placeholders(in: out).map(\.name), forTemplate = source.template.placeholders
+        var missing: [String] = []
+        for name in forOut + forTemplate where !columns.contains(name) && !missing.contains(name) { missing.append(name) }
+        guard !missing.isEmpty else { return }
+        let needs = missing.map { name in
+            "\"\(name)\" (" + (forOut.contains(name) ? "--out" : "the template's {{\(name)}}") + ")"
+        }
+        throw CLIError(description: "\(rows): line 1 has no column " + needs.joined(separator: ", ")
+                       + "; its columns are " + columns.joined(separator: ", "))
     }
 
     /// The most rows --matrix makes (its combinations times the --values rows).
@@ -280,10 +307,14 @@ struct BatchCommand: ParsableCommand {
     /// Draws `row`'s card, sized as `sizing` says, and writes it where `out` says, unless it is there already and
     /// `skipExisting`.
     private static func draw(_ row: BatchRows.Row, source: CardSource, sizing: DrawingOptions, renderer: CardRenderer,
-                             out: BatchOutput, skipExisting: Bool) -> Outcome {
+                             out: BatchOutput, skipExisting: Bool, claim: (String) -> Int?) -> Outcome {
         do {
             let values = try row.values.get()
             let path = try out.path(values: values)
+            if let earlier = claim(path) {
+                return .failed("writes \(path), as line \(earlier) does; give each row its own --out path (a column "
+                               + "such as {{slug}}), or --overwrite")
+            }
             if skipExisting, FileManager.default.fileExists(atPath: path) { return .skipped }
             try out.checkWritable(path)
             let card: Card
@@ -310,6 +341,8 @@ private struct BatchState {
     let reader: BatchRows
     /// Rows read so far (a shard's and the others').
     var rowIndex = 0
+    /// The output paths written, with the line of the row that claimed each.
+    var paths: [String: Int] = [:]
     var done = 0, skipped = 0, failed = 0
     var readError: (any Error)?
 }

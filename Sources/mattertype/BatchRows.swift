@@ -68,6 +68,9 @@ final class BatchRows {
 
     deinit { try? handle.close() }
 
+    /// A CSV file's column names (its first line); `nil` for JSON Lines, whose rows name their own.
+    var columns: [String]? { format == .csv ? header : nil }
+
     /// The next row, or `nil` at the end of the file.
     /// - Throws: `CLIError` when the file cannot be read.
     func next() throws -> Row? {
@@ -177,6 +180,9 @@ final class BatchRows {
         var field: [UInt8] = []
         var problem: String?
         var quoted = false, wasQuoted = false, sawAny = false
+        // Where the open quote began, and the line breaks read inside quotes since (a field's own, or — when the
+        // quote is never closed — the rows it swallows).
+        var quoteLine = 0, breaksInQuote = 0
         func endField() {
             fields.append(String(decoding: field, as: UTF8.self))
             field = []
@@ -201,6 +207,7 @@ final class BatchRows {
                         wasQuoted = true
                     }
                 } else {
+                    if value == 0x0A { breaksInQuote += 1 }
                     append(value)
                 }
                 continue
@@ -223,6 +230,7 @@ final class BatchRows {
                 sawAny = true
                 if field.isEmpty && !wasQuoted {
                     quoted = true
+                    (quoteLine, breaksInQuote) = (line, 0)
                 } else {
                     problem = problem
                         ?? "a quote inside an unquoted field (quote the whole field, and double the quote)"
@@ -236,7 +244,13 @@ final class BatchRows {
                 append(value)
             }
         }
-        if quoted { problem = problem ?? "a quoted field is not closed before the end of the file" }
+        if quoted {
+            // The file's final line break ends the last line swallowed; it starts none.
+            if field.last == 0x0A { breaksInQuote -= 1 }
+            problem = problem ?? "a quote opened on line \(quoteLine) is not closed before the end of the file"
+                + (breaksInQuote > 0 ? ": lines \(quoteLine + 1)–\(quoteLine + breaksInQuote) were read into this "
+                   + "field, and their rows are lost; close the quote (a quote inside a field is doubled)" : "")
+        }
         guard sawAny || !field.isEmpty || !fields.isEmpty else { return nil }
         endField()
         return (fields, start, problem)

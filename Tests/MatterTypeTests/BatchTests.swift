@@ -49,6 +49,40 @@ struct BatchTests {
         #expect(written[.modificationDate] as? Date == after[.modificationDate] as? Date)
     }
 
+    @Test("checked before the first row: a column the --out pattern or the template needs is one error, not one a row")
+    func missingColumns() throws {
+        let folder = try Self.folder(rows: "name,heading\na,One\nb,Two\nc,Three\n", name: "rows.csv")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.batch(folder, rows: "rows.csv", out: folder.path + "/{{slug}}.png")
+        #expect(run.status != 0 && Self.files(in: folder).isEmpty)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && run.stderr.contains(#"line 1 has no column "slug" (--out), "title" (the template's {{title}}); its columns are name, heading"#),
+                "\(run.stderr)")
+    }
+
+    @Test("two rows writing one file: the second is a bad row naming the first's line, unless --overwrite")
+    func duplicatePaths() throws {
+        let folder = try Self.folder(rows: "slug,title\na,One\nb,Two\na,Three\n", name: "rows.csv")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.batch(folder, rows: "rows.csv", out: folder.path + "/out/{{slug}}.png", "--jobs", "1")
+        #expect(run.status == 1 && Self.files(in: folder) == ["out/a.png", "out/b.png"])
+        #expect(run.stderr.contains("line 4: writes ") && run.stderr.contains("as line 2 does"), "\(run.stderr)")
+        #expect(run.stderr.contains("2 done, 0 skipped, 1 failed of 3 rows"), "\(run.stderr)")
+        let overwritten = try Self.batch(folder, rows: "rows.csv", out: folder.path + "/out/{{slug}}.png", "--jobs", "1",
+                                         "--overwrite")
+        #expect(overwritten.status == 0, "\(overwritten.stderr)")
+    }
+
+    @Test("a quote left open names the line it opened on and the lines it swallowed")
+    func openQuote() throws {
+        let folder = try Self.folder(rows: "slug,title\na,One\nb,\"Two\nc,Three\nd,Four\n", name: "rows.csv")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.batch(folder, rows: "rows.csv", out: folder.path + "/out/{{slug}}.png")
+        #expect(run.status == 1 && Self.files(in: folder) == ["out/a.png"])
+        #expect(run.stderr.contains("line 3: a quote opened on line 3 is not closed before the end of the file: lines "
+                                    + "4–5 were read into this field, and their rows are lost"), "\(run.stderr)")
+    }
+
     @Test("JSON Lines rows; --shard K/N takes every N-th row from K, so the shards split the rows between them")
     func shardsOfJSONLines() throws {
         let rows = (0..<7).map { #"{"slug": "r\#($0)", "title": "Row \#($0)"}"# }.joined(separator: "\n") + "\n"
