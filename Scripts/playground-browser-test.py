@@ -148,7 +148,14 @@ def main():
             editor.send_keys(Keys.DELETE)
             editor.send_keys(document)
             wait.until(lambda d: error.text == "")
-            driver.find_element(By.ID, "template-name").send_keys("from-playground")
+            # The name's pattern is a valid regular expression under Chromium's v flag: a name with a space is
+            # invalid to the browser (an invalid pattern would switch the check off, with a console warning).
+            name_field = driver.find_element(By.ID, "template-name")
+            name_field.send_keys("not valid")
+            check(driver.execute_script("return arguments[0].validity.patternMismatch", name_field) is True,
+                  "the template name's pattern works in Chromium (a name with a space does not match it)")
+            name_field.clear()
+            name_field.send_keys("from-playground")
             driver.find_element(By.ID, "admin-token").send_keys(ADMIN)
             driver.find_element(By.CSS_SELECTOR, "#save button[type=submit]").click()
             url_field = driver.find_element(By.ID, "template-url")
