@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import MatterType
 
 /// One thing an audit found on a text layer of a card (``CardRenderer/audit(of:options:until:)``): what kind, on
@@ -8,7 +8,7 @@ public struct CardAuditProblem: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The text's lines reach outside its own box, a clipping frame, or the canvas.
         case overflow
-        /// Lines were dropped (`maxLines`, a fixed height that clips, Figma's truncation): text is lost.
+        /// Lines were dropped (`maxLines`, as Figma's truncation converts): text is lost.
         case truncated
         /// Fitting stopped at its minimum size and the text still did not fit.
         case fitMinimum = "fit-minimum"
@@ -45,7 +45,14 @@ public struct CardAuditProblem: Sendable, Hashable, Codable {
 
     /// A side of a box.
     public enum Edge: String, Sendable, Hashable, Codable, CaseIterable {
-        case top, right, bottom, left
+        /// The top side.
+        case top
+        /// The right side.
+        case right
+        /// The bottom side.
+        case bottom
+        /// The left side.
+        case left
     }
 
     /// What a text overflows.
