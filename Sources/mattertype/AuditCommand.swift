@@ -224,11 +224,8 @@ final class AuditReport: Sendable {
                 }
             }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let entry = Entry(row: row.number, values: found.values, problems: found.problems)
-                let text = (try? encoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                FileHandle.standardOutput.write(Data(((first ? "\n" : ",\n") + text).utf8))
+                let entry = Entry(row: row.number, values: found.values, problems: found.problems, error: nil)
+                FileHandle.standardOutput.write(Data(((first ? "\n" : ",\n") + Self.encoded(entry)).utf8))
             } else {
                 var lines = ""
                 for problem in found.problems where problem.kind != .lines {
@@ -240,7 +237,19 @@ final class AuditReport: Sendable {
         case .failure(let error):
             let line = clearing + "line \(row.line) (row \(row.number)): \(error)\n"
             FileHandle.standardError.write(Data(line.utf8))
+            if json {
+                // In the rows too, as the server answers a row that cannot be drawn.
+                let entry = Entry(row: row.number, values: nil, problems: nil, error: "line \(row.line): \(error)")
+                FileHandle.standardOutput.write(Data(((first ? "\n" : ",\n") + Self.encoded(entry)).utf8))
+            }
         }
+    }
+
+    /// `entry` as one line of JSON, keys sorted.
+    private static func encoded(_ entry: Entry) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(entry)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     func end() {
@@ -264,7 +273,9 @@ final class AuditReport: Sendable {
     /// One row in the JSON.
     private struct Entry: Encodable {
         let row: Int
-        let values: [String: String]
-        let problems: [CardAuditProblem]
+        let values: [String: String]?
+        let problems: [CardAuditProblem]?
+        /// Why the row could not be drawn (its line in the file first).
+        let error: String?
     }
 }

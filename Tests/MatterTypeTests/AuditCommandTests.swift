@@ -62,6 +62,12 @@ struct AuditCommandTests {
                     && plain.stdout.contains("row 3 /layers/0: error: missing-glyph: no font draws U+0378"),
                     "\(plain.stdout)")
             #expect(plain.stderr.contains("audit: 4 rows: 1 overflow, 1 missing-glyph, 1 contrast"), "\(plain.stderr)")
+            // A row that cannot be drawn (a value missing) is in the rows with its error, and fails the audit.
+            let missing = folder.appendingPathComponent("missing.jsonl")
+            try Data(#"{"title": "No color"}"#.utf8).write(to: missing)
+            let failed = try CLIRun(["audit", card, "--values", missing.path, "--json", "--no-system-fonts"])
+            #expect(failed.status == 1 && failed.stdout.contains(#""error":"line 1: no value for {{color}}""#)
+                    && failed.stdout.contains(#""row":1"#), "\(failed.stdout)")
             // No problem: exit 0. A warning fails only with --fail-on warning.
             let clean = try CLIRun(["audit", card, "--values", folder.appendingPathComponent("clean.csv").path,
                                     "--no-system-fonts"])
