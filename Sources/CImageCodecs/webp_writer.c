@@ -6,8 +6,8 @@
 #include <webp/decode.h>
 #include <webp/encode.h>
 
-int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t height, float effort,
-                                   mattertype_buffer *out) {
+int mattertype_webp_write(const uint8_t *rgba, uint32_t width, uint32_t height, float effort, int quality,
+                          mattertype_buffer *out) {
     out->message[0] = 0;
     if (width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) {
         snprintf(out->message, sizeof out->message, "WebP images are at most %d pixels wide and tall",
@@ -20,10 +20,17 @@ int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t
         snprintf(out->message, sizeof out->message, "libwebp version mismatch");
         return 0;
     }
-    config.lossless = 1;
-    config.exact = 1;  // keep the color of transparent pixels: decoded pixels equal the encoded ones
-    config.quality = effort;
-    config.method = effort >= 90 ? 6 : (effort >= 50 ? 4 : 1);
+    if (quality >= 0) {  // lossy at that quality
+        config.lossless = 0;
+        config.quality = (float)quality;
+        config.method = effort >= 90 ? 6 : (effort >= 50 ? 4 : 2);
+        config.use_sharp_yuv = 1;  // text's colored edges: sharper chroma at little cost
+    } else {
+        config.lossless = 1;
+        config.exact = 1;  // keep the color of transparent pixels: decoded pixels equal the encoded ones
+        config.quality = effort;
+        config.method = effort >= 90 ? 6 : (effort >= 50 ? 4 : 1);
+    }
     picture.use_argb = 1;
     picture.width = (int)width;
     picture.height = (int)height;

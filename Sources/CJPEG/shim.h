@@ -112,7 +112,57 @@ static inline uint8_t *mattertype_jpeg_decode_rgba(const uint8_t *data, size_t s
     return pixels;
 }
 
-/// Frees pixels mattertype_jpeg_decode_rgba returned.
+/// Frees pixels mattertype_jpeg_decode_rgba returned, and files mattertype_jpeg_encode_rgb wrote.
 static inline void mattertype_jpeg_free(uint8_t *pixels) { free(pixels); }
+
+/// Encodes `width` × `height` RGB pixels (3 bytes each, rows packed) as a baseline JPEG at `quality` (1–100, 4:2:0
+/// chroma below 90, 4:4:4 from 90 as text keeps its colored edges there), optimized Huffman tables; the file in
+/// `*out` (`*size` bytes), freed with mattertype_jpeg_free. Returns 0 with `message` saying why on failure.
+static inline int mattertype_jpeg_encode_rgb(const uint8_t *rgb, uint32_t width, uint32_t height, int quality,
+                                             uint8_t **out, unsigned long *size, char *message,
+                                             size_t message_size) {
+    message[0] = 0;
+    struct jpeg_compress_struct info;
+    mattertype_jpeg_error error;
+    unsigned char *volatile buffer = NULL;
+    unsigned long length = 0;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = mattertype_jpeg_error_exit;
+    error.manager.emit_message = mattertype_jpeg_silent;
+    error.too_many_scans = 0;
+    error.first_warning[0] = 0;
+    if (setjmp(error.jump)) {
+        char reason[JMSG_LENGTH_MAX];
+        (*info.err->format_message)((j_common_ptr)&info, reason);
+        snprintf(message, message_size, "libjpeg could not write the image: %s", reason);
+        jpeg_destroy_compress(&info);
+        free(buffer);
+        return 0;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, (unsigned char **)&buffer, &length);
+    info.image_width = width;
+    info.image_height = height;
+    info.input_components = 3;
+    info.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    info.optimize_coding = TRUE;
+    if (quality >= 90) {
+        info.comp_info[0].h_samp_factor = 1;
+        info.comp_info[0].v_samp_factor = 1;
+    }
+    jpeg_start_compress(&info, TRUE);
+    size_t stride = (size_t)width * 3;
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + stride * info.next_scanline);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    *out = buffer;
+    *size = length;
+    return 1;
+}
 
 #endif

@@ -262,11 +262,11 @@ public struct RequestChecker: Sendable {
 
     // MARK: - Image sizes
 
-    /// The pixel size an encoded image declares: PNG's and WebP's headers (``ImageDecoder/pixelSize(of:)``), an
+    /// The pixel size an encoded image declares: PNG's, WebP's and JPEG's headers (``ImageDecoder/pixelSize(of:)``), an
     /// SVG's `width` and `height`, a PDF's first `/MediaBox` (points) × `scale`, rounded.
     static func pixelSize(of data: Data, format: ImageFormat, scale: Double) -> PixelSize? {
         switch format {
-        case .png, .webp:
+        case .png, .webp, .jpeg:
             return ImageDecoder.pixelSize(of: data)
         case .svg:
             let head = String(decoding: data.prefix(400), as: UTF8.self)

@@ -133,6 +133,9 @@ public struct RenderRequest: Sendable, Hashable, Codable {
                         measuringMinContent: Bool) throws(RenderRequestError) -> TextLayout {
         _ = try pageMargin()
         _ = try checkedPadding()
+        if let quality = output.quality, !(1...100).contains(quality) {
+            throw .invalid(field: "quality", reason: "\(quality) is not allowed; use 1 to 100")
+        }
         let text = try styledText()
         let typography = try resolvedTypography(tokens: tokens)
         var limits = layoutLimits
@@ -175,7 +178,7 @@ public struct RenderRequest: Sendable, Hashable, Codable {
             color: output.color ?? .black, background: output.background ?? .clear, padding: padding,
             clip: output.clip ?? false, hinting: output.hinting ?? TextRenderer.Hinting.none,
             pngEncoding: output.pngEncoding ?? .auto, compression: output.compression ?? .balanced,
-            vector: VectorOptions(svgText: output.svgText ?? false),
+            quality: output.quality, vector: VectorOptions(svgText: output.svgText ?? false),
             pages: output.pageSize.map { TextImageStyle.PDFPages(size: $0, margin: margin) })
         do throws(RenderError) {
             return try (output.format ?? .png).encode(layout, style: style, renderer: renderer, until: deadline)

@@ -33,7 +33,7 @@ struct BatchCommand: ParsableCommand {
     var matrix = false
 
     @Option(help: ArgumentHelp("Where each card goes: a path with {{name}} placeholders filled from its row; the "
-                               + "extension (.png, .webp, .svg, .pdf) is the format; folders are made.",
+                               + "extension (.png, .webp, .jpg, .svg, .pdf) is the format; folders are made.",
                                valueName: "out/{{slug}}.png"))
     var out: String
 
@@ -324,7 +324,7 @@ struct BatchCommand: ParsableCommand {
                 return .failed("no value for {{\(name)}}")
             }
             let bytes = try naming(source.describe) { () throws(CardError) in
-                try renderer.encoded(card, format: ImageFormat(path: path) ?? .png)
+                try renderer.encoded(card, format: ImageFormat(path: path) ?? .png, quality: sizing.quality)
             }
             try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)

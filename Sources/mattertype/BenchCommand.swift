@@ -79,7 +79,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("line-height"), help: "Line height in points (24 by default).")
     var lineHeight = 24.0
 
-    @Option(help: "The png and card tasks' format: png, webp, svg or pdf (SVG and PDF written from the same drawing, not rasterized).",
+    @Option(help: "The png and card tasks' format: png, webp, jpeg, svg or pdf (SVG and PDF written from the same drawing, not rasterized).",
             transform: { try parseChoice($0, ImageFormat.self, "--format") })
     var format: ImageFormat = .png
 

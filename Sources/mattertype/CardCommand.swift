@@ -44,7 +44,7 @@ struct CardCommand: ParsableCommand {
     @OptionGroup var drawing: DrawingOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where to write the card: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output (PNG).",
+        "Where to write the card: a .png, .webp, .jpg, .svg or .pdf file (written atomically), or - for standard output (PNG).",
         valueName: "file.png"))
     var output: String?
 
@@ -98,7 +98,7 @@ struct CardCommand: ParsableCommand {
         let drawn = try naming(source.describe) { () throws(CardError) in try renderer.drawing(of: document) }
         let frames: [FigmaFrame] = if case .figma(let frame) = source { [frame] } else { [] }
         warnText(drawn.layouts, frames: frames, registry: renderer.registry)
-        let bytes = try naming(source.describe) { () throws(CardError) in try renderer.encoded(drawn, format: format) }
+        let bytes = try naming(source.describe) { () throws(CardError) in try renderer.encoded(drawn, format: format, quality: drawing.quality) }
         let size = drawn.pixelSize
         let status = "\(output): \(size.width) × \(size.height) px, \(document.layers.count) layers, \(bytes.count) bytes"
         try writeImage(bytes, to: output, status: status)

@@ -17,6 +17,10 @@ struct DrawingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Draw it this many pixels high (with --width, fit inside both).", valueName: "pixels"))
     var height: Int?
 
+    @Option(help: ArgumentHelp("WebP and JPEG: the quality, 1–100 (WebP lossy at it, lossless without; JPEG "
+                               + "\(JPEGEncoder.defaultQuality) without).", valueName: "1-100"))
+    var quality: Int?
+
     @Option(help: ArgumentHelp("The most work laying out, drawing and encoding an image may take, in millions of "
                                + "operations (about a millisecond each; the server allows \(CardRenderer.defaultMaximumWork / 1_000_000)).",
                                valueName: "millions"))
@@ -33,6 +37,7 @@ struct DrawingOptions: ParsableArguments {
         if let scale, !(scale.isFinite && Card.scales.contains(scale)) {
             throw ValidationError("--scale \(scale): give a factor of \(Card.scales.lowerBound) to \(Card.scales.upperBound)")
         }
+        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality \(quality): give 1 to 100") }
         for (name, value) in [("--width", width), ("--height", height)] {
             if let value, !(1...100_000).contains(value) { throw ValidationError("\(name) \(value): give 1 to 100000 pixels") }
         }

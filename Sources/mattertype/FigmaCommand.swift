@@ -36,7 +36,7 @@ struct FigmaCommand: ParsableCommand {
     @OptionGroup var warningOptions: WarningOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where to draw the node: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output (PNG).",
+        "Where to draw the node: a .png, .webp, .jpg, .svg or .pdf file (written atomically), or - for standard output (PNG).",
         valueName: "file.png"))
     var output: String?
 
@@ -158,7 +158,7 @@ struct FigmaCommand: ParsableCommand {
         let format = output == "-" ? ImageFormat.png : (ImageFormat(path: output) ?? .png)
         let drawn = try naming(frame.describe) { () throws(CardError) in try renderer.drawing(of: card) }
         warnText(drawn.layouts, frames: [frame], registry: renderer.registry)
-        let bytes = try naming(frame.describe) { () throws(CardError) in try renderer.encoded(drawn, format: format) }
+        let bytes = try naming(frame.describe) { () throws(CardError) in try renderer.encoded(drawn, format: format, quality: drawing.quality) }
         let size = drawn.pixelSize
         try writeImage(bytes, to: output, status: "\(output): \(size.width) × \(size.height) px, node \(frame.nodeID), "
                        + "\(bytes.count) bytes")

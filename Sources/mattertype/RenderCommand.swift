@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var input: TextInputOptions
     @OptionGroup var typography: TypographyOptions
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Where to write the image: a .png, .webp, .svg or .pdf file (written atomically), or - for standard output.",
+        "Where to write the image: a .png, .webp, .jpg, .svg or .pdf file (written atomically), or - for standard output.",
         valueName: "file.png"))
     var output: String
 

@@ -1,4 +1,5 @@
 import Foundation
+import MatterType
 import Testing
 
 /// `mattertype batch`: a card for every row of a CSV or JSON Lines file, run as the built executable.
@@ -71,6 +72,21 @@ struct BatchTests {
         let overwritten = try Self.batch(folder, rows: "rows.csv", out: folder.path + "/out/{{slug}}.png", "--jobs", "1",
                                          "--overwrite")
         #expect(overwritten.status == 0, "\(overwritten.stderr)")
+    }
+
+    @Test("JPEG and lossy WebP: a .jpg pattern writes JPEGs, --quality sets theirs; render refuses a quality out of range")
+    func jpeg() throws {
+        let folder = try Self.folder(rows: "slug,title\na,One\nb,Two\n", name: "rows.csv")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.batch(folder, rows: "rows.csv", out: folder.path + "/out/{{slug}}.jpg", "--quality", "80")
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: folder.appendingPathComponent("out/a.jpg"))
+        #expect(data.prefix(3) == Data([0xFF, 0xD8, 0xFF]) && ImageDecoder.pixelSize(of: data) == PixelSize(width: 120, height: 30))
+        let webp = try Self.batch(folder, rows: "rows.csv", out: folder.path + "/webp/{{slug}}.webp", "--quality", "60")
+        let written = try Data(contentsOf: folder.appendingPathComponent("webp/b.webp"))
+        #expect(webp.status == 0 && ImageDecoder.format(of: written) == .webp)
+        let refused = try CLIRun("render", "Hi", "-o", folder.appendingPathComponent("x.jpg").path, "--quality", "101")
+        #expect(refused.status != 0 && refused.stderr.contains("quality"), "\(refused.stderr)")
     }
 
     @Test("a quote left open names the line it opened on and the lines it swallowed")

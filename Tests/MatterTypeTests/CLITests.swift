@@ -195,7 +195,7 @@ struct CLITests {
         (["fonts", "--font-file", "/work/none.ttc", "--json"], "no such file"),
         (["render", "Hi", "-o", "/no/such/dir/out.png"],
          "/no/such/dir/out.png: cannot write the image (No such file or directory)"),
-        (["render", "Hi", "-o", "/tmp/out.jpg"], "/tmp/out.jpg: MatterType writes .png, .webp, .svg and .pdf files"),
+        (["render", "Hi", "-o", "/tmp/out.gif"], "/tmp/out.gif: MatterType writes .png, .webp, .jpg, .svg and .pdf files"),
         (["render", "Hi", "-o", "/", "--format", "png"], "/: cannot write the image (it is a directory)"),
         (["render", "Hi", "-o", "/tmp/x.png", "--page-size", "a4"], "--page-size and --margin are for PDF"),
         (["render", "Hi", "-o", "/tmp/x.pdf", "--page-size", "huge"], "--page-size: \"huge\" is not a page size; use a4, letter or WxH"),

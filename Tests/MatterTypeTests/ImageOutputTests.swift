@@ -182,6 +182,46 @@ struct ImageOutputTests {
     @Test("the format follows the extension; other extensions are refused by name")
     func formats() {
         #expect(ImageFormat(path: "out/Card.PNG") == .png && ImageFormat(path: "a.b/x.webp") == .webp)
-        #expect(ImageFormat(path: "x.jpg") == nil && ImageFormat(path: "png") == nil && ImageFormat(path: "dir.png/x") == nil)
+        #expect(ImageFormat(path: "x.jpg") == .jpeg && ImageFormat(path: "x.JPEG") == .jpeg)
+        #expect(ImageFormat(path: "x.gif") == nil && ImageFormat(path: "png") == nil && ImageFormat(path: "dir.png/x") == nil)
+    }
+
+    @Test("JPEG: decoded by libjpeg at the image's size, its colors near the PNG's, transparency over white")
+    func jpeg() throws {
+        // Half opaque navy, half transparent: JPEG has no alpha, the transparent half comes back white.
+        var image = RGBAImage(width: 64, height: 32)
+        for y in 0..<32 {
+            for x in 0..<32 { image.pixels.replaceSubrange((y * 64 + x) * 4..<(y * 64 + x) * 4 + 4, with: [0x10, 0x20, 0x60, 255]) }
+        }
+        let data = try ImageFormat.jpeg.encode(image, quality: 90)
+        #expect(data.prefix(3) == Data([0xFF, 0xD8, 0xFF]))
+        let decoded = try ImageDecoder.decode(data)
+        #expect(decoded.width == 64 && decoded.height == 32)
+        func near(_ a: RGBAImage.Pixel, _ b: RGBAImage.Pixel) -> Bool {
+            abs(Int(a.red) - Int(b.red)) <= 6 && abs(Int(a.green) - Int(b.green)) <= 6 && abs(Int(a.blue) - Int(b.blue)) <= 6
+        }
+        #expect(near(decoded[8, 16], RGBAImage.Pixel(red: 0x10, green: 0x20, blue: 0x60, alpha: 255)), "\(decoded[8, 16])")
+        #expect(near(decoded[56, 16], RGBAImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255)), "\(decoded[56, 16])")
+        // Lower quality, fewer bytes; JPEG's size limit says so.
+        #expect(try ImageFormat.jpeg.encode(image, quality: 20).count < data.count)
+        #expect(throws: RenderError.jpegEncodingFailed(reason: "JPEG images are at most 65500 pixels wide and tall")) {
+            try ImageFormat.jpeg.check(PixelSize(width: 65_501, height: 1))
+        }
+    }
+
+    @Test("WebP with a quality is lossy: smaller than lossless on a photo-like gradient, and decodes at its size")
+    func lossyWebP() throws {
+        var image = RGBAImage(width: 128, height: 128)
+        for y in 0..<128 {
+            for x in 0..<128 {
+                image.pixels.replaceSubrange((y * 128 + x) * 4..<(y * 128 + x) * 4 + 4,
+                                             with: [UInt8(x * 2), UInt8(y * 2), UInt8((x * y) % 256), 255])
+            }
+        }
+        let lossless = try WebPEncoder.encode(image), lossy = try WebPEncoder.encode(image, quality: 75)
+        #expect(lossy.count < lossless.count, "\(lossy.count) vs \(lossless.count)")
+        let decoded = try ImageDecoder.decode(lossy)
+        #expect(decoded.width == 128 && decoded.height == 128 && decoded != image)
+        #expect(try ImageDecoder.decode(lossless) == image)
     }
 }

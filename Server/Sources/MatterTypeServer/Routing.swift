@@ -117,11 +117,12 @@ extension Response {
 }
 
 extension ImageFormat {
-    /// The format an `Accept` header asks for by media type: SVG, PDF or WebP when it names one (in that order of
-    /// preference, q-values aside); `nil` when it names none of them (PNG, the default, then answers).
+    /// The format an `Accept` header asks for by media type: SVG, PDF, WebP or JPEG when it names one (in that
+    /// order of preference, q-values aside); `nil` when it names none of them (PNG, the default, then answers).
     init?(accept: String?) {
         guard let accept = accept?.lowercased() else { return nil }
-        guard let format = [ImageFormat.svg, .pdf, .webp].first(where: { accept.contains($0.mediaType) }) else { return nil }
+        guard let format = [ImageFormat.svg, .pdf, .webp, .jpeg].first(where: { accept.contains($0.mediaType) })
+        else { return nil }
         self = format
     }
 }

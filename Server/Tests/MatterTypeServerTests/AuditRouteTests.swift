@@ -6,7 +6,7 @@ import Testing
 @testable import MatterTypeServer
 
 /// `POST /v1/templates/{name}/audit` (CardController+Audit.swift): the stored template checked with each row, as
-/// `mattertype audit --json` answers.
+/// `mattertype audit --json` answers; and JPEG answers.
 @Suite("Template audit route")
 struct AuditRouteTests {
     /// A title in a fixed 240 × 48 box (two 24-point lines) on white; its color a value too.
@@ -61,6 +61,31 @@ struct AuditRouteTests {
                                                     body: Data(many.utf8))
                 #expect(tooMany.status == 413, "\(tooMany.text)")
                 #expect(try await server.send(.POST, "/v1/templates/nope/audit", body: Data("[]".utf8)).status == 404)
+            }
+        }
+    }
+
+    @Test("JPEG: a template's .jpg or .jpeg URL, a card's ?format=jpeg, a render by Accept with its quality")
+    func jpeg() async throws {
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let saved = try await server.send(.PUT, "/v1/templates/title", body: Data(Self.card.utf8), admin: true)
+                #expect(saved.status == 201, "\(saved.text)")
+                for suffix in ["jpg", "jpeg"] {
+                    let image = try await server.send(.GET, "/v1/templates/title.\(suffix)?title=Hi&color=%23111111")
+                    let start = [UInt8](image.body.prefix(3))
+                    #expect(image.status == 200 && image.header("Content-Type") == "image/jpeg"
+                            && start == [0xFF, 0xD8, 0xFF], "\(suffix): \(image.status)")
+                }
+                let card = try await server.send(.POST, "/v1/cards?format=jpeg&title=Hi&color=%23111111",
+                                                 body: Data(Self.card.utf8))
+                #expect(card.status == 200 && card.header("Content-Type") == "image/jpeg", "\(card.text)")
+                let render = try await server.send(.POST, "/v1/render", headers: [("Accept", "image/jpeg")],
+                                                   body: Data(#"{"text": "Hi", "quality": 60}"#.utf8))
+                #expect(render.status == 200 && render.header("Content-Type") == "image/jpeg", "\(render.text)")
+                let refused = try await server.send(.POST, "/v1/render", headers: [("Accept", "image/jpeg")],
+                                                    body: Data(#"{"text": "Hi", "quality": 0}"#.utf8))
+                #expect(refused.status == 422 && refused.text.contains("quality"), "\(refused.text)")
             }
         }
     }

@@ -60,9 +60,10 @@ int mattertype_png_compress_rows(uint32_t width, int color_type, int bit_depth, 
                                  int level, mattertype_row_fn row, void *context, mattertype_png_rows *rows,
                                  mattertype_buffer *out);
 
-/// Encodes unpremultiplied RGBA pixels as lossless WebP (libwebp's WebPEncodeLosslessRGBA). Returns 0 on failure.
-int mattertype_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t height, float effort,
-                                   mattertype_buffer *out);
+/// Encodes unpremultiplied RGBA pixels as WebP: lossless when `quality` is negative (the color of transparent
+/// pixels kept exactly), else lossy at `quality` (0–100). Returns 0 on failure.
+int mattertype_webp_write(const uint8_t *rgba, uint32_t width, uint32_t height, float effort, int quality,
+                          mattertype_buffer *out);
 
 /// Decodes a WebP image to unpremultiplied RGBA (libwebp's WebPDecodeRGBA) into `out`; 0 on failure (`message`
 /// says why), also when it has more than `max_pixels` pixels (checked before decoding).

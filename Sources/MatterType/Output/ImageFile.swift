@@ -4,8 +4,10 @@ public import Foundation
 public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
     /// PNG, in the smallest exact representation (see ``PNGEncoding``).
     case png
-    /// Lossless WebP.
+    /// WebP: lossless, or lossy at a quality.
     case webp
+    /// JPEG (over white: JPEG has no alpha), at a quality (``JPEGEncoder/defaultQuality`` by default).
+    case jpeg
     /// SVG: glyph outlines as paths, each distinct glyph defined once (see ``Drawing``).
     case svg
     /// PDF: text in embedded font subsets with ToUnicode maps, so that it can be searched and copied.
@@ -19,26 +21,31 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
         switch self {
         case .png: "image/png"
         case .webp: "image/webp"
+        case .jpeg: "image/jpeg"
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
         }
     }
 
-    /// The format a file name's extension names (`.png`, `.webp`, any case), or `nil` for any other.
+    /// The format a file name's extension names (`.png`, `.webp`, `.jpg` or `.jpeg`, any case), or `nil` for any
+    /// other.
     public init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), let format = ImageFormat(rawValue: name[name.index(after: dot)...]
-            .lowercased()) else { return nil }
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let suffix = name[name.index(after: dot)...].lowercased()
+        guard let format = ImageFormat(rawValue: suffix == "jpg" ? "jpeg" : suffix) else { return nil }
         self = format
     }
 
     /// `image` in this format (an SVG or PDF of it holds it as one embedded PNG image, one point a pixel).
     /// - Throws: ``RenderError`` when the encoder refuses the image.
+    /// `quality` (1–100) makes WebP lossy and sets JPEG's; PNG, SVG and PDF take none.
     public func encode(_ image: RGBAImage, pngEncoding: PNGEncoding = .auto,
-                       compression: ImageCompression = .balanced) throws(RenderError) -> Data {
+                       compression: ImageCompression = .balanced, quality: Int? = nil) throws(RenderError) -> Data {
         switch self {
         case .png: return try PNGEncoder.encode(image, encoding: pngEncoding, compression: compression)
-        case .webp: return try WebPEncoder.encode(image, compression: compression)
+        case .webp: return try WebPEncoder.encode(image, compression: compression, quality: quality)
+        case .jpeg: return try JPEGEncoder.encode(image, quality: quality ?? JPEGEncoder.defaultQuality)
         case .svg, .pdf:
             var drawing = Drawing(width: Double(image.width), height: Double(image.height))
             drawing.draw(image, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
@@ -49,12 +56,20 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
 
     /// The widest and tallest a WebP image may be, in pixels (libwebp's limit).
     public static let webpMaximumSide = 16_383
+    /// The widest and tallest a JPEG image may be, in pixels (libjpeg's limit).
+    public static let jpegMaximumSide = 65_500
+
+    /// Whether `quality` changes this format (WebP, JPEG).
+    public var takesQuality: Bool { self == .webp || self == .jpeg }
 
     /// Throws ``RenderError/tooLargeForWebP(width:height:)`` when an image of `size` cannot be written in this
     /// format: checked before drawing, so that nothing is drawn for an image the encoder would refuse.
     public func check(_ size: PixelSize) throws(RenderError) {
         if self == .webp, size.width > ImageFormat.webpMaximumSide || size.height > ImageFormat.webpMaximumSide {
             throw .tooLargeForWebP(width: size.width, height: size.height)
+        }
+        if self == .jpeg, size.width > ImageFormat.jpegMaximumSide || size.height > ImageFormat.jpegMaximumSide {
+            throw .jpegEncodingFailed(reason: "JPEG images are at most \(ImageFormat.jpegMaximumSide) pixels wide and tall")
         }
     }
 
@@ -66,16 +81,16 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
     ///   while rasterizing (PNG, WebP) or writing a PDF.
     public func encode(_ drawing: Drawing, renderer: TextRenderer = .shared, cache: DrawingCache? = nil,
                        pngEncoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
-                       options: VectorOptions = VectorOptions(),
+                       quality: Int? = nil, options: VectorOptions = VectorOptions(),
                        until deadline: RenderDeadline = .never) throws(RenderError) -> Data {
         switch self {
-        case .png, .webp:
+        case .png, .webp, .jpeg:
             try check(drawing.pixelSize)
             let (image, opening) = try drawing.rasterizedOnOpening(renderer: renderer, cache: cache, until: deadline)
             if self == .png, let cache, let opening {
                 return try cache.png(of: image, drawnOn: opening, encoding: pngEncoding, compression: compression)
             }
-            return try encode(image, pngEncoding: pngEncoding, compression: compression)
+            return try encode(image, pngEncoding: pngEncoding, compression: compression, quality: quality)
         case .svg:
             var writer = SVGWriter(drawing, includesText: options.svgText, renderer: renderer)
             return try writer.write()

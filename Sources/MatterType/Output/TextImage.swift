@@ -17,6 +17,8 @@ public struct TextImageStyle: Sendable, Hashable {
     public var pngEncoding: PNGEncoding
     /// PNG, WebP and PDF: how hard the encoder works.
     public var compression: ImageCompression
+    /// WebP and JPEG: the quality, 1–100 (WebP: lossy; without it lossless; JPEG: ``JPEGEncoder/defaultQuality``).
+    public var quality: Int?
     /// SVG: whether the text is written too.
     public var vector: VectorOptions
     /// PDF: pages of this size the text flows across, `margin` points in from each edge; `nil`: one page the
@@ -40,7 +42,7 @@ public struct TextImageStyle: Sendable, Hashable {
     /// A style: black text on a transparent background, no padding, no hinting, by default.
     public init(color: Color = .black, background: Color = .clear, padding: Double = 0, clip: Bool = false,
                 hinting: TextRenderer.Hinting = .none, pngEncoding: PNGEncoding = .auto,
-                compression: ImageCompression = .balanced, vector: VectorOptions = VectorOptions(),
+                compression: ImageCompression = .balanced, quality: Int? = nil, vector: VectorOptions = VectorOptions(),
                 pages: PDFPages? = nil) {
         self.color = color
         self.background = background
@@ -49,6 +51,7 @@ public struct TextImageStyle: Sendable, Hashable {
         self.hinting = hinting
         self.pngEncoding = pngEncoding
         self.compression = compression
+        self.quality = quality
         self.vector = vector
         self.pages = pages
     }
@@ -80,6 +83,6 @@ extension ImageFormat {
         let image = try renderer.image(of: layout, color: style.color, background: style.background,
                                        padding: style.padding, clip: style.clip, hinting: style.hinting,
                                        until: deadline)
-        return try encode(image, pngEncoding: style.pngEncoding, compression: style.compression)
+        return try encode(image, pngEncoding: style.pngEncoding, compression: style.compression, quality: style.quality)
     }
 }

@@ -8,8 +8,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case pngEncodingFailed(reason: String)
     /// libwebp refused the image; `reason` is its message.
     case webpEncodingFailed(reason: String)
-    /// The image is wider or taller than WebP allows (``ImageFormat/maximumSide``); known before drawing.
+    /// The image is wider or taller than WebP allows (``ImageFormat/webpMaximumSide``); known before drawing.
     case tooLargeForWebP(width: Int, height: Int)
+    /// libjpeg refused the image; `reason` says why.
+    case jpegEncodingFailed(reason: String)
     /// The PDF could not be written (a font HarfBuzz cannot subset, out of memory); `reason` names the font.
     case pdfEncodingFailed(reason: String)
     /// The image could not be written to `path`; `reason` says why in words.
@@ -30,6 +32,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             "the PNG could not be encoded (\(reason))"
         case .webpEncodingFailed(let reason):
             "libwebp could not encode the image (\(reason))"
+        case .jpegEncodingFailed(let reason):
+            "the JPEG could not be encoded (\(reason))"
         case .tooLargeForWebP(let width, let height):
             "a \(width) × \(height) image is too large for WebP (at most \(ImageFormat.webpMaximumSide) pixels wide and "
                 + "tall); use PNG, or a smaller size, scale or width"
@@ -38,7 +42,7 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unwritableFile(let path, let reason):
             "\(path): cannot write the image (\(reason))"
         case .unsupportedFormat(let path):
-            "\(path): MatterType writes .png, .webp, .svg and .pdf files; name the file so"
+            "\(path): MatterType writes .png, .webp, .jpg, .svg and .pdf files; name the file so"
         case .deadlineExceeded(let stage):
             "the drawing ran past its deadline (while drawing \(stage)); draw less, or allow more time"
         }

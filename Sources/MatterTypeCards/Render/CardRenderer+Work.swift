@@ -16,12 +16,12 @@ extension CardRenderer {
     }
 
     /// What encoding a card of `pixels` pixels in `format` costs, in the operations of ``Drawing/work``: PNG 40 a
-    /// pixel, lossless WebP 300, SVG and PDF nothing (their rasterized parts count in the drawing). Measured with
+    /// pixel (JPEG too: libjpeg-turbo is no slower), WebP 300, SVG and PDF nothing (their rasterized parts count in the drawing). Measured with
     /// `mattertype bench --task card` (release) on gradient cards of 6.8 and 50 megapixels, the content that
     /// compresses worst (Examples/card.json at @3x: 326 ms as PNG, 1,878 ms as WebP).
     public static func encodingWork(format: ImageFormat, pixels: Int) -> Int {
         let perPixel = switch format {
-        case .png: 40
+        case .png, .jpeg: 40
         case .webp: 300
         case .svg, .pdf: 0
         }

@@ -139,16 +139,19 @@ public struct CardRenderer: Sendable {
     /// The card drawn and encoded in `format` (SVG and PDF as vectors, with `options`), stopping when `deadline`
     /// passes (`.render(.deadlineExceeded)`).
     /// - Throws: ``CardError`` as ``drawing(of:until:)`` does, and past ``maximumWork`` with its encoding.
-    public func encoded(_ card: Card, format: ImageFormat = .png, options: VectorOptions = VectorOptions(),
+    public func encoded(_ card: Card, format: ImageFormat = .png, quality: Int? = nil,
+                        options: VectorOptions = VectorOptions(),
                         until deadline: RenderDeadline = .never) throws(CardError) -> Data {
-        try encoded(try drawing(of: card, until: deadline), format: format, options: options, until: deadline)
+        try encoded(try drawing(of: card, until: deadline), format: format, quality: quality, options: options,
+                    until: deadline)
     }
 
     /// A card's drawing (from ``drawing(of:until:)``) encoded in `format`, once its drawing and encoding together
     /// are found to take at most ``maximumWork``.
     /// - Throws: ``CardError/invalid(field:reason:)`` past ``maximumWork`` (naming the format), `.render` when the
     ///   image cannot be encoded or `deadline` passes.
-    public func encoded(_ drawing: Drawing, format: ImageFormat, options: VectorOptions = VectorOptions(),
+    public func encoded(_ drawing: Drawing, format: ImageFormat, quality: Int? = nil,
+                        options: VectorOptions = VectorOptions(),
                         until deadline: RenderDeadline = .never) throws(CardError) -> Data {
         let pixels = drawing.pixelSize.width * drawing.pixelSize.height
         let (work, overflow) = drawing.work.addingReportingOverflow(CardRenderer.encodingWork(format: format,
@@ -160,7 +163,8 @@ public struct CardRenderer: Sendable {
                            + (format == .webp ? "PNG, " : "") + "a smaller canvas or scale, or fewer or smaller layers")
         }
         do {
-            return try format.encode(drawing, renderer: renderer, cache: drawings, options: options, until: deadline)
+            return try format.encode(drawing, renderer: renderer, cache: drawings, quality: quality, options: options,
+                                     until: deadline)
         } catch {
             throw .render(error)
         }

@@ -17,7 +17,7 @@ public struct OutputFields: FieldGroup {
     public var clip: Bool?
     /// Hinting of the drawn glyphs (default none).
     public var hinting: TextRenderer.Hinting?
-    /// The image format: png (the default), webp, svg or pdf.
+    /// The image format: png (the default), webp, jpeg, svg or pdf.
     public var format: ImageFormat?
     /// PDF only: the page size; the text then flows over as many pages as it needs.
     public var pageSize: PageSize?
@@ -29,6 +29,8 @@ public struct OutputFields: FieldGroup {
     public var pngEncoding: PNGEncoding?
     /// Time against bytes when encoding (default balanced).
     public var compression: ImageCompression?
+    /// WebP and JPEG: the quality, 1–100 (WebP: lossy at it, lossless without; JPEG: 85 by default).
+    public var quality: Int?
 
     /// No field set.
     public init() {}
@@ -51,7 +53,7 @@ public struct OutputFields: FieldGroup {
         .init("hinting", \.hinting, Choice<TextRenderer.Hinting>.self,
               help: "Hinting: none (glyphs exactly where laid out, the default) or light."),
         .init("format", \.format, Choice<ImageFormat>.self,
-              help: "png, webp, svg or pdf (default: the CLI's from the -o extension; the server's from an Accept header naming image/svg+xml, application/pdf or image/webp, else png)."),
+              help: "png, webp, jpeg, svg or pdf (default: the CLI's from the -o extension; the server's from an Accept header naming image/svg+xml, application/pdf, image/webp or image/jpeg, else png)."),
         .init("pageSize", \.pageSize, PageSize.self,
               help: "PDF: a4, letter or WxH in points; the text flows over as many pages as it needs, whole lines on each (its width defaults to the page's less the margins)."),
         .init("margin", \.margin, Double.self, help: "PDF with pageSize: the margin on every side, in points (36).",
@@ -62,5 +64,9 @@ public struct OutputFields: FieldGroup {
               help: "auto (the smallest exact PNG: indexed, gray, gray + alpha, RGB or RGBA, the default) or rgba."),
         .init("compression", \.compression, Choice<ImageCompression>.self,
               help: "fast, balanced (the default) or small: time against bytes."),
+        .init("quality", \.quality, Int.self,
+              help: "WebP and JPEG: the quality, 1–100 (WebP lossy at it, lossless without; JPEG 85 without).",
+              schema: ##"{"type": "integer", "minimum": 1, "maximum": 100}"##,
+              examples: FieldExamples(accepted: ["1", "50", "85", "100"], refused: ["0", "101"])),
     ]
 }

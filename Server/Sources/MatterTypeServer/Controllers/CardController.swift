@@ -82,8 +82,8 @@ struct CardController: Sendable {
         let query = QueryString(request.uri.query)
         let format: ImageFormat
         if let asked = query["format"] {
-            guard let named = ImageFormat(rawValue: String(asked).lowercased()) else {
-                throw APIError(.unprocessableContent, .invalidRequest, "format \(asked): use png, webp, svg or pdf")
+            guard let named = ImageFormat(path: "." + String(asked)) else {
+                throw APIError(.unprocessableContent, .invalidRequest, "format \(asked): use png, webp, jpeg, svg or pdf")
             }
             format = named
         } else {
@@ -277,8 +277,10 @@ struct CardController: Sendable {
     private func get(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         let raw = try context.parameters.require("name")
-        let format = ImageFormat.allCases.first { raw.hasSuffix("." + $0.rawValue) }
-        let name = try Self.templateName(format.map { String(raw.dropLast($0.rawValue.count + 1)) } ?? raw)
+        // NAME.png, .webp, .jpg or .jpeg, .svg, .pdf.
+        let suffix = raw.lastIndex(of: ".").map { String(raw[$0...]) } ?? ""
+        let format = ImageFormat(path: suffix)
+        let name = try Self.templateName(format == nil ? raw : String(raw.dropLast(suffix.count)))
         if format == nil { try authorization.requireRender(request) }
         let found = try await Self.answering { () async throws(StoreError) in try await templates.template(named: name) }
         guard let template = found else {

@@ -10,6 +10,8 @@ enum RenderMemory {
     static func bytesPerPixel(_ format: ImageFormat) -> Int {
         switch format {
         case .png: 11
+        // The canvas and one RGB copy libjpeg reads rows of, and the file.
+        case .jpeg: 9
         case .webp: 20
         // No canvas: only a PDF's blurred shadows are rasterized (a page of coverage, blurred); images are the
         // decoded ones the card holds anyway.
