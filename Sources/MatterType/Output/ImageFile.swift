@@ -69,7 +69,7 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
             throw .tooLargeForWebP(width: size.width, height: size.height)
         }
         if self == .jpeg, size.width > ImageFormat.jpegMaximumSide || size.height > ImageFormat.jpegMaximumSide {
-            throw .jpegEncodingFailed(reason: "JPEG images are at most \(ImageFormat.jpegMaximumSide) pixels wide and tall")
+            throw .tooLargeForJPEG(width: size.width, height: size.height)
         }
     }
 

@@ -8,12 +8,10 @@ public enum JPEGEncoder {
     public static let defaultQuality = 85
 
     /// The JPEG of `image` at `quality` (1–100), its transparent parts white.
-    /// - Throws: ``RenderError/jpegEncodingFailed(reason:)`` when libjpeg refuses the image (more than 65,500
-    ///   pixels wide or tall, out of memory).
+    /// - Throws: ``RenderError/tooLargeForJPEG(width:height:)`` past 65,500 pixels wide or tall;
+    ///   ``RenderError/jpegEncodingFailed(reason:)`` when libjpeg refuses the image (out of memory).
     public static func encode(_ image: RGBAImage, quality: Int = defaultQuality) throws(RenderError) -> Data {
-        guard image.width <= ImageFormat.jpegMaximumSide, image.height <= ImageFormat.jpegMaximumSide else {
-            throw .jpegEncodingFailed(reason: "JPEG images are at most \(ImageFormat.jpegMaximumSide) pixels wide and tall")
-        }
+        try ImageFormat.jpeg.check(PixelSize(width: image.width, height: image.height))
         // Premultiplied pixels over white: each channel plus what alpha leaves of white.
         var rgb = [UInt8](repeating: 0, count: image.width * image.height * 3)
         image.pixels.withUnsafeBufferPointer { pixels in

@@ -12,6 +12,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLargeForWebP(width: Int, height: Int)
     /// libjpeg refused the image; `reason` says why.
     case jpegEncodingFailed(reason: String)
+    /// The image is wider or taller than JPEG allows (``ImageFormat/jpegMaximumSide``); known before drawing.
+    case tooLargeForJPEG(width: Int, height: Int)
     /// The PDF could not be written (a font HarfBuzz cannot subset, out of memory); `reason` names the font.
     case pdfEncodingFailed(reason: String)
     /// The image could not be written to `path`; `reason` says why in words.
@@ -34,6 +36,9 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             "libwebp could not encode the image (\(reason))"
         case .jpegEncodingFailed(let reason):
             "the JPEG could not be encoded (\(reason))"
+        case .tooLargeForJPEG(let width, let height):
+            "a \(width) × \(height) image is too large for JPEG (at most \(ImageFormat.jpegMaximumSide) pixels wide and "
+                + "tall); use PNG, or a smaller size, scale or width"
         case .tooLargeForWebP(let width, let height):
             "a \(width) × \(height) image is too large for WebP (at most \(ImageFormat.webpMaximumSide) pixels wide and "
                 + "tall); use PNG, or a smaller size, scale or width"

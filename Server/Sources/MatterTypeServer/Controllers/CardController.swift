@@ -456,7 +456,7 @@ struct CardController: Sendable {
             APIError(.unprocessableContent, .invalidRequest, "\(error); add ?\(name)=… to the query")
         case .invalidJSON, .invalid, .notAChoice, .image, .layer:
             APIError(.unprocessableContent, .invalidRequest, error.description)
-        case .render(.imageTooLarge), .render(.tooLargeForWebP):
+        case .render(.imageTooLarge), .render(.tooLargeForWebP), .render(.tooLargeForJPEG):
             APIError(.contentTooLarge, .imageTooLarge, error.description)
         case .render(.deadlineExceeded(let stage)): RenderAdmission.deadlineError("while drawing \(stage)")
         case .render: APIError(.internalServerError, .renderFailed, error.description)

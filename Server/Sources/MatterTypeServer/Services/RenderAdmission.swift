@@ -99,7 +99,7 @@ extension APIError {
         case .invalidJSON, .invalid: APIError(.unprocessableContent, .invalidRequest, error.description)
         case .unknownToken: APIError(.unprocessableContent, .unknownToken, error.description)
         case .layout: APIError(.unprocessableContent, .invalidTypography, error.description)
-        case .render(.imageTooLarge), .render(.tooLargeForWebP):
+        case .render(.imageTooLarge), .render(.tooLargeForWebP), .render(.tooLargeForJPEG):
             APIError(.contentTooLarge, .imageTooLarge, error.description)
         case .render(.deadlineExceeded(let stage)): RenderAdmission.deadlineError("while drawing \(stage)")
         case .render: APIError(.internalServerError, .renderFailed, error.description)
