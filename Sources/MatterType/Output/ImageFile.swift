@@ -38,8 +38,8 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
     }
 
     /// `image` in this format (an SVG or PDF of it holds it as one embedded PNG image, one point a pixel).
-    /// - Throws: ``RenderError`` when the encoder refuses the image.
     /// `quality` (1–100) makes WebP lossy and sets JPEG's; PNG, SVG and PDF take none.
+    /// - Throws: ``RenderError`` when the encoder refuses the image.
     public func encode(_ image: RGBAImage, pngEncoding: PNGEncoding = .auto,
                        compression: ImageCompression = .balanced, quality: Int? = nil) throws(RenderError) -> Data {
         switch self {
@@ -59,11 +59,9 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
     /// The widest and tallest a JPEG image may be, in pixels (libjpeg's limit).
     public static let jpegMaximumSide = 65_500
 
-    /// Whether `quality` changes this format (WebP, JPEG).
-    public var takesQuality: Bool { self == .webp || self == .jpeg }
-
-    /// Throws ``RenderError/tooLargeForWebP(width:height:)`` when an image of `size` cannot be written in this
-    /// format: checked before drawing, so that nothing is drawn for an image the encoder would refuse.
+    /// Throws ``RenderError/tooLargeForWebP(width:height:)`` or ``RenderError/tooLargeForJPEG(width:height:)`` when
+    /// an image of `size` cannot be written in this format: checked before drawing, so that nothing is drawn for an
+    /// image the encoder would refuse.
     public func check(_ size: PixelSize) throws(RenderError) {
         if self == .webp, size.width > ImageFormat.webpMaximumSide || size.height > ImageFormat.webpMaximumSide {
             throw .tooLargeForWebP(width: size.width, height: size.height)
@@ -73,12 +71,12 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// `drawing` in this format: rasterized by `renderer` for PNG and WebP (its opening shapes and images through
-    /// `cache`, when given, which for a balanced PNG also keeps the compressed rows at the top and bottom of the
-    /// image that are still the opening's); as vectors for SVG (with `options`' accessible text) and PDF (on
-    /// `options`' pages).
+    /// `drawing` in this format: rasterized by `renderer` for PNG, WebP and JPEG (its opening shapes and images
+    /// through `cache`, when given, which for a balanced PNG also keeps the compressed rows at the top and bottom of
+    /// the image that are still the opening's; `quality` as ``encode(_:pngEncoding:compression:quality:)`` takes
+    /// it); as vectors for SVG (with `options`' accessible text) and PDF (on `options`' pages).
     /// - Throws: ``RenderError`` when the image is too large or an encoder refuses it, or when `deadline` passes
-    ///   while rasterizing (PNG, WebP) or writing a PDF.
+    ///   while rasterizing (PNG, WebP, JPEG) or writing a PDF.
     public func encode(_ drawing: Drawing, renderer: TextRenderer = .shared, cache: DrawingCache? = nil,
                        pngEncoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
                        quality: Int? = nil, options: VectorOptions = VectorOptions(),
