@@ -1,3 +1,4 @@
+import Foundation
 import MatterType
 import MatterTypeWire
 
@@ -102,7 +103,7 @@ struct AuditedText {
         found += overflow(canvas: canvas)
         if layout.isTruncated {
             let end = layout.lines.last?.range.upperBound ?? layout.text.startIndex
-            let lost = end <= layout.text.endIndex ? String(layout.text[end...]).trimmingSpaces() : ""
+            let lost = end <= layout.text.endIndex ? layout.text[end...].trimmingCharacters(in: .whitespacesAndNewlines) : ""
             var problem = CardAuditProblem(kind: .truncated, layer: path, message: "lines were dropped: \""
                                            + Self.shortened(lost) + "\" is not drawn")
             problem.lost = lost
@@ -214,7 +215,7 @@ struct AuditedText {
                 text += piece
                 end = start + piece.unicodeScalars.count
             }
-            text = text.trimmingSpaces()
+            text = text.trimmingCharacters(in: .whitespacesAndNewlines)
             var problem = CardAuditProblem(kind: .fallback, layer: path, message: "\(family) draws \""
                                            + Self.shortened(text) + "\", not " + designed.joined(separator: ", "))
             problem.family = family
@@ -227,12 +228,5 @@ struct AuditedText {
     /// `text` cut to 40 characters for a message.
     private static func shortened(_ text: String) -> String {
         text.count <= 40 ? text : String(text.prefix(39)) + "…"
-    }
-}
-
-extension String {
-    /// Without the spaces and newlines at either end.
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

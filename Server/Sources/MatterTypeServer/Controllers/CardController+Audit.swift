@@ -63,32 +63,22 @@ extension CardController {
 
     /// The rows of an audit request: JSON Lines of objects, or a JSON array of them.
     static func auditRows(_ body: Data) throws -> [[String: String]] {
-        let text = String(decoding: body, as: UTF8.self)
-        let trimmed = text.drop { $0.isWhitespace }
-        var lines: [(number: Int, json: Substring)] = []
-        if trimmed.first == "[" {
-            lines = [(1, trimmed)]
-        } else {
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where !line.allSatisfy(\.isWhitespace) {
-                lines.append((number + 1, line))
-            }
-        }
-        guard lines.count <= maximumAuditRows else {
-            throw APIError(.contentTooLarge, .bodyTooLarge, "\(lines.count) rows, over the \(maximumAuditRows) one "
-                           + "audit takes; send them in several requests")
-        }
+        let decoder = JSONDecoder()
         var rows: [[String: AuditValue]] = []
-        for (number, json) in lines {
-            do {
-                if trimmed.first == "[" {
-                    rows = try JSONDecoder().decode([[String: AuditValue]].self, from: Data(json.utf8))
-                } else {
-                    rows.append(try JSONDecoder().decode([String: AuditValue].self, from: Data(json.utf8)))
+        if body.first(where: { !Character(UnicodeScalar($0)).isWhitespace }) == UInt8(ascii: "[") {
+            guard let array = try? decoder.decode([[String: AuditValue]].self, from: body) else {
+                throw APIError(.unprocessableContent, .invalidRequest,
+                               "the rows must be JSON objects of text, numbers and booleans")
+            }
+            rows = array
+        } else {
+            let lines = String(decoding: body, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+                guard let row = try? decoder.decode([String: AuditValue].self, from: Data(line.utf8)) else {
+                    throw APIError(.unprocessableContent, .invalidRequest,
+                                   "line \(number + 1) of the rows must be a JSON object of text, numbers and booleans")
                 }
-            } catch {
-                throw APIError(.unprocessableContent, .invalidRequest, (trimmed.first == "[" ? "the rows" : "line \(number) of the rows")
-                               + " must be JSON objects of text, numbers and booleans")
+                rows.append(row)
             }
         }
         guard rows.count <= maximumAuditRows else {
