@@ -10,7 +10,7 @@ import MatterTypeFigma
 /// - every line box is exactly the line height, lines follow each other by the line height (plus the paragraph
 ///   spacing between paragraphs), and the text's height is their sum (less the `text-box` trims);
 /// - the image has the size `measure` and the image frame promise, in every format (PNG, WebP, SVG and PDF of one
-///   request have the same size);
+///   request have the same size), and fits inside `imageWidth` × `imageHeight`;
 /// - the ink lies inside the image unless the request clips it.
 ///
 /// A trap is not caught here: it ends the process, which is why ``RequestGenerator`` cases are replayable.
@@ -78,6 +78,10 @@ public struct RequestChecker: Sendable {
         var problems = lineBoxes(of: layout)
         let frame = request.imageFrame(of: layout)
         problems += framing(of: layout, in: frame, request: request)
+        if frame.size.width > request.output.imageWidth ?? .max || frame.size.height > request.output.imageHeight ?? .max {
+            problems.append("the image is \(frame.size.width) × \(frame.size.height) px; imageWidth and imageHeight "
+                            + "asked for at most \(request.output.imageWidth ?? 0) × \(request.output.imageHeight ?? 0)")
+        }
         let pixels = frame.size.width.multipliedReportingOverflow(by: frame.size.height)
         guard !pixels.overflow, pixels.partialValue <= drawnPixelLimit else { return (problems, .framed) }
         let format = request.output.format ?? .png

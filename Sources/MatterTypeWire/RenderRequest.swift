@@ -141,12 +141,19 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         var limits = layoutLimits
         limits.measuresMinContent = measuringMinContent
         if self.limits.model == nil, let token, let model = tokens?.layoutModels[token] { limits.model = model }
-        do {
-            return try TextLayout(text, typography: typography, environment: environment, limits: limits,
-                                  registry: registry)
-        } catch {
-            throw .layout(error)
+        let environment = environment
+        func laidOut(_ scale: Double?) throws(RenderRequestError) -> TextLayout {
+            var environment = environment
+            if let scale { environment.displayScale = scale }
+            do throws(LayoutError) {
+                return try TextLayout(text, typography: typography, environment: environment, limits: limits,
+                                      registry: registry)
+            } catch {
+                throw .layout(error)
+            }
         }
+        guard let asked = try imageSizeAsked() else { return try laidOut(nil) }
+        return try fitting(asked, laidOut)
     }
 
     /// The padding, 0 when not given.

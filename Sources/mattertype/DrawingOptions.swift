@@ -51,14 +51,7 @@ struct DrawingOptions: ParsableArguments {
     func sized(_ card: Card) -> Card {
         var card = card
         if let scale { card.scale = scale }
-        if width != nil || height != nil {
-            let factors = [width.map { Double($0) / card.width }, height.map { Double($0) / card.height }]
-            var scale = factors.compactMap { $0 }.min() ?? card.scale
-            // Down by the last bit when the product rounds up past the size asked for.
-            while scale > 0, let width, (card.width * scale).rounded(.up) > Double(width) { scale = scale.nextDown }
-            while scale > 0, let height, (card.height * scale).rounded(.up) > Double(height) { scale = scale.nextDown }
-            card.scale = scale
-        }
+        if width != nil || height != nil { card.scale = card.scale(fittingWidth: width, height: height) }
         return card
     }
 

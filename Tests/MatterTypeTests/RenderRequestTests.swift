@@ -1,5 +1,6 @@
 import Foundation
 @testable import MatterType
+import MatterTypeCards
 import MatterTypeWire
 import Testing
 
@@ -30,6 +31,45 @@ struct RenderRequestTests {
                             "output", "field"]
         #expect(Set(declared + fields).subtracting(cliOnly) == Set(RenderRequest.keys).subtracting(["text"]))
         #expect(fields.count == TypographyFields.keys.count + LimitFields.keys.count + OutputFields.keys.count)
+    }
+
+    @Test("imageWidth and imageHeight: the largest display scale whose image fits inside, padding and ink too")
+    func imageSize() throws {
+        // Sizes read back from the PNG's header (decoded by libpng, PNGDecoding), not from the frame.
+        func pngSize(_ json: String) throws -> (width: Int, height: Int, scale: Double) {
+            let request = try RenderRequest.decode(from: Data(json.utf8))
+            let layout = try request.layout()
+            let image = try #require(PNGDecoding.rgba(try request.image(of: layout)))
+            return (image.width, image.height, layout.typography.environment.displayScale)
+        }
+        for (json, width, height) in [
+            (#"{"text": "Hello, world", "imageWidth": 300}"#, 300, nil),
+            (#"{"text": "Hello, world", "imageWidth": 300, "padding": 12}"#, 300, nil),
+            (#"{"text": "Hello, world", "imageHeight": 100}"#, nil, 100),
+            (#"{"text": "Hello, world", "imageWidth": 1000, "imageHeight": 50}"#, 1000, 50),
+            (#"{"text": "Ĥêllø ŵørld", "size": 13.7, "italic": true, "imageWidth": 333, "format": "png"}"#, 333, nil),
+            (#"{"text": "Two\nlines", "imageWidth": 57, "imageHeight": 57}"#, 57, 57),
+        ] as [(String, Int?, Int?)] {
+            let size = try pngSize(json)
+            // Inside, and no more than a pixel short on the side that binds: a larger scale would not fit.
+            #expect(size.width <= width ?? .max && size.height <= height ?? .max, "\(json): \(size)")
+            let short = min(width.map { $0 - size.width } ?? .max, height.map { $0 - size.height } ?? .max)
+            #expect(short <= 1, "\(json): \(size) leaves \(short) pixels")
+        }
+        // A scale of at most 8: a short word asked 5,000 pixels wide stops there.
+        let capped = try pngSize(#"{"text": "Hi", "imageWidth": 5000}"#)
+        #expect(capped.scale == 8 && capped.width < 5000)
+        for (json, words) in [(#"{"text": "Hi", "imageWidth": 300, "scale": 2}"#, "not both"),
+                              (#"{"text": "Hi", "imageHeight": 0}"#, "use 1 to 100000"),
+                              (#"{"text": "Hello, world", "imageWidth": 4}"#, "under the least, 0.25"),
+                              (#"{"text": "Hi", "imageWidth": 300, "format": "pdf"}"#, "PDF")] {
+            let request = try RenderRequest.decode(from: Data(json.utf8))
+            #expect { try request.layout() } throws: { error in
+                "\(error)".contains(words) && !"\(error)".contains("\n")
+            }
+        }
+        // A card's text layer may not have them: the card sets its own size.
+        #expect(MatterTypeCards.CardTextLayer.cardWideKeys.isSuperset(of: ["imageWidth", "imageHeight", "quality"]))
     }
 
     @Test("palette sets the typography's font palette; out of range is a field error")

@@ -41,7 +41,8 @@ extension CardTextLayer {
     static let ownKeys = Set(["type"] + fields.keys())
 
     /// The render-request keys a text layer may not have: the card sets them for the whole image.
-    public static let cardWideKeys: Set<String> = ["scale", "background", "padding", "format", "pngEncoding", "compression"]
+    public static let cardWideKeys: Set<String> = ["scale", "imageWidth", "imageHeight", "background", "padding", "format",
+                                                  "pngEncoding", "compression", "quality"]
 
     /// The request's spans with their boxes' images, as JSON has them together.
     var cardSpans: [CardSpanJSON]? {

@@ -42,6 +42,19 @@ public struct Card: Sendable, Hashable {
         self.layers = layers
     }
 
+    /// The largest scale at which the image is at most `width` pixels wide and `height` pixels high (either may be
+    /// `nil`; sides rounded up, as images are), as Figma's export constraints choose one: 1200 for a 600-point
+    /// canvas is 2. ``scale`` when both are `nil`. The result may fall outside ``scales`` (a 1-pixel-wide image of
+    /// a large canvas): drawing it then fails naming the scale.
+    public func scale(fittingWidth width: Int?, height: Int?) -> Double {
+        let factors = [width.map { Double($0) / self.width }, height.map { Double($0) / self.height }]
+        var scale = factors.compactMap { $0 }.filter(\.isFinite).min() ?? self.scale
+        // Down by the last bit while the product rounds up past the size asked for.
+        while scale > 0, let width, (self.width * scale).rounded(.up) > Double(width) { scale = scale.nextDown }
+        while scale > 0, let height, (self.height * scale).rounded(.up) > Double(height) { scale = scale.nextDown }
+        return scale
+    }
+
     /// The number of layers, frames' children included (a Figma frame's nodes are its layers): with
     /// ``scalarCount``, what laying the card out costs (``CardRenderer/layoutWork(of:)``).
     public var layerCount: Int {

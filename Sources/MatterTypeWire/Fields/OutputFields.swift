@@ -7,6 +7,11 @@ public import MatterType
 public struct OutputFields: FieldGroup {
     /// The display scale (1, 2, 3 for @1x, @2x, @3x).
     public var scale: Double?
+    /// The most pixels wide the image may be: drawn at the largest display scale at which it fits inside
+    /// ``imageWidth`` and ``imageHeight`` (not with ``scale``).
+    public var imageWidth: Int?
+    /// The most pixels high the image may be (with ``imageWidth``, fit inside both).
+    public var imageHeight: Int?
     /// The text color (default black).
     public var color: Color?
     /// The background (default transparent).
@@ -40,6 +45,14 @@ public struct OutputFields: FieldGroup {
         .init("scale", \.scale, Double.self, help: "The display scale: 1, 2 or 3 for @1x, @2x, @3x (default 1).",
               schema: ##"{"type": "number", "minimum": 0.25, "maximum": 8}"##,
               examples: FieldExamples(accepted: ["1", "1.5", "2", "2.5", "3", "0.5"], refused: ["0", "9"])),
+        .init("imageWidth", \.imageWidth, Int.self,
+              help: "The most pixels wide: drawn at the largest display scale (up to 8) at which the image fits inside imageWidth and imageHeight, padding and ink included, as Figma's export constraints choose one; not with scale or a PDF.",
+              schema: ##"{"type": "integer", "minimum": 1, "maximum": 100000}"##,
+              examples: FieldExamples(accepted: ["1200", "630", "400", "256", "2000"], refused: ["0", "-5", "200000"])),
+        .init("imageHeight", \.imageHeight, Int.self,
+              help: "The most pixels high (with imageWidth, fit inside both).",
+              schema: ##"{"type": "integer", "minimum": 1, "maximum": 100000}"##,
+              examples: FieldExamples(accepted: ["630", "400", "120", "1000"], refused: ["0", "-1"])),
         .init("color", \.color, Color.self,
               help: "The text color: #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name (default black).",
               span: \.color),

@@ -91,17 +91,18 @@ struct CardController: Sendable {
         }
         let renderer = renderer()
         return try await admission.withSlot(deadline: deadline) { slot in
-            let (card, values, source) = try await parsed(body, query: query, renderer: renderer, slot: slot,
+            let (card, values, source, sizing) = try await parsed(body, query: query, renderer: renderer, slot: slot,
                                                           deadline: deadline)
             // The tag reads the body's canonical form: a parse too, off the request's task when the body is large.
             let etag = try await slot.run(short: RenderMemory.parsesShort(body)) { [tags] in
-                tags.tag(for: body, extra: Self.identity(values: values, format: format))
+                tags.tag(for: body, extra: Self.identity(values: values, format: format, sizing: sizing))
             }
             // The format may come from Accept: caches keep one answer per Accept.
             if EntityTags.matches(request, etag) {
                 return Response(status: .notModified, headers: [.eTag: etag, .vary: "Accept"])
             }
-            let (bytes, warnings) = try await draw(card, describe: source.describe, format: format, renderer: renderer, slot: slot,
+            let (bytes, warnings) = try await draw(sizing.sized(card), describe: source.describe, format: format,
+                                                   quality: sizing.quality, renderer: renderer, slot: slot,
                                                    deadline: deadline)
             var response = Self.image(bytes, format: format, etag: etag, cacheControl: "no-cache")
             response.headers[.vary] = "Accept"
@@ -122,7 +123,7 @@ struct CardController: Sendable {
         let query = QueryString(request.uri.query)
         let renderer = renderer()
         let answer = try await admission.withSlot(deadline: deadline) { slot in
-            let (card, _, source) = try await parsed(body, query: query, renderer: renderer, slot: slot,
+            let (card, _, source, _) = try await parsed(body, query: query, renderer: renderer, slot: slot,
                                                      deadline: deadline)
             try checkText(of: card)
             return try await slot.run(short: card.scalarCount <= RenderAdmission.shortLayoutScalars) {
@@ -147,20 +148,26 @@ struct CardController: Sendable {
 
     /// A card request's card, parsed in `slot` with memory reserved for the JSON it builds: the body's card, or
     /// the card a Figma document's `?node=` frame becomes, its placeholders filled from the query's parameters
-    /// but `format` (and `node` for a Figma document; the first of a name), the values checked against the text
-    /// limit first. Also returns the values and the source (whose words name a Figma frame's nodes in errors).
+    /// but `format`, the sizing ones (``ImageSizing``) the document has no placeholder of (and `node` for a Figma
+    /// document; the first of a name), the values checked against the text limit first. Also returns the values,
+    /// the source (whose words name a Figma frame's nodes in errors) and the sizing asked for.
     private func parsed(_ body: Data, query: QueryString, renderer: CardRenderer, slot: RenderLimiter.Slot,
-                        deadline: ContinuousClock.Instant) async throws -> (Card, [String: String], CardSource) {
+                        deadline: ContinuousClock.Instant) async throws
+        -> (Card, [String: String], CardSource, ImageSizing) {
         let maxTextLength = limits.maxTextLength
         let parsed = try await reading(body, in: slot) {
             let source = try Self.cardSource(body, node: query["node"], renderer: renderer)
-            let reserved: Set<String> = source.isFigma ? ["format", "node"] : ["format"]
+            let placeholders = source.template.placeholders
+            let sizing = try ImageSizing(query: query, placeholders: placeholders)
+            let reserved = Set(source.isFigma ? ["format", "node"] : ["format"])
+                .union(ImageSizing.names.subtracting(placeholders))
             var values: [String: String] = [:]
             for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
                 values[name] = value
             }
             try Self.checkValues(values, maxTextLength: maxTextLength)
-            return (try Self.decoded { () throws(CardError) in try source.card(values: values) }, values, source)
+            return (try Self.decoded { () throws(CardError) in try source.card(values: values) }, values, source,
+                    sizing)
         }
         try RenderAdmission.check(deadline, stage: "reading the card")
         return parsed
@@ -251,7 +258,8 @@ struct CardController: Sendable {
                         source)
             }
             try RenderAdmission.check(deadline, stage: "reading the template")
-            let (_, drawn) = try await draw(standIn, describe: source.describe, format: .png, renderer: renderer,
+            let (_, drawn) = try await draw(standIn, describe: source.describe, format: .png, quality: nil,
+                                            renderer: renderer,
                                             slot: slot, deadline: deadline)
             return (template, FigmaWarning.summary(source.warnings) + drawn)
         }
@@ -307,10 +315,10 @@ struct CardController: Sendable {
         // A mode of its variables (checked when drawn: an unknown collection or mode is 422 naming the choices).
         if template.variables != nil, let mode = query[FigmaFrame.modeField] { properties[FigmaFrame.modeField] = mode }
         try Self.checkValues(values.merging(properties) { given, _ in given }, maxTextLength: limits.maxTextLength)
-        let scale = try Self.scale(in: query, placeholders: template.placeholders)
+        let sizing = try ImageSizing(query: query, placeholders: template.placeholders)
         let etag = tags.tag(for: Data("\"\(template.sha256)\"".utf8),
                                   extra: Self.identity(values: values.merging(properties) { given, _ in given },
-                                                       format: format, scale: scale))
+                                                       format: format, sizing: sizing))
         let cacheControl = "public, max-age=\(limits.templateMaxAge.components.seconds)"
         if EntityTags.matches(request, etag) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
@@ -339,8 +347,8 @@ struct CardController: Sendable {
                     try Self.decoded { () throws(CardError) in try template.card.card(values: filled) }
                 }
             }
-            if let scale { card.scale = scale }
-            return try await draw(card, format: format, renderer: renderer, slot: slot, deadline: deadline)
+            return try await draw(sizing.sized(card), format: format, quality: sizing.quality, renderer: renderer,
+                                  slot: slot, deadline: deadline)
         }
         var response = Self.image(bytes, format: format, etag: etag, cacheControl: cacheControl)
         response.headers[.warning] = warningHeaderValue(warnings)
@@ -379,7 +387,7 @@ struct CardController: Sendable {
     /// passes. Also returns what its text layers warn about. A layer's error is in `describe`'s words (a Figma
     /// frame's name its node).
     private func draw(_ card: Card, describe: @escaping @Sendable (CardError) -> String = \.description,
-                      format: ImageFormat, renderer: CardRenderer, slot: RenderLimiter.Slot,
+                      format: ImageFormat, quality: Int?, renderer: CardRenderer, slot: RenderLimiter.Slot,
                       deadline: ContinuousClock.Instant) async throws -> (Data, [String]) {
         try checkText(of: card)
         let width = (card.width * card.scale).rounded(.up), height = (card.height * card.scale).rounded(.up)
@@ -396,7 +404,8 @@ struct CardController: Sendable {
             try await slot.run(short: false) {
                 do throws(CardError) {
                     let drawing = try renderer.drawing(of: card, until: RenderDeadline(deadline))
-                    return (try renderer.encoded(drawing, format: format, until: RenderDeadline(deadline)),
+                    return (try renderer.encoded(drawing, format: format, quality: quality,
+                                                 until: RenderDeadline(deadline)),
                             drawing.layouts.flatMap(\.warnings))
                 } catch {
                     throw Self.apiError(error, describe: describe)
@@ -465,22 +474,11 @@ struct CardController: Sendable {
 
     /// What an image depends on beyond its document: the values (as sorted JSON, so that no two sets of values
     /// read alike) and the format.
-    private static func identity(values: [String: String], format: ImageFormat, scale: Double? = nil) -> String {
+    private static func identity(values: [String: String], format: ImageFormat, sizing: ImageSizing) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return json + "\n" + format.rawValue + (scale.map { "\n\($0)" } ?? "")
-    }
-
-    /// A template URL's `?scale=`: pixels a point, one of ``Card/scales``; `nil` when the URL has none or the
-    /// template has a `{{scale}}` placeholder (the value is its).
-    private static func scale(in query: QueryString, placeholders: [String]) throws -> Double? {
-        guard !placeholders.contains("scale"), let text = query["scale"] else { return nil }
-        guard let scale = Double(text), scale.isFinite, Card.scales.contains(scale) else {
-            throw APIError(.unprocessableContent, .invalidRequest,
-                           "scale \(text): give pixels a point, \(Card.scales.lowerBound) to \(Card.scales.upperBound)")
-        }
-        return scale
+        return json + "\n" + format.rawValue + (sizing.identity.isEmpty ? "" : "\n" + sizing.identity)
     }
 
     private static func image(_ bytes: Data, format: ImageFormat, etag: String, cacheControl: String) -> Response {
