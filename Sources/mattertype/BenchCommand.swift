@@ -87,6 +87,10 @@ struct BenchCommand: ParsableCommand {
             transform: { try parseChoice($0, ImageCompression.self, "--compression") })
     var compression: ImageCompression = .balanced
 
+    @Option(help: ArgumentHelp("The png and card tasks' WebP or JPEG quality, 1–100 (WebP lossy at it, lossless "
+                               + "without; JPEG \(JPEGEncoder.defaultQuality) without).", valueName: "1-100"))
+    var quality: Int?
+
     @Flag(name: .customLong("cold-glyphs"),
           help: ArgumentHelp("Empty the glyph cache before each timed pass (untimed), so that every pass draws each "
                              + "glyph anew: the cost of a glyph's first sight. Shaping caches and read COLRv1 paint "
@@ -106,6 +110,7 @@ struct BenchCommand: ParsableCommand {
         guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1 to 256") }
         guard width.isFinite, width > 0 else { throw ValidationError("--width must be above 0") }
         guard (1...1_000_000).contains(`repeat`) else { throw ValidationError("--repeat must be 1 to 1000000") }
+        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100") }
         if task == .request {
             guard request != nil else { throw ValidationError("the request task needs --request FILE.json") }
         } else if task == .card {
@@ -149,7 +154,7 @@ struct BenchCommand: ParsableCommand {
 
         // Options read once: an `@Option` read goes through ArgumentParser's generic storage (a metadata lookup
         // each time), which inside the loop was the harness's cost, not the engine's.
-        let (task, format, compression) = (self.task, self.format, self.compression)
+        let (task, format, compression, quality) = (self.task, self.format, self.compression, self.quality)
         /// One pass: every task lays out and rasterizes its share; returns (lines, glyphs).
         func pass() throws -> (lines: Int, glyphs: Int) {
             let results = PassResults()
@@ -166,7 +171,7 @@ struct BenchCommand: ParsableCommand {
                     } else if task == .png {
                         let image = try renderer.image(of: layout, color: Color(red: 0x21, green: 0x21, blue: 0x21),
                                                        background: .white)
-                        let bytes = try format.encode(image, compression: compression)
+                        let bytes = try format.encode(image, compression: compression, quality: quality)
                         encoded = EncodedImage(bytes: bytes.count, width: image.width, height: image.height)
                     } else {
                         let height = task == .lines ? 24 : Int(layout.height.rounded(.up))
@@ -331,8 +336,8 @@ extension BenchCommand {
                                     imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
                                     images: coldImages ? CardImageCache(maximumBytes: 0) : CardImageCache(),
                                     drawings: coldImages ? DrawingCache(maximumBytes: 0) : DrawingCache())
-        let format = self.format
-        let (median, bytes) = try timeRenders { try renderer.encoded(document, format: format).count }
+        let (format, quality) = (self.format, self.quality)
+        let (median, bytes) = try timeRenders { try renderer.encoded(document, format: format, quality: quality).count }
         let cards = threads * self.repeat
         if json {
             try printJSON(RequestBenchResult(threads: threads, renders: cards, seconds: median,
