@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "mattertype", targets: ["mattertype"]),
         // Golden-metric checks for Swift Testing (expectGoldenMetrics) and XCTest (assertGoldenMetrics).
         .library(name: "MatterTypeTesting", targets: ["MatterTypeTesting"]),
+        // Strategies for pointfreeco's swift-snapshot-testing: assertSnapshot(of: layout, as: .metrics | .image).
+        .library(name: "MatterTypeSnapshotTesting", targets: ["MatterTypeSnapshotTesting"]),
         // The JSON the CLI and the server speak: render requests, measurements, font records, styled text.
         .library(name: "MatterTypeWire", targets: ["MatterTypeWire"]),
         // Cards: a canvas of text, rectangle and image layers (the document, its renderer, its image cache).
@@ -25,6 +27,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only its SnapshotTesting target is built (it depends on nothing); its other products' dependencies
+        // (swift-syntax, swift-custom-dump) are resolved but not compiled.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",  // "freetype2", not "freetype": it adds -I…/freetype2
@@ -58,6 +63,9 @@ let package = Package(
                                "MatterTypeFonts"]),
         .target(name: "MatterTypeTesting", dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards",
                                                       "MatterTypeFigma"]),
+        .target(name: "MatterTypeSnapshotTesting",
+                dependencies: ["MatterType", "MatterTypeCards",
+                               .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         .target(name: "MatterTypeWire", dependencies: ["MatterType"]),
         .target(name: "MatterTypeCards", dependencies: ["MatterType", "MatterTypeWire"]),
         .target(name: "MatterTypeFigma", dependencies: ["MatterType", "MatterTypeWire", "MatterTypeCards"]),
@@ -73,6 +81,11 @@ let package = Package(
                                    "CPNG"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
                     exclude: ["Fixtures", "Golden", "ReadmeExample/Typography"]),
+        // The example of MatterTypeSnapshotTesting: its snapshots are committed in __Snapshots__.
+        .testTarget(name: "MatterTypeSnapshotTestingTests",
+                    dependencies: ["MatterType", "MatterTypeCards", "MatterTypeSnapshotTesting",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["__Snapshots__"]),
     ]
 )
 

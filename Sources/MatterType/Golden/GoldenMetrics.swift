@@ -81,8 +81,47 @@ public struct GoldenMetrics: Sendable, Hashable, Codable {
             self.fallback = fallback
         }
 
+        /// The entry of `layout`: its lines, height, faces and whether its typography's family fell back, under
+        /// the names given (the width is the one it was laid out at).
+        public init(layout: TextLayout, token: String, sample: String, width: Double) {
+            self.init(token: token, sample: sample, width: width, lineCount: layout.lines.count,
+                      height: GoldenMetrics.rounded(layout.height),
+                      lines: layout.lines.map {
+                          Line(text: $0.text, width: GoldenMetrics.rounded($0.width),
+                               baseline: GoldenMetrics.rounded($0.baseline))
+                      },
+                      fonts: layout.fonts.map(\.postScriptName), fallback: layout.typography.font.isFallback)
+        }
+
         /// `token sample@width`, as reports name the combination.
         public var name: String { "\(token) \(sample)@\(GoldenMetrics.widthName(width))" }
+
+        /// How this entry differs from `golden`'s: line count, height, each line's text, width and baseline
+        /// (numbers beyond `tolerance` points), faces and fallback, as `check` reports them (`lines 1 → 2`,
+        /// `height 30 → 60`); empty when nothing moved.
+        public func changes(from golden: Entry, tolerance: Double = 0.01) -> [String] {
+            let (before, after) = (golden, self)
+            var changes: [String] = []
+            func number(_ value: Double) -> String { GoldenMetrics.widthName(GoldenMetrics.rounded(value)) }
+            if before.lineCount != after.lineCount { changes.append("lines \(before.lineCount) → \(after.lineCount)") }
+            if abs(before.height - after.height) > tolerance {
+                changes.append("height \(number(before.height)) → \(number(after.height))")
+            }
+            for (index, (a, b)) in zip(before.lines, after.lines).enumerated() {
+                if a.text != b.text { changes.append("line \(index + 1) text \(a.text.debugDescription) → \(b.text.debugDescription)") }
+                if abs(a.width - b.width) > tolerance {
+                    changes.append("line \(index + 1) width \(number(a.width)) → \(number(b.width))")
+                }
+                if abs(a.baseline - b.baseline) > tolerance {
+                    changes.append("line \(index + 1) baseline \(number(a.baseline)) → \(number(b.baseline))")
+                }
+            }
+            if before.fonts != after.fonts {
+                changes.append("fonts \(before.fonts.joined(separator: ",")) → \(after.fonts.joined(separator: ","))")
+            }
+            if before.fallback != after.fallback { changes.append("fallback \(before.fallback) → \(after.fallback)") }
+            return changes
+        }
     }
 
     /// A line of an entry.
@@ -140,11 +179,7 @@ public struct GoldenMetrics: Sendable, Hashable, Codable {
                         }
                         files[key] = digest
                     }
-                    entries.append(Entry(
-                        token: token, sample: sample.name, width: width, lineCount: layout.lines.count,
-                        height: rounded(layout.height),
-                        lines: layout.lines.map { Line(text: $0.text, width: rounded($0.width), baseline: rounded($0.baseline)) },
-                        fonts: layout.fonts.map(\.postScriptName), fallback: resolved.font.isFallback))
+                    entries.append(Entry(layout: layout, token: token, sample: sample.name, width: width))
                 }
             }
         }
@@ -170,25 +205,7 @@ public struct GoldenMetrics: Sendable, Hashable, Codable {
         for name in Set(old.keys).union(new.keys).sorted() {
             guard let before = old[name] else { reports.append("\(name): new (not in the golden metrics)"); continue }
             guard let after = new[name] else { reports.append("\(name): gone (only in the golden metrics)"); continue }
-            var changes: [String] = []
-            func number(_ value: Double) -> String { GoldenMetrics.widthName(GoldenMetrics.rounded(value)) }
-            if before.lineCount != after.lineCount { changes.append("lines \(before.lineCount) → \(after.lineCount)") }
-            if abs(before.height - after.height) > tolerance {
-                changes.append("height \(number(before.height)) → \(number(after.height))")
-            }
-            for (index, (a, b)) in zip(before.lines, after.lines).enumerated() {
-                if a.text != b.text { changes.append("line \(index + 1) text \(a.text.debugDescription) → \(b.text.debugDescription)") }
-                if abs(a.width - b.width) > tolerance {
-                    changes.append("line \(index + 1) width \(number(a.width)) → \(number(b.width))")
-                }
-                if abs(a.baseline - b.baseline) > tolerance {
-                    changes.append("line \(index + 1) baseline \(number(a.baseline)) → \(number(b.baseline))")
-                }
-            }
-            if before.fonts != after.fonts {
-                changes.append("fonts \(before.fonts.joined(separator: ",")) → \(after.fonts.joined(separator: ","))")
-            }
-            if before.fallback != after.fallback { changes.append("fallback \(before.fallback) → \(after.fallback)") }
+            let changes = after.changes(from: before, tolerance: tolerance)
             if !changes.isEmpty { reports.append("\(name): " + changes.joined(separator: ", ")) }
         }
         return reports
