@@ -46,7 +46,8 @@ public enum CardSource: Sendable {
         if let variables { figma = figma.resolving(variables, modes: try variables.modes(modes)).document }
         guard let chosen = node ?? figma.defaultNode?.id else {
             throw FigmaError.invalidDocument(figma.topLevelNodes.isEmpty ? "it has no nodes to draw"
-                                             : "none of its top-level nodes is visible; name one with --node ID")
+                : "none of its top-level nodes is visible; choose one as the node to draw: "
+                    + FigmaNodeSummary.list(figma.topLevelNodes.map(\.choice)))
         }
         let set = fields.isEmpty ? figma : try figma.setting(fields, of: chosen).document
         return .figma(try set.frame(chosen, images: images, renderer: renderer))

@@ -16,7 +16,7 @@ extension FigmaDocument {
     /// always accepted, even when its component lives in another file. Values naming a `{{placeholder}}` of the
     /// node are left out (they fill the card's text); the others are returned with it.
     /// - Returns: the document, and the values that were placeholders.
-    /// - Throws: ``FigmaError/unknownNode(_:)``; ``FigmaError/field(_:)`` for a name that is neither a field nor a
+    /// - Throws: ``FigmaError/unknownNode(_:topLevel:)``; ``FigmaError/field(_:)`` for a name that is neither a field nor a
     ///   placeholder, or a value the field cannot take, naming both and what to do.
     public func setting(_ values: [String: String], of id: String) throws(FigmaError)
         -> (document: FigmaDocument, placeholders: [String: String]) {
@@ -44,7 +44,9 @@ extension FigmaDocument {
 
     /// Sets one component property field on its node's subtree.
     private mutating func set(_ field: FigmaField, to value: String) throws(FigmaError) {
-        guard let node = Self.find(field.node, in: roots) else { throw .unknownNode(field.node) }
+        guard let node = Self.find(field.node, in: roots) else {
+            throw .unknownNode(field.node, topLevel: topLevelNodes.map(\.choice))
+        }
         guard let key = field.key else { return }
         let bare = Self.bareName(key)
         let current: String? = switch field.defaultValue {
@@ -89,7 +91,7 @@ extension FigmaDocument {
                                      instance: FigmaNode) throws(FigmaError) {
         if instance.type == "COMPONENT_SET" {
             throw .field("\"\(field.name)\" is a variant of the component set \(instance.id), which draws every "
-                         + "variant; draw one of its components or an instance of it (--node) to choose one")
+                         + "variant; draw one of its components or an instance of it to choose one")
         }
         let componentID = instance.type == "COMPONENT" ? instance.id : instance.componentId
         guard let componentID, let component = Self.find(componentID, in: roots),

@@ -133,10 +133,10 @@ public struct FigmaDocument: Sendable {
     /// A frame that hugs or fills and holds children with constraints (RIGHT, CENTER, LEFT_RIGHT, SCALE, …) gets
     /// the size `renderer` lays it out at as the document has it, its design size: filled with other text, it
     /// grows or shrinks from there and those children follow it as Figma's do.
-    /// - Throws: ``FigmaError/unknownNode(_:)`` when the document has no node `id`.
+    /// - Throws: ``FigmaError/unknownNode(_:topLevel:)`` when the document has no node `id`.
     public func frame(_ id: String, images: [String: String] = [:],
                       renderer: CardRenderer = CardRenderer()) throws(FigmaError) -> FigmaFrame {
-        guard let node = Self.find(id, in: roots) else { throw .unknownNode(id) }
+        guard let node = Self.find(id, in: roots) else { throw .unknownNode(id, topLevel: topLevelNodes.map(\.choice)) }
         var converter = FigmaConverter(images: embeddedImages.merging(images) { _, given in given })
         var layer = converter.layer(node, parent: nil, path: [0])
         // The card is what Figma exports: the node's box and what it draws outside it (shadows, content it does
@@ -250,6 +250,14 @@ public struct FigmaNodeSummary: Sendable, Hashable, Codable {
     /// Whether it is shown (`visible` is not false).
     public let visible: Bool
 
+    /// `1:2 "Card"`, and `(hidden)` after a node that is not shown: how errors name a node to choose.
+    public var choice: String { "\(id) \"\(name)\"" + (visible ? "" : " (hidden)") }
+
+    /// `choices` joined by commas, the first 12 and how many more.
+    static func list(_ choices: [String]) -> String {
+        choices.prefix(12).joined(separator: ", ") + (choices.count > 12 ? " and \(choices.count - 12) more" : "")
+    }
+
     /// The summary of `node`.
     init(_ node: FigmaNode) {
         id = node.id
@@ -304,8 +312,9 @@ public struct FigmaWarning: Sendable, Hashable, CustomStringConvertible {
 public enum FigmaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The data is not a Figma REST response, or a property is not what Figma writes; says where.
     case invalidDocument(String)
-    /// The document has no node of this id.
-    case unknownNode(String)
+    /// The document has no node of this id; `topLevel` names the nodes it has at the top (`1:2 "Card"`), to
+    /// choose from.
+    case unknownNode(String, topLevel: [String])
     /// A field cannot be set so (an unknown name, a value it cannot take): names it and what to do.
     case field(String)
     /// The data is not Figma variables (``FigmaVariables``); says what to give.
@@ -315,7 +324,9 @@ public enum FigmaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidDocument(let reason): "not a Figma document: \(reason)"
-        case .unknownNode(let id): "the document has no node \(id); list its top-level nodes with --json"
+        case .unknownNode(let id, let topLevel):
+            "the document has no node \(id)" + (topLevel.isEmpty ? "" : "; its top-level nodes: "
+                                                + FigmaNodeSummary.list(topLevel))
         case .field(let reason): reason
         case .invalidVariables(let reason): "not Figma variables: \(reason)"
         }

@@ -58,9 +58,9 @@ extension FigmaDocument {
     /// The fields of the node `id` (hidden or not): its own component properties (an instance's values, a
     /// component's or component set's definitions) under their bare names, those of the instances inside it after
     /// each instance's name, then the `{{name}}` placeholders of its texts, each name once, in document order.
-    /// - Throws: ``FigmaError/unknownNode(_:)`` when the document has no node `id`.
+    /// - Throws: ``FigmaError/unknownNode(_:topLevel:)`` when the document has no node `id`.
     public func fields(of id: String) throws(FigmaError) -> [FigmaField] {
-        guard let node = Self.find(id, in: roots) else { throw .unknownNode(id) }
+        guard let node = Self.find(id, in: roots) else { throw .unknownNode(id, topLevel: topLevelNodes.map(\.choice)) }
         // Each component's set's definitions, found once (an instance's variant options are its set's).
         var definitions: [String: [String: FigmaComponentPropertyDefinition]] = [:]
         func sets(_ nodes: [FigmaNode]) {

@@ -200,7 +200,16 @@ struct FigmaDocumentTests {
         } catch {
             #expect(error.description.contains("GET /v1/files"))
         }
-        #expect(throws: FigmaError.unknownNode("9:9")) { try document("").frame("9:9") }
+        #expect(throws: FigmaError.unknownNode("9:9", topLevel: [])) { try document("").frame("9:9") }
+        // The nodes to choose from are named in the message, in no interface's words (the CLI's --node, the
+        // server's ?node= and the playground's field all read it).
+        let two = try document(#"{"id": "1:2", "name": "Card", "type": "FRAME", \#(Self.box(0, 0, 10, 10))}, "#
+                               + #"{"id": "1:3", "name": "Old", "type": "FRAME", "visible": false, \#(Self.box(0, 0, 10, 10))}"#)
+        #expect(throws: FigmaError.unknownNode("9:9", topLevel: [#"1:2 "Card""#, #"1:3 "Old" (hidden)"#])) {
+            try two.frame("9:9")
+        }
+        #expect(FigmaError.unknownNode("9:9", topLevel: [#"1:2 "Card""#]).description
+                == #"the document has no node 9:9; its top-level nodes: 1:2 "Card""#)
         // A /nodes response, wrapped as some tools store it.
         let nodes = try FigmaDocument(data: Data(#"{"default": {"nodes": {"7:1": {"document": {"id": "7:1", "name": "N", "type": "FRAME", \#(Self.box(0, 0, 10, 10))}}}}}"#.utf8))
         #expect(nodes.topLevelNodes.map(\.id) == ["7:1"])

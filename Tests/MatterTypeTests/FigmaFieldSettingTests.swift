@@ -319,7 +319,7 @@ struct FigmaVariantSwapTests {
         // The set itself draws every variant: choosing one there is refused, saying what to draw instead.
         let figma = try FigmaDocument(data: data)
         #expect(throws: FigmaError.field("\"Size\" is a variant of the component set 5:0, which draws every variant; "
-                                         + "draw one of its components or an instance of it (--node) to choose one")) {
+                                         + "draw one of its components or an instance of it to choose one")) {
             try figma.setting(["Size": "Large"], of: "5:0")
         }
         // A variant component's fields are its set's, its own variant values their defaults.

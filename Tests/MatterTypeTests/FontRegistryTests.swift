@@ -4,6 +4,19 @@ import MatterType
 
 @Suite("Font registry")
 struct FontRegistryTests {
+    @Test("installed families are Fontconfig's (fc-list's names); none without system fonts")
+    func installedFamilies() throws {
+        let listed = try TestSupport.run("/usr/bin/fc-list", [":", "family"])
+        // fc-list prints each face's family names separated by commas (localized names too).
+        let names = Set(listed.output.split(separator: "\n").flatMap { $0.split(separator: ",") }.map(String.init))
+        let installed = FontRegistry().installedFamilyNames
+        #expect(!installed.isEmpty && Set(installed).isSubset(of: names),
+                "\(Set(installed).subtracting(names).prefix(5))")
+        #expect(installed == installed.sorted())
+        if names.contains("DejaVu Sans") { #expect(installed.contains("DejaVu Sans")) }
+        #expect(FontRegistry(includesSystemFonts: false).installedFamilyNames.isEmpty)
+    }
+
     @Test("a collection registers every face with its index")
     func collection() throws {
         let registry = FontRegistry(includesSystemFonts: false)

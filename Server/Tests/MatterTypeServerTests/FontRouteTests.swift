@@ -90,6 +90,38 @@ struct FontRouteTests {
         }
     }
 
+    @Test("GET /v1/families: registered, bundled and installed (fc-list's), each with its sources")
+    func families() async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")
+            configuration.systemFonts = true
+            // fc-list, an independent reading of what Fontconfig has installed.
+            let listed = try await runProgram("/usr/bin/fc-list", [":", "family"])
+            let installedNames = Set(listed.split(separator: "\n").flatMap { $0.split(separator: ",") }.map(String.init))
+            try await withServer(configuration) { server in
+                #expect(try await server.upload(try FontFiles.dejaVuSans()).status == 201)
+                let answer = try await server.send(.GET, "/v1/families")
+                let families = try #require(try answer.json()["families"] as? [[String: Any]])
+                let sources = Dictionary(families.compactMap { family in
+                    (family["name"] as? String).map { ($0, family["sources"] as? [String] ?? []) }
+                }, uniquingKeysWith: { first, _ in first })
+                #expect(sources["Noto Sans"]?.contains("bundled") == true)
+                #expect(sources["DejaVu Sans"] == ["registered", "installed"], "\(sources["DejaVu Sans"] ?? [])")
+                let installed = Set(sources.filter { $0.value.contains("installed") }.keys)
+                #expect(installed.count > 1 && installed.isSubset(of: installedNames))
+                let names = families.compactMap { $0["name"] as? String }
+                #expect(names == names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) })
+            }
+            // Without system fonts: only the registered and bundled.
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let families = try #require(try await server.send(.GET, "/v1/families").json()["families"]
+                                                as? [[String: Any]])
+                #expect(families.allSatisfy { ($0["sources"] as? [String])?.contains("installed") == false })
+                #expect(families.compactMap { $0["name"] as? String } == ["DejaVu Sans", "Noto Sans"])
+            }
+        }
+    }
+
     @Test func fontsSurviveARestart() async throws {
         try await withTemporaryDirectory { directory in
             let configuration = testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")

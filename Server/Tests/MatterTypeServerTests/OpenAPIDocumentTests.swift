@@ -51,7 +51,7 @@ struct OpenAPIDocumentTests {
                 item.keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { "\($0.uppercased()) \(path)" }
             }
             #expect(Set(routes) == Set(documented))
-            #expect(routes.count == 22)
+            #expect(routes.count == 23)
         }
     }
 
@@ -147,6 +147,7 @@ struct OpenAPIDocumentTests {
                     ("PUT", "/v1/fonts", [], Data("x".utf8), true, 422),
                     ("PUT", "/v1/fonts", [("Content-Type", "multipart/form-data; boundary=x")], acme, true, 415),
                     ("GET", "/v1/fonts", [], nil, false, 200),
+                    ("GET", "/v1/families", [], nil, false, 200),
                     ("GET", "/v1/fonts/{postScriptName}", [], nil, false, 200),
                     ("GET", "/v1/fonts/{postScriptName}", [], nil, false, 404),
                     ("DELETE", "/v1/fonts/{postScriptName}", [], nil, false, 401),
@@ -178,7 +179,7 @@ struct OpenAPIDocumentTests {
                     if response.status >= 400 { #expect(response.errorCode != nil) }
                     seen.insert("\(method) \(path)")
                 }
-                #expect(seen.count == 13)
+                #expect(seen.count == 14)
             }
         }
     }

@@ -295,6 +295,16 @@ final class FontMatcher: @unchecked Sendable {
         }
     }
 
+    /// The family names of the installed faces (each face's own, as ``FontDescriptor/familyName`` has it), sorted;
+    /// none when system fonts are not used.
+    func systemFamilyNames() -> [String] {
+        guard includesSystemFonts else { return [] }
+        _ = systemFaces(ofFamily: "")  // lists the installed faces once
+        return FontconfigContext.shared.withConfig { _ in
+            Set((systemFamilies ?? [:]).values.joined().map(\.familyName)).sorted()
+        }
+    }
+
     /// The upright and italic faces of the system's sans-serif family, or `nil` when there are none.
     func systemSansSerifFaces() -> [MatchedFace]? {
         guard let family = systemSansSerifFamily(weight: .regular, style: .regular) else { return nil }

@@ -149,6 +149,10 @@ public final class FontRegistry: Sendable {
         state.withLock { $0.faces.values.map(\.descriptor) }.sorted { $0.postScriptName < $1.postScriptName }
     }
 
+    /// The families of the fonts installed on this machine that Fontconfig lists, which resolution uses after the
+    /// registered and bundled ones, sorted by name; empty when ``includesSystemFonts`` is false.
+    public var installedFamilyNames: [String] { matcher.systemFamilyNames() }
+
     /// The bundled Noto Sans faces (not part of the registry), lightest first, upright before italic.
     public static var bundledFonts: [FontDescriptor] { BundledFonts.descriptors }
 

@@ -19,6 +19,7 @@ struct FontController: Sendable {
         var table = RouteTable()
         table.on(.put, "/v1/fonts") { request, _ in try await upload(request) }
         table.on(.get, "/v1/fonts") { request, _ in await list(request) }
+        table.on(.get, "/v1/families") { _, _ in .json(FamilyList(families: await families())) }
         table.on(.delete, "/v1/fonts") { request, _ in
             try authorization.requireAdmin(request)
             try await delete(names: try Self.names(inQueryOf: request))
@@ -46,6 +47,18 @@ struct FontController: Sendable {
             fonts = FontRegistry.bundledFonts.map { FontRecord($0, source: "bundled") } + fonts
         }
         return .json(["fonts": fonts])
+    }
+
+    /// Every family this server draws with — registered, bundled, and installed on its machine (none with
+    /// `--no-system-fonts`) — sorted by name without regard to case, each with where its faces come from.
+    private func families() async -> [FamilyRecord] {
+        var sources: [String: Set<FamilyRecord.Source>] = [:]
+        for font in await library.fonts() { sources[font.familyName, default: []].insert(.registered) }
+        for font in FontRegistry.bundledFonts { sources[font.familyName, default: []].insert(.bundled) }
+        for name in library.registry.installedFamilyNames { sources[name, default: []].insert(.installed) }
+        return sources.keys.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }.map { name in
+            FamilyRecord(name: name, sources: FamilyRecord.Source.allCases.filter { sources[name]?.contains($0) == true })
+        }
     }
 
     /// The `{postScriptName}` path parameter, percent-decoded (`Inter%20Display` is "Inter Display").
@@ -128,4 +141,28 @@ struct FontController: Sendable {
             }
         }
     }
+}
+
+/// `GET /v1/families`'s answer.
+struct FamilyList: Codable, Sendable {
+    /// The families, sorted by name.
+    var families: [FamilyRecord]
+}
+
+/// A family the server draws with, and where its faces come from (resolution tries them in this order).
+struct FamilyRecord: Codable, Sendable, Hashable {
+    /// Where a family's faces come from.
+    enum Source: String, Codable, Sendable, CaseIterable {
+        /// Uploaded with `PUT /v1/fonts` or `--font-dir`.
+        case registered
+        /// The bundled Noto Sans.
+        case bundled
+        /// Installed on the server's machine (Fontconfig's).
+        case installed
+    }
+
+    /// The family name, as `"family"` in a request takes it.
+    var name: String
+    /// Where its faces come from, in resolution's order.
+    var sources: [Source]
 }
