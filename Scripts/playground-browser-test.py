@@ -6,7 +6,14 @@
   `POST /v1/cards` answers for the same document and values;
 - an invalid document shows the server's message next to the editor;
 - saving a template (admin token) shows its URL, and that URL answers with a PNG;
-- a Figma frame's fields are listed as inputs, and choosing another variant draws it.
+- a Figma frame's fields are listed as inputs, and choosing another variant draws it;
+- a document opened with the file picker (JSON, or gzipped as fetch-figma.py saves it) or dropped on the editor
+  is drawn, in the mode it is for;
+- switching to "A typography" shows that mode's own document (a render request), never posting the Figma document
+  to /v1/render, and switching back brings the Figma document back;
+- a node the document has not is answered with its top-level nodes, in no CLI words (--node);
+- the fonts list is every family GET /v1/families answers (installed ones too), drawn as it scrolls into view,
+  and the filter narrows it.
 
 Usage: Scripts/playground-browser-test.py --server Server/.build/debug/mattertype-server [--screenshot Docs/playground.png]
 Installs nothing: `apt-get install chromium chromium-driver python3-selenium` first. Exit status 1 on a failure.
@@ -67,7 +74,7 @@ def main():
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([args.server, "--port", str(port), "--store", f"sqlite:{work}/fonts.sqlite",
-                               "--no-system-fonts", "--log-level", "warning"],
+                               "--log-level", "warning"],
                               env=dict(os.environ, MATTERTYPE_ADMIN_TOKEN=ADMIN),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failures = []
@@ -218,6 +225,91 @@ def main():
                   f"choosing a variant sets it in the values: {values.get_attribute('value')!r}")
             check(driver.find_element(By.ID, "document-error").text == "",
                   f"the frame is drawn with the variant: {driver.find_element(By.ID, 'document-error').text!r}")
+
+            # The mode switch: the Figma document stays with the card mode; the typography mode has its own.
+            figma_text = editor.get_attribute("value")
+            error = driver.find_element(By.ID, "document-error")
+            driver.find_element(By.CSS_SELECTOR, "input[name=mode][value=text]").click()
+            wait.until(lambda d: status.text.startswith("Drawn") or error.text != "")
+            shown = json.loads(editor.get_attribute("value"))
+            check("text" in shown and "document" not in shown and error.text == ""
+                  and not driver.find_element(By.ID, "node").is_displayed(),
+                  f"the typography mode shows its own render request and draws it: {error.text!r}")
+            driver.find_element(By.CSS_SELECTOR, "input[name=mode][value=card]").click()
+            wait.until(lambda d: status.text.startswith("Drawn") or error.text != "")
+            check(editor.get_attribute("value") == figma_text, "switching back shows the Figma document again")
+
+            # A node the document has not: the error lists its top-level nodes, in the playground's terms.
+            node.send_keys(Keys.CONTROL, "a")
+            node.send_keys(Keys.DELETE)
+            driver.execute_script("const e = document.getElementById('document'); e.value = arguments[0];"
+                                  "e.dispatchEvent(new Event('input'));", json.dumps(FIGMA))
+            node.send_keys("9:9")
+            wait.until(lambda d: "9:9" in error.text)
+            check('its top-level nodes: 31:1 "Card"' in error.text and "--" not in error.text,
+                  f"an unknown node is answered with the nodes to choose from: {error.text!r}")
+            node.send_keys(Keys.CONTROL, "a")
+            node.send_keys(Keys.DELETE)
+
+            # The file picker: a card's JSON, then a gzipped Figma document (as fetch-figma.py saves one).
+            values.send_keys(Keys.CONTROL, "a")
+            values.send_keys(Keys.DELETE)
+            values.send_keys(json.dumps({"title": "Picked"}))
+            picker = driver.find_element(By.ID, "document-file")
+            card_path = os.path.join(work, "picked.json")
+            picked = dict(CARD, background="#5A1F3A")
+            with open(card_path, "w") as f:
+                json.dump(picked, f)
+            before = driver.find_element(By.ID, "preview").get_attribute("src")
+            picker.send_keys(card_path)
+            wait.until(lambda d: editor.get_attribute("value") == json.dumps(picked)
+                       and d.find_element(By.ID, "preview").get_attribute("src") != before
+                       and status.text.startswith("Drawn"))
+            check(error.text == "", f"a card opened with the file picker is drawn: {error.text!r}")
+            gz_path = os.path.join(work, "figma.json.gz")
+            with gzip.open(gz_path, "wt") as f:
+                json.dump(FIGMA, f)
+            driver.find_element(By.CSS_SELECTOR, "input[name=mode][value=text]").click()
+            picker.send_keys(gz_path)
+            wait.until(lambda d: editor.get_attribute("value") == json.dumps(FIGMA))
+            wait.until(lambda d: "Star" in warnings.text or error.text != "")
+            check(driver.find_element(By.CSS_SELECTOR, "input[name=mode][value=card]").is_selected()
+                  and error.text == "",
+                  f"a gzipped Figma document opened from the typography mode is drawn as a card: {error.text!r}")
+
+            # Dropped on the editor: a render request switches to the typography mode.
+            request = {"text": "Dropped here", "size": 28}
+            driver.execute_script(
+                "const t = new DataTransfer();"
+                "t.items.add(new File([arguments[0]], 'request.json', {type: 'application/json'}));"
+                "document.getElementById('document').dispatchEvent("
+                "  new DragEvent('drop', {dataTransfer: t, bubbles: true, cancelable: true}));",
+                json.dumps(request))
+            wait.until(lambda d: editor.get_attribute("value") == json.dumps(request))
+            wait.until(lambda d: status.text.startswith("Drawn") or error.text != "")
+            check(driver.find_element(By.CSS_SELECTOR, "input[name=mode][value=text]").is_selected()
+                  and error.text == "", f"a render request dropped on the editor is drawn as one: {error.text!r}")
+
+            # The fonts: every family /v1/families answers, installed ones included; drawn when scrolled to.
+            with urllib.request.urlopen(base + "/v1/families") as response:
+                families = json.loads(response.read())["families"]
+            installed = [f["name"] for f in families if "installed" in f["sources"]]
+            items = driver.find_elements(By.CSS_SELECTOR, "#fonts li")
+            check(len(items) == len(families) and len(installed) > 0
+                  and [i.get_attribute("data-family") for i in items] == [f["name"] for f in families],
+                  f"the fonts list is the server's {len(families)} families ({len(installed)} installed)")
+            target = installed[-1]
+            search = driver.find_element(By.ID, "fonts-filter")
+            search.send_keys(target)
+            shown = [i for i in driver.find_elements(By.CSS_SELECTOR, "#fonts li") if i.is_displayed()]
+            check(0 < len(shown) < len(families)
+                  and all(target.lower() in i.get_attribute("data-family").lower() for i in shown),
+                  f"the filter narrows the list to {target!r}: {len(shown)} shown")
+            item = driver.find_element(By.CSS_SELECTOR, f'#fonts li[data-family="{target}"]')
+            driver.execute_script("arguments[0].scrollIntoView()", item)
+            wait.until(lambda d: len(item.find_elements(By.TAG_NAME, "img")) == 1)
+            check(item.find_element(By.TAG_NAME, "img").get_attribute("alt") == target + " specimen",
+                  f"an installed family's specimen is drawn when it scrolls into view: {target}")
         finally:
             driver.quit()
     finally:

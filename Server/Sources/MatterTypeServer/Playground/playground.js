@@ -1,6 +1,7 @@
 // The MatterType playground: the document in the first textarea is drawn by this server (POST /v1/cards, or
 // POST /v1/render for a typography) as it is typed, debounced; the card's layer boxes (POST /v1/cards/layout) are
-// drawn over the preview on hover. Tokens live in this page's memory only: nothing is stored.
+// drawn over the preview on hover. Each mode keeps its own document; a file can be opened or dropped. Tokens live
+// in this page's memory only: nothing is stored.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -18,15 +19,81 @@ const sample = {
     ],
   }],
 };
+/** The render request the typography mode starts with. */
+const textSample = {
+  text: "Sphinx of black quartz, judge my vow", family: "Noto Sans", size: 32, lineHeight: 40, weight: "semibold",
+  width: 420, color: "#0B1F3A", background: "#FFFFFF", padding: 16,
+};
 let renderToken = null;  // asked for when the server wants one; never written anywhere
 let generation = 0;      // the newest request's number: older answers are dropped
 let boxes = [];
 let cardScale = 1;
 
-editor.value = JSON.stringify(sample, null, 2);
+// Each mode's document, so that switching shows (and sends) the document of that mode: a Figma document is never
+// posted as a render request.
+const documents = { card: JSON.stringify(sample, null, 2), text: JSON.stringify(textSample, null, 2) };
+let shownMode = "card";
+editor.value = documents.card;
 $("values").value = JSON.stringify({ title: "A card you design here" }, null, 2);
 
 function mode() { return document.querySelector("input[name=mode]:checked").value; }
+
+/** Shows the document of the mode chosen (keeping the one shown until now) and draws it. */
+function switchMode() {
+  documents[shownMode] = editor.value;
+  shownMode = mode();
+  editor.value = documents[shownMode];
+  switchShown(shownMode);
+  showError("document-error", "");
+  update();
+}
+
+/** The mode a document is for: a render request has `text` or `spans` and is neither a card (`layers`) nor a Figma
+ * document (`document`, `nodes`, or a node's `id` and `type`); anything else is a card's. */
+function modeOf(text) {
+  let value;
+  try { value = JSON.parse(text); } catch (_) { return null; }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const figma = "document" in value || "nodes" in value || ("id" in value && "type" in value);
+  return !figma && !("layers" in value) && ("text" in value || "spans" in value) ? "text" : "card";
+}
+
+/** Opens `file` (JSON, or gzipped JSON) as the document of the mode it is for, and draws it. */
+async function openFile(file) {
+  let text;
+  try {
+    const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+    const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+    text = gzipped ? await new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).text()
+                   : await file.text();
+  } catch (error) {
+    showError("document-error", file.name + " could not be read: " + error.message);
+    return;
+  }
+  const kind = modeOf(text);
+  if (kind === null) {
+    showError("document-error", file.name + " is not a JSON object: open a card, a Figma document (the REST API's "
+              + "JSON) or a render request");
+    return;
+  }
+  if (kind !== shownMode) {
+    documents[shownMode] = editor.value;
+    document.querySelector("input[name=mode][value=" + kind + "]").checked = true;
+    shownMode = kind;
+    switchShown(kind);
+  }
+  documents[kind] = text;
+  editor.value = text;
+  $("status").textContent = "Opened " + file.name + " (" + Math.round(text.length / 1024) + " KB).";
+  update();
+}
+
+/** The inputs and label of `kind`'s mode, without touching the documents. */
+function switchShown(kind) {
+  $("card-inputs").hidden = kind === "text";
+  $("document-label").textContent = kind === "text" ? "A render request (text, family, size, …)"
+                                                     : "Card JSON or a Figma document";
+}
 
 /** The document as a request body: as typed, or gzipped (Content-Encoding: gzip) when it is over 512 KB, so that
  * a large Figma document fits the server's --max-body-bytes. */
@@ -262,33 +329,75 @@ async function save(event) {
   $("template-url").value = location.origin + "/v1/templates/" + encodeURIComponent(name) + ".png" + (rest ? "?" + rest : "");
 }
 
-/** The server's families, each drawn by the server. */
+/** Every family the server draws with (GET /v1/families), each drawn by the server when it scrolls into view. */
 async function loadFonts() {
-  const response = await fetch("/v1/fonts?bundled=true");
+  const response = await fetch("/v1/families");
   if (!response.ok) return;
-  const families = [...new Set(((await response.json()).fonts || []).map((font) => font.familyName))].sort();
+  const families = (await response.json()).families || [];
+  const count = (source) => families.filter((family) => family.sources.includes(source)).length;
+  $("fonts-count").textContent = families.length + " families this server draws with: " + count("registered")
+    + " uploaded, " + count("bundled") + " bundled, " + count("installed") + " installed on its machine.";
   const list = $("fonts");
-  for (const family of families.slice(0, 24)) {
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      drawSpecimen(entry.target);
+    }
+  }, { root: list });
+  for (const family of families) {
     const item = document.createElement("li");
-    item.textContent = family;
+    item.dataset.family = family.name;
+    const name = document.createElement("span");
+    name.textContent = family.name + " ";
+    const sources = document.createElement("span");
+    sources.className = "sources";
+    sources.textContent = family.sources.join(", ");
+    item.append(name, sources);
     list.appendChild(item);
-    const specimen = await fetch("/v1/render", {
-      method: "POST", headers: headers(),
-      body: JSON.stringify({ text: "Sphinx of black quartz, judge my vow", family, size: 18, scale: 1, padding: 4 }),
-    });
-    if (!specimen.ok) continue;
-    const image = document.createElement("img");
-    image.alt = family + " specimen";
-    image.src = URL.createObjectURL(await specimen.blob());
-    item.appendChild(image);
+    observer.observe(item);
   }
+}
+
+/** Draws a specimen of the family `item` names into it. */
+async function drawSpecimen(item) {
+  const family = item.dataset.family;
+  const specimen = await fetch("/v1/render", {
+    method: "POST", headers: headers(),
+    body: JSON.stringify({ text: "Sphinx of black quartz, judge my vow", family, size: 18, scale: 1, padding: 4 }),
+  });
+  if (!specimen.ok) return;
+  const image = document.createElement("img");
+  image.alt = family + " specimen";
+  image.src = URL.createObjectURL(await specimen.blob());
+  item.appendChild(image);
+}
+
+/** Shows only the families whose name holds the filter's text. */
+function filterFonts() {
+  const wanted = $("fonts-filter").value.trim().toLowerCase();
+  for (const item of $("fonts").children) item.hidden = !item.dataset.family.toLowerCase().includes(wanted);
 }
 
 editor.addEventListener("input", scheduled);
 $("values").addEventListener("input", scheduled);
 $("node").addEventListener("input", scheduled);
 $("render-token").addEventListener("input", () => { renderToken = $("render-token").value || null; scheduled(); });
-for (const radio of document.querySelectorAll("input[name=mode]")) radio.addEventListener("change", update);
+for (const radio of document.querySelectorAll("input[name=mode]")) radio.addEventListener("change", switchMode);
+$("document-file").addEventListener("change", () => {
+  const file = $("document-file").files[0];
+  if (file) openFile(file);
+});
+editor.addEventListener("dragover", (event) => { event.preventDefault(); editor.classList.add("dropping"); });
+editor.addEventListener("dragleave", () => editor.classList.remove("dropping"));
+editor.addEventListener("drop", (event) => {
+  editor.classList.remove("dropping");
+  const file = event.dataTransfer && event.dataTransfer.files[0];
+  if (!file) return;
+  event.preventDefault();
+  openFile(file);
+});
+$("fonts-filter").addEventListener("input", filterFonts);
 $("stage").addEventListener("mousemove", hover);
 $("stage").addEventListener("mouseleave", () => { $("boxes").replaceChildren(); $("hovered").textContent = ""; });
 $("save").addEventListener("submit", save);
