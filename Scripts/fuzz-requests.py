@@ -80,12 +80,15 @@ def over_http(args):
         for line in filter(None, emitted):
             case = json.loads(line)
             body = json.dumps(case["body"], ensure_ascii=False).encode()
-            # A card's values go in the query string, each percent-encoded whole (a "+" too).
-            query = "&".join(f"{quote(name, safe='')}={quote(value, safe='')}"
-                             for name, value in sorted(case.get("values", {}).items()))
+            # A card's values and image size go in the query string, each percent-encoded whole (a "+" too); a
+            # Figma template's image size goes on its image URL, asked for after it is stored.
+            sized = case.get("imageSize", {})
+            is_template = case["path"].startswith("/v1/templates/")
+            pairs = dict(case.get("values", {}), **({} if is_template else sized))
+            query = "&".join(f"{quote(name, safe='')}={quote(value, safe='')}" for name, value in sorted(pairs.items()))
             try:
                 # A Figma document is stored as a template (PUT), the others drawn (POST).
-                method = "PUT" if case["path"].startswith("/v1/templates/") else "POST"
+                method = "PUT" if is_template else "POST"
                 status, answer, headers = request(port, method, case["path"] + ("?" + query if query else ""), body)
             except (OSError, http.client.HTTPException) as error:
                 failures.append((case["index"], f"no answer: {error}"))
@@ -93,6 +96,10 @@ def over_http(args):
                     failures.append((case["index"], f"the server exited ({server.returncode})"))
                     break
                 continue
+            if is_template and sized and status in (200, 201):
+                image_query = "&".join(f"{quote(n, safe='')}={quote(v, safe='')}"
+                                       for n, v in sorted(dict(case.get("values", {}), **sized).items()))
+                status, answer, headers = request(port, "GET", case["path"] + ".png?" + image_query)
             counts[status] = counts.get(status, 0) + 1
             if status in (200, 201):
                 continue

@@ -50,8 +50,9 @@ public struct RequestChecker: Sendable {
     public func check(_ request: GeneratedRequest) -> (problems: [String], outcome: Outcome) {
         switch request.kind {
         case .render: checkRender(request.body)
-        case .card: checkCard(request.body, values: request.values)
-        case .figma: checkFigma(request.body, values: request.values, variables: request.variables)
+        case .card: checkCard(request.body, values: request.values, imageSize: request.imageSize)
+        case .figma: checkFigma(request.body, values: request.values, variables: request.variables,
+                                imageSize: request.imageSize)
         }
     }
 
@@ -173,10 +174,12 @@ public struct RequestChecker: Sendable {
 
     // MARK: - Cards
 
-    private func checkCard(_ body: Data, values: [String: String]) -> (problems: [String], outcome: Outcome) {
-        let card: Card
+    private func checkCard(_ body: Data, values: [String: String],
+                           imageSize parameters: [String: String]) -> (problems: [String], outcome: Outcome) {
+        let card: Card, size: CardImageSize
         do {
-            card = try Card.decode(from: body, values: values)
+            size = try CardImageSize(parameters: parameters)
+            card = size.sized(try Card.decode(from: body, values: values))
         } catch {
             return (refusal("decoding the card", error.description), .refusedDecoding)
         }
@@ -187,14 +190,20 @@ public struct RequestChecker: Sendable {
         } catch {
             return (refusal("composing the card", error.description), .refusedLayout)
         }
-        let pixels = drawing.pixelSize.width * drawing.pixelSize.height
-        guard pixels <= drawnPixelLimit else { return ([], .framed) }
         var problems: [String] = []
-        let formats: [ImageFormat] = pixels <= comparedFormatsPixelLimit ? [.png, .svg, .pdf] : [.png]
+        if drawing.pixelSize.width > size.width ?? .max || drawing.pixelSize.height > size.height ?? .max {
+            problems.append("the card is \(drawing.pixelSize.width) × \(drawing.pixelSize.height) px; it was asked to "
+                            + "fit inside \(size.width ?? 0) × \(size.height ?? 0)")
+        }
+        let pixels = drawing.pixelSize.width * drawing.pixelSize.height
+        guard pixels <= drawnPixelLimit else { return (problems, .framed) }
+        var formats: [ImageFormat] = pixels <= comparedFormatsPixelLimit ? [.png, .svg, .pdf] : [.png]
+        // A quality asked for: the formats it sets, at it.
+        if size.quality != nil, pixels <= comparedFormatsPixelLimit { formats += [.jpeg, .webp] }
         for format in formats {
             let bytes: Data
             do {
-                bytes = try cards.encoded(card, format: format)
+                bytes = try cards.encoded(card, format: format, quality: size.quality)
             } catch {
                 problems += refusal("encoding the card as \(format.rawValue)", error.description)
                 continue
@@ -229,8 +238,8 @@ public struct RequestChecker: Sendable {
 
     /// A Figma document read (its bound values resolved with `variables` when given), its first top-level node
     /// laid out (every node's box finite) and, when small enough, drawn in every format at the card's size.
-    private func checkFigma(_ body: Data, values: [String: String],
-                            variables: Data?) -> (problems: [String], outcome: Outcome) {
+    private func checkFigma(_ body: Data, values: [String: String], variables: Data?,
+                            imageSize: [String: String]) -> (problems: [String], outcome: Outcome) {
         var figma: FigmaDocument
         let frame: FigmaFrame
         do throws(FigmaError) {
@@ -252,7 +261,9 @@ public struct RequestChecker: Sendable {
         } catch {
             return (refusal("laying the Figma frame out", "\(error)"), .refusedLayout)
         }
-        guard card.width * card.height * card.scale * card.scale <= Double(figmaDrawnPixelLimit) else {
+        // At the size asked for (an invalid one is refused by checkCard).
+        let scale = ((try? CardImageSize(parameters: imageSize))?.sized(card) ?? card).scale
+        guard card.width * card.height * scale * scale <= Double(figmaDrawnPixelLimit) else {
             do {
                 _ = try cards.drawing(of: card)
             } catch {
@@ -261,7 +272,7 @@ public struct RequestChecker: Sendable {
             return ([], .framed)
         }
         let encoded = try? JSONEncoder().encode(card)
-        return checkCard(encoded ?? Data(), values: [:])
+        return checkCard(encoded ?? Data(), values: [:], imageSize: imageSize)
     }
 
     // MARK: - Image sizes

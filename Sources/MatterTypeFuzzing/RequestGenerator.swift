@@ -56,10 +56,14 @@ public struct RequestGenerator: Sendable {
     public func request(_ index: Int) -> GeneratedRequest {
         var figmaRandom = SeededGenerator(state: seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: index) ^ 0xF16A)
         _ = figmaRandom.next()
+        // The image size is drawn apart too, for the same reason.
+        var sizeRandom = SeededGenerator(state: seed &* 0xD1B5_4A32_D192_ED03 ^ UInt64(truncatingIfNeeded: index) ^ 0x512E)
+        _ = sizeRandom.next()
+        let imageSize = Self.imageSize(&sizeRandom)
         if figmaRandom.chance(0.125) {
             let (body, values, variables) = figma.document(&figmaRandom)
-            return GeneratedRequest(kind: .figma, body: body, values: values, variables: variables, seed: seed,
-                                    index: index)
+            return GeneratedRequest(kind: .figma, body: body, values: values, variables: variables,
+                                    imageSize: imageSize, seed: seed, index: index)
         }
         var random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D ^ UInt64(truncatingIfNeeded: index))
         _ = random.next()
@@ -68,7 +72,23 @@ public struct RequestGenerator: Sendable {
             return GeneratedRequest(kind: .render, body: renderRequest(&random), seed: seed, index: index)
         }
         let (body, values) = card(&random)
-        return GeneratedRequest(kind: .card, body: body, values: values, seed: seed, index: index)
+        return GeneratedRequest(kind: .card, body: body, values: values, imageSize: imageSize, seed: seed, index: index)
+    }
+
+    /// A card's image size parameters (``CardImageSize``), one case in five: a scale, sides to fit inside, a
+    /// quality, now and then a value out of range, not a number, or a scale with a side.
+    static func imageSize(_ random: inout SeededGenerator) -> [String: String] {
+        guard random.chance(0.2) else { return [:] }
+        var size: [String: String] = [:]
+        let choices: [(String, [String])] = [
+            ("scale", ["0.5", "1", "2", "3", "0.1", "8"]), ("width", ["1200", "640", "64", "1", "3000"]),
+            ("height", ["630", "200", "16", "1", "2000"]), ("quality", ["1", "50", "85", "100"]),
+        ]
+        for (name, values) in choices where random.chance(0.4) { size[name] = random.pick(values) }
+        if random.chance(0.1) {
+            size[random.pick(["scale", "width", "height", "quality"])] = random.pick(["0", "-1", "9", "100001", "abc", "nan", ""])
+        }
+        return size
     }
 
     // MARK: - Text
@@ -337,14 +357,18 @@ public struct GeneratedRequest: Sendable, Hashable {
     /// over HTTP, `PUT /v1/templates/{name}/variables`; its `mode` value chooses among their modes. `nil` for
     /// most cases.
     public let variables: Data?
+    /// A card's or Figma document's image size parameters (``CardImageSize``: `scale`, `width`, `height`,
+    /// `quality`), as a URL's query gives them; empty for render requests (theirs are fields).
+    public let imageSize: [String: String]
 
     /// A case of `kind` with `body` and `values` (a request of your own, to check it as generated ones are).
-    public init(kind: Kind, body: Data, values: [String: String] = [:], variables: Data? = nil, seed: UInt64 = 0,
-                index: Int = 0) {
+    public init(kind: Kind, body: Data, values: [String: String] = [:], variables: Data? = nil,
+                imageSize: [String: String] = [:], seed: UInt64 = 0, index: Int = 0) {
         self.kind = kind
         self.body = body
         self.values = values
         self.variables = variables
+        self.imageSize = imageSize
         self.seed = seed
         self.index = index
     }

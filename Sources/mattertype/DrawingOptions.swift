@@ -31,28 +31,28 @@ struct DrawingOptions: ParsableArguments {
     static let defaultMaximumWork = 20_000
 
     func validate() throws {
-        if scale != nil, width != nil || height != nil {
-            throw ValidationError("give --scale or --width/--height, not both")
-        }
-        if let scale, !(scale.isFinite && Card.scales.contains(scale)) {
-            throw ValidationError("--scale \(scale): give a factor of \(Card.scales.lowerBound) to \(Card.scales.upperBound)")
-        }
-        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality \(quality): give 1 to 100") }
-        for (name, value) in [("--width", width), ("--height", height)] {
-            if let value, !(1...100_000).contains(value) { throw ValidationError("\(name) \(value): give 1 to 100000 pixels") }
-        }
+        _ = try imageSize()
         guard (1...Int.max / 1_000_000).contains(maxWork) else {
             throw ValidationError("--max-work \(maxWork): give a number of millions of operations, 1 or more")
+        }
+    }
+
+    /// The size these options ask for, checked as the server checks its query's (``CardImageSize``).
+    /// - Throws: `ValidationError` naming the option.
+    func imageSize() throws -> CardImageSize {
+        do throws(CardError) {
+            return try CardImageSize(scale: scale, width: width, height: height, quality: quality)
+        } catch .invalid(let field, let reason) {
+            throw ValidationError("--\(field): \(reason)")
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
     /// `card` at the scale asked for: --scale's, or the largest at which it is at most --width × --height pixels
     /// (sides rounded up, as images are); unchanged without either.
     func sized(_ card: Card) -> Card {
-        var card = card
-        if let scale { card.scale = scale }
-        if width != nil || height != nil { card.scale = card.scale(fittingWidth: width, height: height) }
-        return card
+        (try? imageSize())?.sized(card) ?? card
     }
 
     /// A renderer of `registry`, `tokens` and `imageDirectory` allowed --max-work.

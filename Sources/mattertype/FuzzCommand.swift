@@ -57,11 +57,11 @@ struct FuzzCommand: ParsableCommand {
         if let minutes, !(minutes > 0 && minutes.isFinite) { throw ValidationError("--minutes must be above 0") }
     }
 
-    /// A card's values as a JSON object (sorted keys), for `--emit` and `--case`.
-    private func valuesJSON(_ request: GeneratedRequest) -> String {
+    /// Names and values (a card's values, its image size) as a JSON object (sorted keys), for `--emit` and `--case`.
+    private func json(_ pairs: [String: String]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(request.values)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return (try? encoder.encode(pairs)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     func run() throws {
@@ -80,7 +80,8 @@ struct FuzzCommand: ParsableCommand {
         if emit {
             for index in first..<first + cases {
                 let request = generator.request(index)
-                let line = "{\"index\":\(index),\"path\":\"\(request.path)\",\"values\":\(valuesJSON(request))"
+                let line = "{\"index\":\(index),\"path\":\"\(request.path)\",\"values\":\(json(request.values))"
+                    + ",\"imageSize\":\(json(request.imageSize))"
                     + ",\"body\":" + String(decoding: request.body, as: UTF8.self) + "}\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
@@ -90,7 +91,8 @@ struct FuzzCommand: ParsableCommand {
         if let only {
             let request = generator.request(only)
             print("\(request.kind.rawValue) \(request.path): \(String(decoding: request.body, as: UTF8.self))")
-            if !request.values.isEmpty { print("values: \(valuesJSON(request))") }
+            if !request.values.isEmpty { print("values: \(json(request.values))") }
+            if !request.imageSize.isEmpty { print("image size: \(json(request.imageSize))") }
             let (problems, outcome) = checker.check(request)
             for problem in problems { print("problem: \(problem)") }
             if !problems.isEmpty { throw ExitCode(1) }

@@ -38,6 +38,23 @@ struct CardTemplateTests {
         }
     }
 
+    @Test("CardImageSize: a scale or the pixels to fit inside, read from a query's text; placeholders keep their names")
+    func imageSize() throws {
+        let card = Card(width: 600, height: 315)
+        // 1200 / 600 = 2; 630 / 315 = 2; 100 / 315 = 0.3175 (600 × 0.3175 = 190.5, rounded up 191).
+        #expect(try CardImageSize(parameters: ["width": "1200"]).sized(card).scale == 2)
+        #expect(try CardImageSize(parameters: ["width": "1200", "height": "630"]).sized(card).scale == 2)
+        let small = try CardImageSize(parameters: ["height": "100"]).sized(card)
+        #expect((small.height * small.scale).rounded(.up) == 100 && (small.width * small.scale).rounded(.up) == 191)
+        #expect(try CardImageSize(parameters: ["scale": "3", "quality": "60"]).query == "quality=60&scale=3.0")
+        #expect(try CardImageSize(parameters: ["width": "1200"], placeholders: ["width"]).isEmpty)
+        for (parameters, words) in [(["scale": "2", "width": "10"], "not both"), (["width": "0"], #""width": 0"#),
+                                    (["height": "1.5"], "not a whole number"), (["quality": "101"], #""quality": 101"#),
+                                    (["scale": "nan"], #""scale": nan"#)] {
+            #expect { try CardImageSize(parameters: parameters) } throws: { "\($0)".contains(words) }
+        }
+    }
+
     @Test("the request generator's cards read as JSONDecoder reads them: the same card or the same error")
     func generatedCards() throws {
         let generator = RequestGenerator(seed: 57)

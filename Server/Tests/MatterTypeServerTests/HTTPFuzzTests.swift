@@ -33,9 +33,9 @@ struct HTTPFuzzTests {
                 // 400 cases, about 50 of them Figma documents: ~20 s in a debug build.
                 for index in 0..<400 {
                     let request = generator.request(index)
-                    let query = request.values.sorted { $0.key < $1.key }.map { name, value in
-                        Self.encoded(name) + "=" + Self.encoded(value)
-                    }.joined(separator: "&")
+                    // A card's image size goes in its query; a Figma template's on its image URL, asked for below.
+                    let query = Self.query(request.kind == .figma ? request.values
+                                           : request.values.merging(request.imageSize) { value, _ in value })
                     let answer = try await server.send(request.kind == .figma ? .PUT : .POST,
                                                        request.path + (query.isEmpty ? "" : "?" + query),
                                                        body: request.body, admin: request.kind == .figma)
@@ -46,6 +46,10 @@ struct HTTPFuzzTests {
                         answers.append(try await server.send(.PUT, "/v1/templates/fuzz/variables", body: variables,
                                                              admin: true))
                         answers.append(try await server.send(.GET, "/v1/templates/fuzz.png?" + query))
+                    }
+                    if request.kind == .figma, !request.imageSize.isEmpty, answer.status == 200 || answer.status == 201 {
+                        let sized = Self.query(request.values.merging(request.imageSize) { value, _ in value })
+                        answers.append(try await server.send(.GET, "/v1/templates/fuzz.png?" + sized))
                     }
                     for answer in answers where answer.status != 200 && answer.status != 201 {
                         #expect(answer.errorCode != nil, "\(request.command): \(answer.status) without a JSON error")
@@ -58,6 +62,11 @@ struct HTTPFuzzTests {
                 #expect(statuses[200, default: 0] > 0 && statuses[422, default: 0] > 0, "\(statuses)")
             }
         }
+    }
+
+    /// `pairs` as a query, sorted by name, each name and value percent-encoded whole.
+    static func query(_ pairs: [String: String]) -> String {
+        pairs.sorted { $0.key < $1.key }.map { encoded($0.key) + "=" + encoded($0.value) }.joined(separator: "&")
     }
 
     /// `text` percent-encoded whole (unreserved characters as they are), for a query's name or value.

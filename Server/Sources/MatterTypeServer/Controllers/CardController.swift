@@ -153,14 +153,14 @@ struct CardController: Sendable {
     /// the source (whose words name a Figma frame's nodes in errors) and the sizing asked for.
     private func parsed(_ body: Data, query: QueryString, renderer: CardRenderer, slot: RenderLimiter.Slot,
                         deadline: ContinuousClock.Instant) async throws
-        -> (Card, [String: String], CardSource, ImageSizing) {
+        -> (Card, [String: String], CardSource, CardImageSize) {
         let maxTextLength = limits.maxTextLength
         let parsed = try await reading(body, in: slot) {
             let source = try Self.cardSource(body, node: query["node"], renderer: renderer)
             let placeholders = source.template.placeholders
-            let sizing = try ImageSizing(query: query, placeholders: placeholders)
+            let sizing = try Self.imageSize(in: query, placeholders: placeholders)
             let reserved = Set(source.isFigma ? ["format", "node"] : ["format"])
-                .union(ImageSizing.names.subtracting(placeholders))
+                .union(CardImageSize.parameterNames.subtracting(placeholders))
             var values: [String: String] = [:]
             for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
                 values[name] = value
@@ -315,7 +315,7 @@ struct CardController: Sendable {
         // A mode of its variables (checked when drawn: an unknown collection or mode is 422 naming the choices).
         if template.variables != nil, let mode = query[FigmaFrame.modeField] { properties[FigmaFrame.modeField] = mode }
         try Self.checkValues(values.merging(properties) { given, _ in given }, maxTextLength: limits.maxTextLength)
-        let sizing = try ImageSizing(query: query, placeholders: template.placeholders)
+        let sizing = try Self.imageSize(in: query, placeholders: template.placeholders)
         let etag = tags.tag(for: Data("\"\(template.sha256)\"".utf8),
                                   extra: Self.identity(values: values.merging(properties) { given, _ in given },
                                                        format: format, sizing: sizing))
@@ -474,11 +474,21 @@ struct CardController: Sendable {
 
     /// What an image depends on beyond its document: the values (as sorted JSON, so that no two sets of values
     /// read alike) and the format.
-    private static func identity(values: [String: String], format: ImageFormat, sizing: ImageSizing) -> String {
+    private static func identity(values: [String: String], format: ImageFormat, sizing: CardImageSize) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return json + "\n" + format.rawValue + (sizing.identity.isEmpty ? "" : "\n" + sizing.identity)
+        return json + "\n" + format.rawValue + (sizing.isEmpty ? "" : "\n" + sizing.query)
+    }
+
+    /// The image size a URL's query asks for (`scale`, `width`, `height`, `quality`; the first of a name), none of
+    /// `placeholders` read (a document's `{{width}}` takes `?width=` as its value): 422 naming the parameter.
+    private static func imageSize(in query: QueryString, placeholders: [String]) throws -> CardImageSize {
+        var parameters: [String: String] = [:]
+        for (name, value) in query.pairs where CardImageSize.parameterNames.contains(name) && parameters[name] == nil {
+            parameters[name] = value
+        }
+        return try decoded { () throws(CardError) in try CardImageSize(parameters: parameters, placeholders: placeholders) }
     }
 
     private static func image(_ bytes: Data, format: ImageFormat, etag: String, cacheControl: String) -> Response {
