@@ -40,6 +40,10 @@ struct DrawingOptions: ParsableArguments {
     /// The size these options ask for, checked as the server checks its query's (``CardImageSize``).
     /// - Throws: `ValidationError` naming the option.
     func imageSize() throws -> CardImageSize {
+        // In the command line's words (CardImageSize names parameters as a URL's query has them).
+        if scale != nil, width != nil || height != nil {
+            throw ValidationError("give --scale or --width/--height, not both")
+        }
         do throws(CardError) {
             return try CardImageSize(scale: scale, width: width, height: height, quality: quality)
         } catch .invalid(let field, let reason) {
