@@ -32,5 +32,6 @@ struct MatterTypeCommand: ParsableCommand {
         abstract: "Render text exactly as a design system's typography defines it.",
         subcommands: [FontsCommand.self, ResolveCommand.self, TokensCommand.self, ShapeCommand.self, MeasureCommand.self, SnapshotCommand.self, CheckCommand.self,
                       RenderCommand.self, CardCommand.self, FigmaCommand.self,
-                      BatchCommand.self, AuditCommand.self, DemoCommand.self, BenchCommand.self, FuzzCommand.self])
+                      BatchCommand.self, AuditCommand.self, SignCommand.self, DemoCommand.self, BenchCommand.self,
+                      FuzzCommand.self])
 }

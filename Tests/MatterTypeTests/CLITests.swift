@@ -14,10 +14,11 @@ struct CLIRun {
         try self.init(arguments)
     }
 
-    init(_ arguments: [String], stdin: Data? = nil) throws {
+    init(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("mattertype")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
         process.currentDirectoryURL = URL(fileURLWithPath: "/")
         let out = Pipe()
         let err = Pipe()

@@ -1,7 +1,8 @@
 public import Foundation
 
-/// SHA-256 (FIPS 180-4), for naming font files (in golden metrics, in the server's font store): a font that
-/// changes changes its digest. Checked against `sha256sum` in the tests.
+/// SHA-256 (FIPS 180-4), for naming font files (in golden metrics) and signing template URLs (``hmac(key:message:)``):
+/// the engine's own, so that it depends on no crypto library. Checked against `sha256sum`, and its HMAC against
+/// RFC 4231's vectors, Python's `hmac` and swift-crypto, in the tests.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -21,6 +22,43 @@ public enum SHA256 {
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        hex(digest(bytes))
+    }
+
+    /// `bytes` as lowercase hex digits, two a byte.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The 32-byte digest of `bytes`.
+    public static func digest<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
+        let array = Array(bytes)
+        return array.withUnsafeBytes { digest($0) }
+    }
+
+    /// HMAC-SHA-256 (RFC 2104) of `message` with `key`: 32 bytes.
+    public static func hmac<Key: Collection<UInt8>, Message: Collection<UInt8>>(key: Key, message: Message) -> [UInt8] {
+        var block = key.count > 64 ? digest(key) : Array(key)
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        let inner = digest(block.map { $0 ^ 0x36 } + Array(message))
+        return digest(block.map { $0 ^ 0x5c } + inner)
+    }
+
+    /// Whether `a` and `b` are the same bytes, in a time that depends on their lengths only (for comparing a
+    /// signature with the one expected).
+    public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
+
+    /// The 32-byte digest of `bytes`.
+    static func digest(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
                            0x5be0cd19]
         let length = bytes.count
@@ -55,10 +93,7 @@ public enum SHA256 {
         }
         for start in stride(from: 0, to: length / 64 * 64, by: 64) { process { bytes[start + $0] } }
         for start in stride(from: 0, to: tail.count, by: 64) { process { tail[start + $0] } }
-        return h.map { word in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - digits.count) + digits
-        }.joined()
+        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 }
 
