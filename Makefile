@@ -2,7 +2,8 @@
 # builds against (Debian packages) when pkg-config cannot find them; `make test` also installs the fonts the
 # tests lay out (Hebrew, Arabic, CJK, color emoji, DejaVu) when they are missing, the readers the vector tests
 # check SVG and PDF with (librsvg2-bin's rsvg-convert, poppler-utils' pdftoppm, pdftotext, pdffonts), and what the server package's
-# tests need (SQLite's headers for GRDB, PostgreSQL for the replica tests' throwaway cluster, Python 3 to start it),
+# tests need (SQLite's headers for GRDB, PostgreSQL for the replica tests' throwaway cluster, Python 3 to start it,
+# Node.js to run Docs/Server.md's URL signing in JavaScript),
 # and the browser the playground's test drives (Chromium, chromium-driver, Python's selenium).
 
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev libpng-dev libwebp-dev libdeflate-dev \
@@ -16,7 +17,7 @@ TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto
                       fonts-noto-color-emoji fonts-inter-variable fonts-inter fonts-roboto-unhinted fonts-croscore \
                       fonts-liberation2 fonts-lato fonts-open-sans fonts-jetbrains-mono fonts-league-spartan \
                       fonts-cantarell hyphen-en-us hyphen-de hyphen-fr poppler-utils librsvg2-bin
-SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3
+SERVER_APT_PACKAGES := libsqlite3-dev postgresql python3 nodejs
 # What the playground's browser test drives the page with (Scripts/playground-browser-test.py).
 BROWSER_APT_PACKAGES := chromium chromium-driver python3-selenium
 # Whether package $$p is installed (not merely known: a removed package keeps its configuration, and dpkg -s

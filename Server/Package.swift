@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
+        // SHA-256 of stored templates (postgres-nio builds it anyway); the tests check the engine's HMAC with it.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .target(name: "MatterTypeServer",
@@ -49,6 +51,7 @@ let package = Package(
                     .product(name: "Prometheus", package: "swift-prometheus"),
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                    .product(name: "Crypto", package: "swift-crypto"),
                 ],
                 resources: [.copy("openapi.yaml"), .copy("Playground")]),
         .executableTarget(name: "mattertype-server",
@@ -65,6 +68,7 @@ let package = Package(
                                    .product(name: "NIOHTTP1", package: "swift-nio"),
                                    // To damage a stored row on purpose (StoreIntegrityTests).
                                    .product(name: "GRDB", package: "GRDB.swift"),
+                                   .product(name: "Crypto", package: "swift-crypto"),
                                    .product(name: "Yams", package: "Yams")]),
     ]
 )

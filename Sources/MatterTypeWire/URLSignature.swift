@@ -23,12 +23,15 @@ public struct URLSignature: Sendable {
         self.secret = Array(secret)
     }
 
-    /// The string signed: `path`, `?`, then every query parameter but `sig`, sorted by name then value, each as
+    /// The string signed: `path`, `?`, then every query parameter but `sig`, sorted by name then value (their UTF-8
+    /// bytes), each as
     /// `name=value` in RFC 3986 percent-encoding (unreserved characters as they are, every other UTF-8 byte as
     /// `%XX` in upper case, a space as `%20`), joined by `&`. `query` holds the decoded names and values.
     public static func canonical(path: String, query: [(name: String, value: String)]) -> String {
+        // By UTF-8 bytes (code point order, as Python and most languages sort byte strings), name then value.
+        func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
         let pairs = query.filter { $0.name != "sig" }
-            .sorted { ($0.name, $0.value) < ($1.name, $1.value) }
+            .sorted { $0.name != $1.name ? precedes($0.name, $1.name) : precedes($0.value, $1.value) }
             .map { encoded($0.name) + "=" + encoded($0.value) }
         return path + "?" + pairs.joined(separator: "&")
     }
@@ -80,12 +83,15 @@ public struct URLSignature: Sendable {
     public static func pairs(_ query: String?) -> [(name: String, value: String)] {
         (query ?? "").split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
+            return (formDecoded(parts[0]), parts.count > 1 ? formDecoded(parts[1]) : "")
         }
+    }
+
+    /// A query's name or value as a browser's form encoding means it: `+` a space, then percent-escapes decoded (a
+    /// malformed escape kept as written, as `URLSearchParams` keeps it).
+    public static func formDecoded(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// Checks a request for `path` with `query` (decoded pairs) against `keys` (id → secret) at `now` (Unix

@@ -115,6 +115,14 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
     case unknownToken = "unknown_token"
     /// A JSON body sent as another type than `application/json` (415).
     case unsupportedMediaType = "unsupported_media_type"
+    /// A signed URL past its `exp` (403).
+    case urlExpired = "url_expired"
+    /// A signed URL whose `kid` names no key the server has (403).
+    case urlKeyUnknown = "url_key_unknown"
+    /// A template drawn only for signed URLs asked for without `kid` and `sig` (403).
+    case urlNotSigned = "url_not_signed"
+    /// A signed URL whose `sig` is not its signature (changed after signing), or whose `exp` is not a number (403).
+    case urlSignatureInvalid = "url_signature_invalid"
 }
 
 extension HTTPResponse.Status {

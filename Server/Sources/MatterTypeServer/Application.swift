@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// Builds the MatterType render service: its routes over a font store, as a Hummingbird application.
 ///
 /// ```swift
-/// var configuration = ServerConfiguration.fromEnvironment()
+/// var configuration = try ServerConfiguration.fromEnvironment()
 /// configuration.port = 9000
 /// let app = try await MatterTypeServer.application(configuration)
 /// try await app.runService()
@@ -100,7 +100,7 @@ struct Controllers: Sendable {
                               bodies: bodies, tags: tags, limits: TextController.Limits(arguments))
         cards = CardController(library: library, tokens: tokens, templates: templates, admission: admission,
                                bodies: bodies, tags: tags, authorization: authorization,
-                               limits: CardController.Limits(arguments),
+                               limits: CardController.Limits(arguments), signing: TemplateSigning(arguments),
                                logger: logger)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MatterTypeWire
 
 /// A URL's query read as browsers write it (`application/x-www-form-urlencoded`, as HTML forms,
 /// `URLSearchParams` and Python's `urlencode` make it): `name=value` pairs split at `&`, a `+` is a space, and
@@ -10,20 +11,11 @@ struct QueryString: Sendable {
 
     /// The pairs of `query` (the part after `?`, without it); `nil` has none.
     init(_ query: String?) {
-        pairs = (query ?? "").split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (QueryString.decoded(parts[0]), parts.count > 1 ? QueryString.decoded(parts[1]) : "")
-        }
+        pairs = URLSignature.pairs(query)
     }
 
     /// The first value of `name`, or `nil` when the query has none.
     subscript(name: String) -> String? {
         pairs.first { $0.name == name }?.value
-    }
-
-    /// `text` with `+` read as a space, then its percent-escapes decoded.
-    static func decoded(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 }

@@ -75,12 +75,20 @@ public protocol ServerArguments: Sendable {
     /// How long a template image may be cached (`Cache-Control: public, max-age=…`); its ETag tells when it
     /// changed.
     var templateMaxAge: Duration { get }
+    /// The keys template URLs may be signed with, by id (``URLSignature``): several at once, so that a key can be
+    /// rotated (sign with the new one, retire the old one when its URLs are gone). None: no template can be signed.
+    var urlSigningKeys: [String: String] { get }
+    /// Whether every template's image needs a signed URL, not only those stored with `?signed=true`.
+    var requireSignedURLs: Bool { get }
+    /// How long an image drawn for a signed URL may be cached (`Cache-Control: public, max-age=…, immutable`; at
+    /// most until the URL's `exp`).
+    var signedURLMaxAge: Duration { get }
 }
 
 /// Server arguments as a value, with `mattertype-server`'s defaults: set the fields to change them.
 ///
 /// ```swift
-/// var configuration = ServerConfiguration.fromEnvironment()
+/// var configuration = try ServerConfiguration.fromEnvironment()
 /// configuration.port = 9000
 /// let app = try await MatterTypeServer.application(configuration)
 /// ```
@@ -132,17 +140,59 @@ public struct ServerConfiguration: ServerArguments {
     public var maxTemplateBytes = 8 << 20
     /// See ``ServerArguments/templateMaxAge``: 5 minutes.
     public var templateMaxAge: Duration = .seconds(300)
+    /// See ``ServerArguments/urlSigningKeys``: none.
+    public var urlSigningKeys: [String: String] = [:]
+    /// See ``ServerArguments/requireSignedURLs``: only templates stored signed.
+    public var requireSignedURLs = false
+    /// See ``ServerArguments/signedURLMaxAge``: 30 days.
+    public var signedURLMaxAge: Duration = .seconds(30 * 86_400)
 
     /// The defaults; no tokens.
     public init() {}
 
-    /// The defaults, with the tokens from the environment (``environmentToken(_:in:)``).
+    /// The defaults, with the tokens and signing keys from the environment (``environmentToken(_:in:)``,
+    /// ``signingKeysVariable``).
+    /// - Throws: ``SigningKeyError`` when the signing keys are not `ID=SECRET` pairs.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> ServerConfiguration {
+        throws(SigningKeyError) -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.adminToken = environmentToken(adminTokenVariable, in: environment)
         configuration.renderToken = environmentToken(renderTokenVariable, in: environment)
+        configuration.urlSigningKeys = try signingKeys(environmentSpecifications: environment[signingKeysVariable])
         return configuration
+    }
+
+    /// The environment variable holding signing keys: `ID=SECRET,ID2=SECRET2` (a secret may not hold a comma).
+    public static let signingKeysVariable = "MATTERTYPE_URL_SIGNING_KEYS"
+
+    /// The keys of `MATTERTYPE_URL_SIGNING_KEYS`'s value (none when unset or empty).
+    /// - Throws: ``SigningKeyError`` for a pair that is not `ID=SECRET`.
+    public static func signingKeys(environmentSpecifications value: String?) throws(SigningKeyError) -> [String: String] {
+        try signingKeys((value ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty })
+    }
+
+    /// The keys of `specifications`, each `ID=SECRET` (`--url-signing-key`): an id of 1 to 64 letters, digits, `.`,
+    /// `-` and `_`, a secret of at least 16 characters, each id once.
+    /// - Throws: ``SigningKeyError`` naming the pair that is not.
+    public static func signingKeys(_ specifications: [String]) throws(SigningKeyError) -> [String: String] {
+        var keys: [String: String] = [:]
+        for specification in specifications {
+            let parts = specification.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let id = parts.first.map(String.init) ?? ""
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+            guard parts.count == 2, (1...64).contains(id.count), id.allSatisfy(allowed.contains) else {
+                throw SigningKeyError("\"\(id.prefix(64))=…\" is not ID=SECRET with an id of 1 to 64 letters, digits, "
+                                      + "., - and _")
+            }
+            guard parts[1].count >= 16 else {
+                throw SigningKeyError("the secret of key \(id) has \(parts[1].count) characters; give at least 16 "
+                                      + "(32 random bytes in hex: openssl rand -hex 32)")
+            }
+            guard keys[id] == nil else { throw SigningKeyError("key \(id) is given twice") }
+            keys[id] = String(parts[1])
+        }
+        return keys
     }
 
     /// The environment variable holding the admin token.
@@ -156,4 +206,12 @@ public struct ServerConfiguration: ServerArguments {
         -> String? {
         environment[variable].flatMap { $0.isEmpty ? nil : $0 }
     }
+}
+
+/// Why signing keys cannot be read (`--url-signing-key`, `MATTERTYPE_URL_SIGNING_KEYS`): names the pair.
+public struct SigningKeyError: Error, Sendable, CustomStringConvertible {
+    /// One line naming the pair and what to give.
+    public let description: String
+
+    init(_ description: String) { self.description = description }
 }

@@ -16,7 +16,8 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
             otherwise answer 403; MATTERTYPE_RENDER_TOKEN, when set, is required by /v1/measure, /v1/render, \
             /v1/cards and reading templates (not by a template's image, GET /v1/templates/NAME.png); the admin \
             token is accepted wherever the render token is. Both are sent as Authorization: Bearer <token>. \
-            Durations are in seconds.
+            MATTERTYPE_URL_SIGNING_KEYS=ID=SECRET,ID2=SECRET2 (or --url-signing-key) gives the keys template URLs \
+            are signed with (mattertype sign). Durations are in seconds.
             """)
 
     /// The defaults every flag starts from.
@@ -105,6 +106,20 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
     @Option(help: "Seconds a template image may be cached (Cache-Control: public, max-age).")
     var templateMaxAge = defaults.templateMaxAge
 
+    @Option(name: .customLong("url-signing-key"),
+            help: ArgumentHelp("A key template URLs may be signed with, ID=SECRET (repeatable: keep the old key beside "
+                               + "a new one while its URLs live); MATTERTYPE_URL_SIGNING_KEYS keeps secrets out of "
+                               + "the process list.", valueName: "id=secret"))
+    var urlSigningKeySpecifications: [String] = []
+
+    @Flag(name: .customLong("require-signed-urls"),
+          help: "Draw every template's image only for a signed URL, not only templates stored with ?signed=true.")
+    var requireSignedURLs = defaults.requireSignedURLs
+
+    @Option(name: .customLong("signed-url-max-age"),
+            help: "Seconds an image drawn for a signed URL may be cached (public, immutable; at most until its exp).")
+    var signedURLMaxAge = defaults.signedURLMaxAge
+
     @Option(help: "The level to log at.")
     var logLevel = defaults.logLevel
 
@@ -113,6 +128,14 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
 
     /// From MATTERTYPE_RENDER_TOKEN.
     var renderToken: String? { ServerConfiguration.environmentToken(ServerConfiguration.renderTokenVariable) }
+
+    /// MATTERTYPE_URL_SIGNING_KEYS's keys, then --url-signing-key's (checked by ``validate()``).
+    var urlSigningKeys: [String: String] {
+        let fromEnvironment = (try? ServerConfiguration.signingKeys(environmentSpecifications:
+            ProcessInfo.processInfo.environment[ServerConfiguration.signingKeysVariable])) ?? [:]
+        let given = (try? ServerConfiguration.signingKeys(urlSigningKeySpecifications)) ?? [:]
+        return fromEnvironment.merging(given) { _, flag in flag }
+    }
 
     func validate() throws {
         for (name, value) in [("--max-font-bytes", maxFontBytes), ("--max-font-unpacked-bytes", maxFontUnpackedBytes),
@@ -131,7 +154,20 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
         where value <= .zero {
             throw ValidationError("\(name) must be above 0")
         }
-        guard templateMaxAge >= .zero else { throw ValidationError("--template-max-age must be 0 or more") }
+        guard templateMaxAge >= .zero, signedURLMaxAge >= .zero else {
+            throw ValidationError("--template-max-age and --signed-url-max-age must be 0 or more")
+        }
+        do throws(SigningKeyError) {
+            _ = try ServerConfiguration.signingKeys(environmentSpecifications:
+                ProcessInfo.processInfo.environment[ServerConfiguration.signingKeysVariable])
+            _ = try ServerConfiguration.signingKeys(urlSigningKeySpecifications)
+        } catch {
+            throw ValidationError("--url-signing-key or \(ServerConfiguration.signingKeysVariable): \(error)")
+        }
+        if requireSignedURLs, urlSigningKeys.isEmpty {
+            throw ValidationError("--require-signed-urls needs a key: --url-signing-key ID=SECRET or "
+                                  + ServerConfiguration.signingKeysVariable)
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
     }
 

@@ -210,9 +210,9 @@ struct FontRouteTests {
         }
     }
 
-    @Test func environmentConfiguration() {
-        let configuration = ServerConfiguration.fromEnvironment(["MATTERTYPE_ADMIN_TOKEN": "a",
-                                                                 "MATTERTYPE_RENDER_TOKEN": ""])
+    @Test func environmentConfiguration() throws {
+        let configuration = try ServerConfiguration.fromEnvironment(["MATTERTYPE_ADMIN_TOKEN": "a",
+                                                                     "MATTERTYPE_RENDER_TOKEN": ""])
         #expect(configuration.adminToken == "a" && configuration.renderToken == nil)
         #expect(configuration.host == "127.0.0.1" && configuration.port == 8080)
         #expect(configuration.store == "sqlite:./mattertype-fonts.sqlite")

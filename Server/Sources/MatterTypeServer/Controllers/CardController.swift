@@ -20,6 +20,8 @@ struct CardController: Sendable {
     let tags: EntityTags
     let authorization: Authorization
     let limits: Limits
+    /// Which template images need a signed URL, and the keys that sign them.
+    let signing: TemplateSigning
     let logger: Logger
 
     /// The server's limits a card route uses (`--request-deadline`, `--max-text-length`, `--max-image-pixels`,
@@ -191,9 +193,21 @@ struct CardController: Sendable {
         let name = try Self.templateName(context)
         let body = try await bodies.body(of: request, what: "template", limit: limits.maxTemplateBytes,
                                            flag: "--max-template-bytes")
-        let (template, warnings) = try await checked(name: name, document: body,
-                                                     node: QueryString(request.uri.query)["node"], variables: nil,
-                                                     deadline: deadline)
+        let query = QueryString(request.uri.query)
+        let signed: Bool
+        switch query["signed"] {
+        case nil, "false": signed = false
+        case "true": signed = true
+        case let other?:
+            throw APIError(.unprocessableContent, .invalidRequest, "signed \(other.prefix(40)): give true or false")
+        }
+        if signed, signing.keys.isEmpty {
+            throw APIError(.unprocessableContent, .invalidRequest,
+                           "this server has no URL signing key, so a signed template could never be drawn; start it "
+                           + "with --url-signing-key ID=SECRET or MATTERTYPE_URL_SIGNING_KEYS")
+        }
+        let (template, warnings) = try await checked(name: name, document: body, node: query["node"],
+                                                     variables: nil, signed: signed, deadline: deadline)
         let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
         logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
         var record = TemplateRecord(template)
@@ -223,7 +237,7 @@ struct CardController: Sendable {
                            + "document (PUT /v1/templates/\(name) with the Figma file's JSON)")
         }
         let (template, warnings) = try await checked(name: name, document: figma.document, node: figma.node,
-                                                     variables: body, deadline: deadline)
+                                                     variables: body, signed: stored.signed, deadline: deadline)
         _ = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
         logger.info("template variables saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
         var record = TemplateRecord(template)
@@ -234,8 +248,8 @@ struct CardController: Sendable {
 
     /// The template `name` made of `document` (a card document, or a Figma document's `node` with `variables`),
     /// checked by decoding it and drawing it once with stand-ins for its placeholders, and what that drawing
-    /// warns about.
-    private func checked(name: String, document: Data, node: String?, variables: Data?,
+    /// warns about; `signed` when its image is drawn only for signed URLs.
+    private func checked(name: String, document: Data, node: String?, variables: Data?, signed: Bool,
                          deadline: ContinuousClock.Instant) async throws -> (NamedTemplate, [String]) {
         let renderer = renderer(forTemplates: true)
         return try await admission.withSlot(deadline: deadline) { slot in
@@ -254,8 +268,8 @@ struct CardController: Sendable {
                 } else {
                     nil
                 }
-                return (NamedTemplate(name: name, card: source.template, standIn: standIn, figma: figma), standIn,
-                        source)
+                return (NamedTemplate(name: name, card: source.template, standIn: standIn, figma: figma,
+                                      signed: signed), standIn, source)
             }
             try RenderAdmission.check(deadline, stage: "reading the template")
             let (_, drawn) = try await draw(standIn, describe: source.describe, format: .png, quality: nil,
@@ -298,6 +312,8 @@ struct CardController: Sendable {
             return Response(status: .ok, headers: [.contentType: "application/json", .eTag: "\"\(template.sha256.prefix(32))\""],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: template.document)))
         }
+        // A signed template (or every one, with --require-signed-urls) draws only for a URL signed as it is now.
+        let signedCacheControl = try signing.check(request, signed: template.signed)
         var values: [String: String] = [:]
         let query = QueryString(request.uri.query)
         for placeholder in template.placeholders {
@@ -319,7 +335,7 @@ struct CardController: Sendable {
         let etag = tags.tag(for: Data("\"\(template.sha256)\"".utf8),
                                   extra: Self.identity(values: values.merging(properties) { given, _ in given },
                                                        format: format, sizing: sizing))
-        let cacheControl = "public, max-age=\(limits.templateMaxAge.components.seconds)"
+        let cacheControl = signedCacheControl ?? "public, max-age=\(limits.templateMaxAge.components.seconds)"
         if EntityTags.matches(request, etag) {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
         }
@@ -543,9 +559,12 @@ struct TemplateRecord: Codable, Sendable {
     var warnings: [String]?
     /// A Figma template's variables' collections and modes: in the answer to storing them.
     var modes: [FigmaVariables.ModeChoices]?
+    /// Whether its image is drawn only for signed URLs (stored with `?signed=true`).
+    var signed: Bool
 
     init(_ template: NamedTemplate) {
         name = template.name
+        signed = template.signed
         sha256 = template.sha256
         placeholders = template.placeholders
         width = template.width

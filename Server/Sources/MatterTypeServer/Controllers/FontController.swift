@@ -76,7 +76,7 @@ struct FontController: Sendable {
         let raw = (request.uri.query ?? "").split(separator: "&")
             .first { $0.hasPrefix("names=") }.map { $0.dropFirst("names=".count) } ?? ""
         let names = raw.split(separator: ",")
-            .map { QueryString.decoded($0).trimmingCharacters(in: .whitespaces) }
+            .map { URLSignature.formDecoded($0).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         guard !names.isEmpty else {
             throw APIError(.unprocessableContent, .missingNames,

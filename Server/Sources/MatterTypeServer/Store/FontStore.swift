@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import Crypto
 import MatterType
 
 /// One font file as a store keeps it: its bytes under their SHA-256, and the PostScript names of its faces.
@@ -88,6 +89,8 @@ public struct StoredTemplate: Sendable, Hashable {
     /// For a template made of a Figma frame, the Figma document it came from and the frame's node id (its
     /// component properties and modes are set from it); `nil` for a card document.
     public var figma: FigmaSource?
+    /// Whether its image is drawn only for a signed URL (stored with `?signed=true`; ``URLSignature``).
+    public var signed: Bool
 
     /// A Figma document and the node of it a template draws.
     public struct FigmaSource: Sendable, Hashable {
@@ -108,28 +111,33 @@ public struct StoredTemplate: Sendable, Hashable {
     }
 
     /// A template `name` with `document` (and the Figma document it came from), its SHA-256 worked out.
-    public init(name: String, document: Data, figma: FigmaSource? = nil) {
+    public init(name: String, document: Data, figma: FigmaSource? = nil, signed: Bool = false) {
         self.name = name
         self.document = document
         self.figma = figma
-        sha256 = Self.version(of: document, variables: figma?.variables)
+        self.signed = signed
+        sha256 = Self.version(of: document, variables: figma?.variables, signed: signed)
     }
 
     /// A template as a store read it back: `document` and the SHA-256 stored beside it (see ``isIntact``).
-    public init(name: String, document: Data, storedSHA256: String, figma: FigmaSource? = nil) {
+    public init(name: String, document: Data, storedSHA256: String, figma: FigmaSource? = nil, signed: Bool = false) {
         self.name = name
         self.document = document
         self.figma = figma
+        self.signed = signed
         sha256 = storedSHA256
     }
 
     /// Whether ``document`` still has the SHA-256 stored with it (a document changed in the store has not).
-    public var isIntact: Bool { Self.version(of: document, variables: figma?.variables) == sha256 }
+    public var isIntact: Bool { Self.version(of: document, variables: figma?.variables, signed: signed) == sha256 }
 
     /// The SHA-256 of `document`, then `variables` (new variables are a new version even when the default modes'
-    /// values, and so the document, are the same).
-    private static func version(of document: Data, variables: Data?) -> String {
-        SHA256.hex(of: variables.map { document + $0 } ?? document)
+    /// values, and so the document, are the same), then a line saying it is signed: a template made signed is a
+    /// new version too, so that replicas, which follow versions, take the change.
+    private static func version(of document: Data, variables: Data?, signed: Bool) -> String {
+        var bytes = variables.map { document + $0 } ?? document
+        if signed { bytes += Data("\nsigned".utf8) }
+        return Crypto.SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 }
 

@@ -62,7 +62,8 @@ public final class PostgresStore: FontStore, TemplateStore {
             // A Figma template's document (added after the table; a store made before gets the columns here).
             try await connection.query("""
                 ALTER TABLE card_template ADD COLUMN IF NOT EXISTS figma_document BYTEA,
-                    ADD COLUMN IF NOT EXISTS figma_node TEXT, ADD COLUMN IF NOT EXISTS figma_variables BYTEA
+                    ADD COLUMN IF NOT EXISTS figma_node TEXT, ADD COLUMN IF NOT EXISTS figma_variables BYTEA,
+                    ADD COLUMN IF NOT EXISTS signed BOOLEAN NOT NULL DEFAULT FALSE
                 """, logger: self.logger)
         }
         schemaCreated.withLock { $0 = true }
@@ -166,18 +167,18 @@ public final class PostgresStore: FontStore, TemplateStore {
         try await run {
             let rows = try await self.client.query(
                 """
-                SELECT document, sha256, figma_document, figma_node, figma_variables FROM card_template
+                SELECT document, sha256, figma_document, figma_node, figma_variables, signed FROM card_template
                     WHERE name = \(name)
                 """,
                 logger: self.logger)
-            for try await (document, sha256, figma, node, variables)
-                in rows.decode((Data, String, Data?, String?, Data?).self) {
+            for try await (document, sha256, figma, node, variables, signed)
+                in rows.decode((Data, String, Data?, String?, Data?, Bool).self) {
                 return StoredTemplate(name: name, document: document, storedSHA256: sha256,
                                       figma: figma.flatMap { data in
                                           node.map {
                                               StoredTemplate.FigmaSource(document: data, node: $0, variables: variables)
                                           }
-                                      })
+                                      }, signed: signed)
             }
             return nil
         }
@@ -192,12 +193,13 @@ public final class PostgresStore: FontStore, TemplateStore {
                 var existed = false
                 for try await _ in rows { existed = true }
                 try await connection.query("""
-                    INSERT INTO card_template (name, sha256, document, figma_document, figma_node, figma_variables)
+                    INSERT INTO card_template (name, sha256, document, figma_document, figma_node, figma_variables,
+                        signed)
                         VALUES (\(template.name), \(template.sha256), \(template.document), \(template.figma?.document),
-                        \(template.figma?.node), \(template.figma?.variables))
+                        \(template.figma?.node), \(template.figma?.variables), \(template.signed))
                     ON CONFLICT (name) DO UPDATE SET sha256 = EXCLUDED.sha256, document = EXCLUDED.document,
                         figma_document = EXCLUDED.figma_document, figma_node = EXCLUDED.figma_node,
-                        figma_variables = EXCLUDED.figma_variables, updated_at = now()
+                        figma_variables = EXCLUDED.figma_variables, signed = EXCLUDED.signed, updated_at = now()
                     """, logger: self.logger)
                 try await connection.query("SELECT pg_notify(\(PostgresStore.channel), 'changed')", logger: self.logger)
                 return existed

@@ -55,6 +55,9 @@ public final class SQLiteStore: FontStore, TemplateStore {
             migrator.registerMigration("v4: a Figma template's variables") { db in
                 try db.execute(sql: "ALTER TABLE card_template ADD COLUMN figma_variables BLOB;")
             }
+            migrator.registerMigration("v5: templates drawn only for signed URLs") { db in
+                try db.execute(sql: "ALTER TABLE card_template ADD COLUMN signed INTEGER NOT NULL DEFAULT 0;")
+            }
             try migrator.migrate(pool)
         } catch {
             throw .database("\(path): \(error)")
@@ -176,7 +179,7 @@ public final class SQLiteStore: FontStore, TemplateStore {
     /// The template named `name`, or `nil`.
     public func template(named name: String) async throws(StoreError) -> StoredTemplate? {
         try await run { db in
-            try Row.fetchOne(db, sql: "SELECT document, sha256, figma_document, figma_node, figma_variables "
+            try Row.fetchOne(db, sql: "SELECT document, sha256, figma_document, figma_node, figma_variables, signed "
                              + "FROM card_template "
                              + "WHERE name = ?", arguments: [name])
                 .map { row in
@@ -188,7 +191,7 @@ public final class SQLiteStore: FontStore, TemplateStore {
                                                   StoredTemplate.FigmaSource(document: data, node: $0,
                                                                              variables: variables)
                                               }
-                                          })
+                                          }, signed: row["signed"])
                 }
         }
     }
@@ -200,13 +203,14 @@ public final class SQLiteStore: FontStore, TemplateStore {
             let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM card_template WHERE name = ?",
                                             arguments: [template.name]) ?? false
             try db.execute(sql: """
-                INSERT INTO card_template (name, sha256, document, figma_document, figma_node, figma_variables)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO card_template (name, sha256, document, figma_document, figma_node, figma_variables, signed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(name) DO UPDATE SET sha256 = excluded.sha256, document = excluded.document,
                     figma_document = excluded.figma_document, figma_node = excluded.figma_node,
-                    figma_variables = excluded.figma_variables, updated_at = CURRENT_TIMESTAMP
+                    figma_variables = excluded.figma_variables, signed = excluded.signed,
+                    updated_at = CURRENT_TIMESTAMP
                 """, arguments: [template.name, template.sha256, template.document, template.figma?.document,
-                                 template.figma?.node, template.figma?.variables])
+                                 template.figma?.node, template.figma?.variables, template.signed])
             return existed
         }
     }

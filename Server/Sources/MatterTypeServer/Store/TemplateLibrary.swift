@@ -25,6 +25,8 @@ public struct NamedTemplate: Sendable {
     /// A Figma frame's variables (``StoredTemplate/FigmaSource/variables``), read: the modes its image URLs may
     /// choose with `mode=Collection=Mode`; `nil` without.
     public let variables: FigmaVariables?
+    /// Whether its image is drawn only for a signed URL (``StoredTemplate/signed``).
+    public let signed: Bool
 
     /// The card document, placeholders unfilled.
     public var document: Data { card.document }
@@ -36,18 +38,22 @@ public struct NamedTemplate: Sendable {
     init(_ stored: StoredTemplate) throws(CardError) {
         let card = try CardTemplate(stored.document)
         self.init(name: stored.name, sha256: stored.sha256, card: card, standIn: try card.standIn(),
-                  figma: stored.figma)
+                  figma: stored.figma, signed: stored.signed)
     }
 
     /// The template `card` named `name`, checked by drawing `standIn` (its ``CardTemplate/standIn()``), made of
     /// the Figma frame `figma` when given.
-    init(name: String, card: CardTemplate, standIn: Card, figma: StoredTemplate.FigmaSource? = nil) {
-        self.init(name: name, sha256: StoredTemplate(name: name, document: card.document, figma: figma).sha256,
-                  card: card, standIn: standIn, figma: figma)
+    init(name: String, card: CardTemplate, standIn: Card, figma: StoredTemplate.FigmaSource? = nil,
+         signed: Bool = false) {
+        self.init(name: name,
+                  sha256: StoredTemplate(name: name, document: card.document, figma: figma, signed: signed).sha256,
+                  card: card, standIn: standIn, figma: figma, signed: signed)
     }
 
-    private init(name: String, sha256: String, card: CardTemplate, standIn: Card, figma: StoredTemplate.FigmaSource?) {
+    private init(name: String, sha256: String, card: CardTemplate, standIn: Card, figma: StoredTemplate.FigmaSource?,
+                 signed: Bool) {
         self.name = name
+        self.signed = signed
         self.sha256 = sha256
         self.card = card
         width = standIn.width
@@ -177,7 +183,7 @@ public final class TemplateLibrary: Sendable {
     public func save(_ template: NamedTemplate) async throws(StoreError) -> Bool {
         kept.withLock { $0.changes += 1 }
         let replaced = try await store.save(StoredTemplate(name: template.name, document: template.document,
-                                                           figma: template.figma))
+                                                           figma: template.figma, signed: template.signed))
         keep(template, ifChangesAre: nil)
         return replaced
     }
