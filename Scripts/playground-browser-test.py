@@ -11,6 +11,8 @@
   is drawn, in the mode it is for;
 - switching to "A typography" shows that mode's own document (a render request), never posting the Figma document
   to /v1/render, and switching back brings the Figma document back;
+- "Draw it only for signed URLs" stores the template signed and shows how to sign its URL, which then draws
+  (signed here with Python's hmac) while the unsigned one is refused;
 - a node the document has not is answered with its top-level nodes, in no CLI words (--node);
 - the fonts list is every family GET /v1/families answers (installed ones too), drawn as it scrolls into view,
   and the filter narrows it.
@@ -18,7 +20,8 @@
 Usage: Scripts/playground-browser-test.py --server Server/.build/debug/mattertype-server [--screenshot Docs/playground.png]
 Installs nothing: `apt-get install chromium chromium-driver python3-selenium` first. Exit status 1 on a failure.
 """
-import argparse, base64, gzip, json, os, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import argparse, base64, gzip, hashlib, hmac, json, os, socket, subprocess, sys, tempfile, time, urllib.error, \
+    urllib.parse, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -30,6 +33,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ADMIN = "playground-test-admin-token"
+SIGNING_KEY = ("test", "a signing secret of some length")
 CARD = {"width": 320, "height": 120, "background": "#0B1F3A", "layers": [
     {"type": "text", "x": 16, "y": 16, "width": 288, "text": "{{title}}", "size": 24, "lineHeight": 30,
      "color": "#FFFFFF"}]}
@@ -75,7 +79,8 @@ def main():
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([args.server, "--port", str(port), "--store", f"sqlite:{work}/fonts.sqlite",
                                "--log-level", "warning"],
-                              env=dict(os.environ, MATTERTYPE_ADMIN_TOKEN=ADMIN),
+                              env=dict(os.environ, MATTERTYPE_ADMIN_TOKEN=ADMIN,
+                                       MATTERTYPE_URL_SIGNING_KEYS="=".join(SIGNING_KEY)),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failures = []
 
@@ -174,6 +179,32 @@ def main():
                 check(response.status == 200 and response.headers["Content-Type"] == "image/png"
                       and url.startswith(base + "/v1/templates/from-playground.png?title="),
                       f"saving a template makes its URL answer: {url}")
+
+            # Saved signed: the page says how to sign the URL; unsigned it is refused, signed it draws.
+            check(not driver.find_element(By.ID, "sign-how").is_displayed(), "an unsigned template needs no signing")
+            driver.find_element(By.ID, "template-signed").click()
+            name_field.clear()
+            name_field.send_keys("signed-one")
+            driver.find_element(By.CSS_SELECTOR, "#save button[type=submit]").click()
+            wait.until(lambda d: d.find_element(By.ID, "sign-how").is_displayed() or save_error.text != "")
+            url = url_field.get_attribute("value")
+            command = driver.find_element(By.ID, "sign-command").text
+            check(save_error.text == "" and "mattertype sign --key-id" in command and url in command,
+                  f"saving signed shows how to sign the URL: {command!r}")
+            try:
+                urllib.request.urlopen(url)
+                refused = None
+            except urllib.error.HTTPError as error:
+                refused = (error.code, json.loads(error.read())["error"]["code"])
+            parsed = urllib.parse.urlsplit(url)
+            params = dict(urllib.parse.parse_qsl(parsed.query), kid=SIGNING_KEY[0])
+            query = "&".join(f"{urllib.parse.quote(k, safe='-._~')}={urllib.parse.quote(v, safe='-._~')}"
+                             for k, v in sorted(params.items()))
+            sig = hmac.new(SIGNING_KEY[1].encode(), f"{parsed.path}?{query}".encode(), hashlib.sha256).hexdigest()
+            with urllib.request.urlopen(f"{base}{parsed.path}?{query}&sig={sig}") as response:
+                check(refused == (403, "url_not_signed") and response.status == 200,
+                      f"its URL unsigned is refused {refused}, signed (Python's hmac) it draws")
+            driver.find_element(By.ID, "template-signed").click()
 
             # A Figma document: its warnings listed under the preview, its layers named by node id and name.
             editor.send_keys(Keys.CONTROL, "a")

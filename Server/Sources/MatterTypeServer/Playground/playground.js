@@ -309,8 +309,12 @@ async function save(event) {
   const params = query();
   if (params === null) return;
   const node = $("node").value.trim();
+  const signed = $("template-signed").checked;
+  const options = new URLSearchParams();
+  if (node) options.append("node", node);
+  if (signed) options.append("signed", "true");
   const sent = await body();
-  const response = await fetch("/v1/templates/" + encodeURIComponent(name) + (node ? "?node=" + encodeURIComponent(node) : ""), {
+  const response = await fetch("/v1/templates/" + encodeURIComponent(name) + (options.size ? "?" + options : ""), {
     method: "PUT",
     headers: Object.assign({ "Content-Type": "application/json", Authorization: "Bearer " + $("admin-token").value },
                            sent.encoding),
@@ -326,7 +330,14 @@ async function save(event) {
   const values = new URLSearchParams(params);
   values.delete("node");
   const rest = values.toString();
-  $("template-url").value = location.origin + "/v1/templates/" + encodeURIComponent(name) + ".png" + (rest ? "?" + rest : "");
+  const url = location.origin + "/v1/templates/" + encodeURIComponent(name) + ".png" + (rest ? "?" + rest : "");
+  $("template-url").value = url;
+  // A signed template's URL draws only once signed: say how.
+  $("sign-how").hidden = !signed;
+  $("sign-command").textContent = signed
+    ? "MATTERTYPE_URL_SIGNING_SECRET=<the key's secret> mattertype sign --key-id <key id> --expires 604800 \\\n    '"
+      + url.replaceAll("'", "%27") + "'"
+    : "";
 }
 
 /** Every family the server draws with (GET /v1/families), each drawn by the server when it scrolls into view. */
