@@ -28,6 +28,10 @@ public struct FigmaDocument: Sendable {
     /// Images sent beside the document (a top-level `"images"` object of `imageRef` → `data:` URI): how a
     /// template upload carries its image fills.
     public let embeddedImages: [String: String]
+    /// The values its placeholders may take, sent beside the document as a card document has them (a top-level
+    /// `"choices"` object: placeholder → name → text): a template's image URL then names one of them, 422 for
+    /// any other value (``CardTemplate``).
+    public let choices: [String: [String: String]]
     /// The top-level nodes (a page's children), as read (or with fields set: ``setting(_:of:)``).
     var roots: [FigmaNode]
     /// What ``resolving(_:modes:)`` resolved its variables from, to resolve them again in other modes; `nil` when
@@ -92,6 +96,7 @@ public struct FigmaDocument: Sendable {
         }
         name = body.name
         embeddedImages = body.images
+        choices = body.choices
         var roots: [FigmaNode] = []
         var firstPage: [FigmaNode]?
         func open(_ node: FigmaNode) {
@@ -150,7 +155,7 @@ public struct FigmaDocument: Sendable {
         }
         let template: CardTemplate
         do throws(CardError) {
-            template = try CardTemplate(card)
+            template = try CardTemplate(card, choices: choices)
         } catch {
             throw .invalidDocument("node \(id) could not be read as a card: \(error)")
         }
@@ -341,8 +346,10 @@ private struct FigmaResponse: Decodable {
         var nodes: [FigmaNode]
         /// Image bytes sent beside the document: `imageRef` → `data:` URI.
         var images: [String: String]
+        /// Placeholders' choices sent beside the document: placeholder → name → text.
+        var choices: [String: [String: String]]
 
-        private enum Keys: String, CodingKey { case name, document, nodes, images }
+        private enum Keys: String, CodingKey { case name, document, nodes, images, choices }
         private struct NodeEntry: Decodable { var document: FigmaNode? }
 
         init(from decoder: any Decoder) throws {
@@ -355,6 +362,7 @@ private struct FigmaResponse: Decodable {
             // Figma's own `images` keys (in other responses) hold URLs; only `data:` URIs are bytes sent along.
             let images = (try? c.decodeIfPresent([String: String].self, forKey: .images)) ?? nil
             self.images = (images ?? [:]).filter { $0.value.hasPrefix("data:") }
+            choices = try c.decodeIfPresent([String: [String: String]].self, forKey: .choices) ?? [:]
         }
 
         var isEmpty: Bool { document == nil && nodes.isEmpty }
@@ -365,6 +373,7 @@ private struct FigmaResponse: Decodable {
             document = nil
             nodes = [node]
             images = [:]
+            choices = [:]
         }
     }
 

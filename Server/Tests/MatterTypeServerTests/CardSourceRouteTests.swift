@@ -39,6 +39,41 @@ struct CardSourceRouteTests {
         }
     }
 
+    @Test("choices beside a Figma document limit its placeholders as a card's do: other values are 422")
+    func aFigmaTemplatesChoices() async throws {
+        let body = Data(#"""
+            {"name": "T", "choices": {"title": {"launch": "We launched", "sale": "50 % off"}},
+             "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [
+              {"id": "12:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 60},
+               "fills": [{"type": "SOLID", "color": {"r": 1, "g": 1, "b": 1, "a": 1}}],
+               "children": [{"id": "12:2", "name": "Title", "type": "TEXT", "characters": "{{title}}",
+                 "absoluteBoundingBox": {"x": 10, "y": 10, "width": 280, "height": 30},
+                 "style": {"fontFamily": "Noto Sans", "fontSize": 20, "lineHeightPx": 30, "lineHeightUnit": "PIXELS",
+                           "textAutoResize": "HEIGHT"}}]}]}]}}
+            """#.utf8)
+        try await withTemporaryDirectory { directory in
+            try await withServer(testConfiguration(store: "sqlite:\(directory.path)/fonts.sqlite")) { server in
+                let saved = try await server.send(.PUT, "/v1/templates/promo", body: body, admin: true)
+                #expect(saved.status == 201, "\(saved.text)")
+                let chosen = try await server.send(.GET, "/v1/templates/promo.png?title=sale")
+                #expect(chosen.status == 200, "\(chosen.text)")
+                let other = try await server.send(.GET, "/v1/templates/promo.png?title=Anything+I+like")
+                #expect(other.status == 422 && other.errorMessage.contains("launch or sale"), "\(other.text)")
+                // The stored document (the card it became) keeps them, as a card template's does.
+                let document = try await server.send(.GET, "/v1/templates/promo", admin: true)
+                #expect(document.text.contains(#""choices""#) && document.text.contains("We launched"))
+                // POST /v1/cards with the same document holds to them too.
+                let posted = try await server.send(.POST, "/v1/cards?title=Anything", body: body)
+                #expect(posted.status == 422 && posted.errorMessage.contains("not one of its choices"), "\(posted.text)")
+                // A wrongly shaped "choices" is refused, naming it.
+                let bad = String(decoding: body, as: UTF8.self)
+                    .replacingOccurrences(of: #""launch": "We launched""#, with: #""launch": 3"#)
+                let refused = try await server.send(.PUT, "/v1/templates/bad", body: Data(bad.utf8), admin: true)
+                #expect(refused.status == 422 && refused.errorMessage.contains("choices"), "\(refused.text)")
+            }
+        }
+    }
+
     @Test func aFigmaFramesErrorNamesItsNode() async throws {
         // A text node whose line height no card takes: the answer names the node a designer can find.
         let body = Data(#"{"name": "T", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "11:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [{"id": "11:2", "name": "Pill", "type": "TEXT", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 100, "height": 24}, "characters": "Label", "style": {"fontFamily": "Noto Sans", "fontSize": 16, "lineHeightPx": 20000, "lineHeightUnit": "PIXELS", "textAutoResize": "WIDTH_AND_HEIGHT"}}]}]}]}}"#.utf8)

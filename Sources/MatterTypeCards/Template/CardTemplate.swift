@@ -39,16 +39,25 @@ public struct CardTemplate: Sendable {
         plain = placeholders.isEmpty ? try Self.card(from: self.tree) : nil
     }
 
-    /// `card` as a template: its texts' `{{name}}` placeholders are its fields (a Figma frame's card).
-    /// - Throws: ``CardError/invalidJSON(_:)`` for a value JSON cannot hold (a number that is not finite).
-    public init(_ card: Card) throws(CardError) {
+    /// `card` as a template: its texts' `{{name}}` placeholders are its fields (a Figma frame's card), those in
+    /// `choices` limited to the names listed there (by placeholder: name → text, as a card document's
+    /// `"choices"`; written into ``document`` with them, so that the document read back has them too).
+    /// - Throws: ``CardError/invalidJSON(_:)`` for a value JSON cannot hold (a number that is not finite);
+    ///   ``CardError/invalid(field:reason:)`` for a placeholder in `choices` without any.
+    public init(_ card: Card, choices: [String: [String: String]] = [:]) throws(CardError) {
+        let tree: CardTree
         do {
             tree = try CardTreeEncoder.tree(of: card)
         } catch {
             throw .invalidJSON("the card could not be written as JSON: \(error)")
         }
-        choices = [:]
-        document = tree.data
+        var written = tree
+        if !choices.isEmpty, case .object(var members) = tree {
+            members["choices"] = .object(choices.mapValues { .object($0.mapValues { .string($0) }) })
+            written = .object(members)
+        }
+        (self.tree, self.choices) = try Self.withoutChoices(written)
+        document = written.data
         placeholders = tree.placeholderNames.sorted()
         plain = placeholders.isEmpty ? card : nil
     }
