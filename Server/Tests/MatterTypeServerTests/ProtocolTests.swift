@@ -7,12 +7,16 @@ import Testing
 /// HTTP as RFC 9110/9112 has it, tried with raw bytes on loopback where a client library would not send them.
 @Suite("HTTP protocol edges")
 struct ProtocolTests {
+    /// How long a raw read waits for the server: long, because a loaded machine (a build beside the suite) has
+    /// been seen to take over 5 s; an answer ends the wait at once.
+    static let readTimeout = timeval(tv_sec: 60, tv_usec: 0)
+
     /// Sends `bytes` to the server and returns its status line (or "" when it closes without one).
     static func raw(_ bytes: String, port: Int) async throws -> String {
         let descriptor = try open(port, sending: bytes)
         defer { close(descriptor) }
         return await onOwnThread {
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            var timeout = readTimeout
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var buffer = [UInt8](repeating: 0, count: 512)
             let count = recv(descriptor, &buffer, buffer.count, 0)
@@ -145,7 +149,7 @@ struct ProtocolTests {
                     _ = send(descriptor, &value, 1, Int32(MSG_NOSIGNAL))
                 }
                 let response = await ProtocolTests.onOwnThread {
-                    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+                    var timeout = ProtocolTests.readTimeout
                     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
                     var buffer = [UInt8](repeating: 0, count: 1024)
                     let count = recv(descriptor, &buffer, buffer.count, 0)
