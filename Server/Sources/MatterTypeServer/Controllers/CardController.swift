@@ -150,7 +150,7 @@ struct CardController: Sendable {
 
     /// A card request's card, parsed in `slot` with memory reserved for the JSON it builds: the body's card, or
     /// the card a Figma document's `?node=` frame becomes, its placeholders filled from the query's parameters
-    /// but `format`, the sizing ones (``ImageSizing``) the document has no placeholder of (and `node` for a Figma
+    /// but `format`, the size ones (``CardImageSize``) the document has no placeholder of (and `node` for a Figma
     /// document; the first of a name), the values checked against the text limit first. Also returns the values,
     /// the source (whose words name a Figma frame's nodes in errors) and the sizing asked for.
     private func parsed(_ body: Data, query: QueryString, renderer: CardRenderer, slot: RenderLimiter.Slot,
@@ -294,8 +294,8 @@ struct CardController: Sendable {
     }
 
     /// `GET /v1/templates/{name}`: the document; `{name}.png`, `.webp`, `.svg` or `.pdf`: the image, its placeholders filled
-    /// from the query, drawn at `?scale=` when given (open to all: the template bounds what a request can ask for,
-    /// and the pixel and work limits what a scale can).
+    /// from the query, drawn at the size `?scale=`, `?width=`, `?height=` ask for (open to all unless signed: the
+    /// template bounds what a request can ask for, and the pixel and work limits what a size can).
     private func get(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + limits.requestDeadline
         let raw = try context.parameters.require("name")
@@ -489,7 +489,7 @@ struct CardController: Sendable {
     }
 
     /// What an image depends on beyond its document: the values (as sorted JSON, so that no two sets of values
-    /// read alike) and the format.
+    /// read alike), the format and the image size.
     private static func identity(values: [String: String], format: ImageFormat, sizing: CardImageSize) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
