@@ -1,6 +1,10 @@
 public import MatterType
 
 extension RenderRequest {
+    /// The pixels an image's side may be asked to fit inside: a render request's `imageWidth` and `imageHeight`, a
+    /// card's `width` and `height` (``CardImageSize``).
+    public static let fittedPixels: ClosedRange<Int> = 1...100_000
+
     /// The pixels ``OutputFields/imageWidth`` and ``OutputFields/imageHeight`` ask the image to fit inside; `nil`
     /// when neither is given.
     /// - Throws: ``RenderRequestError/invalid(field:reason:)`` for a size out of 1…100,000 pixels, one given with
@@ -8,7 +12,7 @@ extension RenderRequest {
     func imageSizeAsked() throws(RenderRequestError) -> (width: Int?, height: Int?)? {
         guard output.imageWidth != nil || output.imageHeight != nil else { return nil }
         for (field, value) in [("imageWidth", output.imageWidth), ("imageHeight", output.imageHeight)] {
-            if let value, !(1...100_000).contains(value) {
+            if let value, !Self.fittedPixels.contains(value) {
                 throw .invalid(field: field, reason: "\(value) is not allowed; use 1 to 100000 pixels")
             }
         }

@@ -1,3 +1,5 @@
+import MatterTypeWire
+
 /// How large and how finely a card's image is asked for beside its document — `mattertype card --scale | --width
 /// --height | --quality`, or a template URL's `?scale=`, `?width=`, `?height=`, `?quality=`: a scale (pixels a
 /// point), or the pixels the image must fit inside (the largest scale at which it does, as Figma's export
@@ -19,19 +21,17 @@ public struct CardImageSize: Sendable, Hashable {
 
     /// The parameter names a size is read from.
     public static let parameterNames: Set<String> = ["scale", "width", "height", "quality"]
-    /// The pixels a side may be asked for.
-    public static let pixels: ClosedRange<Int> = 1...100_000
 
     /// A size, checked.
     /// - Throws: ``CardError/invalid(field:reason:)`` naming the parameter: a scale outside ``Card/scales``, a side
-    ///   outside ``pixels``, a quality outside 1–100, or a scale given with a side.
+    ///   outside ``RenderRequest/fittedPixels``, a quality outside 1–100, or a scale given with a side.
     public init(scale: Double? = nil, width: Int? = nil, height: Int? = nil, quality: Int? = nil) throws(CardError) {
         if let scale, !(scale.isFinite && Card.scales.contains(scale)) {
             throw .invalid(field: "scale", reason: "\(scale) is not allowed; give pixels a point, "
                            + "\(Card.scales.lowerBound) to \(Card.scales.upperBound)")
         }
         for (field, value) in [("width", width), ("height", height)] {
-            if let value, !Self.pixels.contains(value) {
+            if let value, !RenderRequest.fittedPixels.contains(value) {
                 throw .invalid(field: field, reason: "\(value) is not allowed; give 1 to 100000 pixels")
             }
         }
