@@ -26,7 +26,7 @@ ${SERVER:-Server/.build/release/mattertype-server} --port "$PORT" --store "sqlit
   --log-level warning > "$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.1; done
-curl -sf -o "$work/card.png" -X POST --data-binary @Benchmarks/card.json "http://127.0.0.1:$PORT/v1/render"
+curl -sf -o "$work/card.png" -X POST -H "Content-Type: application/json" --data-binary @Benchmarks/card.json "http://127.0.0.1:$PORT/v1/render"
 echo "card: $(python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(); print('%d × %d px, %d bytes' % (struct.unpack('>II', d[16:24]) + (len(d),)))" "$work/card.png")"
 
 cat > "$work/post.lua" <<LUA
