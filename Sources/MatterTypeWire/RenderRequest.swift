@@ -120,17 +120,29 @@ public struct RenderRequest: Sendable, Hashable, Codable {
                             model: limits.model ?? .css)
     }
 
-    /// The text laid out in the typography, with fonts from `registry`.
+    /// The text laid out in the typography, with fonts from `registry`: ``resolved(registry:tokens:)``, then
+    /// ``layout(_:)``.
     /// - Throws: ``RenderRequestError`` for a request that does not describe a text, or a layout error (unknown
     ///   family, invalid size…) as ``RenderRequestError/layout(_:)``.
     public func layout(registry: FontRegistry = .shared,
                        tokens: DesignTokens? = nil) throws(RenderRequestError) -> TextLayout {
-        try layout(registry: registry, tokens: tokens, measuringMinContent: false)
+        try layout(resolved(registry: registry, tokens: tokens))
     }
 
     /// ``layout(registry:tokens:)``, measuring the text's min-content width as well when `measuringMinContent`.
     package func layout(registry: FontRegistry, tokens: DesignTokens?,
                         measuringMinContent: Bool) throws(RenderRequestError) -> TextLayout {
+        var resolved = try resolved(registry: registry, tokens: tokens)
+        resolved.limits.measuresMinContent = measuringMinContent
+        return try layout(resolved)
+    }
+
+    /// The first stage of ``layout(registry:tokens:)``: the request checked, its text and typography read (tokens
+    /// applied), and the typography's fonts found in `registry` and loaded — the stage a server times as "resolve
+    /// fonts" (a family's first use reads and parses its file).
+    /// - Throws: as ``layout(registry:tokens:)``.
+    public func resolved(registry: FontRegistry = .shared,
+                         tokens: DesignTokens? = nil) throws(RenderRequestError) -> Resolved {
         _ = try pageMargin()
         _ = try checkedPadding()
         if let quality = output.quality, !(1...100).contains(quality) {
@@ -139,21 +151,51 @@ public struct RenderRequest: Sendable, Hashable, Codable {
         let text = try styledText()
         let typography = try resolvedTypography(tokens: tokens)
         var limits = layoutLimits
-        limits.measuresMinContent = measuringMinContent
         if self.limits.model == nil, let token, let model = tokens?.layoutModels[token] { limits.model = model }
-        let environment = environment
+        _ = try imageSizeAsked()
+        let fonts: TypographyLayout
+        do throws(LayoutError) {
+            fonts = try TypographyLayout(typography: typography, environment: environment, registry: registry)
+        } catch {
+            throw .layout(error)
+        }
+        return Resolved(text: text, fonts: fonts, limits: limits, registry: registry)
+    }
+
+    /// The second stage of ``layout(registry:tokens:)``: the text laid out with the fonts `resolved` (this
+    /// request's ``resolved(registry:tokens:)``) holds — for `imageWidth`/`imageHeight`, again at each display scale
+    /// tried.
+    /// - Throws: as ``layout(registry:tokens:)``.
+    public func layout(_ resolved: Resolved) throws(RenderRequestError) -> TextLayout {
         func laidOut(_ scale: Double?) throws(RenderRequestError) -> TextLayout {
-            var environment = environment
-            if let scale { environment.displayScale = scale }
             do throws(LayoutError) {
-                return try TextLayout(text, typography: typography, environment: environment, limits: limits,
-                                      registry: registry)
+                var fonts = resolved.fonts
+                if let scale, scale != fonts.environment.displayScale {
+                    var environment = fonts.environment
+                    environment.displayScale = scale
+                    fonts = try TypographyLayout(typography: fonts.typography, environment: environment,
+                                                 registry: resolved.registry)
+                }
+                return try TextLayout(resolved.text, typography: fonts, limits: resolved.limits)
             } catch {
                 throw .layout(error)
             }
         }
         guard let asked = try imageSizeAsked() else { return try laidOut(nil) }
         return try fitting(asked, laidOut)
+    }
+
+    /// A request ready to lay out (``resolved(registry:tokens:)``): its text, its typography with fonts loaded,
+    /// and its limits.
+    public struct Resolved: Sendable {
+        /// The text, spans and all.
+        public let text: StyledText
+        /// The paragraph typography, resolved against the registry: its face loaded.
+        public let fonts: TypographyLayout
+        /// The width, line count, line breaking and alignment.
+        public var limits: LayoutLimits
+        /// Where the fonts came from (and fallback fonts will).
+        public let registry: FontRegistry
     }
 
     /// The padding, 0 when not given.
@@ -174,12 +216,13 @@ public struct RenderRequest: Sendable, Hashable, Codable {
     }
 
     /// The image of `layout` in the request's colors, padding and hinting, encoded in the request's format by
-    /// ``ImageFormat/encode(_:style:renderer:until:)`` (rasterized by `renderer`).
+    /// ``ImageFormat/encode(_:style:renderer:until:onDrawn:)`` (rasterized by `renderer`; `onDrawn` called once
+    /// the pixels are drawn, before they are encoded).
     /// - Throws: ``RenderRequestError/invalid(field:reason:)`` for a padding out of range;
     ///   ``RenderRequestError/render(_:)`` when the image is too large or cannot be encoded, or `deadline` passes
     ///   while it is drawn (``RenderError/deadlineExceeded(stage:)``).
-    public func image(of layout: TextLayout, renderer: TextRenderer = .shared,
-                      until deadline: RenderDeadline = .never) throws(RenderRequestError) -> Data {
+    public func image(of layout: TextLayout, renderer: TextRenderer = .shared, until deadline: RenderDeadline = .never,
+                      onDrawn: () -> Void = {}) throws(RenderRequestError) -> Data {
         let padding = try checkedPadding(), margin = try pageMargin()
         let style = TextImageStyle(
             color: output.color ?? .black, background: output.background ?? .clear, padding: padding,
@@ -188,7 +231,8 @@ public struct RenderRequest: Sendable, Hashable, Codable {
             quality: output.quality, vector: VectorOptions(svgText: output.svgText ?? false),
             pages: output.pageSize.map { TextImageStyle.PDFPages(size: $0, margin: margin) })
         do throws(RenderError) {
-            return try (output.format ?? .png).encode(layout, style: style, renderer: renderer, until: deadline)
+            return try (output.format ?? .png).encode(layout, style: style, renderer: renderer, until: deadline,
+                                                      onDrawn: onDrawn)
         } catch {
             throw .render(error)
         }

@@ -75,16 +75,20 @@ public enum ImageFormat: String, NamedChoice, Sendable, Hashable, CaseIterable {
     /// through `cache`, when given, which for a balanced PNG also keeps the compressed rows at the top and bottom of
     /// the image that are still the opening's; `quality` as ``encode(_:pngEncoding:compression:quality:)`` takes
     /// it); as vectors for SVG (with `options`' accessible text) and PDF (on `options`' pages).
+    /// `onDrawn` is called between the two stages of a raster format, once the pixels are drawn and before they
+    /// are encoded (a server times them apart); SVG and PDF, written straight from the drawing, never call it.
     /// - Throws: ``RenderError`` when the image is too large or an encoder refuses it, or when `deadline` passes
     ///   while rasterizing (PNG, WebP, JPEG) or writing a PDF.
     public func encode(_ drawing: Drawing, renderer: TextRenderer = .shared, cache: DrawingCache? = nil,
                        pngEncoding: PNGEncoding = .auto, compression: ImageCompression = .balanced,
                        quality: Int? = nil, options: VectorOptions = VectorOptions(),
-                       until deadline: RenderDeadline = .never) throws(RenderError) -> Data {
+                       until deadline: RenderDeadline = .never,
+                       onDrawn: () -> Void = {}) throws(RenderError) -> Data {
         switch self {
         case .png, .webp, .jpeg:
             try check(drawing.pixelSize)
             let (image, opening) = try drawing.rasterizedOnOpening(renderer: renderer, cache: cache, until: deadline)
+            onDrawn()
             if self == .png, let cache, let opening {
                 return try cache.png(of: image, drawnOn: opening, encoding: pngEncoding, compression: compression)
             }

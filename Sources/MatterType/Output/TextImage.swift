@@ -1,7 +1,8 @@
 public import Foundation
 
 /// How a text layout is drawn into an image: colors, the space around it, hinting, and what each format takes.
-/// What `RenderRequest` (its `output` keys) and the CLI's `render` give ``ImageFormat/encode(_:style:renderer:until:)``.
+/// What `RenderRequest` (its `output` keys) and the CLI's `render` give
+/// ``ImageFormat/encode(_:style:renderer:until:onDrawn:)``.
 public struct TextImageStyle: Sendable, Hashable {
     /// The text's color.
     public var color: Color
@@ -60,11 +61,13 @@ public struct TextImageStyle: Sendable, Hashable {
 extension ImageFormat {
     /// `layout` drawn in `style` and encoded in this format: PNG and WebP rasterized by `renderer` (whose glyph
     /// cache holds hinted and unhinted bitmaps alike), SVG and PDF as vectors (a PDF on `style.pages` when given,
-    /// the text flowing across them).
+    /// the text flowing across them). `onDrawn` is called between the two stages of a raster format, as
+    /// ``encode(_:renderer:cache:pngEncoding:compression:quality:options:until:onDrawn:)`` calls it.
     /// - Throws: ``RenderError`` when the image is too large or cannot be encoded, or `deadline` passes while it
     ///   is drawn (``RenderError/deadlineExceeded(stage:)``).
     public func encode(_ layout: TextLayout, style: TextImageStyle, renderer: TextRenderer = .shared,
-                       until deadline: RenderDeadline = .never) throws(RenderError) -> Data {
+                       until deadline: RenderDeadline = .never,
+                       onDrawn: () -> Void = {}) throws(RenderError) -> Data {
         if let pages = style.pages, self == .pdf {
             return try Drawing.pdf(pages: Drawing.pages(of: layout, pageSize: pages.size.size, margin: pages.margin,
                                                         color: style.color, background: style.background),
@@ -83,6 +86,7 @@ extension ImageFormat {
         let image = try renderer.image(of: layout, color: style.color, background: style.background,
                                        padding: style.padding, clip: style.clip, hinting: style.hinting,
                                        until: deadline)
+        onDrawn()
         return try encode(image, pngEncoding: style.pngEncoding, compression: style.compression, quality: style.quality)
     }
 }

@@ -147,12 +147,14 @@ public struct CardRenderer: Sendable {
     }
 
     /// A card's drawing (from ``drawing(of:until:)``) encoded in `format`, once its drawing and encoding together
-    /// are found to take at most ``maximumWork``.
+    /// are found to take at most ``maximumWork``. `onDrawn` is called once a raster format's pixels are drawn,
+    /// before they are encoded (SVG and PDF never call it).
     /// - Throws: ``CardError/invalid(field:reason:)`` past ``maximumWork`` (naming the format), `.render` when the
     ///   image cannot be encoded or `deadline` passes.
     public func encoded(_ drawing: Drawing, format: ImageFormat, quality: Int? = nil,
                         options: VectorOptions = VectorOptions(),
-                        until deadline: RenderDeadline = .never) throws(CardError) -> Data {
+                        until deadline: RenderDeadline = .never,
+                        onDrawn: () -> Void = {}) throws(CardError) -> Data {
         let pixels = drawing.pixelSize.width * drawing.pixelSize.height
         let (work, overflow) = drawing.work.addingReportingOverflow(CardRenderer.encodingWork(format: format,
                                                                                                pixels: pixels))
@@ -164,7 +166,7 @@ public struct CardRenderer: Sendable {
         }
         do {
             return try format.encode(drawing, renderer: renderer, cache: drawings, quality: quality, options: options,
-                                     until: deadline)
+                                     until: deadline, onDrawn: onDrawn)
         } catch {
             throw .render(error)
         }
