@@ -32,6 +32,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         // SHA-256 of stored templates (postgres-nio builds it anyway); the tests check the engine's HMAC with it.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        // Spans for each request and its stages (Hummingbird and the server call swift-distributed-tracing's API).
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
+        // Their OTLP exporter, only over HTTP/protobuf (the specification's default): the gRPC trait would build
+        // grpc-swift for a second way to send the same spans.
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         .target(name: "MatterTypeServer",
@@ -52,11 +57,16 @@ let package = Package(
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                     .product(name: "Crypto", package: "swift-crypto"),
+                    .product(name: "Tracing", package: "swift-distributed-tracing"),
                 ],
                 resources: [.copy("openapi.yaml"), .copy("Playground")]),
         .executableTarget(name: "mattertype-server",
                           dependencies: ["MatterTypeServer",
                                          .product(name: "MatterType", package: matterTypePackage),
+                                         .product(name: "OTel", package: "swift-otel"),
+                                         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                                         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                                         .product(name: "Tracing", package: "swift-distributed-tracing"),
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "MatterTypeServerTests",
                     dependencies: ["MatterTypeServer",

@@ -6,6 +6,7 @@ import MatterTypeWire
 import HummingbirdCore
 import NIOCore
 import ServiceLifecycle
+import Tracing
 
 /// Builds the MatterType render service: its routes over a font store, as a Hummingbird application.
 ///
@@ -39,6 +40,9 @@ public enum MatterTypeServer {
         let tables = controllers.tables
         // HEAD wherever GET is: GET's status and headers, no body (RFC 9110 §9.3.2).
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        // A span for each request (continuing its traceparent) when a tracer is bootstrapped — mattertype-server
+        // bootstraps one for OTEL_EXPORTER_OTLP_ENDPOINT; without, no middleware, and the stages' spans are no-ops.
+        if !(InstrumentationSystem.tracer is NoOpTracer) { router.add(middleware: RequestTracingMiddleware()) }
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: MetricsAndErrorsMiddleware(metrics: controllers.metrics,
                                                           routes: tables.flatMap(\.list), logger: logger))

@@ -4,6 +4,8 @@ import Hummingbird
 public import Logging
 import MatterType
 import MatterTypeServer
+import ServiceLifecycle
+import UnixSignals
 
 /// `mattertype-server`: the MatterType render service. Its flags are the server's arguments, parsed once.
 @main
@@ -174,13 +176,21 @@ struct ServerCommand: AsyncParsableCommand, ServerArguments {
     func run() async throws {
         FreedMemory.keepFreedMemory()  // a card's megabytes of buffers reused, not mapped anew for each
         let app: any ApplicationProtocol
+        let traceExport: (any Service)?
         do {
+            // Before the application: its routes trace only when a tracer is bootstrapped.
+            traceExport = try TraceExport.bootstrap(environment: ProcessInfo.processInfo.environment)
             app = try await MatterTypeServer.application(self)
         } catch {
             FileHandle.standardError.write(Data("mattertype-server: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        try await app.runService()
+        guard let traceExport else { return try await app.runService() }
+        // The exporter first: a group shuts down in reverse order, so the server stops before the last spans go.
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [.init(service: traceExport), .init(service: app)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
+        try await group.run()
     }
 }
 

@@ -7,6 +7,7 @@ import MatterTypeWire
 import MatterTypeCards
 import MatterTypeFigma
 import NIOCore
+import Tracing
 
 /// Cards: `POST /v1/cards` (a card document's image) and card templates — `PUT`, `GET` and `DELETE
 /// /v1/templates/{name}`, `GET /v1/templates`, and `GET /v1/templates/{name}.png|.webp|.svg|.pdf?name=value…`, the URL a page
@@ -128,10 +129,15 @@ struct CardController: Sendable {
             let (card, _, source, _) = try await parsed(body, query: query, renderer: renderer, slot: slot,
                                                      deadline: deadline)
             try checkText(of: card)
+            let context = ServiceContext.current ?? .topLevel
             return try await slot.run(short: card.scalarCount <= RenderAdmission.shortLayoutScalars) {
                 do throws(CardError) {
                     let frame: FigmaFrame? = if case .figma(let frame) = source { frame } else { nil }
-                    let boxes = try renderer.layout(of: card, until: RenderDeadline(deadline)).boxes.map { box in
+                    let laidOut = try RenderTracing.span(RenderTracing.layOut, in: context) { span throws(CardError) in
+                        RenderTracing.describe(card, on: span)
+                        return try renderer.layout(of: card, until: RenderDeadline(deadline))
+                    }
+                    let boxes = laidOut.boxes.map { box in
                         LaidOutBox(box: box, node: frame?.node(atPointer: box.path))
                     }
                     let warnings = FigmaWarning.summary(source.warnings)
@@ -157,19 +163,23 @@ struct CardController: Sendable {
                         deadline: ContinuousClock.Instant) async throws
         -> (Card, [String: String], CardSource, CardImageSize) {
         let maxTextLength = limits.maxTextLength
+        let context = ServiceContext.current ?? .topLevel
         let parsed = try await reading(body, in: slot) {
-            let source = try Self.cardSource(body, node: query["node"], renderer: renderer)
-            let placeholders = source.template.placeholders
-            let sizing = try Self.imageSize(in: query, placeholders: placeholders)
-            let reserved = Set(source.isFigma ? ["format", "node"] : ["format"])
-                .union(CardImageSize.parameterNames.subtracting(placeholders))
-            var values: [String: String] = [:]
-            for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
-                values[name] = value
+            try RenderTracing.span(RenderTracing.decode, in: context) { span in
+                let source = try Self.cardSource(body, node: query["node"], renderer: renderer)
+                let placeholders = source.template.placeholders
+                let sizing = try Self.imageSize(in: query, placeholders: placeholders)
+                let reserved = Set(source.isFigma ? ["format", "node"] : ["format"])
+                    .union(CardImageSize.parameterNames.subtracting(placeholders))
+                var values: [String: String] = [:]
+                for (name, value) in query.pairs where !reserved.contains(name) && values[name] == nil {
+                    values[name] = value
+                }
+                try Self.checkValues(values, maxTextLength: maxTextLength)
+                let card = try Self.decoded { () throws(CardError) in try source.card(values: values) }
+                RenderTracing.describe(card, on: span)
+                return (card, values, source, sizing)
             }
-            try Self.checkValues(values, maxTextLength: maxTextLength)
-            return (try Self.decoded { () throws(CardError) in try source.card(values: values) }, values, source,
-                    sizing)
         }
         try RenderAdmission.check(deadline, stage: "reading the card")
         return parsed
@@ -208,7 +218,7 @@ struct CardController: Sendable {
         }
         let (template, warnings) = try await checked(name: name, document: body, node: query["node"],
                                                      variables: nil, signed: signed, deadline: deadline)
-        let replaced = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
+        let replaced = try await store(template)
         logger.info("template saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
         var record = TemplateRecord(template)
         record.warnings = warnings.isEmpty ? nil : warnings
@@ -238,12 +248,21 @@ struct CardController: Sendable {
         }
         let (template, warnings) = try await checked(name: name, document: figma.document, node: figma.node,
                                                      variables: body, signed: stored.signed, deadline: deadline)
-        _ = try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
+        _ = try await store(template)
         logger.info("template variables saved", metadata: ["template": "\(name)", "sha256": "\(template.sha256)"])
         var record = TemplateRecord(template)
         record.warnings = warnings.isEmpty ? nil : warnings
         record.modes = template.variables?.collectionModes
         return .json(record)
+    }
+
+    /// Stores `template` (traced as "store"): whether it replaced one.
+    private func store(_ template: NamedTemplate) async throws -> Bool {
+        try await withSpan(RenderTracing.store) { span in
+            span.attributes[RenderTracing.template] = template.name
+            span.attributes[RenderTracing.bodyBytes] = template.document.count
+            return try await Self.answering { () async throws(StoreError) in try await templates.save(template) }
+        }
     }
 
     /// The template `name` made of `document` (a card document, or a Figma document's `node` with `variables`),
@@ -342,25 +361,37 @@ struct CardController: Sendable {
         let renderer = renderer(forTemplates: true)
         let document = template.document, filled = values, setting = properties
         let (bytes, warnings) = try await admission.withSlot(deadline: deadline) { slot in
+            let context = ServiceContext.current ?? .topLevel
             var card: Card
             if let figma = template.figma, !(filled.isEmpty && setting.isEmpty) {
                 // Its Figma frame (converted once, then kept): the properties set, a hugging node sized to them.
                 card = try await reading(figma.document, in: slot) { [templates] in
-                    let frame: FigmaFrame?
-                    do throws(FigmaError) {
-                        frame = try templates.figmaFrame(of: template, renderer: renderer)
-                    } catch {
-                        throw APIError(.unprocessableContent, .invalidRequest, error.description)
-                    }
-                    let values = filled.merging(setting) { given, _ in given }
-                    return try Self.decoded { () throws(CardError) in
-                        if let frame { return try frame.card(values: values) }
-                        return try template.card.card(values: filled)
+                    try RenderTracing.span(RenderTracing.decode, in: context) { span in
+                        span.attributes[RenderTracing.template] = name
+                        span.attributes[RenderTracing.cacheHit] = templates.keepsFrame(of: template)
+                        let frame: FigmaFrame?
+                        do throws(FigmaError) {
+                            frame = try templates.figmaFrame(of: template, renderer: renderer)
+                        } catch {
+                            throw APIError(.unprocessableContent, .invalidRequest, error.description)
+                        }
+                        let values = filled.merging(setting) { given, _ in given }
+                        let card = try Self.decoded { () throws(CardError) in
+                            if let frame { return try frame.card(values: values) }
+                            return try template.card.card(values: filled)
+                        }
+                        RenderTracing.describe(card, on: span)
+                        return card
                     }
                 }
             } else {
                 card = try await reading(document, in: slot) {
-                    try Self.decoded { () throws(CardError) in try template.card.card(values: filled) }
+                    try RenderTracing.span(RenderTracing.decode, in: context) { span in
+                        span.attributes[RenderTracing.template] = name
+                        let card = try Self.decoded { () throws(CardError) in try template.card.card(values: filled) }
+                        RenderTracing.describe(card, on: span)
+                        return card
+                    }
                 }
             }
             return try await draw(sizing.sized(card), format: format, quality: sizing.quality, renderer: renderer,
@@ -416,13 +447,22 @@ struct CardController: Sendable {
         let images = renderer.imageMemory(of: card)
         let canvas = Int(width * height) * RenderMemory.bytesPerPixel(format)
         let (sum, overflow) = canvas.addingReportingOverflow(images)
+        let context = ServiceContext.current ?? .topLevel
         return try await admission.withMemory(overflow ? Int.max : sum) {
             try await slot.run(short: false) {
                 do throws(CardError) {
-                    let drawing = try renderer.drawing(of: card, until: RenderDeadline(deadline))
-                    return (try renderer.encoded(drawing, format: format, quality: quality,
-                                                 until: RenderDeadline(deadline)),
-                            drawing.layouts.flatMap(\.warnings))
+                    // Its text laid out (fonts resolved) and images decoded: the drawing, then its pixels.
+                    let drawing = try RenderTracing.span(RenderTracing.layOut, in: context) { span throws(CardError) in
+                        RenderTracing.describe(card, on: span)
+                        return try renderer.drawing(of: card, until: RenderDeadline(deadline))
+                    }
+                    let pixels = drawing.pixelSize.width * drawing.pixelSize.height
+                    let bytes = try RenderTracing.drawAndEncode(in: context, pixels: pixels, format: format,
+                                                                bytes: \.count) { drawn throws(CardError) in
+                        try renderer.encoded(drawing, format: format, quality: quality,
+                                             until: RenderDeadline(deadline), onDrawn: drawn)
+                    }
+                    return (bytes, drawing.layouts.flatMap(\.warnings))
                 } catch {
                     throw Self.apiError(error, describe: describe)
                 }
@@ -539,59 +579,5 @@ struct CardController: Sendable {
         } catch {
             throw APIError(.internalServerError, .storeFailed, error.description)
         }
-    }
-}
-
-/// A template as `GET /v1/templates` and `PUT` describe it.
-struct TemplateRecord: Codable, Sendable {
-    /// Its name.
-    var name: String
-    /// The SHA-256 of its document.
-    var sha256: String
-    /// Its placeholders' names, sorted.
-    var placeholders: [String]
-    /// The canvas's width and height in points.
-    var width, height: Double
-    /// The document's size in bytes.
-    var bytes: Int
-    /// What drawing it will not do as its document says, once a kind (a Figma frame's nodes named; its text's
-    /// fallback fonts): in the answer to storing it, when there is any.
-    var warnings: [String]?
-    /// A Figma template's variables' collections and modes: in the answer to storing them.
-    var modes: [FigmaVariables.ModeChoices]?
-    /// Whether its image is drawn only for signed URLs (stored with `?signed=true`).
-    var signed: Bool
-
-    init(_ template: NamedTemplate) {
-        name = template.name
-        signed = template.signed
-        sha256 = template.sha256
-        placeholders = template.placeholders
-        width = template.width
-        height = template.height
-        bytes = template.document.count
-    }
-}
-
-/// The answer of `POST /v1/cards/layout`.
-struct LayoutAnswer: Encodable, Sendable {
-    let boxes: [LaidOutBox]
-    let warnings: [String]?
-    /// What its query may set: a Figma frame's component properties and placeholders, a card's placeholders.
-    let fields: [TemplateField]
-}
-
-/// A layer's box in the answer of `POST /v1/cards/layout`: ``CardLayout/Box``'s members, and for a Figma
-/// document's layer the node it is, in a designer's words.
-struct LaidOutBox: Encodable, Sendable {
-    let box: CardLayout.Box
-    let node: String?
-
-    private enum Keys: String, CodingKey { case node }
-
-    func encode(to encoder: any Encoder) throws {
-        try box.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encodeIfPresent(node, forKey: .node)
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MatterType
 import MatterTypeWire
+import Tracing
 
 /// The registered fonts: `/v1/fonts` (list, upload, delete several) and `/v1/fonts/{postScriptName}`.
 struct FontController: Sendable {
@@ -93,8 +94,12 @@ struct FontController: Sendable {
                            + "@Font.ttf with Content-Type: application/octet-stream), not a multipart form")
         }
         var request = request
-        let body = try await request.collectBody(limit: maxFontBytes, timeout: bodyTimeout, what: "font file",
-                                                 flag: "--max-font-bytes")
+        let body = try await withSpan(RenderTracing.readBody) { span in
+            let body = try await request.collectBody(limit: maxFontBytes, timeout: bodyTimeout, what: "font file",
+                                                     flag: "--max-font-bytes")
+            span.attributes[RenderTracing.bodyBytes] = body.readableBytes
+            return body
+        }
         guard body.readableBytes > 0 else {
             throw APIError(.unprocessableContent, .notAFont, "the body is empty; send the font file's bytes")
         }
@@ -106,11 +111,14 @@ struct FontController: Sendable {
                            "the body is a multipart form; send the font file's raw bytes as the body instead "
                            + "(e.g. curl -T Font.ttf)")
         }
+        let storing = startSpan(RenderTracing.store)
+        defer { storing.end() }
         do {
             let fonts = try await library.upload(Data(body.readableBytesView), replacing: request.queryFlag("replace"))
             logger.info("fonts registered", metadata: ["names": "\(fonts.map(\.postScriptName))"])
             return .json(["fonts": fonts], status: .created)
         } catch {
+            storing.recordError(error)
             switch error {
             case .unusableFont(let reason):
                 throw APIError(.unprocessableContent, .notAFont,

@@ -4,6 +4,7 @@ import Hummingbird
 import MatterType
 import MatterTypeWire
 import NIOCore
+import Tracing
 
 /// Text: `/v1/measure` (its layout as JSON) and `/v1/render` (its image), admitted by the render admission (slots,
 /// deadline, memory budget) that cards share.
@@ -45,7 +46,7 @@ struct TextController: Sendable {
         let deadline = ContinuousClock.now + limits.requestDeadline
         let (renderRequest, _) = try await decode(request)
         let measurement = try await admission.withSlot(deadline: deadline) { slot in
-            try await slot.run(short: RenderAdmission.layoutIsShort(renderRequest)) { TextMeasurement(try layout(renderRequest)) }
+            TextMeasurement(try await layout(renderRequest, in: slot))
         }
         return .json(measurement)
     }
@@ -63,9 +64,7 @@ struct TextController: Sendable {
         let etag = tags.tag(for: body, extra: negotiated?.rawValue ?? "")
         if EntityTags.matches(request, etag) { return Response(status: .notModified, headers: [.eTag: etag]) }
         let (bytes, origin, warnings) = try await admission.withSlot(deadline: deadline) { slot in
-            let laidOut = try await slot.run(short: RenderAdmission.layoutIsShort(renderRequest)) {
-                try layout(renderRequest)
-            }
+            let laidOut = try await layout(renderRequest, in: slot)
             let frame = renderRequest.imageFrame(of: laidOut)
             try checkSize(frame.size, of: renderRequest)
             try RenderAdmission.check(deadline, stage: "layout")
@@ -75,8 +74,12 @@ struct TextController: Sendable {
             let bytes = try await admission.withMemory(estimate.overflow ? Int.max : estimate.partialValue) {
                 let short = format == .png && renderRequest.output.compression != .small
                     && pixels <= RenderAdmission.shortImagePixels
+                let context = ServiceContext.current ?? .topLevel
                 return try await slot.run(short: short) {
-                    try renderRequest.image(of: laidOut, until: RenderDeadline(deadline))
+                    try RenderTracing.drawAndEncode(in: context, pixels: pixels, format: format,
+                                                    bytes: \.count) { drawn in
+                        try renderRequest.image(of: laidOut, until: RenderDeadline(deadline), onDrawn: drawn)
+                    }
                 }
             }
             return (bytes, frame.origin, laidOut.warnings)
@@ -91,14 +94,18 @@ struct TextController: Sendable {
     }
 
     /// The body as a render request (and the body): authorized, within the body, nesting and text limits.
+    /// Traced as "decode", with the text's length.
     private func decode(_ request: Request) async throws -> (RenderRequest, Data) {
         try authorization.requireRender(request)
         let data = try await bodies.body(of: request, what: "request body")
-        let renderRequest: RenderRequest
-        do {
-            renderRequest = try RenderRequest.decode(from: data)
-        } catch {
-            throw APIError(error)
+        let renderRequest = try withSpan(RenderTracing.decode) { span in
+            do throws(RenderRequestError) {
+                let decoded = try RenderRequest.decode(from: data)
+                span.attributes[RenderTracing.textLength] = decoded.scalarCount
+                return decoded
+            } catch {
+                throw APIError(error)
+            }
         }
         let scalars = renderRequest.scalarCount
         if scalars > limits.maxTextLength {
@@ -108,11 +115,29 @@ struct TextController: Sendable {
         return (renderRequest, data)
     }
 
-    private func layout(_ request: RenderRequest) throws -> TextLayout {
-        do {
-            return try request.layout(registry: library.registry, tokens: tokens)
-        } catch {
-            throw APIError(error)
+    /// The request laid out in `slot`, in two stages traced apart: "resolve fonts" (tokens applied, the
+    /// typography's face found and loaded), then "lay out".
+    private func layout(_ request: RenderRequest, in slot: RenderLimiter.Slot) async throws -> TextLayout {
+        let short = RenderAdmission.layoutIsShort(request)
+        let (registry, tokens) = (library.registry, tokens)
+        let resolved = try await withSpan(RenderTracing.resolveFonts) { _ in
+            try await slot.run(short: short) {
+                do throws(RenderRequestError) {
+                    return try request.resolved(registry: registry, tokens: tokens)
+                } catch {
+                    throw APIError(error)
+                }
+            }
+        }
+        return try await withSpan(RenderTracing.layOut) { span in
+            span.attributes[RenderTracing.textLength] = request.scalarCount
+            return try await slot.run(short: short) {
+                do throws(RenderRequestError) {
+                    return try request.layout(resolved)
+                } catch {
+                    throw APIError(error)
+                }
+            }
         }
     }
 

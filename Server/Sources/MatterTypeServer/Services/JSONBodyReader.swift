@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MatterType
+import Tracing
 
 /// Reads a request's JSON body within the server's limits: its size (`--max-body-bytes`, or another limit a
 /// route gives; a gzip body's size as sent, and `--max-inflated-body-bytes` decompressed), the time it may take
@@ -14,9 +15,19 @@ struct JSONBodyReader: Sendable {
     /// The body must be sent as `Content-Type: application/json` (or a `+json` type): a browser sends a
     /// cross-origin request of another type (`text/plain`, a form) without asking first, so any page a user
     /// opens could drive an internal server; with JSON it asks (a CORS preflight), which this server refuses.
-    /// With `jsonLines`, JSON Lines types (`application/jsonl`, `application/x-ndjson`) are taken too.
+    /// With `jsonLines`, JSON Lines types (`application/jsonl`, `application/x-ndjson`) are taken too. Traced as
+    /// "read body".
     func body(of request: Request, what: String, limit: Int? = nil,
               flag: String = "--max-body-bytes", jsonLines: Bool = false) async throws -> Data {
+        try await withSpan(RenderTracing.readBody) { span in
+            let data = try await read(request, what: what, limit: limit, flag: flag, jsonLines: jsonLines)
+            span.attributes[RenderTracing.bodyBytes] = data.count
+            return data
+        }
+    }
+
+    private func read(_ request: Request, what: String, limit: Int?, flag: String,
+                      jsonLines: Bool) async throws -> Data {
         var request = request
         let body = try await request.collectBody(limit: limit ?? limits.maxBodyBytes, timeout: limits.bodyTimeout,
                                                  what: what, flag: flag)

@@ -1,4 +1,5 @@
 import NIOPosix
+import Tracing
 
 /// At most N renders at once; the others wait their turn in order, up to a deadline. Inside its slot a render runs
 /// each stage either where its request runs (short stages: no thread hop) or on NIO's blocking-work thread pool
@@ -20,10 +21,15 @@ struct RenderLimiter: Sendable {
         get async { await gate.active }
     }
 
-    /// Runs `body` holding a slot, once one is free.
+    /// Runs `body` holding a slot, once one is free (the wait traced as "wait for render slot").
     /// - Throws: ``RenderLimiterError/busy`` when no slot freed up within the timeout; else what `body` throws.
     func withSlot<T: Sendable>(_ body: (Slot) async throws -> T) async throws -> T {
-        guard await gate.enter(timeout: timeout) else { throw RenderLimiterError.busy }
+        let entered = await withSpan(RenderTracing.waitForSlot) { span in
+            let entered = await gate.enter(timeout: timeout)
+            if !entered { span.setStatus(SpanStatus(code: .error, message: "every render slot stayed busy")) }
+            return entered
+        }
+        guard entered else { throw RenderLimiterError.busy }
         do {
             let result = try await body(Slot(threadPool: threadPool))
             await gate.leave()

@@ -118,6 +118,11 @@ public final class TemplateLibrary: Sendable {
     /// The most converted Figma frames kept; past it, they are dropped and converted again when drawn.
     static let maximumKeptFrames = 16
 
+    /// Whether ``figmaFrame(of:renderer:)`` keeps `template`'s frame converted already (a cache hit).
+    func keepsFrame(of template: NamedTemplate) -> Bool {
+        frames.withLock { $0[template.name + "@" + template.sha256] != nil }
+    }
+
     /// The frame `template` was made of, converted with `renderer` (the first time; then kept); `nil` for a card
     /// document.
     /// - Throws: ``FigmaError`` when its stored Figma document no longer converts.
