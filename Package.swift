@@ -78,7 +78,7 @@ let package = Package(
         // The tests decode PNGs with libpng, independently of the encoder.
         .testTarget(name: "MatterTypeTests", dependencies: ["MatterType", "MatterTypeTesting", "MatterTypeWire", "MatterTypeCards",
                                                         "MatterTypeFigma", "MatterTypeFuzzing", "mattertype",
-                                   "CPNG"],
+                                   "CPNG", "MatterTypeICU"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
                     exclude: ["Fixtures", "Golden", "ReadmeExample/Typography"]),
         // The example of MatterTypeSnapshotTesting: its snapshots are committed in __Snapshots__.

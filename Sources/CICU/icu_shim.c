@@ -104,3 +104,9 @@ int32_t mattertype_case_map(int32_t mode, const char *language, const char *text
     if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return needed;
     return U_FAILURE(status) ? -1 : needed;
 }
+
+#include <unicode/uchar.h>
+
+int32_t mattertype_vertical_orientation(uint32_t scalar) {
+    return u_getIntPropertyValue((UChar32)scalar, UCHAR_VERTICAL_ORIENTATION);
+}

@@ -30,4 +30,8 @@ int32_t mattertype_bidi_levels(const uint16_t *text, int32_t length, int32_t dir
 int32_t mattertype_case_map(int32_t mode, const char *language, const char *text, int32_t length, char *out,
                             int32_t capacity);
 
+/// UAX #50's Vertical_Orientation of `scalar`: 0 Rotated (R), 1 Transformed_Rotated (Tr), 2 Transformed_Upright
+/// (Tu), 3 Upright (U), as ICU's UVerticalOrientation numbers them. Safe to call from any thread.
+int32_t mattertype_vertical_orientation(uint32_t scalar);
+
 #endif

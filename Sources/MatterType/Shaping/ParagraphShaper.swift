@@ -225,7 +225,7 @@ struct ParagraphShaper {
                 return shaping.cache.withGlyphs(of: piece) {
                     Shaper.shape(piece, face: shaping.face, features: shaping.features, segment: shaping.segment)
                 } _: { glyphs, _ in
-                    glyphs.reduce(0.0) { $0 + Double($1.xAdvance) } * shaping.unit
+                    glyphs.reduce(0.0) { $0 + Double($1.advance) } * shaping.unit
                 }
             }
         }
@@ -269,7 +269,7 @@ struct ParagraphShaper {
                                          segment: run.segment)
                 let glyphs = (0..<units.count).map { i in
                     WordGlyph(id: units.glyphIDs[i], cluster: Int32(truncatingIfNeeded: units.clusters[i]),
-                              xAdvance: units.xAdvances[i], xOffset: units.xOffsets[i], yOffset: units.yOffsets[i])
+                              advance: units.advance(i), xOffset: units.xOffsets[i], yOffset: units.yOffsets[i])
                 }
                 glyphs.withUnsafeBufferPointer { add($0, of: range, isRightToLeft: units.isRightToLeft, run, &state) }
                 return
@@ -301,7 +301,7 @@ struct ParagraphShaper {
                 }
                 func add(_ glyph: WordGlyph, to g: Int) {
                     guard clusters[g].kind.isVisible else { return }
-                    let advance = Double(glyph.xAdvance) * unit
+                    let advance = Double(glyph.advance) * unit
                     state.glyphs.append(LayoutGlyph(id: glyph.id, face: face, advance: advance,
                                                     xOffset: Double(glyph.xOffset) * unit,
                                                     yOffset: Double(glyph.yOffset) * unit))

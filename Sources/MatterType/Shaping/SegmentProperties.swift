@@ -7,4 +7,7 @@ struct SegmentProperties: Sendable, Hashable {
     var script: ScriptTag
     /// A BCP 47 language tag, or `nil` for none.
     var language: String?
+    /// Set upright in a vertical line: shaped top to bottom (HarfBuzz's TTB: vertical advances from `vmtx`,
+    /// vertical alternates through `vert`/`vrt2`), overriding ``isRightToLeft``.
+    var isVertical = false
 }

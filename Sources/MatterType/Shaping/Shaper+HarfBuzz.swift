@@ -11,6 +11,15 @@ struct ShapedUnits: Sendable {
     var yOffsets: [Int32] = []
     /// Whether HarfBuzz shaped right to left (glyphs then come in visual order, clusters descending).
     var isRightToLeft = false
+    /// Whether HarfBuzz shaped top to bottom: each glyph's advance is its negated y advance, and its offsets
+    /// lead from its vertical origin (top centre) to its horizontal one.
+    var isVertical = false
+
+    /// Glyph `index`'s advance along the line: its x advance, or in a vertical line its y advance negated
+    /// (HarfBuzz's y axis points up).
+    func advance(_ index: Int) -> Int32 {
+        isVertical ? -yAdvances[index] : xAdvances[index]
+    }
 
     var count: Int { glyphIDs.count }
 }
@@ -69,7 +78,8 @@ enum Shaper {
         }
         hb_buffer_add_utf32(buffer.handle, scalars.baseAddress, Int32(scalars.count), 0, Int32(scalars.count))
         if let segment {
-            hb_buffer_set_direction(buffer.handle, segment.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_direction(buffer.handle, segment.isVertical ? HB_DIRECTION_TTB
+                                        : segment.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer.handle, hb_script_t(rawValue: segment.script.rawValue))
             if let language = segment.language {
                 hb_buffer_set_language(buffer.handle, hb_language_from_string(language, -1))
@@ -109,6 +119,7 @@ enum Shaper {
         let n = Int(count)
         var result = ShapedUnits()
         result.isRightToLeft = hb_buffer_get_direction(buffer.handle) == HB_DIRECTION_RTL
+        result.isVertical = hb_buffer_get_direction(buffer.handle) == HB_DIRECTION_TTB
         result.glyphIDs.reserveCapacity(n)
         result.clusters.reserveCapacity(n)
         result.xAdvances.reserveCapacity(n)

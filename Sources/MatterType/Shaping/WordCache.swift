@@ -4,7 +4,8 @@ import Synchronization
 struct WordGlyph {
     var id: UInt32
     var cluster: Int32
-    var xAdvance: Int32
+    /// Along the line: the x advance, or in a vertical line the y advance negated.
+    var advance: Int32
     var xOffset: Int32
     var yOffset: Int32
 }
@@ -47,7 +48,7 @@ private struct ShapedWord {
         for i in 0..<units.count {
             (glyphs + i).initialize(to: WordGlyph(
                 id: units.glyphIDs[i], cluster: Int32(truncatingIfNeeded: units.clusters[i]),
-                xAdvance: units.xAdvances[i], xOffset: units.xOffsets[i], yOffset: units.yOffsets[i]))
+                advance: units.advance(i), xOffset: units.xOffsets[i], yOffset: units.yOffsets[i]))
         }
     }
 
