@@ -12,6 +12,8 @@ enum SystemFonts {
     static let notoColorEmoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
     /// fonts-noto-cjk: faces 0 JP, 1 KR, 2 SC, 3 TC, 4 HK, then the Mono ones (fc-scan).
     static let notoSansCJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+    /// fonts-noto-cjk's serif faces, in the same order.
+    static let notoSerifCJK = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
 
     /// A registry without system fonts, holding `paths`.
     static func registry(_ paths: String...) throws -> FontRegistry {

@@ -1,3 +1,4 @@
+import MatterTypeICU
 /// A run of a paragraph's grapheme clusters shaped together: one face, one bidi level, one script, one shaping
 /// style (a run never crosses a change of font, size, features or letter spacing).
 struct FontRun: Sendable, Hashable {
@@ -16,6 +17,9 @@ struct FontRun: Sendable, Hashable {
         var script: ScriptTag
         /// The style it is shaped in: an index into ``LayoutStyles/styles``, the first of its shaping group.
         var style: Int = 0
+        /// Set upright in a vertical line, shaped top to bottom; false in horizontal text and for characters a
+        /// vertical line sets sideways (shaped as in a row, then turned).
+        var isUpright = false
     }
 }
 
@@ -28,16 +32,19 @@ enum Itemizer {
     /// - Parameters:
     ///   - styles: each grapheme's style (``LayoutStyles/graphemeStyles(of:)``), or empty for one style.
     ///   - groups: each style's shaping group (``LayoutStyles/shapingGroups``).
+    ///   - orientation: in a vertical line, how its characters stand (each run then upright or sideways
+    ///     throughout); `nil` for horizontal text.
     static func runs(of text: ParagraphText, fallback: inout FontFallback, styles: [Int32] = [],
-                     groups: [Int] = [0]) -> [FontRun] {
+                     groups: [Int] = [0], orientation: TextOrientation? = nil) -> [FontRun] {
         let graphemes = text.graphemes
         guard !graphemes.isEmpty else { return [] }
-        // ASCII, all left to right, in primary faces that have every printable ASCII glyph: one run per style.
+        // ASCII, all left to right, in primary faces that have every printable ASCII glyph: one run per style
+        // (ASCII is all sideways in a vertical line, but for `upright`).
         if text.scripts.isEmpty, !text.hasBidi, fallback.primaryFacesCoverASCII {
             func attributes(_ g: Int) -> FontRun.Attributes {
                 let style = styles.isEmpty ? 0 : groups[Int(styles[g])]
                 return .init(face: fallback.primaryFaces[style], level: text.paragraphLevel, script: .latin,
-                             style: style)
+                             style: style, isUpright: orientation == .upright)
             }
             var runs: [FontRun] = []
             var start = 0
@@ -92,9 +99,14 @@ enum Itemizer {
                         ?? previousFace
                 }
                 previousFace = face
+                let isUpright = switch orientation {
+                case nil, .sideways?: false
+                case .upright?: true
+                case .mixed?: VerticalOrientation(first).isUprightWhenMixed
+                }
                 let attributes = FontRun.Attributes(face: face, level: graphemes[g].level,
                                                     script: isASCII ? .latin : text.scripts[range.lowerBound],
-                                                    style: style)
+                                                    style: style, isUpright: isUpright)
                 if attributes != current {
                     if let current { runs.append(FontRun(graphemes: runStart..<g, attributes: current)) }
                     current = attributes

@@ -33,6 +33,12 @@ extension ScriptTag {
         [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO].contains(hb_script_t(rawValue: rawValue))
     }
 
+    /// Whether the script is one of those Japanese is written in together (Han, Hiragana, Katakana), which one
+    /// run holds.
+    var isJapanese: Bool {
+        [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA].contains(hb_script_t(rawValue: rawValue))
+    }
+
     /// HB_SCRIPT_LATIN.
     static let latin = ScriptTag(rawValue: HB_SCRIPT_LATIN.rawValue)
     /// HB_SCRIPT_COMMON: characters used by many scripts.

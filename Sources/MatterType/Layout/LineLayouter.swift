@@ -144,7 +144,8 @@ struct LineLayouter {
         let text = hyphenates || boxes != nil
             ? adjusted(analysed, styles: graphemeStyles, hyphenates: hyphenates, boxes: boxes) : analysed
         let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles,
-                                 groups: styles.table.shapingGroups)
+                                 groups: styles.table.shapingGroups,
+                                 orientation: typography.shaping.verticalOrientation)
         return ParagraphShaper(contexts: contexts, faces: fallback.faces, spacings: spacings,
                                boxWidths: boxes?.mapValues(\.width))
             .shape(text, runs: runs, styles: graphemeStyles)

@@ -126,8 +126,9 @@ struct ParagraphShaper {
         let context = contexts[attributes.style]
         let face = faces[attributes.face]
         let segment = SegmentProperties(isRightToLeft: attributes.level & 1 == 1, script: attributes.script,
-                                        language: context.language)
-        let features = attributes.script.isCJK ? context.cjkFeatures : context.features
+                                        language: context.language, isVertical: attributes.isUpright)
+        let features = !attributes.script.isCJK ? context.features
+            : attributes.isUpright ? context.cjkVerticalFeatures : context.cjkFeatures
         return RunShaping(face: face, faceIndex: Int32(attributes.face), unit: context.pointsPerUnit(face),
                           segment: segment, features: features, caches: WordCache.caches(of: context.registry))
     }
@@ -185,6 +186,7 @@ struct ParagraphShaper {
             ..< text.scalarRange(ofGrapheme: run.graphemes.upperBound - 1).upperBound
         guard text.scalars[scalars].contains(where: { $0 >= 0x2018 }) else { return nil }
         return PunctuationSpacing.of(shaping.face, language: shaping.segment.language,
+                                     isVertical: shaping.segment.isVertical,
                                      registry: contexts[run.attributes.style].registry)
     }
 
@@ -237,7 +239,8 @@ struct ParagraphShaper {
             case .close where !state.halted.contains(g)
                 && !PunctuationSpacing.dots.contains(text.scalars[text.graphemes[g].start]):
                 if haltedShaping == nil {
-                    let features = shaping.features.appending(["halt"])
+                    let features = shaping.features.appending(
+                        [PunctuationSpacing.halfWidthFeature(isVertical: shaping.segment.isVertical)])
                     haltedShaping = RunShaping(face: shaping.face, faceIndex: shaping.faceIndex, unit: shaping.unit,
                                                segment: shaping.segment, features: features, caches: shaping.caches)
                 }
@@ -257,9 +260,12 @@ struct ParagraphShaper {
         // are shaped the same wherever they stand).
         var halts: [String] = []
         if !state.halted.isEmpty {
+            let feature = PunctuationSpacing.halfWidthFeature(isVertical: run.segment.isVertical)
             for g in state.halted {
                 let start = text.graphemes[g].start
-                if range.contains(start) { halts.append("halt[\(start - range.lowerBound):\(start - range.lowerBound + 1)]") }
+                if range.contains(start) {
+                    halts.append("\(feature)[\(start - range.lowerBound):\(start - range.lowerBound + 1)]")
+                }
             }
         }
         text.scalars.withUnsafeBufferPointer { scalars in

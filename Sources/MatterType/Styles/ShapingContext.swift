@@ -10,6 +10,9 @@ struct ShapingContext: Sendable {
     /// The features CJK runs are shaped with: ``features`` and `chws`, the font's contextual half-width spacing
     /// between adjacent punctuation (what Chromium's default `text-spacing-trim: normal` uses it for).
     let cjkFeatures: ShapingFeatures
+    /// The features CJK runs set upright in a column are shaped with: ``features`` and `vchw`, `chws`'s vertical
+    /// counterpart (``features`` alone in horizontal text, which never uses them).
+    let cjkVerticalFeatures: ShapingFeatures
     /// The typography's BCP 47 language, for HarfBuzz and fallback, or `nil`.
     let language: String?
     /// The weight and style fallback faces are looked up at.
@@ -19,24 +22,29 @@ struct ShapingContext: Sendable {
     let fontSize: Double
     /// Where fallback faces come from.
     let registry: FontRegistry
+    /// How characters stand in a vertical line; `nil` in horizontal text.
+    let verticalOrientation: TextOrientation?
 
     init(face: FontFace, familyFaces: [FontFace], features: ShapingFeatures, language: String?,
-         weight: FontWeight, style: FontStyle, fontSize: Double, registry: FontRegistry) {
+         weight: FontWeight, style: FontStyle, fontSize: Double, registry: FontRegistry,
+         verticalOrientation: TextOrientation? = nil) {
         self.face = face
         self.familyFaces = familyFaces
         self.features = features
         cjkFeatures = features.adding("chws")
+        cjkVerticalFeatures = verticalOrientation == nil ? features : features.adding("vchw")
         self.language = language
         self.weight = weight
         self.style = style
         self.fontSize = fontSize
         self.registry = registry
+        self.verticalOrientation = verticalOrientation
     }
 
     /// This context shaping with other features.
     func with(features: ShapingFeatures) -> ShapingContext {
         ShapingContext(face: face, familyFaces: familyFaces, features: features, language: language, weight: weight,
-                       style: style, fontSize: fontSize, registry: registry)
+                       style: style, fontSize: fontSize, registry: registry, verticalOrientation: verticalOrientation)
     }
 
     /// Points per font unit of `face` at ``fontSize``.

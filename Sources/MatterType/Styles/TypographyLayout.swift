@@ -155,7 +155,9 @@ public final class TypographyLayout: Sendable {
         self.fontSize = fontSize
         shaping = ShapingContext(face: face, familyFaces: familyFaces, features: features,
                                  language: typography.language, weight: resolution.requestedWeight,
-                                 style: typography.fontStyle, fontSize: fontSize, registry: registry)
+                                 style: typography.fontStyle, fontSize: fontSize, registry: registry,
+                                 verticalOrientation: typography.writingMode.isVertical
+                                     ? typography.textOrientation : nil)
         let metrics = face.metrics
         let unit = fontSize / Double(metrics.unitsPerEm)
         lineHeight = typography.usesFontLineHeight

@@ -70,6 +70,11 @@ public struct Typography: Sendable, Hashable, Codable {
     /// The CPAL palette color fonts (COLR) are drawn in: 0, the font's default, or another of its palettes (CSS
     /// `font-palette`); a font without that palette uses its first. Palette index 0xFFFF is the text color.
     public var fontPalette: Int = 0
+    /// How lines run: horizontal rows (the default) or vertical columns. Internal until vertical text is drawn
+    /// as well as laid out (issue 63); not encoded.
+    package var writingMode: WritingMode = .horizontalTopToBottom
+    /// How characters stand in a vertical line (CSS `text-orientation`); ignored in horizontal text.
+    package var textOrientation: TextOrientation = .mixed
 
     /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``. A string
     /// literal is a named family.
@@ -264,6 +269,29 @@ public struct Typography: Sendable, Hashable, Codable {
     public var italic: Typography { with { $0.fontStyle = .italic } }
     /// A copy that Dynamic Type never scales.
     public var fixed: Typography { with { $0.isFixed = true } }
+}
+
+/// How lines run (CSS Writing Modes 4 `writing-mode`).
+package enum WritingMode: String, Sendable, Hashable, CaseIterable {
+    /// Rows, top to bottom.
+    case horizontalTopToBottom = "horizontal-tb"
+    /// Columns, right to left: Japanese and Chinese books.
+    case verticalRightToLeft = "vertical-rl"
+    /// Columns, left to right: Mongolian, and table headers.
+    case verticalLeftToRight = "vertical-lr"
+
+    /// Whether lines are columns.
+    package var isVertical: Bool { self != .horizontalTopToBottom }
+}
+
+/// How characters stand in a vertical line (CSS Writing Modes 4 `text-orientation`).
+package enum TextOrientation: String, Sendable, Hashable, CaseIterable {
+    /// Characters of vertical scripts upright, the rest (Latin, digits) sideways: UAX #50 (the default).
+    case mixed
+    /// Every character upright.
+    case upright
+    /// Every character sideways, turned 90° clockwise.
+    case sideways
 }
 
 /// The base direction of a paragraph (UAX #9).
