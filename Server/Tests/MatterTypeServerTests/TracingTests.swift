@@ -245,6 +245,7 @@ final class RunningProgram: @unchecked Sendable {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
+        try handle.close()  // the program has its own copy
     }
 
     /// Sends `signal`, if it still runs.
