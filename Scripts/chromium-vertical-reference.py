@@ -22,10 +22,15 @@ to its last non-space character's end — and every annotation's box as Chromium
 --write-fixture writes Tests/MatterTypeTests/Fixtures/chromium-vertical.json with this command and Chromium's
 version.
 """
-import argparse, html, json, os, subprocess, sys, tempfile
+import argparse, html, importlib.util, json, os, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FONTS_CONF = os.path.join(ROOT, "Scripts", "chromium-fonts.conf")
+# Chromium is run as the horizontal comparison runs it (its run_chromium: headless, --dump-dom, the result in
+# <pre id="out">), with the same fonts.
+_spec = importlib.util.spec_from_file_location("compare_with_chromium",
+                                               os.path.join(ROOT, "Scripts", "compare-with-chromium.py"))
+compare_with_chromium = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(compare_with_chromium)
 FIXTURE = os.path.join(ROOT, "Tests", "MatterTypeTests", "Fixtures", "chromium-vertical.json")
 
 # Markup: [tcy]12[/tcy] is a text-combine-upright: all span; [ruby]漢字|かんじ[/ruby] a ruby over its base.
@@ -160,20 +165,6 @@ document.fonts.ready.then(() => {
 </script></body></html>"""
 
 
-def run_chromium(chromium, page):
-    env = dict(os.environ, FONTCONFIG_FILE=FONTS_CONF)
-    with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as f:
-        f.write(page)
-    try:
-        dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                              "--virtual-time-budget=30000", "--dump-dom", "file://" + f.name],
-                             capture_output=True, text=True, timeout=600, env=env).stdout
-    finally:
-        os.unlink(f.name)
-    start = dom.index('<pre id="out">') + len('<pre id="out">')
-    return json.loads(html.unescape(dom[start:dom.index("</pre>", start)]))
-
-
 def chromium_version(chromium):
     out = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
     return out.split(" built")[0]
@@ -191,7 +182,8 @@ def main():
         boxes.append('<div class="case" lang="%s" style="font-family: \'%s\'; font-size: %dpx; line-height: %dpx; '
                      'writing-mode: %s; text-orientation: %s; %s: %dpx">%s</div>'
                      % (lang, family, size, lh, mode, orientation, side, length, markup_html(text)))
-    browser = run_chromium(args.chromium, PAGE % {"boxes": "".join(boxes)})
+    env = dict(os.environ, FONTCONFIG_FILE=compare_with_chromium.FONTS_CONF)
+    browser = compare_with_chromium.run_chromium(args.chromium, PAGE % {"boxes": "".join(boxes)}, env)
     records, problems = [], 0
     for (text, family, lang, mode, orientation, size, lh, length), theirs in zip(all_cases, browser):
         joined = "".join(line["text"] for line in theirs["lines"])
