@@ -282,7 +282,7 @@ struct ParagraphText {
             var current: ScriptTag?
             for (i, value) in scalars.enumerated() {
                 let script = value < 0x80 ? ((value | 0x20) &- 0x61 < 26 ? .latin : .common) : ScriptTag(of: value)
-                if script.isSpecific, !(current?.isJapanese == true && script.isJapanese) {
+                if script.isSpecific, script != current, !(current?.isJapanese == true && script.isJapanese) {
                     if current == nil { scripts.baseAddress?.update(repeating: script, count: i) }
                     current = script
                 }

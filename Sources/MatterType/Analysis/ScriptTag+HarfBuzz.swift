@@ -36,9 +36,15 @@ extension ScriptTag {
     /// Whether the script is one of those Japanese is written in together (Han, Hiragana, Katakana), which one
     /// run holds.
     var isJapanese: Bool {
-        [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA].contains(hb_script_t(rawValue: rawValue))
+        self == .han || self == .hiragana || self == .katakana
     }
 
+    /// HB_SCRIPT_HAN.
+    static let han = ScriptTag(rawValue: HB_SCRIPT_HAN.rawValue)
+    /// HB_SCRIPT_HIRAGANA.
+    static let hiragana = ScriptTag(rawValue: HB_SCRIPT_HIRAGANA.rawValue)
+    /// HB_SCRIPT_KATAKANA.
+    static let katakana = ScriptTag(rawValue: HB_SCRIPT_KATAKANA.rawValue)
     /// HB_SCRIPT_LATIN.
     static let latin = ScriptTag(rawValue: HB_SCRIPT_LATIN.rawValue)
     /// HB_SCRIPT_COMMON: characters used by many scripts.

@@ -101,7 +101,7 @@ struct TextController: Sendable {
         let renderRequest = try withSpan(RenderTracing.decode) { span in
             do throws(RenderRequestError) {
                 let decoded = try RenderRequest.decode(from: data)
-                span.attributes[RenderTracing.textLength] = decoded.scalarCount
+                if span.isRecording { span.attributes[RenderTracing.textLength] = decoded.scalarCount }
                 return decoded
             } catch {
                 throw APIError(error)
@@ -115,28 +115,22 @@ struct TextController: Sendable {
         return (renderRequest, data)
     }
 
-    /// The request laid out in `slot`, in two stages traced apart: "resolve fonts" (tokens applied, the
-    /// typography's face found and loaded), then "lay out".
+    /// The request laid out in `slot` (one run: where the request runs, or one hop to the thread pool), in two
+    /// stages traced apart: "resolve fonts" (tokens applied, the typography's face found and loaded), then "lay out".
     private func layout(_ request: RenderRequest, in slot: RenderLimiter.Slot) async throws -> TextLayout {
-        let short = RenderAdmission.layoutIsShort(request)
         let (registry, tokens) = (library.registry, tokens)
-        let resolved = try await withSpan(RenderTracing.resolveFonts) { _ in
-            try await slot.run(short: short) {
-                do throws(RenderRequestError) {
-                    return try request.resolved(registry: registry, tokens: tokens)
-                } catch {
-                    throw APIError(error)
+        let context = ServiceContext.current ?? .topLevel
+        return try await slot.run(short: RenderAdmission.layoutIsShort(request)) {
+            do throws(RenderRequestError) {
+                let resolved = try RenderTracing.span(RenderTracing.resolveFonts, in: context) {
+                    _ throws(RenderRequestError) in try request.resolved(registry: registry, tokens: tokens)
                 }
-            }
-        }
-        return try await withSpan(RenderTracing.layOut) { span in
-            span.attributes[RenderTracing.textLength] = request.scalarCount
-            return try await slot.run(short: short) {
-                do throws(RenderRequestError) {
+                return try RenderTracing.span(RenderTracing.layOut, in: context) { span throws(RenderRequestError) in
+                    if span.isRecording { span.attributes[RenderTracing.textLength] = request.scalarCount }
                     return try request.layout(resolved)
-                } catch {
-                    throw APIError(error)
                 }
+            } catch {
+                throw APIError(error)
             }
         }
     }

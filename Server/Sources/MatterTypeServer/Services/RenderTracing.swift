@@ -57,8 +57,10 @@ enum RenderTracing {
         }
     }
 
-    /// Sets what laying `card` out costs on `span`: its layers and its text's length.
+    /// Sets what laying `card` out costs on `span`, when it records (counting them walks every layer): its layers
+    /// and its text's length.
     static func describe(_ card: Card, on span: any Span) {
+        guard span.isRecording else { return }
         span.attributes[nodeCount] = card.layerCount
         span.attributes[textLength] = card.scalarCount
     }
