@@ -170,11 +170,8 @@ def chromium_version(chromium):
     return out.split(" built")[0]
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--chromium", default="chromium")
-    parser.add_argument("--write-fixture", action="store_true")
-    args = parser.parse_args()
+def layout_in_chromium(chromium):
+    """Every case and Chromium's layout of it (lines, annotations, block size), in the same order."""
     all_cases = cases()
     boxes = []
     for text, family, lang, mode, orientation, size, lh, length in all_cases:
@@ -183,7 +180,37 @@ def main():
                      'writing-mode: %s; text-orientation: %s; %s: %dpx">%s</div>'
                      % (lang, family, size, lh, mode, orientation, side, length, markup_html(text)))
     env = dict(os.environ, FONTCONFIG_FILE=compare_with_chromium.FONTS_CONF)
-    browser = compare_with_chromium.run_chromium(args.chromium, PAGE % {"boxes": "".join(boxes)}, env)
+    return all_cases, compare_with_chromium.run_chromium(chromium, PAGE % {"boxes": "".join(boxes)}, env)
+
+
+def spans(text):
+    """The case's markup as `mattertype measure --spans` spans: a tcy run with textCombineUpright, a ruby base with
+    its annotation."""
+    result, rest = [], text
+    while rest:
+        starts = [i for i in (rest.find("[tcy]"), rest.find("[ruby]")) if i >= 0]
+        start = min(starts) if starts else len(rest)
+        if start > 0:
+            result.append({"text": rest[:start]})
+        rest = rest[start:]
+        if rest.startswith("[tcy]"):
+            end = rest.index("[/tcy]")
+            result.append({"text": rest[5:end], "textCombineUpright": "all"})
+            rest = rest[end + 6:]
+        elif rest.startswith("[ruby]"):
+            end = rest.index("[/ruby]")
+            base, annotation = rest[6:end].split("|")
+            result.append({"text": base, "ruby": annotation})
+            rest = rest[end + 7:]
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--chromium", default="chromium")
+    parser.add_argument("--write-fixture", action="store_true")
+    args = parser.parse_args()
+    all_cases, browser = layout_in_chromium(args.chromium)
     records, problems = [], 0
     for (text, family, lang, mode, orientation, size, lh, length), theirs in zip(all_cases, browser):
         joined = "".join(line["text"] for line in theirs["lines"])

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `mattertype measure` with Chromium's CSS layout of the same text, fonts, size, line height and width.
 
-Usage: Scripts/compare-with-chromium.py [--mattertype PATH] [--chromium PATH] [--only latin|world|rich]
+Usage: Scripts/compare-with-chromium.py [--mattertype PATH] [--chromium PATH] [--only latin|world|rich|vertical]
                                        [--write-fixture]
 Needs Debian's `chromium`, `hb-shape` and the fonts of Scripts/chromium-fonts.conf (apt-get install chromium
 libharfbuzz-bin fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core).
@@ -20,11 +20,15 @@ and Inter's variable font (fonts-inter-variable; @font-face with font-weight: 10
 instances, 3 widths each. --write-fixture stores Chromium's lines for these cases in
 Tests/MatterTypeTests/Fixtures/chromium-rich-text.json, which RichTextTests compares against on every test run.
 
+vertical: Japanese and Chinese set in columns (vertical-rl, vertical-lr; text-orientation mixed, upright, sideways;
+text-combine-upright runs) and ruby in both directions and in rows, the cases of Scripts/chromium-vertical-reference.py
+laid out by Chromium on the spot: every column's text Chromium's, every column's and annotation's box within 1 px.
+
 For every case it checks that both break the text into the same lines, that the first baselines are within 1 px
 (Chromium rounds ascent and descent to whole pixels; MatterType does not), that the height is exactly lines x line
 height, and (world) that each line's left and right edges are within 1 px. Exits 1 on any difference.
 """
-import argparse, html, json, os, subprocess, sys, tempfile
+import argparse, html, importlib.util, json, os, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONT = os.path.join(ROOT, "Fonts", "NotoSans-Regular.ttf")
@@ -771,6 +775,62 @@ def compare_inline(args):
     return total, failures, worst
 
 
+def compare_vertical(args):
+    """Columns and annotations (Scripts/chromium-vertical-reference.py's cases, laid out by Chromium now): every
+    column's text Chromium's, every column and annotation box within 1 px."""
+    spec = importlib.util.spec_from_file_location("vertical", os.path.join(ROOT, "Scripts",
+                                                                           "chromium-vertical-reference.py"))
+    vertical = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(vertical)
+    cases, browser = vertical.layout_in_chromium(args.chromium)
+    env = dict(os.environ, FONTCONFIG_FILE=FONTS_CONF)
+    failures, worst = 0, 0.0
+    with tempfile.TemporaryDirectory() as scratch:
+        for (text, family, lang, mode, orientation, size, lh, length), theirs in zip(cases, browser):
+            side = "--width" if mode == "horizontal-tb" else "--height"
+            command = [args.mattertype, "measure", "--family", family, "--language", lang, "--size", str(size),
+                       "--line-height", str(lh), "--writing-mode", mode, "--text-orientation", orientation, side,
+                       str(length), "--json"]
+            if "[" in text:
+                path = os.path.join(scratch, "spans.json")
+                with open(path, "w") as f:
+                    json.dump({"spans": vertical.spans(text)}, f, ensure_ascii=False)
+                command += ["--spans", path]
+            else:
+                command.insert(2, text)
+            run = subprocess.run(command, capture_output=True, text=True, env=env)
+            label = f"{mode:13} {orientation:8} {family:17} {size}/{lh} in {length:3d}: {text[:20]!r}"
+            if run.returncode != 0:
+                failures += 1
+                print(f"FAIL {label}: {run.stderr.strip()}")
+                continue
+            ours = json.loads(run.stdout)
+            our_lines = [l["text"].rstrip(" ") for l in ours["lines"]]
+            their_lines = [l["text"].rstrip(" ") for l in theirs["lines"]]
+            offset = 0.0
+            if our_lines == their_lines:
+                def box(line):
+                    if mode == "horizontal-tb":
+                        return (line["x"], line["top"], line["width"], lh)
+                    return (line["x"], line["y"], line["width"], line["height"])
+                pairs = [(box(o), (t["x"], t["y"], t["width"], t["height"])) for o, t in zip(ours["lines"],
+                                                                                          theirs["lines"])]
+                our_ruby, their_ruby = ours.get("ruby", []), theirs["ruby"]
+                if [r["text"] for r in our_ruby] != [r["text"] for r in their_ruby]:
+                    offset = float("inf")
+                pairs += [((o["x"], o["y"], o["width"], o["height"]), (t["x"], t["y"], t["width"], t["height"]))
+                          for o, t in zip(our_ruby, their_ruby)]
+                offset = max([offset] + [abs(a - b) for o, t in pairs for a, b in zip(o, t)])
+                worst = max(worst, offset if offset != float("inf") else 0)
+            status = "ok" if our_lines == their_lines and offset <= 1 else "DIFF"
+            failures += status != "ok"
+            print(f"{status} {label}: {len(our_lines)} lines (Chromium {len(their_lines)}), boxes within "
+                  f"{offset:.3f} px")
+            if our_lines != their_lines:
+                print_first_difference(our_lines, their_lines)
+    return len(cases), failures, worst
+
+
 SUITES = {
     "rich": (compare_rich, None),
     "latin": (compare_latin, "worst baseline difference {:.3f} px"),
@@ -781,6 +841,7 @@ SUITES = {
     "inline": (compare_inline, "box tops within {:.3f} px"),
     "world": (compare_world, "worst line edge difference {:.3f} px"),
     "spacing": (compare_spacing, "worst line edge difference {:.3f} px"),
+    "vertical": (compare_vertical, "worst box difference {:.3f} px"),
 }
 
 

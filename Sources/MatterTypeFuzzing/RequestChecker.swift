@@ -140,10 +140,20 @@ public struct RequestChecker: Sendable {
             // `text-box` trims move the first line's top above 0 and cut the last line's bottom, each by the
             // distance from the line box's edge to the trimmed edge (negative, growing the text, when the line
             // height is smaller than the font's height): only the untrimmed height is known here.
+            // Columns stack across the width.
+            let isVertical = typography.typography.writingMode.isVertical
+            let extent = isVertical ? layout.width : layout.height, name = isVertical ? "width" : "height"
             let stacked = last.top + lineHeight - first.top
             let height = isFigma ? (stacked - 1e-3).rounded(.up) : stacked
-            if layout.typography.textBox.trim == .none, !close(layout.height, height) || first.top != 0 {
-                problems.append("the height is \(layout.height); the lines stack to \(stacked) from \(first.top)")
+            if layout.typography.textBox.trim == .none, !close(extent, height) || first.top != 0 {
+                problems.append("the \(name) is \(extent); the lines stack to \(stacked) from \(first.top)")
+            }
+            // (A negative paragraph spacing overlaps paragraphs, as rows overlap.)
+            if isVertical, layout.typography.textBox.trim == .none, spacing >= 0 {
+                for (index, box) in layout.lineBoxes.enumerated()
+                where box.x < -1e-6 || box.x + box.width > layout.width + 1e-6 {
+                    problems.append("column \(index) (\(box)) is outside the layout's width \(layout.width)")
+                }
             }
         }
         return problems
@@ -156,10 +166,13 @@ public struct RequestChecker: Sendable {
         var problems: [String] = []
         // The layout's box (its width limit, else its widest line) and the padding must fit; lines may overflow a
         // width limit (a cluster wider than it), their ink then grows the frame.
-        let box = layout.limits.width ?? layout.width
-        if box + 2 * padding > width + 1 / scale || layout.height + 2 * padding > height + 1 / scale {
+        // Columns: the column length asked for, else the longest column's.
+        let box = layout.typography.typography.writingMode.isVertical
+            ? Size(width: layout.width, height: layout.limits.height ?? layout.height)
+            : Size(width: layout.limits.width ?? layout.width, height: layout.height)
+        if box.width + 2 * padding > width + 1 / scale || box.height + 2 * padding > height + 1 / scale {
             problems.append("the image (\(width) × \(height) pt) is smaller than the layout's box and padding "
-                            + "(\(box + 2 * padding) × \(layout.height + 2 * padding) pt)")
+                            + "(\(box.width + 2 * padding) × \(box.height + 2 * padding) pt)")
         }
         guard request.output.clip != true else { return problems }
         let ink = layout.inkBounds

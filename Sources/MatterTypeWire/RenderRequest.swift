@@ -108,12 +108,16 @@ public struct RenderRequest: Sendable, Hashable, Codable {
                               isBoldTextEnabled: typography.boldText ?? false, displayScale: output.scale ?? 1)
     }
 
-    /// The width, line count, line breaking and alignment (for a PDF of pages, the width defaults to the page's
-    /// less the margins).
+    /// The width, column length, line count, line breaking and alignment (for a PDF of pages, the width — a
+    /// vertical text's column length — defaults to the page's less the margins).
     public var layoutLimits: LayoutLimits {
-        let pageWidth = output.format == .pdf
-            ? output.pageSize.map { $0.size.width - 2 * (output.margin ?? RenderRequest.defaultMargin) } : nil
-        return LayoutLimits(width: limits.width ?? pageWidth, maxLines: limits.maxLines ?? 0,
+        let page = output.format == .pdf ? output.pageSize.map { page in
+            let margin = output.margin ?? RenderRequest.defaultMargin
+            return (width: page.size.width - 2 * margin, height: page.size.height - 2 * margin)
+        } : nil
+        let isVertical = typography.writingMode?.isVertical == true
+        return LayoutLimits(width: limits.width ?? (isVertical ? nil : page?.width),
+                            height: limits.height ?? (isVertical ? page?.height : nil), maxLines: limits.maxLines ?? 0,
                             lineBreakMode: limits.lineBreakMode ?? .byWordWrapping,
                             alignment: limits.alignment ?? .natural, maxHeight: limits.maxHeight,
                             fit: limits.fit == true ? TextFit(minimumFontSize: limits.minFontSize ?? 1) : nil,

@@ -56,19 +56,24 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
         public var height: Double
     }
 
-    /// One line.
+    /// One line: a row, or in a vertical writing mode a column.
     public struct Line: Sendable, Hashable, Codable {
         /// The line's text.
         public var text: String
-        /// The top of the line box.
+        /// The top of the line box (of a column: its edge nearer the block's start, from that start — the right
+        /// edge for `vertical-rl`).
         public var top: Double
-        /// The baseline.
+        /// The baseline (of a column: its sideways characters' baseline, as `top`).
         public var baseline: Double
-        /// Where the line starts (alignment).
+        /// Where the line starts (alignment); a column's left edge.
         public var x: Double
-        /// The line's width.
+        /// A column's top: where its first character starts; omitted for a row.
+        public var y: Double?
+        /// The line's width (trailing spaces left out); a column's width, the line height.
         public var width: Double
-        /// The line's runs in visual order.
+        /// A column's extent down (trailing spaces left out); omitted for a row.
+        public var height: Double?
+        /// The line's runs in visual order (in a column, top to bottom; their `x` is then down from the top).
         public var runs: [Run]
     }
 
@@ -119,10 +124,15 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
                 width: TextMeasurement.rounded(box.box.width), height: TextMeasurement.rounded(box.box.height))
         }
         hyphenationWarnings = layout.hyphenationWarnings.map(\.description)
-        lines = layout.lines.map { line in
+        let isVertical = layout.typography.typography.writingMode.isVertical
+        let boxes = isVertical ? layout.lineBoxes : []
+        lines = layout.lines.enumerated().map { index, line in
             Line(text: line.text, top: TextMeasurement.rounded(line.top),
-                 baseline: TextMeasurement.rounded(line.baseline), x: TextMeasurement.rounded(line.x),
-                 width: TextMeasurement.rounded(line.width),
+                 baseline: TextMeasurement.rounded(line.baseline),
+                 x: TextMeasurement.rounded(isVertical ? boxes[index].x : line.x),
+                 y: isVertical ? TextMeasurement.rounded(boxes[index].y) : nil,
+                 width: TextMeasurement.rounded(isVertical ? boxes[index].width : line.width),
+                 height: isVertical ? TextMeasurement.rounded(boxes[index].height) : nil,
                  runs: line.runs.map { run in
                      Run(start: run.scalarRange.lowerBound, end: run.scalarRange.upperBound, text: run.text,
                          x: TextMeasurement.rounded(run.x), width: TextMeasurement.rounded(run.width),

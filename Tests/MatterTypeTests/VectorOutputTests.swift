@@ -18,6 +18,7 @@ struct VectorOutputTests {
         let family: String
         var weight = 400
         var decoration: TextDecoration = .none
+        var writingMode: WritingMode = .horizontalTopToBottom
         var meanLimit = 1.5
         var offShareLimit = 0.01
         var testDescription: String { name }
@@ -32,14 +33,26 @@ struct VectorOutputTests {
         Sample(name: "Inter variable at wght 700", text: "Variable Inter", family: "Inter", weight: 700),
         Sample(name: "color emoji (CBDT bitmaps)", text: "Hi 😀🎉 there", family: "Noto Sans", meanLimit: 8,
                offShareLimit: 0.12),
+        // Columns: upright kana and kanji (vert alternates), sideways Latin and digits (turned glyphs), the
+        // underline on the columns' left. poppler draws turned glyphs 0.16 px higher than the PNG and rsvg do
+        // (the ink centroid of "MatterType" measured at y 59.32 in the PNG, 59.34 by rsvg, 59.16 by pdftoppm;
+        // upright glyphs identical), hence looser bounds than for rows.
+        Sample(name: "vertical-rl: upright CJK, sideways Latin, underlined",
+               text: "縦書き「MatterType」は2026年、サーバーで組む。", family: "Noto Sans CJK JP", decoration: .underline,
+               writingMode: .verticalRightToLeft, meanLimit: 2.5, offShareLimit: 0.03),
+        Sample(name: "vertical-lr", text: "東京から京都まで、新幹線で約2時間です。", family: "Noto Serif CJK JP",
+               writingMode: .verticalLeftToRight),
     ]
 
     static func layout(_ sample: Sample, scale: Double = 1) throws -> TextLayout {
         var typography = Typography(family: .named(sample.family), fontSize: 24, lineHeight: 32)
         typography.fontWeight = FontWeight(rawValue: sample.weight) ?? .regular
         typography.textDecoration = sample.decoration
+        typography.writingMode = sample.writingMode
+        typography.language = sample.writingMode.isVertical ? "ja" : nil
         return try TextLayout(sample.text, typography: typography,
-                              environment: TypographyEnvironment(displayScale: scale), limits: LayoutLimits(width: 420))
+                              environment: TypographyEnvironment(displayScale: scale),
+                              limits: sample.writingMode.isVertical ? LayoutLimits(height: 240) : LayoutLimits(width: 420))
     }
 
     @Test("rsvg-convert draws the SVG as the PNG", arguments: samples)
@@ -128,6 +141,17 @@ struct VectorOutputTests {
             let read = try Self.run("pdftotext", [Self.scratch(pdf, "x.pdf"), "-"])
             #expect(Self.normalized(read) == text, "\(family)")
         }
+        // Columns are written in reading order, top to bottom, the first column first, sideways Latin in its
+        // order: what pdftotext -raw (content order) reads, and PDFium's text page (pypdfium2 5.15, measured:
+        // "縦書き「MatterType」 は2026年、サーバー で組む。"). pdftotext's default layout analysis orders
+        // columns left to right.
+        let columns = try Self.layout(Sample(name: "", text: "縦書き「MatterType」は2026年、サーバーで組む。",
+                                             family: "Noto Sans CJK JP", writingMode: .verticalRightToLeft))
+        #expect(columns.lines.count == 3)
+        let readColumns = try Self.run("pdftotext", ["-raw", Self.scratch(try ImageFormat.pdf.encode(Drawing(columns)),
+                                                                          "x.pdf"), "-"])
+        #expect(Self.normalized(readColumns).replacingOccurrences(of: " ", with: "")
+                == "縦書き「MatterType」は2026年、サーバーで組む。")
         // A right-to-left line keeps its letters in order and leaves its emoji out: with a character standing for
         // it, PDFium took the line for left-to-right (Scripts/pdf-text-check.py, Docs/pdf-text.txt).
         let layout = try Self.layout(Sample(name: "", text: "שלום 🎉 עולם", family: "Noto Sans Hebrew"))

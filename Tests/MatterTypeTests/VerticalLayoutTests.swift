@@ -42,7 +42,7 @@ struct VerticalLayoutTests {
             typography.writingMode = try #require(WritingMode(rawValue: reference.writingMode))
             typography.textOrientation = try #require(TextOrientation(rawValue: reference.textOrientation))
             let layout = try TextLayout(reference.text, typography: typography,
-                                        limits: LayoutLimits(width: reference.length), registry: registry)
+                                        limits: LayoutLimits(height: reference.length), registry: registry)
             compared += 1
             let ours = layout.lines.map(\.text), theirs = reference.lines.map(\.text)
             let name = "\(reference.family) \(reference.writingMode) \(reference.textOrientation) "
@@ -64,5 +64,39 @@ struct VerticalLayoutTests {
         #expect(compared > 200)
         #expect(worst <= 1)
         #expect(differing.isEmpty, "\(differing.count) of \(compared) differ:\n\(differing.joined(separator: "\n"))")
+    }
+
+    /// Drawing positions: upright glyphs centred across their column (HarfBuzz's vertical origin from `vmtx`/`VORG`),
+    /// sideways glyphs turned 90° clockwise so their ink lies along it; every column's ink inside its box across.
+    @Test("Each column's ink is inside its box; Latin is turned, kana and kanji stand upright in its middle")
+    func glyphsInColumns() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansCJK)
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            let typography = Typography(family: .named("Noto Sans CJK JP"), fontSize: 16, lineHeight: 24,
+                                        language: "ja").writingMode(mode)
+            let layout = try TextLayout("2026年11月29日、MatterTypeはLinuxサーバーで縦書きを組みます。", typography: typography,
+                                        limits: LayoutLimits(height: 160), registry: registry)
+            #expect(layout.lines.count > 2)
+            #expect(layout.width == Double(layout.lines.count) * 24)
+            let boxes = layout.lineBoxes
+            for (index, box) in boxes.enumerated() {
+                let ink = layout.inkBounds(ofLine: index)
+                #expect(ink.x >= box.x && ink.x + ink.width <= box.x + box.width, "\(mode) column \(index): \(ink) in \(box)")
+                #expect(ink.y >= box.y - 1 && ink.y + ink.height <= box.y + box.height + 1)
+            }
+            let glyphs = layout.lines.flatMap(\.glyphs)
+            // "l" of "Linux" (sideways: as wide as a Latin letter is tall) and "縦" (upright: centred across).
+            let sideways = glyphs.filter(\.isSideways)
+            #expect(sideways.count == "2026 11 29 MatterType Linux".filter { $0 != " " }.count)
+            for glyph in glyphs where !glyph.isSideways {
+                guard let ink = layout.ink(of: glyph), ink.right - ink.left > 12 else { continue }  // a full-width glyph
+                let column = try #require(boxes.first { glyph.x >= $0.x && glyph.x < $0.x + $0.width })
+                let middle = glyph.x + (ink.left + ink.right) / 2
+                #expect(abs(middle - (column.x + column.width / 2)) < 1.5, "\(glyph) in \(column)")
+            }
+            let l = try #require(sideways.first { layout.ink(of: $0).map { $0.right - $0.left > 8 } ?? false })
+            let lInk = try #require(layout.ink(of: l))
+            #expect(lInk.right - lInk.left > lInk.bottom - lInk.top)
+        }
     }
 }

@@ -48,9 +48,16 @@ public struct TextFit: Sendable, Hashable, Codable {
 }
 
 /// The box text is laid out in.
+///
+/// In a vertical writing mode (``Typography/writingMode``) lines are columns: ``height`` is their length, as
+/// ``width`` is a row's, and ``width`` bounds the columns' extent across when fitting (as ``maxHeight`` bounds
+/// rows'); ``alignment`` places each column's characters along it (left is the top).
 public struct LayoutLimits: Sendable, Hashable, Codable {
     /// The maximum line width in points, or `nil` for no limit (each paragraph is one line).
     public var width: Double?
+    /// The column length of a vertical writing mode, in points, or `nil` for no limit (each paragraph is one
+    /// column); horizontal text has no use for it.
+    public var height: Double?
     /// The most lines shown; 0 shows them all.
     public var maxLines: Int
     /// How lines break and the last allowed line is truncated.
@@ -68,10 +75,11 @@ public struct LayoutLimits: Sendable, Hashable, Codable {
     package var measuresMinContent = false
 
     /// Limits; the defaults are no width limit, all lines, word wrapping, natural alignment, no fitting.
-    public init(width: Double? = nil, maxLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                alignment: TextAlignment = .natural, maxHeight: Double? = nil, fit: TextFit? = nil,
-                model: LayoutModel = .css) {
+    public init(width: Double? = nil, height: Double? = nil, maxLines: Int = 0,
+                lineBreakMode: LineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural,
+                maxHeight: Double? = nil, fit: TextFit? = nil, model: LayoutModel = .css) {
         self.width = width
+        self.height = height
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
         self.alignment = alignment
@@ -81,18 +89,32 @@ public struct LayoutLimits: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case width, maxLines, lineBreakMode, alignment, maxHeight, fit, model
+        case width, height, maxLines, lineBreakMode, alignment, maxHeight, fit, model
     }
 
     /// Decodes limits; a missing `model` is ``LayoutModel/css``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(width: try c.decodeIfPresent(Double.self, forKey: .width),
+                  height: try c.decodeIfPresent(Double.self, forKey: .height),
                   maxLines: try c.decode(Int.self, forKey: .maxLines),
                   lineBreakMode: try c.decode(LineBreakMode.self, forKey: .lineBreakMode),
                   alignment: try c.decode(TextAlignment.self, forKey: .alignment),
                   maxHeight: try c.decodeIfPresent(Double.self, forKey: .maxHeight),
                   fit: try c.decodeIfPresent(TextFit.self, forKey: .fit),
                   model: try c.decodeIfPresent(LayoutModel.self, forKey: .model) ?? .css)
+    }
+}
+
+extension LayoutLimits {
+    /// The limits the line layout works in for `mode`: these in horizontal text; in a vertical mode, lines as
+    /// long as ``height`` and their extent across bounded by ``width`` (for fitting).
+    func alongLines(of mode: WritingMode) -> LayoutLimits {
+        guard mode.isVertical else { return self }
+        var limits = self
+        limits.width = height
+        limits.height = nil
+        limits.maxHeight = width
+        return limits
     }
 }

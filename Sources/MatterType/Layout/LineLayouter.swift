@@ -12,7 +12,12 @@ struct LineLayouter {
     let styles: LayoutStyles
     /// The paragraph's typography: line height, baseline, indent, spacing.
     var typography: TypographyLayout { styles.paragraph }
+    /// Rows or columns.
+    var writingMode: WritingMode { styles.paragraph.typography.writingMode }
+    /// The limits along the lines (``LayoutLimits/alongLines(of:)``: a column's length is its width here).
     let limits: LayoutLimits
+    /// The limits as asked for.
+    let requestedLimits: LayoutLimits
     private(set) var fallback: FontFallback
     /// Each style's shaping context and letter spacing.
     private let contexts: [ShapingContext]
@@ -35,7 +40,8 @@ struct LineLayouter {
     init(text: String, styles: LayoutStyles, limits: LayoutLimits) {
         self.text = text
         self.styles = styles
-        self.limits = limits
+        requestedLimits = limits
+        self.limits = limits.alongLines(of: styles.paragraph.typography.writingMode)
         contexts = styles.table.contexts
         spacings = styles.table.spacings
         fallback = FontFallback(styles.table)
@@ -120,11 +126,13 @@ struct LineLayouter {
                                                                 primaryFaces: fallback.primaryFaces,
                                                                 paragraphs: paragraphs, ellipsis: ellipsis,
                                                                 hyphens: hyphens,
-                                                                boxes: styles.isSingle ? nil : styles.boxes))
-        let (lines, width) = positioner.position(drafts)
+                                                                boxes: styles.isSingle ? nil : styles.boxes),
+                                        isVertical: writingMode.isVertical)
+        var (lines, width) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom, less the end trim.
-        return Result(lines: lines, width: limits.width == nil ? geometry.boxWidth(width) : width,
-                      height: geometry.boxHeight((drafts.last?.top ?? -trims.start) + geometry.lineHeight - trims.end),
+        let height = geometry.boxHeight((drafts.last?.top ?? -trims.start) + geometry.lineHeight - trims.end)
+        if writingMode.isVertical { lines = lines.map { $0.turned(writingMode, blockExtent: height) } }
+        return Result(lines: lines, width: limits.width == nil ? geometry.boxWidth(width) : width, height: height,
                       isTruncated: isTruncated, breaksInsideWord: breaksInsideWord,
                       shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork }, paragraphs: paragraphs)
     }

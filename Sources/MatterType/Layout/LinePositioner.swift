@@ -55,6 +55,8 @@ struct LinePositioner {
     let breaker: LineBreaker
     /// The layout text, faces, shaped paragraphs and inserted strings, shared with every line's runs.
     let context: LineRunContext
+    /// Whether lines are columns (a vertical writing mode).
+    let isVertical: Bool
     var paragraphs: [ShapedParagraph] { context.paragraphs }
 
     func position(_ drafts: [LineDraft]) -> (lines: [TextLine], width: Double) {
@@ -183,7 +185,8 @@ struct LinePositioner {
             }
         }
         let baseline = geometry.baseline(top: draft.top)
-        let spacing = Spacing(trailingStart: trailingStart, extraPerSpace: extraPerSpace, baseline: baseline)
+        let spacing = Spacing(trailingStart: trailingStart, extraPerSpace: extraPerSpace, baseline: baseline,
+                              middle: draft.top + geometry.lineHeight / 2, isVertical: isVertical)
         let start = pen
         var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(draft.items.count + 4)
@@ -279,6 +282,11 @@ struct LinePositioner {
         /// Points added to each space before `trailingStart` (justification).
         var extraPerSpace: Double
         var baseline: Double
+        /// The middle of the line box across: where upright glyphs of a vertical line are centred (CSS's
+        /// central baseline).
+        var middle = 0.0
+        /// Whether the line is a column: glyphs not set upright are sideways.
+        var isVertical = false
     }
 
     /// Positions a line's items in visual order (`order`, or logical when `nil`) from `pen`, appending their
@@ -300,17 +308,30 @@ struct LinePositioner {
                 // Letter spacing follows a cluster in reading order: on its left when right to left.
                 let style = clusterStyles.isEmpty ? 0 : clusterStyles[c]
                 if p.level & 1 == 1, p.kind.isVisible { glyphX += styles.spacings[Int(style)].letter }
-                for g in clusters[c].glyphs {
-                    let glyph = paragraphGlyphs[Int(g)]
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
-                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
-                    glyphX += glyph.advance
+                if clusters[c].isUpright {
+                    // Shaped top to bottom: the origin is HarfBuzz's offsets from the pen on the line's middle
+                    // (x across, y up along the column), kept here in the line's axes until the line is turned.
+                    for g in clusters[c].glyphs {
+                        let glyph = paragraphGlyphs[Int(g)]
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
+                                                      x: glyphX - glyph.yOffset, y: spacing.middle - glyph.xOffset))
+                        glyphX += glyph.advance
+                    }
+                } else {
+                    for g in clusters[c].glyphs {
+                        let glyph = paragraphGlyphs[Int(g)]
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
+                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
+                                                      isSideways: spacing.isVertical))
+                        glyphX += glyph.advance
+                    }
                 }
             } else {
                 let inserted = context.inserted(items[i], paragraph)
                 for glyph in inserted?.glyphs ?? [] {
                     glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: inserted?.style ?? 0,
-                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
+                                                  isSideways: spacing.isVertical))
                     glyphX += glyph.advance
                 }
             }

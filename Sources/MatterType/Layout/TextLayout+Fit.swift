@@ -21,7 +21,8 @@ extension TextLayout {
             try LayoutError.check("maxHeight", maxHeight, in: .leastNonzeroMagnitude...1_000_000,
                                   allowed: "a height above 0 and at most 1000000 points")
         }
-        let maxHeight = limits.maxHeight ?? .infinity
+        // Rows' extent is bounded by maxHeight, columns' by the width.
+        let maxHeight = limits.alongLines(of: typography.typography.writingMode).maxHeight ?? .infinity
         func layout(_ size: Double) throws(LayoutError) -> TextLayout {
             var resolved = typography
             if size != base {
@@ -42,7 +43,7 @@ extension TextLayout {
             height <= maxHeight + 1e-9 && !isTruncated && !breaksInsideWord
         }
         func fits(_ layout: TextLayout) -> Bool {
-            fits(height: layout.height, isTruncated: layout.isTruncated, breaksInsideWord: layout.breaksInsideWord)
+            fits(height: layout.blockExtent, isTruncated: layout.isTruncated, breaksInsideWord: layout.breaksInsideWord)
         }
         let (text, styles) = try prepare(typography, 1)
         var layouter = LineLayouter(text: text, styles: styles, limits: limits)

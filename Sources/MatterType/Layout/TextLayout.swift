@@ -25,9 +25,11 @@ public struct TextLayout: Sendable {
     public let limits: LayoutLimits
     /// The lines, top to bottom.
     public let lines: [TextLine]
-    /// The widest line's extent (indent included, trailing spaces not), in points.
+    /// The widest line's extent (indent included, trailing spaces not), in points; in a vertical writing mode
+    /// the columns' extent across (as ``height`` is the rows').
     public let width: Double
-    /// `lines × lineHeight + (paragraphs − 1) × paragraphSpacing`, in points.
+    /// `lines × lineHeight + (paragraphs − 1) × paragraphSpacing`, in points; in a vertical writing mode the
+    /// longest column's extent (as ``width`` is the widest row's).
     public let height: Double
     /// Whether `maxLines` hid some of the text.
     public let isTruncated: Bool
@@ -105,10 +107,10 @@ public struct TextLayout: Sendable {
         typography = layouter.styles.paragraph
         spanStyles = layouter.styles.spanStyles
         styleTable = layouter.styles.table
-        limits = layouter.limits
+        limits = layouter.requestedLimits
         lines = result.lines
-        width = result.width
-        height = result.height
+        // Columns: the lines' extent across is the width, the longest column the height.
+        (width, height) = layouter.writingMode.isVertical ? (result.height, result.width) : (result.width, result.height)
         isTruncated = result.isTruncated
         breaksInsideWord = result.breaksInsideWord
         minContentWidth = layouter.limits.measuresMinContent ? LineLayouter.minContentWidth(of: result.paragraphs) : nil
@@ -117,11 +119,16 @@ public struct TextLayout: Sendable {
         shapingWork = result.shapingWork
     }
 
-    /// Throws for a width that is not finite and positive (or above 1,000,000), or a negative `maxLines`.
+    /// Throws for a width or height that is not finite and positive (or above 1,000,000), or a negative
+    /// `maxLines`.
     static func check(_ limits: LayoutLimits) throws(LayoutError) {
         if let width = limits.width {
             try LayoutError.check("width", width, in: .leastNonzeroMagnitude...1_000_000,
                                   allowed: "a width above 0 and at most 1000000 points, or no width")
+        }
+        if let height = limits.height {
+            try LayoutError.check("height", height, in: .leastNonzeroMagnitude...1_000_000,
+                                  allowed: "a column length above 0 and at most 1000000 points, or no height")
         }
         guard limits.maxLines >= 0 else { throw .invalidMaxLines(limits.maxLines) }
     }
@@ -234,7 +241,8 @@ public struct TextLayout: Sendable {
         }
     }
 
-    /// The box `glyph` draws, in points from its origin, y down; `nil` when it draws nothing.
+    /// The box `glyph` draws, in points from its origin, y down (turned with a sideways glyph); `nil` when it
+    /// draws nothing.
     func ink(of glyph: PositionedGlyph) -> (left: Double, top: Double, right: Double, bottom: Double)? {
         let face = faces[glyph.fontIndex]
         guard let extents = face.inkExtents(of: glyph.glyphID) else { return nil }
@@ -250,6 +258,8 @@ public struct TextLayout: Sendable {
             let grow = size / 48
             left -= grow; right += grow; top -= grow; bottom += grow
         }
+        // Turned 90° clockwise: the glyph's bottom is on the left, its left at the top.
+        if glyph.isSideways { return (-bottom, left, -top, right) }
         return (left, top, right, bottom)
     }
 
@@ -358,6 +368,19 @@ public struct PositionedGlyph: Sendable, Hashable {
     public let x: Double
     /// The glyph origin's y (on the baseline unless the font offsets it), in points from the top.
     public let y: Double
+    /// Whether the glyph is drawn turned 90° clockwise about its origin: a sideways character (Latin, digits) of
+    /// a vertical line; its baseline then runs down the column. False in horizontal text and for upright
+    /// characters, whose origin HarfBuzz's vertical offsets place.
+    public let isSideways: Bool
+
+    init(glyphID: UInt32, face: Int32, style: Int32, x: Double, y: Double, isSideways: Bool = false) {
+        self.glyphID = glyphID
+        self.face = face
+        self.style = style
+        self.x = x
+        self.y = y
+        self.isSideways = isSideways
+    }
 
     /// Which of ``TextLayout/fonts`` it comes from.
     public var fontIndex: Int { Int(face) }

@@ -121,6 +121,9 @@ public struct Drawing: Sendable {
     /// line split; each page on `background`, the text in `color`.
     public static func pages(of layout: TextLayout, pageSize: Size, margin: Double, color: Color = .black,
                              background: Color = .clear) -> [Drawing] {
+        let mode = layout.typography.typography.writingMode
+        if mode.isVertical { return columnPages(of: layout, pageSize: pageSize, margin: margin, color: color,
+                                                background: background) }
         let available = pageSize.height - 2 * margin
         var pages: [Drawing] = []
         var first = 0
@@ -136,6 +139,39 @@ public struct Drawing: Sendable {
                 page.fill(Rect(x: 0, y: 0, width: pageSize.width, height: pageSize.height), paint: .color(background))
             }
             if end > first { page.draw(layout, lines: first..<end, at: Point(x: margin, y: margin - top), color: color) }
+            pages.append(page)
+            first = max(end, first + 1)
+        }
+        return pages
+    }
+
+    /// ``pages(of:pageSize:margin:color:background:)`` for columns: as many whole columns on each page as fit its
+    /// width less the margins, the first at the right margin (`vertical-rl`) or the left (`vertical-lr`), at the
+    /// top margin.
+    private static func columnPages(of layout: TextLayout, pageSize: Size, margin: Double, color: Color,
+                                    background: Color) -> [Drawing] {
+        let available = pageSize.width - 2 * margin
+        let boxes = layout.lineBoxes
+        let fromRight = layout.typography.typography.writingMode == .verticalRightToLeft
+        var pages: [Drawing] = []
+        var first = 0
+        while first < boxes.count || pages.isEmpty {
+            var end = first
+            var (left, right) = (Double.infinity, -Double.infinity)
+            while end < boxes.count {
+                let newLeft = min(left, boxes[end].x), newRight = max(right, boxes[end].x + boxes[end].width)
+                guard end == first || newRight - newLeft <= available + 1e-9 else { break }
+                (left, right) = (newLeft, newRight)
+                end += 1
+            }
+            var page = Drawing(width: pageSize.width, height: pageSize.height)
+            if background.alpha > 0 {
+                page.fill(Rect(x: 0, y: 0, width: pageSize.width, height: pageSize.height), paint: .color(background))
+            }
+            if end > first {
+                let x = fromRight ? pageSize.width - margin - right : margin - left
+                page.draw(layout, lines: first..<end, at: Point(x: x, y: margin), color: color)
+            }
             pages.append(page)
             first = max(end, first + 1)
         }

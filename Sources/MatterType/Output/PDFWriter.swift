@@ -389,7 +389,7 @@ struct PDFDocument {
                         inText = false
                     }
                     let unit = VectorNumber.format(glyph.size / Double(glyph.face.metrics.unitsPerEm), fractionDigits: 6)
-                    content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
+                    content += "q \(glyphMatrix(glyph)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
                         + colorOperators(glyph.color) + PDFDocument.path(outline) + "f\nQ\n"
                 }
             case .empty:
@@ -410,7 +410,7 @@ struct PDFDocument {
                     content += "ET\n"
                     inText = false
                 }
-                content += "q 1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) cm \(n(glyph.size)) 0 0 \(n(glyph.size)) 0 0 cm\n"
+                content += "q \(glyphMatrix(glyph)) cm \(n(glyph.size)) 0 0 \(n(glyph.size)) 0 0 cm\n"
                     + (try colorGlyphDrawing(glyph, vector)) + "Q\n"
                 // Not in a line with right-to-left runs: PDFium then took the line for left-to-right and copied
                 // its Hebrew backwards ("ם ל ו ע 🎉 ם ו ל ש"); it loses the emoji alone that way.
@@ -427,7 +427,7 @@ struct PDFDocument {
                     content += "/\(resource) \(n(glyph.size)) Tf\n"
                 }
                 let code = PDFDocument.hex(UInt32(index % PDFDocument.colorCharactersPerFont), digits: 2)
-                content += "1 0 0 -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(code)> Tj\n"
+                content += "\(glyphMatrix(glyph)) Tm <\(code)> Tj\n"
                 continue
             }
             guard fontIndex[glyph.face.id] != nil else { continue }
@@ -460,8 +460,15 @@ struct PDFDocument {
             font = (resource, glyph.size)
             content += "/\(resource) \(n(glyph.size)) Tf\n"
         }
-        let slant = glyph.face.synthetic.italic ? n(RasterFace.syntheticSlant) : "0"
-        content += "1 0 \(slant) -1 \(n(glyph.x)) \(n(glyph.y)) Tm <\(PDFDocument.hex(cid, digits: 4))> Tj\n"
+        content += "\(glyphMatrix(glyph, slanted: glyph.face.synthetic.italic)) Tm "
+            + "<\(PDFDocument.hex(cid, digits: 4))> Tj\n"
+    }
+
+    /// The matrix from a glyph's space (y up) to the page's (y down) at its pen: upright, or turned 90° clockwise
+    /// for a sideways glyph; `slanted` by the synthetic italic's slant.
+    func glyphMatrix(_ glyph: PlacedGlyph, slanted: Bool = false) -> String {
+        let slant = slanted ? n(RasterFace.syntheticSlant) : "0"
+        return (glyph.isSideways ? "0 1 1 \(slant)" : "1 0 \(slant) -1") + " \(n(glyph.x)) \(n(glyph.y))"
     }
 
 }

@@ -14,6 +14,9 @@ struct PlacedGlyph {
     /// The pen position in points, snapped as the PNG snaps it.
     let x: Double
     let y: Double
+    /// Whether it is drawn turned 90° clockwise about the pen (``PositionedGlyph/isSideways``): `x` is then
+    /// snapped to a pixel column and `y` to a quarter pixel.
+    let isSideways: Bool
     /// The text the glyph stands for ("" for a ligature's or cluster's later glyphs).
     let text: String
 }
@@ -34,22 +37,32 @@ extension TextLayout {
             for (index, glyph) in line.glyphs.enumerated() {
                 let x = (origin.x + glyph.x) * scale, y = (origin.y + glyph.y) * scale
                 guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }
-                let pen = PixelPen(x: x, y: y)
+                let pen = glyph.isSideways ? PixelPen(x: y, y: x) : PixelPen(x: x, y: y)
+                let (penX, penY) = glyph.isSideways ? (Double(pen.baseline), pen.x) : (pen.x, Double(pen.baseline))
                 placed.append(PlacedGlyph(face: faces[glyph.fontIndex], glyph: glyph.glyphID,
                                           size: styleTable.fontSizes[glyph.styleIndex],
                                           color: styleTable.colors[glyph.styleIndex] ?? color,
                                           palette: typography.fontPalette,
-                                          pixelsPerEm: styleTable.fontSizes[glyph.styleIndex] * scale, x: pen.x / scale, y: Double(pen.baseline) / scale,
+                                          pixelsPerEm: styleTable.fontSizes[glyph.styleIndex] * scale,
+                                          x: penX / scale, y: penY / scale, isSideways: glyph.isSideways,
                                           text: index < texts.count ? texts[index] : ""))
             }
         }
         return placed
     }
 
-    /// The decorations at `origin`, on whole pixel rows as ``TextRenderer`` fills them at `scale`.
+    /// The decorations at `origin`, on whole pixel rows as ``TextRenderer`` fills them at `scale` (a vertical
+    /// line's on whole pixel columns).
     func placedDecorations(at origin: Point, scale: Double, color: Color,
                            lines range: Range<Int>? = nil) -> [PlacedDecoration] {
-        lines[range ?? lines.indices].flatMap(\.decorations).map { rect in
+        let isVertical = typography.typography.writingMode.isVertical
+        return lines[range ?? lines.indices].flatMap(\.decorations).map { rect in
+            if isVertical {
+                let left = ((origin.x + rect.x) * scale).rounded() / scale
+                let width = max(1, (rect.width * scale).rounded()) / scale
+                return PlacedDecoration(rect: Rect(x: left, y: origin.y + rect.y, width: width, height: rect.height),
+                                        color: styleTable.colors[rect.styleIndex] ?? color)
+            }
             let top = ((origin.y + rect.y) * scale).rounded() / scale
             let height = max(1, (rect.height * scale).rounded()) / scale
             return PlacedDecoration(rect: Rect(x: origin.x + rect.x, y: top, width: rect.width, height: height),

@@ -304,23 +304,28 @@ struct SVGWriter {
         let glyphs = layout.placedGlyphs(at: origin, scale: drawing.scale, color: color, lines: lines)
         // One group per run of glyphs on one baseline in one color and size, moved to the baseline and scaled
         // from font units: each glyph is then `<use>` and its x alone.
-        var open: (color: Color, unit: Double, y: Double)?
+        // A sideways glyph's group is turned 90° clockwise about its baseline's column: `<use>` then moves it down.
+        var open: (color: Color, unit: Double, baseline: Double, sideways: Bool)?
         for glyph in glyphs {
             guard let id = glyphID(glyph) else { continue }
             let unit = glyph.size / Double(glyph.face.metrics.unitsPerEm)
             let color = override ?? glyph.color
-            if open?.color != color || open?.unit != unit || open?.y != glyph.y {
+            let (baseline, pen) = glyph.isSideways ? (glyph.x, glyph.y) : (glyph.y, glyph.x)
+            if open?.color != color || open?.unit != unit || open?.baseline != baseline
+                || open?.sideways != glyph.isSideways {
                 if open != nil { body += "</g>\n" }
-                open = (color, unit, glyph.y)
+                open = (color, unit, baseline, glyph.isSideways)
                 var attributes = stroke?.centered == true ? " fill=\"none\"" : fill(color)
                 if let stroke {
                     let alpha = Double(color.alpha) / 255
                     attributes += " stroke=\"\(hex(color))\" stroke-width=\"\(n(stroke.width / unit, 2))\" "
                         + "stroke-linejoin=\"round\"" + (alpha < 1 ? " stroke-opacity=\"\(n(alpha))\"" : "")
                 }
-                body += "<g\(attributes) transform=\"matrix(\(n(unit, 6)) 0 0 \(n(unit, 6)) 0 \(n(glyph.y)))\">"
+                let matrix = glyph.isSideways ? "0 \(n(unit, 6)) \(n(-unit, 6)) 0 \(n(baseline)) 0"
+                    : "\(n(unit, 6)) 0 0 \(n(unit, 6)) 0 \(n(baseline))"
+                body += "<g\(attributes) transform=\"matrix(\(matrix))\">"
             }
-            body += "<use href=\"#g\(id)\" x=\"\(n(glyph.x / unit, 1))\"/>"
+            body += "<use href=\"#g\(id)\" x=\"\(n(pen / unit, 1))\"/>"
         }
         if open != nil { body += "</g>\n" }
         if stroke == nil || stroke?.centered == false {
@@ -338,11 +343,16 @@ struct SVGWriter {
     private mutating func accessibleText(_ layout: TextLayout, lines: Range<Int>?, origin: Point) {
         let typography = layout.typography
         let family = escaped(typography.font.font.familyName)
-        for line in layout.lines[lines ?? layout.lines.indices] {
+        let isVertical = typography.typography.writingMode.isVertical
+        let boxes = isVertical ? layout.lineBoxes : []
+        for index in lines ?? layout.lines.indices {
+            let line = layout.lines[index]
             let shown = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !shown.isEmpty, line.width > 0 else { continue }
-            body += "<text x=\"\(n(origin.x + line.x))\" y=\"\(n(origin.y + line.baseline))\" "
-                + "font-family=\"\(family)\" font-size=\"\(n(typography.fontSize))\" textLength=\"\(n(line.width))\" "
+            // A column's text runs down its middle.
+            let (x, y) = isVertical ? (boxes[index].x + boxes[index].width / 2, boxes[index].y) : (line.x, line.baseline)
+            body += "<text x=\"\(n(origin.x + x))\" y=\"\(n(origin.y + y))\" "
+                + (isVertical ? "writing-mode=\"vertical-rl\" " : "") + "font-family=\"\(family)\" font-size=\"\(n(typography.fontSize))\" textLength=\"\(n(line.width))\" "
                 + "lengthAdjust=\"spacingAndGlyphs\" fill-opacity=\"0\">\(escaped(shown))</text>\n"
         }
     }

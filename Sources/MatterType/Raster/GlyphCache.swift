@@ -34,23 +34,26 @@ public final class GlyphCache: Sendable {
     /// The most bytes the cache holds.
     public let byteBudget: Int
 
-    /// A bitmap's identity: face, size, glyph, quarter-pixel shift, hinting and, for palette colors, the ink. Four
+    /// A bitmap's identity: face, size, glyph, quarter-pixel shift, hinting, whether it is turned sideways and,
+    /// for palette colors, the ink. Four
     /// words, since every glyph drawn builds, mixes and compares one.
     struct Key: Hashable, Sendable {
         /// The face's ``FontFace/id`` (complemented for a face whose glyphs take palette colors).
         let face: Int
         /// The pixel size in 1/64 px.
         let pixelSize64: Int
-        /// The glyph id from bit 10 up, the quarter-pixel shift in bits 1–8, hinting in bit 0.
+        /// The glyph id from bit 10 up, turned sideways in bit 9, the quarter-pixel shift in bits 1–8, hinting in
+        /// bit 0.
         private let glyphBits: UInt64
         /// For a face with palette colors (COLR): the palette in the high 32 bits, the text color (RGBA) in the
         /// low; 0 otherwise.
         let ink: UInt64
 
-        init(face: Int, pixelSize64: Int, glyph: UInt32, subpixel: UInt8, hinted: Bool, ink: UInt64 = 0) {
+        init(face: Int, pixelSize64: Int, glyph: UInt32, subpixel: UInt8, hinted: Bool, ink: UInt64 = 0,
+             sideways: Bool = false) {
             self.face = face
             self.pixelSize64 = pixelSize64
-            glyphBits = UInt64(glyph) << 10 | UInt64(subpixel) << 1 | (hinted ? 1 : 0)
+            glyphBits = UInt64(glyph) << 10 | (sideways ? 1 << 9 : 0) | UInt64(subpixel) << 1 | (hinted ? 1 : 0)
             self.ink = ink
         }
 
@@ -238,6 +241,22 @@ final class GlyphBitmap: @unchecked Sendable {
 }
 
 extension GlyphBitmap {
+    /// The bitmap turned 90° clockwise about the pen position: the glyph of a vertical line set sideways, its
+    /// baseline running down. ``left`` is then the pixels from the baseline's column to the left edge and ``top``
+    /// from the pen's row up to the top edge (negative: below it), so that it composites as any bitmap with the
+    /// pen at (baseline column, pen row). Turning whole pixels changes none.
+    func turnedClockwise() -> GlyphBitmap {
+        let bytes = isColor ? 4 : 1
+        return GlyphBitmap(left: top - height, top: -left, width: height, height: width, isColor: isColor) { out, pitch in
+            for row in 0..<width {
+                for column in 0..<height {
+                    let source = (height - 1 - column) * self.pitch + row * bytes
+                    for byte in 0..<bytes { out[row * pitch + column * bytes + byte] = pixels[source + byte] }
+                }
+            }
+        }
+    }
+
     /// A color bitmap's pixels as an image (premultiplied RGBA, as it holds them); a coverage bitmap's as black
     /// at that coverage.
     var image: RGBAImage {

@@ -51,17 +51,21 @@ public final class TextRenderer: Sendable {
     public var cacheSizes: [CacheSize] { rasterFaces.sizes }
 
     /// The pixel size of an image holding `layout` with `padding` points around it: `ceil((W + 2 × padding) ×
-    /// scale)` by `ceil((H + 2 × padding) × scale)`, where W is the limits' width when given, else the layout's;
-    /// at least 1 × 1 (an empty text is 0 points wide, and PNG has no empty images).
+    /// scale)` by `ceil((H + 2 × padding) × scale)`, where W is the limits' width when given, else the layout's,
+    /// and H the layout's height (in a vertical writing mode, W the layout's width and H the limits' height when
+    /// given, else the layout's); at least 1 × 1 (an empty text is 0 points wide, and PNG has no empty images).
     public static func imageSize(for layout: TextLayout, padding: Double = 0) -> PixelSize {
         let scale = layout.typography.environment.displayScale
-        let width = layout.limits.width ?? layout.width
+        // The line length asked for, else the text's: the width of rows, the height of columns.
+        let isVertical = layout.typography.typography.writingMode.isVertical
+        let width = isVertical ? layout.width : layout.limits.width ?? layout.width
+        let height = isVertical ? layout.limits.height ?? layout.height : layout.height
         func pixels(_ points: Double) -> Int {
             let value = (points * scale).rounded(.up)
             // NaN (a padding no request can send, but a caller can) is 1 pixel, as anything below 1.
             return !(value >= 1) ? 1 : (value > 1e15 ? Int(1e15) : Int(value))
         }
-        return PixelSize(width: pixels(width + 2 * padding), height: pixels(layout.height + 2 * padding))
+        return PixelSize(width: pixels(width + 2 * padding), height: pixels(height + 2 * padding))
     }
 
     /// The pixel size of an image of `layout` with `padding` points around it and where the layout's top-left
@@ -77,28 +81,44 @@ public final class TextRenderer: Sendable {
         // The pixels each glyph touches, placed as `composite` places it: x to a quarter pixel, the baseline on
         // a pixel row, its outline box rounded out to whole pixels (as FreeType's rasterizer does).
         var minX = 0, minY = 0, maxX = size.width, maxY = size.height
+        let isVertical = layout.typography.typography.writingMode.isVertical
         for line in layout.lines {
             for glyph in line.glyphs {
                 guard let ink = layout.ink(of: glyph) else { continue }
                 let x = (padding + glyph.x) * scale, y = (padding + glyph.y) * scale
                 guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }
-                let pen = PixelPen(x: x, y: y)
-                let penX = pen.x, baseline = Double(pen.baseline)
+                // As `composite` places it: a sideways glyph's pen to a quarter pixel down, its baseline on a column.
+                let pen = glyph.isSideways ? PixelPen(x: y, y: x) : PixelPen(x: x, y: y)
+                let (penX, baseline) = glyph.isSideways ? (Double(pen.baseline), pen.x) : (pen.x, Double(pen.baseline))
                 minX = min(minX, floorToInt(penX + ink.left * scale))
                 maxX = max(maxX, -floorToInt(-(penX + ink.right * scale)))
                 minY = min(minY, floorToInt(baseline + ink.top * scale))
                 maxY = max(maxY, -floorToInt(-(baseline + ink.bottom * scale)))
             }
             for rect in line.decorations {
-                let x0 = (padding + rect.x) * scale, x1 = x0 + rect.width * scale
-                let y = ((padding + rect.y) * scale).rounded(), height = (rect.height * scale).rounded()
+                // As `fill` covers it: whole rows across a row's decoration (whole columns across a column's),
+                // partial pixels at its ends.
+                let (along, across, alongSize, acrossSize) = isVertical
+                    ? (padding + rect.y, padding + rect.x, rect.height, rect.width)
+                    : (padding + rect.x, padding + rect.y, rect.width, rect.height)
+                let a0 = along * scale, a1 = a0 + alongSize * scale
+                let start = (across * scale).rounded(), thickness = (acrossSize * scale).rounded()
                 // Checked before converting: a padding of 10⁷⁵ points (refused later, when drawn) trapped here.
-                guard x0.magnitude < 1e9, x1.magnitude < 1e9, y.magnitude < 1e9, height.magnitude < 1e9 else { continue }
-                let top = Int(y), rows = max(1, Int(height))
-                minX = min(minX, floorToInt(x0))
-                maxX = max(maxX, -floorToInt(-x1))
-                minY = min(minY, top)
-                maxY = max(maxY, top + rows)
+                guard a0.magnitude < 1e9, a1.magnitude < 1e9, start.magnitude < 1e9, thickness.magnitude < 1e9 else {
+                    continue
+                }
+                let first = Int(start), count = max(1, Int(thickness))
+                if isVertical {
+                    minY = min(minY, floorToInt(a0))
+                    maxY = max(maxY, -floorToInt(-a1))
+                    minX = min(minX, first)
+                    maxX = max(maxX, first + count)
+                } else {
+                    minX = min(minX, floorToInt(a0))
+                    maxX = max(maxX, -floorToInt(-a1))
+                    minY = min(minY, first)
+                    maxY = max(maxY, first + count)
+                }
             }
         }
         // Inline boxes are ink too (``TextLayout/inkBounds``): what the caller draws in one that overflows its
@@ -208,6 +228,7 @@ public final class TextRenderer: Sendable {
         } && !layout.faces.contains(where: \.hasColorGlyphs)
         let width = canvas.width
         let height = canvas.height
+        let isVertical = layout.typography.typography.writingMode.isVertical
         var faces: [RasterFace?] = []  // made on the first glyph not in the memo
         var finished = true
         // Each style's ink and each face's id in stack buffers (a draw allocates no arrays of its own), read
@@ -240,27 +261,33 @@ public final class TextRenderer: Sendable {
                                 let x = (origin.x + glyph.x) * scale
                                 let y = (origin.y + glyph.y) * scale
                                 guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
-                                let pen = PixelPen(x: x, y: y)
+                                // A sideways glyph's pen runs down: a quarter pixel along y, its baseline on a
+                                // pixel column.
+                                let sideways = glyph.isSideways
+                                let pen = sideways ? PixelPen(x: y, y: x) : PixelPen(x: x, y: y)
                                 let style = styles[glyph.styleIndex]
                                 let faceID = faceIDs[glyph.fontIndex]
                                 let key = GlyphCache.Key(face: faceID, pixelSize64: style.pixelSize64,
                                                          glyph: glyph.glyphID, subpixel: pen.subpixel, hinted: hinted,
-                                                         ink: faceID < 0 ? style.ink : 0)
+                                                         ink: faceID < 0 ? style.ink : 0, sideways: sideways)
                                 memo.withGlyph(for: key, in: glyphCache) {
                                     if faces.isEmpty { faces = layout.faces.map { rasterFaces.face(of: $0) } }
                                     let face = faces[glyph.fontIndex]
-                                    return face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
-                                                        subpixel: pen.subpixel, hinted: hinted, palette: palette,
-                                                        foreground: style.color) ?? .empty
+                                    let bitmap = face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
+                                                              subpixel: pen.subpixel, hinted: hinted, palette: palette,
+                                                              foreground: style.color) ?? .empty
+                                    return sideways ? bitmap.turnedClockwise() : bitmap
                                 } draw: { bitmap in
-                                    Self.composite(bitmap, at: (pen.pixelX, pen.baseline), into: canvasPixels,
-                                                   width: width, height: height, color: style.color,
-                                                   canvas: Canvas.self)
+                                    Self.composite(bitmap, at: sideways ? (pen.baseline, pen.pixelX)
+                                                                        : (pen.pixelX, pen.baseline),
+                                                   into: canvasPixels, width: width, height: height,
+                                                   color: style.color, canvas: Canvas.self)
                                 }
                             }
                             for rect in line.decorations {
                                 fill(rect, into: canvasPixels, width: width, height: height, origin: origin,
-                                     scale: scale, color: styles[rect.styleIndex].color, canvas: Canvas.self)
+                                     scale: scale, color: styles[rect.styleIndex].color, across: isVertical,
+                                     canvas: Canvas.self)
                             }
                         }
                     }
@@ -338,10 +365,30 @@ public final class TextRenderer: Sendable {
         }
     }
 
-    /// Fills a decoration: whole rows from its snapped top, partial coverage at its left and right ends.
+    /// Fills a decoration: whole rows from its snapped top, partial coverage at its left and right ends; `across`
+    /// (a vertical line's), whole columns from its snapped left, partial coverage at its top and bottom.
     private func fill<Canvas: CoverageCanvas>(_ rect: DecorationRect, into pixels: UnsafeMutablePointer<UInt8>,
                                               width: Int, height: Int, origin: Point,
-                                              scale: Double, color: Color, canvas: Canvas.Type) {
+                                              scale: Double, color: Color, across: Bool, canvas: Canvas.Type) {
+        if across {
+            let y0 = (origin.y + rect.y) * scale, y1 = y0 + rect.height * scale
+            let x = ((origin.x + rect.x) * scale).rounded(), thickness = (rect.width * scale).rounded()
+            guard y0.magnitude < 1e9, y1.magnitude < 1e9, x.magnitude < 1e9, thickness.magnitude < 1e9 else { return }
+            let firstColumn = max(0, Int(x)), endColumn = min(width, Int(x) + max(1, Int(thickness)))
+            let firstRow = max(0, Int(y0.rounded(.down))), endRow = min(height, Int(y1.rounded(.up)))
+            guard firstColumn < endColumn, firstRow < endRow else { return }
+            var coverage = [UInt8](repeating: 0, count: endColumn - firstColumn)
+            for y in firstRow..<endRow {
+                let covered = min(y1, Double(y + 1)) - max(y0, Double(y))
+                for i in coverage.indices { coverage[i] = UInt8((max(0, min(1, covered)) * 255).rounded()) }
+                coverage.withUnsafeBufferPointer { span in
+                    guard let span = span.baseAddress else { return }
+                    Canvas.composite(span, count: endColumn - firstColumn,
+                                     onto: pixels + (y * width + firstColumn) * Canvas.bytesPerPixel, color: color)
+                }
+            }
+            return
+        }
         let x0 = (origin.x + rect.x) * scale
         let x1 = x0 + rect.width * scale
         let y = ((origin.y + rect.y) * scale).rounded(), thickness = (rect.height * scale).rounded()

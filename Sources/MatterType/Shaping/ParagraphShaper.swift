@@ -84,7 +84,7 @@ struct ParagraphShaper {
                     let grapheme = text.graphemes[g]
                     clusters.append(Cluster(glyphs: 0..<0, advance: 0, face: Int32(run.attributes.face),
                                             level: grapheme.level, kind: grapheme.kind,
-                                            lineBreak: grapheme.lineBreak))
+                                            lineBreak: grapheme.lineBreak, isUpright: run.attributes.isUpright))
                 }
             }
             glyphs.reserveCapacity(text.scalars.count)

@@ -23,6 +23,8 @@ struct Cluster: Sendable {
     var kind: ClusterKind
     /// Whether a line may start here, and whether the line before then shows a hyphen.
     var lineBreak: LineBreak
+    /// Set upright in a vertical line (shaped top to bottom); false in horizontal text and when set sideways.
+    var isUpright = false
 
     /// Whether a line may start here.
     var breakBefore: Bool { lineBreak != .prohibited }

@@ -70,11 +70,12 @@ public struct Typography: Sendable, Hashable, Codable {
     /// The CPAL palette color fonts (COLR) are drawn in: 0, the font's default, or another of its palettes (CSS
     /// `font-palette`); a font without that palette uses its first. Palette index 0xFFFF is the text color.
     public var fontPalette: Int = 0
-    /// How lines run: horizontal rows (the default) or vertical columns. Internal until vertical text is drawn
-    /// as well as laid out (issue 63); not encoded.
-    package var writingMode: WritingMode = .horizontalTopToBottom
-    /// How characters stand in a vertical line (CSS `text-orientation`); ignored in horizontal text.
-    package var textOrientation: TextOrientation = .mixed
+    /// How lines run: horizontal rows (the default) or vertical columns placed right to left or left to right
+    /// (CSS `writing-mode`); a column's length is ``LayoutLimits/height``.
+    public var writingMode: WritingMode = .horizontalTopToBottom
+    /// How characters stand in a vertical line (CSS `text-orientation`): upright where their script is set so
+    /// (the default, `mixed`), all upright, or all sideways; ignored in horizontal text.
+    public var textOrientation: TextOrientation = .mixed
 
     /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``. A string
     /// literal is a named family.
@@ -181,7 +182,7 @@ public struct Typography: Sendable, Hashable, Codable {
         case fontFamily, fontStyle, fontWeight, fontSize, lineHeight, letterSpacing, paragraphIndent,
              paragraphSpacing, textCase, textDecoration, textStyle, maximumScaleFactor, isFixed, features,
              fallbackFamilyNames, language, direction, variations, fontWidth, usesFontLineHeight, textWrap, textBox, hyphens,
-             fontPalette, wordSpacing, lineHeightUnit
+             fontPalette, wordSpacing, lineHeightUnit, writingMode, textOrientation
     }
 
     /// Decodes a typography from JSON in which only `fontFamily`, `fontSize` and `lineHeight` are required;
@@ -215,6 +216,8 @@ public struct Typography: Sendable, Hashable, Codable {
         fontPalette = try c.decodeIfPresent(Int.self, forKey: .fontPalette) ?? 0
         wordSpacing = try c.decodeIfPresent(Double.self, forKey: .wordSpacing) ?? 0
         lineHeightUnit = try c.decodeIfPresent(LineHeightUnit.self, forKey: .lineHeightUnit) ?? .points
+        writingMode = try c.decodeIfPresent(WritingMode.self, forKey: .writingMode) ?? .horizontalTopToBottom
+        textOrientation = try c.decodeIfPresent(TextOrientation.self, forKey: .textOrientation) ?? .mixed
     }
 
     private func with(_ change: (inout Typography) -> Void) -> Typography {
@@ -259,6 +262,10 @@ public struct Typography: Sendable, Hashable, Codable {
     public func hyphens(_ hyphens: Hyphens) -> Typography { with { $0.hyphens = hyphens } }
     /// A copy drawing color fonts in another CPAL palette.
     public func fontPalette(_ palette: Int) -> Typography { with { $0.fontPalette = palette } }
+    /// A copy whose lines run another way.
+    public func writingMode(_ mode: WritingMode) -> Typography { with { $0.writingMode = mode } }
+    /// A copy whose characters stand otherwise in vertical lines.
+    public func textOrientation(_ orientation: TextOrientation) -> Typography { with { $0.textOrientation = orientation } }
     /// A copy in another style.
     public func fontStyle(_ style: FontStyle) -> Typography { with { $0.fontStyle = style } }
     /// A copy at regular weight (as YMatterType's `.regular`).
@@ -272,7 +279,7 @@ public struct Typography: Sendable, Hashable, Codable {
 }
 
 /// How lines run (CSS Writing Modes 4 `writing-mode`).
-package enum WritingMode: String, Sendable, Hashable, CaseIterable {
+public enum WritingMode: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Rows, top to bottom.
     case horizontalTopToBottom = "horizontal-tb"
     /// Columns, right to left: Japanese and Chinese books.
@@ -281,11 +288,11 @@ package enum WritingMode: String, Sendable, Hashable, CaseIterable {
     case verticalLeftToRight = "vertical-lr"
 
     /// Whether lines are columns.
-    package var isVertical: Bool { self != .horizontalTopToBottom }
+    public var isVertical: Bool { self != .horizontalTopToBottom }
 }
 
 /// How characters stand in a vertical line (CSS Writing Modes 4 `text-orientation`).
-package enum TextOrientation: String, Sendable, Hashable, CaseIterable {
+public enum TextOrientation: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
     /// Characters of vertical scripts upright, the rest (Latin, digits) sideways: UAX #50 (the default).
     case mixed
     /// Every character upright.

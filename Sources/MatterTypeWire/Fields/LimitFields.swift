@@ -7,6 +7,8 @@ public import MatterType
 public struct LimitFields: FieldGroup {
     /// The maximum line width in points; `nil`: each paragraph is one line.
     public var width: Double?
+    /// The column length of a vertical writing mode in points; `nil`: each paragraph is one column.
+    public var height: Double?
     /// The most lines shown; 0 shows all.
     public var maxLines: Int?
     /// The most height in points, for ``fit``.
@@ -31,6 +33,10 @@ public struct LimitFields: FieldGroup {
               help: "The maximum line width in points (default: none; each paragraph is one line).",
               schema: ##"{"type": "number", "exclusiveMinimum": 0, "maximum": 1000000}"##,
               examples: FieldExamples(accepted: ["1", "40", "120.5", "320", "800", "100000", "0.5"], refused: ["0", "-5"])),
+        .init("height", \.height, Double.self,
+              help: "The column length in points of a vertical writing mode, as width is a row's (default: none; each paragraph is one column).",
+              schema: ##"{"type": "number", "exclusiveMinimum": 0, "maximum": 1000000}"##,
+              examples: FieldExamples(accepted: ["1", "96", "240.5", "1000"], refused: ["0", "-5"])),
         .init("maxLines", \.maxLines, Int.self, help: "The most lines shown; 0 shows all.",
               schema: ##"{"type": "integer", "minimum": 0}"##),
         .init("maxHeight", \.maxHeight, Double.self, help: "The most height in points, for fit (default: none).",

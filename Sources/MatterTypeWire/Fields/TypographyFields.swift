@@ -48,6 +48,10 @@ public struct TypographyFields: FieldGroup {
     public var direction: TextDirection?
     /// How paragraphs choose their lines.
     public var textWrap: TextWrap?
+    /// Rows or columns.
+    public var writingMode: WritingMode?
+    /// How characters stand in a column.
+    public var textOrientation: TextOrientation?
     /// Leading trim, as CSS `text-box`.
     public var textBox: TextBox?
     /// Where words may be hyphenated.
@@ -130,6 +134,12 @@ public struct TypographyFields: FieldGroup {
         .init("textWrap", \.textWrap, Choice<TextWrap>.self,
               help: "How paragraphs choose their lines, as CSS text-wrap-style: wrap (greedy), balance (even lines, paragraphs of up to 6) or pretty (no lone last word, the last 4 lines).",
               typography: .set(\.textWrap)),
+        .init("writingMode", \.writingMode, Choice<WritingMode>.self,
+              help: "How lines run, as CSS writing-mode: horizontal-tb (rows, the default), vertical-rl (columns right to left, as Japanese and Chinese books) or vertical-lr (columns left to right); a column's length is height.",
+              typography: .set(\.writingMode)),
+        .init("textOrientation", \.textOrientation, Choice<TextOrientation>.self,
+              help: "How characters stand in a column, as CSS text-orientation: mixed (the default: CJK upright, Latin and digits sideways, by UAX #50), upright (all) or sideways (all, turned 90° clockwise).",
+              typography: .set(\.textOrientation)),
         .init("textBox", \.textBox, TextBox.self,
               help: "Leading trim, as CSS text-box: normal, or trim-start, trim-end or trim-both and edges (over: text, cap, ex; under: text, alphabetic). Figma's cap height to baseline is \"trim-both cap alphabetic\".",
               typography: .set(\.textBox)),
