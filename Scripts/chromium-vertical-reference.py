@@ -130,7 +130,11 @@ document.fonts.ready.then(() => {
         const range = document.createRange();
         range.setStart(node, i); range.setEnd(node, i + length);
         const rects = [...range.getClientRects()].filter(r => r.width > 0 || r.height > 0);
-        chars.push({ch: text.slice(i, i + length), rect: rects.length ? rects[0] : null});
+        // A combined run's characters stand in its one-em box: theirs are where they are drawn, narrowed, off
+        // the column's middle.
+        const combined = node.parentElement.closest('.tcy');
+        const rect = combined && rects.length ? combined.getBoundingClientRect() : rects[0];
+        chars.push({ch: text.slice(i, i + length), rect: rects.length ? rect : null});
         i += length;
       }
     }

@@ -56,9 +56,15 @@ extension TextSpan: Codable {
 
 extension SpanStyle: Codable {
     /// A span's style keys: the typography and output fields that are span fields too (``RequestField/span``),
-    /// read with a span's own types (lengths in points).
+    /// read with a span's own types (lengths in points), then the keys only spans have.
     public static let fields: [RequestField<SpanStyle>] =
-        TypographyFields.fields.compactMap(\.span) + OutputFields.fields.compactMap(\.span)
+        TypographyFields.fields.compactMap(\.span) + OutputFields.fields.compactMap(\.span) + spanOnlyFields
+
+    /// What only a span can say: that its text is set across a vertical line in one em.
+    public static let spanOnlyFields: [RequestField<SpanStyle>] = [
+        .init("textCombineUpright", \.textCombineUpright, Choice<TextCombineUpright>.self,
+              help: "In a vertical writing mode, all sets the span's text across the column in the space of one character (tate-chu-yoko: \"12\", \"!?\"), as CSS text-combine-upright: in the font's half-width forms when wider than an em, narrowed to an em when still wider; none (the default) sets it as the rest."),
+    ]
 
     /// `text` and the style keys.
     private static let keys: Set<String> = Set(["text"] + fields.map(\.key))

@@ -1,4 +1,5 @@
 import Foundation
+import MatterType
 import MatterTypeWire
 import Testing
 
@@ -7,6 +8,16 @@ import Testing
 /// `MATTERTYPE_WRITE_DOCS=1 swift test --filter FieldDocsTests`.
 @Suite("The fields' reference page")
 struct FieldDocsTests {
+    /// The keys only spans have.
+    static var spansOnly: String {
+        var lines = ["## Spans only", "", "What only a span says (`SpanStyle.spanOnlyFields`): keys of a `spans` object, "
+                     + "no command-line option.", "", "| JSON key | What it does |", "|---|---|"]
+        for field in SpanStyle.spanOnlyFields {
+            lines.append("| `\(field.key)` | \(field.help.replacingOccurrences(of: "|", with: "\\|")) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The page the declarations make.
     static var page: String {
         func table<Group>(_ title: String, _ about: String, _ fields: [RequestField<Group>]) -> String {
@@ -39,7 +50,8 @@ struct FieldDocsTests {
                table("Limits", "The paragraph and box limits (`RenderRequest.limits`, `LimitFields`): `measure` "
                      + "and `render`.", LimitFields.fields),
                table("Output", "How the image is made (`RenderRequest.output`, `OutputFields`): `render`.",
-                     OutputFields.fields)].joined(separator: "\n\n") + "\n"
+                     OutputFields.fields),
+               spansOnly].joined(separator: "\n\n") + "\n"
     }
 
     @Test("Docs/Fields.md is what the declarations make")

@@ -26,22 +26,40 @@ struct VerticalLayoutTests {
             TestSupport.fixture("chromium-vertical.json")))).cases
     }
 
-    /// Every column of the plain cases (no tate-chu-yoko, no ruby): its text is Chromium's and its box within 1 px.
-    /// Lines are broken on each character's advance down the column (upright: `vmtx`; sideways Latin and digits:
-    /// their width), fullwidth punctuation trimmed with `vhal` as Chromium's `text-spacing-trim: normal` does.
-    /// Measured 2026-11-29: 220 cases, every column's text Chromium's, boxes within 0.5 px (Noto Serif CJK's
-    /// half pixel; the rest exact).
+    /// The spans of a case's markup: `[tcy]12[/tcy]` combined upright, `[ruby]漢字|かんじ[/ruby]` annotated.
+    static func styledText(_ markup: String) -> StyledText {
+        var spans: [TextSpan] = []
+        var rest = Substring(markup)
+        while !rest.isEmpty {
+            guard let open = rest.range(of: "[tcy]") else {
+                spans.append(TextSpan(String(rest)))
+                break
+            }
+            if open.lowerBound > rest.startIndex { spans.append(TextSpan(String(rest[..<open.lowerBound]))) }
+            let close = rest.range(of: "[/tcy]", range: open.upperBound..<rest.endIndex)!
+            spans.append(TextSpan(String(rest[open.upperBound..<close.lowerBound]),
+                                  style: SpanStyle().textCombineUpright(.all)))
+            rest = rest[close.upperBound...]
+        }
+        return StyledText(spans)
+    }
+
+    /// Every column of the cases without ruby: its text is Chromium's and its box within 1 px. Lines are broken
+    /// on each character's advance down the column (upright: `vmtx`; sideways Latin and digits: their width),
+    /// fullwidth punctuation trimmed with `vhal` as Chromium's `text-spacing-trim: normal` does, a combined run
+    /// (`[tcy]`) one em and unbreakable. Measured 2026-11-29: 260 cases (40 with combined runs), every column's
+    /// text Chromium's, boxes within 0.5 px (Noto Serif CJK's half pixel; the rest exact).
     @Test("Columns break where Chromium's do, their boxes within 1 px")
     func columnTexts() throws {
         let registry = try SystemFonts.registry(SystemFonts.notoSansCJK, SystemFonts.notoSerifCJK)
         var compared = 0, differing: [String] = [], worst = 0.0
         for reference in try Self.reference() where reference.writingMode != "horizontal-tb"
-            && !reference.text.contains("[") {
+            && !reference.text.contains("[ruby]") {
             var typography = Typography(family: .named(reference.family), fontSize: reference.size,
                                         lineHeight: reference.lineHeight, language: reference.language)
             typography.writingMode = try #require(WritingMode(rawValue: reference.writingMode))
             typography.textOrientation = try #require(TextOrientation(rawValue: reference.textOrientation))
-            let layout = try TextLayout(reference.text, typography: typography,
+            let layout = try TextLayout(Self.styledText(reference.text), typography: typography,
                                         limits: LayoutLimits(height: reference.length), registry: registry)
             compared += 1
             let ours = layout.lines.map(\.text), theirs = reference.lines.map(\.text)
@@ -61,7 +79,7 @@ struct VerticalLayoutTests {
                 }
             }
         }
-        #expect(compared > 200)
+        #expect(compared >= 260)
         #expect(worst <= 1)
         #expect(differing.isEmpty, "\(differing.count) of \(compared) differ:\n\(differing.joined(separator: "\n"))")
     }
@@ -98,5 +116,35 @@ struct VerticalLayoutTests {
             let lInk = try #require(layout.ink(of: l))
             #expect(lInk.right - lInk.left > lInk.bottom - lInk.top)
         }
+    }
+
+    /// Tate-chu-yoko: "12" in the font's half-width forms (`hwid`: 500 units each in Noto Sans CJK, so exactly an
+    /// em), "109" narrowed to an em (three half-width digits, 1.5 em, at 2/3), both centred across the column
+    /// and in one em down it; horizontal text ignores the property.
+    @Test("A combined run takes one em down the column, in half-width forms, narrowed when still wider")
+    func combinedRuns() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansCJK)
+        let typography = Typography(family: .named("Noto Sans CJK JP"), fontSize: 20, lineHeight: 30, language: "ja")
+        let text = StyledText([TextSpan("第"), TextSpan("12", style: SpanStyle().textCombineUpright(.all)),
+                               TextSpan("号、"), TextSpan("109", style: SpanStyle().textCombineUpright(.all)), TextSpan("円")])
+        let layout = try TextLayout(text, typography: typography.writingMode(.verticalRightToLeft), registry: registry)
+        #expect(layout.lines.map(\.text) == ["第12号、109円"])
+        #expect(layout.height == 6 * 20)  // 第, 12, 号, 、, 109, 円: an em each
+        let glyphs = layout.lines[0].glyphs
+        #expect(glyphs.count == 9 && glyphs.allSatisfy { !$0.isSideways })
+        let twelve = Array(glyphs[1...2]), hundredNine = Array(glyphs[5...7])
+        #expect(twelve.allSatisfy { $0.widthScale == 1 })
+        #expect(hundredNine.allSatisfy { abs($0.widthScale - 2.0 / 3) < 1e-4 })
+        for (run, top) in [(twelve, 20.0), (hundredNine, 80.0)] {
+            let inks = run.compactMap { glyph in layout.ink(of: glyph).map { (glyph, $0) } }
+            let left = inks.map { $0.0.x + $0.1.left }.min() ?? 0, right = inks.map { $0.0.x + $0.1.right }.max() ?? 0
+            let up = inks.map { $0.0.y + $0.1.top }.min() ?? 0, down = inks.map { $0.0.y + $0.1.bottom }.max() ?? 0
+            #expect(left >= 5 && right <= 25, "across the 30 pt column: \(left)…\(right)")
+            #expect(abs((left + right) / 2 - 15) < 1.5)
+            #expect(up >= top && down <= top + 20, "within its em down the column: \(up)…\(down)")
+        }
+        let horizontal = try TextLayout(text, typography: typography, registry: registry)
+        #expect(horizontal.lines[0].glyphs.allSatisfy { $0.widthScale == 1 && !$0.isSideways })
+        #expect(horizontal.width > 6 * 20)
     }
 }

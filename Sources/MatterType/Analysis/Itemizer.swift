@@ -20,6 +20,8 @@ struct FontRun: Sendable, Hashable {
         /// Set upright in a vertical line, shaped top to bottom; false in horizontal text and for characters a
         /// vertical line sets sideways (shaped as in a row, then turned).
         var isUpright = false
+        /// Set across a vertical line in one em (``TextCombineUpright/all``): shaped as in a row, drawn upright.
+        var isCombined = false
     }
 }
 
@@ -34,8 +36,11 @@ enum Itemizer {
     ///   - groups: each style's shaping group (``LayoutStyles/shapingGroups``).
     ///   - orientation: in a vertical line, how its characters stand (each run then upright or sideways
     ///     throughout); `nil` for horizontal text.
+    ///   - combining: by shaping group, whether its text is set across a vertical line in one em (a run of its
+    ///     own, neither upright nor sideways); empty when none is.
     static func runs(of text: ParagraphText, fallback: inout FontFallback, styles: [Int32] = [],
-                     groups: [Int] = [0], orientation: TextOrientation? = nil) -> [FontRun] {
+                     groups: [Int] = [0], orientation: TextOrientation? = nil,
+                     combining: [Bool] = []) -> [FontRun] {
         let graphemes = text.graphemes
         guard !graphemes.isEmpty else { return [] }
         // ASCII, all left to right, in primary faces that have every printable ASCII glyph: one run per style
@@ -43,8 +48,9 @@ enum Itemizer {
         if text.scripts.isEmpty, !text.hasBidi, fallback.primaryFacesCoverASCII {
             func attributes(_ g: Int) -> FontRun.Attributes {
                 let style = styles.isEmpty ? 0 : groups[Int(styles[g])]
+                let isCombined = !combining.isEmpty && combining[style]
                 return .init(face: fallback.primaryFaces[style], level: text.paragraphLevel, script: .latin,
-                             style: style, isUpright: orientation == .upright)
+                             style: style, isUpright: orientation == .upright && !isCombined, isCombined: isCombined)
             }
             var runs: [FontRun] = []
             var start = 0
@@ -99,14 +105,15 @@ enum Itemizer {
                         ?? previousFace
                 }
                 previousFace = face
+                let isCombined = !combining.isEmpty && combining[style]
                 let isUpright = switch orientation {
-                case nil, .sideways?: false
+                case _ where isCombined, nil, .sideways?: false
                 case .upright?: true
                 case .mixed?: VerticalOrientation(first).isUprightWhenMixed
                 }
                 let attributes = FontRun.Attributes(face: face, level: graphemes[g].level,
                                                     script: isASCII ? .latin : text.scripts[range.lowerBound],
-                                                    style: style, isUpright: isUpright)
+                                                    style: style, isUpright: isUpright, isCombined: isCombined)
                 if attributes != current {
                     if let current { runs.append(FontRun(graphemes: runStart..<g, attributes: current)) }
                     current = attributes

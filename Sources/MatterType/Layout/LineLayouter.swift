@@ -22,6 +22,8 @@ struct LineLayouter {
     /// Each style's shaping context and letter spacing.
     private let contexts: [ShapingContext]
     private let spacings: [ClusterSpacing]
+    /// By style, whether its text is set across a vertical line in one em; empty when no style's is.
+    private let combining: [Bool]
 
     struct Result {
         var lines: [TextLine]
@@ -44,6 +46,7 @@ struct LineLayouter {
         self.limits = limits.alongLines(of: styles.paragraph.typography.writingMode)
         contexts = styles.table.contexts
         spacings = styles.table.spacings
+        combining = contexts.contains(where: \.combinesUpright) ? contexts.map(\.combinesUpright) : []
         fallback = FontFallback(styles.table)
     }
 
@@ -153,7 +156,8 @@ struct LineLayouter {
             ? adjusted(analysed, styles: graphemeStyles, hyphenates: hyphenates, boxes: boxes) : analysed
         let runs = Itemizer.runs(of: text, fallback: &fallback, styles: graphemeStyles,
                                  groups: styles.table.shapingGroups,
-                                 orientation: typography.shaping.verticalOrientation)
+                                 orientation: typography.shaping.verticalOrientation,
+                                 combining: combining)
         return ParagraphShaper(contexts: contexts, faces: fallback.faces, spacings: spacings,
                                boxWidths: boxes?.mapValues(\.width))
             .shape(text, runs: runs, styles: graphemeStyles)

@@ -313,8 +313,11 @@ struct LinePositioner {
                     // (x across, y up along the column), kept here in the line's axes until the line is turned.
                     for g in clusters[c].glyphs {
                         let glyph = paragraphGlyphs[Int(g)]
+                        let narrowing = paragraph.widthScales.isEmpty ? 0
+                            : PositionedGlyph.narrowing(paragraph.widthScales[g] ?? 1)
                         glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
-                                                      x: glyphX - glyph.yOffset, y: spacing.middle - glyph.xOffset))
+                                                      x: glyphX - glyph.yOffset, y: spacing.middle - glyph.xOffset,
+                                                      narrowing: narrowing))
                         glyphX += glyph.advance
                     }
                 } else {

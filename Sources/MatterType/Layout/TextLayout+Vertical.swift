@@ -44,7 +44,7 @@ extension TextLine {
         }
         let glyphs = glyphs.map { glyph in
             PositionedGlyph(glyphID: glyph.glyphID, face: glyph.face, style: glyph.style, x: x(glyph.y), y: glyph.x,
-                            isSideways: glyph.isSideways)
+                            isSideways: glyph.isSideways, narrowing: glyph.narrowing)
         }
         let decorations = decorations.map { rect in
             DecorationRect(x: x(rect.y + rect.height), y: rect.x, width: rect.height, height: rect.width,

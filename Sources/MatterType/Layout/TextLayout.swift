@@ -248,7 +248,8 @@ public struct TextLayout: Sendable {
         guard let extents = face.inkExtents(of: glyph.glyphID) else { return nil }
         let size = styleTable.fontSizes[glyph.styleIndex]
         let unit = size / Double(face.metrics.unitsPerEm)
-        var left = extents.left * unit, right = extents.right * unit
+        let widthScale = glyph.widthScale
+        var left = extents.left * unit * widthScale, right = extents.right * unit * widthScale
         var top = -extents.top * unit, bottom = -extents.bottom * unit
         if face.synthetic.italic {  // slanted by tan 14° ≈ 0.25 about the baseline
             left += min(0, -bottom) * 0.25
@@ -372,15 +373,26 @@ public struct PositionedGlyph: Sendable, Hashable {
     /// a vertical line; its baseline then runs down the column. False in horizontal text and for upright
     /// characters, whose origin HarfBuzz's vertical offsets place.
     public let isSideways: Bool
+    /// How much narrower than its font draws it the glyph is drawn, in 65,535ths (0: not narrowed): a combined run
+    /// wider than an em (``TextCombineUpright/all``). Kept small: a glyph is 32 bytes.
+    let narrowing: UInt16
 
-    init(glyphID: UInt32, face: Int32, style: Int32, x: Double, y: Double, isSideways: Bool = false) {
+    init(glyphID: UInt32, face: Int32, style: Int32, x: Double, y: Double, isSideways: Bool = false,
+         narrowing: UInt16 = 0) {
         self.glyphID = glyphID
         self.face = face
         self.style = style
         self.x = x
         self.y = y
         self.isSideways = isSideways
+        self.narrowing = narrowing
     }
+
+    /// The factor its width is drawn at: 1, or less for a combined run narrowed to an em.
+    public var widthScale: Double { narrowing == 0 ? 1 : Double(narrowing) / 65535 }
+
+    /// The ``narrowing`` that draws a glyph at `scale` of its width (0 for 1 or more).
+    static func narrowing(_ scale: Double) -> UInt16 { scale >= 1 ? 0 : UInt16(max(1, (scale * 65535).rounded())) }
 
     /// Which of ``TextLayout/fonts`` it comes from.
     public var fontIndex: Int { Int(face) }

@@ -389,7 +389,7 @@ struct PDFDocument {
                         inText = false
                     }
                     let unit = VectorNumber.format(glyph.size / Double(glyph.face.metrics.unitsPerEm), fractionDigits: 6)
-                    content += "q \(glyphMatrix(glyph)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
+                    content += "q \(glyphMatrix(glyph, widthScale: glyph.widthScale)) cm \(unit) 0 0 \(unit) 0 0 cm\n"
                         + colorOperators(glyph.color) + PDFDocument.path(outline) + "f\nQ\n"
                 }
             case .empty:
@@ -460,15 +460,16 @@ struct PDFDocument {
             font = (resource, glyph.size)
             content += "/\(resource) \(n(glyph.size)) Tf\n"
         }
-        content += "\(glyphMatrix(glyph, slanted: glyph.face.synthetic.italic)) Tm "
+        content += "\(glyphMatrix(glyph, slanted: glyph.face.synthetic.italic, widthScale: glyph.widthScale)) Tm "
             + "<\(PDFDocument.hex(cid, digits: 4))> Tj\n"
     }
 
     /// The matrix from a glyph's space (y up) to the page's (y down) at its pen: upright, or turned 90° clockwise
-    /// for a sideways glyph; `slanted` by the synthetic italic's slant.
-    func glyphMatrix(_ glyph: PlacedGlyph, slanted: Bool = false) -> String {
+    /// for a sideways glyph; `slanted` by the synthetic italic's slant, its width times `widthScale`.
+    func glyphMatrix(_ glyph: PlacedGlyph, slanted: Bool = false, widthScale: Double = 1) -> String {
         let slant = slanted ? n(RasterFace.syntheticSlant) : "0"
-        return (glyph.isSideways ? "0 1 1 \(slant)" : "1 0 \(slant) -1") + " \(n(glyph.x)) \(n(glyph.y))"
+        let width = VectorNumber.format(widthScale, fractionDigits: 6)
+        return (glyph.isSideways ? "0 \(width) 1 \(slant)" : "\(width) 0 \(slant) -1") + " \(n(glyph.x)) \(n(glyph.y))"
     }
 
 }

@@ -17,6 +17,8 @@ struct PlacedGlyph {
     /// Whether it is drawn turned 90° clockwise about the pen (``PositionedGlyph/isSideways``): `x` is then
     /// snapped to a pixel column and `y` to a quarter pixel.
     let isSideways: Bool
+    /// The factor its outline's width is drawn at (``PositionedGlyph/widthScale``).
+    let widthScale: Double
     /// The text the glyph stands for ("" for a ligature's or cluster's later glyphs).
     let text: String
 }
@@ -45,6 +47,7 @@ extension TextLayout {
                                           palette: typography.fontPalette,
                                           pixelsPerEm: styleTable.fontSizes[glyph.styleIndex] * scale,
                                           x: penX / scale, y: penY / scale, isSideways: glyph.isSideways,
+                                          widthScale: glyph.widthScale,
                                           text: index < texts.count ? texts[index] : ""))
             }
         }

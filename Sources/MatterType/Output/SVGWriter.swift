@@ -305,27 +305,30 @@ struct SVGWriter {
         // One group per run of glyphs on one baseline in one color and size, moved to the baseline and scaled
         // from font units: each glyph is then `<use>` and its x alone.
         // A sideways glyph's group is turned 90° clockwise about its baseline's column: `<use>` then moves it down.
-        var open: (color: Color, unit: Double, baseline: Double, sideways: Bool)?
+        // A narrowed glyph's group is narrower by its width scale.
+        var open: (color: Color, unit: Double, baseline: Double, sideways: Bool, widthScale: Double)?
         for glyph in glyphs {
             guard let id = glyphID(glyph) else { continue }
             let unit = glyph.size / Double(glyph.face.metrics.unitsPerEm)
             let color = override ?? glyph.color
             let (baseline, pen) = glyph.isSideways ? (glyph.x, glyph.y) : (glyph.y, glyph.x)
+            let widthScale = glyph.widthScale
             if open?.color != color || open?.unit != unit || open?.baseline != baseline
-                || open?.sideways != glyph.isSideways {
+                || open?.sideways != glyph.isSideways || open?.widthScale != widthScale {
                 if open != nil { body += "</g>\n" }
-                open = (color, unit, baseline, glyph.isSideways)
+                open = (color, unit, baseline, glyph.isSideways, widthScale)
                 var attributes = stroke?.centered == true ? " fill=\"none\"" : fill(color)
                 if let stroke {
                     let alpha = Double(color.alpha) / 255
                     attributes += " stroke=\"\(hex(color))\" stroke-width=\"\(n(stroke.width / unit, 2))\" "
                         + "stroke-linejoin=\"round\"" + (alpha < 1 ? " stroke-opacity=\"\(n(alpha))\"" : "")
                 }
-                let matrix = glyph.isSideways ? "0 \(n(unit, 6)) \(n(-unit, 6)) 0 \(n(baseline)) 0"
-                    : "\(n(unit, 6)) 0 0 \(n(unit, 6)) 0 \(n(baseline))"
+                let along = unit * widthScale
+                let matrix = glyph.isSideways ? "0 \(n(along, 6)) \(n(-unit, 6)) 0 \(n(baseline)) 0"
+                    : "\(n(along, 6)) 0 0 \(n(unit, 6)) 0 \(n(baseline))"
                 body += "<g\(attributes) transform=\"matrix(\(matrix))\">"
             }
-            body += "<use href=\"#g\(id)\" x=\"\(n(pen / unit, 1))\"/>"
+            body += "<use href=\"#g\(id)\" x=\"\(n(pen / (unit * widthScale), 1))\"/>"
         }
         if open != nil { body += "</g>\n" }
         if stroke == nil || stroke?.centered == false {

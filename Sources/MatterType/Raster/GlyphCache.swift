@@ -42,18 +42,19 @@ public final class GlyphCache: Sendable {
         let face: Int
         /// The pixel size in 1/64 px.
         let pixelSize64: Int
-        /// The glyph id from bit 10 up, turned sideways in bit 9, the quarter-pixel shift in bits 1–8, hinting in
-        /// bit 0.
+        /// The narrowing (``PositionedGlyph/narrowing``) from bit 42 up, the glyph id in bits 10–41, turned
+        /// sideways in bit 9, the quarter-pixel shift in bits 1–8, hinting in bit 0.
         private let glyphBits: UInt64
         /// For a face with palette colors (COLR): the palette in the high 32 bits, the text color (RGBA) in the
         /// low; 0 otherwise.
         let ink: UInt64
 
         init(face: Int, pixelSize64: Int, glyph: UInt32, subpixel: UInt8, hinted: Bool, ink: UInt64 = 0,
-             sideways: Bool = false) {
+             sideways: Bool = false, narrowing: UInt16 = 0) {
             self.face = face
             self.pixelSize64 = pixelSize64
-            glyphBits = UInt64(glyph) << 10 | (sideways ? 1 << 9 : 0) | UInt64(subpixel) << 1 | (hinted ? 1 : 0)
+            glyphBits = UInt64(narrowing) << 42 | UInt64(glyph) << 10 | (sideways ? 1 << 9 : 0) | UInt64(subpixel) << 1
+                | (hinted ? 1 : 0)
             self.ink = ink
         }
 

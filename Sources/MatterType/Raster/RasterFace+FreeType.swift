@@ -122,10 +122,11 @@ final class RasterFace: Sendable {
     /// ``ColorGlyphRasterizer`` (preferred, as Chrome prefers it, when the glyph also has bitmaps or COLRv0
     /// layers), CBDT/CBLC and sbix bitmaps scaled from the nearest strike, COLRv0 layers blended by FreeType.
     /// Palette colors come from CPAL palette `palette`, index 0xFFFF from `foreground` (the text color). No
-    /// hinting unless `hinted` (then FreeType's light hinting). A glyph with no ink (a space), one FreeType cannot
-    /// load, or one too large gives an empty bitmap, so that it is cached like any other.
+    /// hinting unless `hinted` (then FreeType's light hinting). An outline is drawn at `widthScale` of its width
+    /// (a combined run narrowed to an em); color glyphs keep theirs. A glyph with no ink (a space), one FreeType
+    /// cannot load, or one too large gives an empty bitmap, so that it is cached like any other.
     func render(glyph: UInt32, pixelSize: Double, subpixel: UInt8, hinted: Bool, palette: Int = 0,
-                foreground: Color = .black) -> GlyphBitmap {
+                foreground: Color = .black, widthScale: Double = 1) -> GlyphBitmap {
         guard pixelSize > 0, pixelSize <= RasterFace.maximumPixelSize else { return .empty }
         if colorTable != nil, let colorGlyph = colorGlyph(glyph) {
             return ColorGlyphRasterizer.render(colorGlyph, pixelSize: pixelSize, subpixel: subpixel,
@@ -141,8 +142,14 @@ final class RasterFace: Sendable {
                 return .empty
             }
             var delta = FT_Vector(x: FT_Pos(subpixel) * 16, y: 0)  // a quarter pixel is 16/64
-            var slant = FT_Matrix(xx: 0x10000, xy: FT_Fixed(RasterFace.syntheticSlant * 65536), yx: 0, yy: 0x10000)
-            if synthetic.italic { FT_Set_Transform(face, &slant, &delta) } else { FT_Set_Transform(face, nil, &delta) }
+            var matrix = FT_Matrix(xx: FT_Fixed((widthScale * 65536).rounded()),
+                                   xy: synthetic.italic ? FT_Fixed(RasterFace.syntheticSlant * 65536) : 0,
+                                   yx: 0, yy: 0x10000)
+            if synthetic.italic || widthScale != 1 {
+                FT_Set_Transform(face, &matrix, &delta)
+            } else {
+                FT_Set_Transform(face, nil, &delta)
+            }
             if loadsColor, !palettes.isEmpty {  // COLRv0 layers in the palette, 0xFFFF in the text color
                 var entries: UnsafeMutablePointer<FT_Color>?
                 FT_Palette_Select(face, FT_UShort(palettes.indices.contains(palette) ? palette : 0), &entries)

@@ -269,13 +269,15 @@ public final class TextRenderer: Sendable {
                                 let faceID = faceIDs[glyph.fontIndex]
                                 let key = GlyphCache.Key(face: faceID, pixelSize64: style.pixelSize64,
                                                          glyph: glyph.glyphID, subpixel: pen.subpixel, hinted: hinted,
-                                                         ink: faceID < 0 ? style.ink : 0, sideways: sideways)
+                                                         ink: faceID < 0 ? style.ink : 0, sideways: sideways,
+                                                         narrowing: glyph.narrowing)
                                 memo.withGlyph(for: key, in: glyphCache) {
                                     if faces.isEmpty { faces = layout.faces.map { rasterFaces.face(of: $0) } }
                                     let face = faces[glyph.fontIndex]
                                     let bitmap = face?.render(glyph: glyph.glyphID, pixelSize: style.pixelSize,
                                                               subpixel: pen.subpixel, hinted: hinted, palette: palette,
-                                                              foreground: style.color) ?? .empty
+                                                              foreground: style.color,
+                                                              widthScale: glyph.widthScale) ?? .empty
                                     return sideways ? bitmap.turnedClockwise() : bitmap
                                 } draw: { bitmap in
                                     Self.composite(bitmap, at: sideways ? (pen.baseline, pen.pixelX)

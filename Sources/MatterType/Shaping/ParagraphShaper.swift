@@ -21,7 +21,11 @@ struct ParagraphShaper {
     /// - Parameter styles: each grapheme's style, kept as the clusters' (empty for one style).
     func shape(_ text: ParagraphText, runs: [FontRun], styles: [Int32] = []) -> ShapedParagraph {
         var state = State(text: text, runs: runs)
-        for run in runs { shape(run, of: text, into: &state) }
+        for run in runs {
+            let firstGlyph = state.glyphs.count
+            shape(run, of: text, into: &state)
+            if run.attributes.isCombined { combine(run, of: text, glyphs: firstGlyph, into: &state) }
+        }
         // Glyph counts become ranges (glyphs are in cluster order); visible clusters get letter spacing, but the
         // letters of a cursive script (Arabic…) do not: they stay joined, as in Chromium. Spaces between them do.
         var glyphStart: Int32 = 0
@@ -32,7 +36,7 @@ struct ParagraphShaper {
                 glyphStart += count
             }
             let spacing = spacings[run.attributes.style]
-            guard !spacing.isZero else { continue }
+            guard !spacing.isZero, !run.attributes.isCombined else { continue }
             let isCursive = run.attributes.script.isCursive  // one set lookup a run
             for c in run.graphemes {
                 state.clusters[c].advance += spacing.after(state.clusters[c].kind,
@@ -42,7 +46,64 @@ struct ParagraphShaper {
         }
         if text.hasHyphenBreaks { dropHyphenBreaksInsideGlyphs(&state.clusters) }
         return ShapedParagraph(text: text, clusters: state.clusters, glyphs: state.glyphs, runs: runs,
-                               clusterStyles: styles, edgeTrims: state.edgeTrims, shapingWork: state.work)
+                               clusterStyles: styles, edgeTrims: state.edgeTrims, widthScales: state.widthScales,
+                               shapingWork: state.work)
+    }
+
+    /// Sets a combined run (``FontRun/Attributes/isCombined``, its glyphs from `firstGlyph` on) across its
+    /// column in one em, as Chromium's `text-combine-upright: all`: its text shaped as a row — again with the
+    /// font's half-width forms (`hwid`) when wider than an em, narrowed to an em when still wider — centred
+    /// across the column, its em box's middle on the em's middle down it. The run becomes one unbreakable
+    /// upright cluster of an em's advance (its first; the rest advance nothing).
+    private func combine(_ run: FontRun, of text: ParagraphText, glyphs firstGlyph: Int, into state: inout State) {
+        let context = contexts[run.attributes.style]
+        let face = faces[run.attributes.face]
+        let em = context.fontSize, unit = context.pointsPerUnit(face)
+        var glyphs = Array(state.glyphs[firstGlyph...])
+        var width = glyphs.reduce(0) { $0 + $1.advance }
+        let clusters = run.graphemes
+        if width > em + 1e-9 {
+            let scalars = text.graphemes[clusters.lowerBound].start
+                ..< text.scalarRange(ofGrapheme: clusters.upperBound - 1).upperBound
+            let segment = SegmentProperties(isRightToLeft: run.attributes.level & 1 == 1, script: run.attributes.script,
+                                            language: context.language, isVertical: false)
+            let units = text.scalars.withUnsafeBufferPointer { all in
+                Shaper.shape(UnsafeBufferPointer(rebasing: all[scalars]), face: face,
+                             features: context.features.adding("hwid"), segment: segment)
+            }
+            let halfWidth = (0..<units.count).map { i in
+                LayoutGlyph(id: units.glyphIDs[i], face: Int32(run.attributes.face),
+                            advance: Double(units.advance(i)) * unit, xOffset: Double(units.xOffsets[i]) * unit,
+                            yOffset: Double(units.yOffsets[i]) * unit)
+            }
+            let narrower = halfWidth.reduce(0) { $0 + $1.advance }
+            if narrower < width, !halfWidth.isEmpty {
+                glyphs = halfWidth
+                width = narrower
+            }
+        }
+        let scale = width > em ? em / width : 1
+        // The em box's middle (ascent and descent about the baseline) on the em's middle down the column.
+        let ascent = Double(face.metrics.ascender) * unit, descent = Double(abs(face.metrics.descender)) * unit
+        let baseline = em / 2 + (ascent - descent) / 2
+        var pen = 0.0
+        for index in glyphs.indices {
+            let glyph = glyphs[index]
+            // The upright formula (``LinePositioner``) then puts it at x offset across, y offset up the column.
+            glyphs[index] = LayoutGlyph(id: glyph.id, face: glyph.face, advance: 0,
+                                        xOffset: (pen + glyph.xOffset - width / 2) * scale,
+                                        yOffset: glyph.yOffset - baseline)
+            pen += glyph.advance
+            if scale < 1 { state.widthScales[Int32(firstGlyph + index)] = scale }
+        }
+        state.glyphs.replaceSubrange(firstGlyph..., with: glyphs)
+        for c in clusters {
+            let first = c == clusters.lowerBound
+            state.clusters[c].glyphs = 0..<(first ? Int32(glyphs.count) : 0)
+            state.clusters[c].advance = first ? em : 0
+            state.clusters[c].isUpright = true
+            if !first { state.clusters[c].lineBreak = .prohibited }
+        }
     }
 
     /// Takes away the hyphenated breaks (soft hyphens', hyphenation points) before a letter that has no glyph of
@@ -76,6 +137,8 @@ struct ParagraphShaper {
         var edgeTrims: [Int: EdgeTrim] = [:]
         /// Graphemes shaped with `halt` (fullwidth punctuation collapsing), in the run being shaped.
         var halted: Set<Int> = []
+        /// ``ShapedParagraph/widthScales``.
+        var widthScales: [Int32: Double] = [:]
 
         init(text: ParagraphText, runs: [FontRun]) {
             clusters.reserveCapacity(text.graphemes.count)

@@ -64,6 +64,9 @@ final class ShapedParagraph: Sendable {
     /// The clusters that may be trimmed at a line edge, by index (empty unless the text has fullwidth
     /// punctuation in a font with `halt`).
     let edgeTrims: [Int: EdgeTrim]
+    /// The glyphs drawn narrower than they are, by index, with their width's factor: a combined run wider than an
+    /// em (``TextCombineUpright/all``); empty for almost every paragraph.
+    let widthScales: [Int32: Double]
     /// The sum of the squares of the lengths (in scalars) of the pieces handed to shaping: a bound on
     /// HarfBuzz's work (quadratic in a cluster's length), counted so tests can guard layout's complexity.
     let shapingWork: Int
@@ -73,13 +76,14 @@ final class ShapedParagraph: Sendable {
     func style(ofCluster c: Int) -> Int32 { clusterStyles.isEmpty ? 0 : clusterStyles[c] }
 
     init(text: ParagraphText, clusters: [Cluster], glyphs: [LayoutGlyph], runs: [FontRun], clusterStyles: [Int32],
-         edgeTrims: [Int: EdgeTrim] = [:], shapingWork: Int) {
+         edgeTrims: [Int: EdgeTrim] = [:], widthScales: [Int32: Double] = [:], shapingWork: Int) {
         self.text = text
         self.clusters = clusters
         self.glyphs = glyphs
         self.runs = runs
         self.clusterStyles = clusterStyles
         self.edgeTrims = edgeTrims
+        self.widthScales = widthScales
         self.shapingWork = shapingWork
     }
 }

@@ -24,10 +24,12 @@ struct ShapingContext: Sendable {
     let registry: FontRegistry
     /// How characters stand in a vertical line; `nil` in horizontal text.
     let verticalOrientation: TextOrientation?
+    /// Whether the text is set across its vertical line in one em (``TextCombineUpright/all`` in a column).
+    let combinesUpright: Bool
 
     init(face: FontFace, familyFaces: [FontFace], features: ShapingFeatures, language: String?,
          weight: FontWeight, style: FontStyle, fontSize: Double, registry: FontRegistry,
-         verticalOrientation: TextOrientation? = nil) {
+         verticalOrientation: TextOrientation? = nil, combinesUpright: Bool = false) {
         self.face = face
         self.familyFaces = familyFaces
         self.features = features
@@ -39,12 +41,14 @@ struct ShapingContext: Sendable {
         self.fontSize = fontSize
         self.registry = registry
         self.verticalOrientation = verticalOrientation
+        self.combinesUpright = combinesUpright
     }
 
     /// This context shaping with other features.
     func with(features: ShapingFeatures) -> ShapingContext {
         ShapingContext(face: face, familyFaces: familyFaces, features: features, language: language, weight: weight,
-                       style: style, fontSize: fontSize, registry: registry, verticalOrientation: verticalOrientation)
+                       style: style, fontSize: fontSize, registry: registry, verticalOrientation: verticalOrientation,
+                       combinesUpright: combinesUpright)
     }
 
     /// Points per font unit of `face` at ``fontSize``.

@@ -70,6 +70,7 @@ final class StyleTable: Sendable {
         var spacing: ClusterSpacing
         var weight: FontWeight
         var style: FontStyle
+        var combinesUpright: Bool
 
         init(_ entry: Entry) {
             let shaping = entry.shaping
@@ -80,6 +81,7 @@ final class StyleTable: Sendable {
             spacing = entry.spacing
             weight = shaping.weight
             style = shaping.style
+            combinesUpright = shaping.combinesUpright
         }
     }
 }

@@ -157,7 +157,9 @@ public final class TypographyLayout: Sendable {
                                  language: typography.language, weight: resolution.requestedWeight,
                                  style: typography.fontStyle, fontSize: fontSize, registry: registry,
                                  verticalOrientation: typography.writingMode.isVertical
-                                     ? typography.textOrientation : nil)
+                                     ? typography.textOrientation : nil,
+                                 combinesUpright: typography.writingMode.isVertical
+                                     && typography.textCombineUpright == .all)
         let metrics = face.metrics
         let unit = fontSize / Double(metrics.unitsPerEm)
         lineHeight = typography.usesFontLineHeight

@@ -114,6 +114,9 @@ public struct SpanStyle: Sendable, Hashable {
     public var language: String?
     /// Variation axis coordinates by tag, replacing the paragraph's.
     public var variations: [String: Double]?
+    /// In a vertical line, the span's text set across the column in one em (tate-chu-yoko); nothing in
+    /// horizontal text.
+    public var textCombineUpright: TextCombineUpright?
 
     /// A style that changes nothing; set fields or use the modifiers.
     public init(familyNames: [String]? = nil, weight: FontWeight? = nil, isItalic: Bool? = nil, size: Double? = nil,
@@ -169,6 +172,10 @@ public struct SpanStyle: Sendable, Hashable {
     public func language(_ language: String) -> SpanStyle { with { $0.language = language } }
     /// A copy with other variation axis coordinates.
     public func variations(_ variations: [String: Double]) -> SpanStyle { with { $0.variations = variations } }
+    /// A copy whose text is, or is not, set across a vertical line in one em.
+    public func textCombineUpright(_ combine: TextCombineUpright) -> SpanStyle {
+        with { $0.textCombineUpright = combine }
+    }
 
     /// The families of a CSS `font-family` list ("Inter, 'Noto Sans'"): trimmed, unquoted, empty names dropped.
     public static func familyNames(inList list: String) -> [String] {
@@ -199,6 +206,7 @@ public struct SpanStyle: Sendable, Hashable {
         if let features { result.features = features }
         if let language { result.language = language }
         if let variations { result.variations = variations }
+        if let textCombineUpright { result.textCombineUpright = textCombineUpright }
         return result
     }
 }

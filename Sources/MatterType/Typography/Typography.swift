@@ -76,6 +76,9 @@ public struct Typography: Sendable, Hashable, Codable {
     /// How characters stand in a vertical line (CSS `text-orientation`): upright where their script is set so
     /// (the default, `mixed`), all upright, or all sideways; ignored in horizontal text.
     public var textOrientation: TextOrientation = .mixed
+    /// Whether the text is set across a vertical line in one em (a span's ``SpanStyle/textCombineUpright``;
+    /// ignored in horizontal text).
+    package var textCombineUpright: TextCombineUpright = .none
 
     /// A family named by a string, resolved through the registry's factory, or a custom ``FontFamily``. A string
     /// literal is a named family.
@@ -299,6 +302,16 @@ public enum TextOrientation: String, NamedChoice, CaseIterable, Sendable, Hashab
     case upright
     /// Every character sideways, turned 90° clockwise.
     case sideways
+}
+
+/// Whether a run of a vertical line is set across it in the space of one character (CSS Writing Modes 4
+/// `text-combine-upright`): tate-chu-yoko, for dates' digits ("12"), "!?" and short initialisms.
+public enum TextCombineUpright: String, NamedChoice, CaseIterable, Sendable, Hashable, Codable {
+    /// Set as the rest of the line (the default).
+    case none
+    /// The span's text, whatever it is, set horizontally in one em along the column: in the font's half-width
+    /// forms (`hwid`) when it is wider than an em, and narrowed to an em when it is still wider.
+    case all
 }
 
 /// The base direction of a paragraph (UAX #9).
