@@ -64,6 +64,8 @@ extension SpanStyle: Codable {
     public static let spanOnlyFields: [RequestField<SpanStyle>] = [
         .init("textCombineUpright", \.textCombineUpright, Choice<TextCombineUpright>.self,
               help: "In a vertical writing mode, all sets the span's text across the column in the space of one character (tate-chu-yoko: \"12\", \"!?\"), as CSS text-combine-upright: in the font's half-width forms when wider than an em, narrowed to an em when still wider; none (the default) sets it as the rest."),
+        .init("ruby", \.ruby, String.self,
+              help: "An annotation over the span's text (furigana, \"かんじ\" over \"漢字\"), as HTML <ruby>: half the span's size, above it in rows and to its right in columns, spread over it as Chromium's ruby-align: space-around (a longer annotation overhangs the characters beside it by up to half its size); the span's text is never broken, and a row the annotation does not fit above moves down (Docs/Vertical.md)."),
     ]
 
     /// `text` and the style keys.

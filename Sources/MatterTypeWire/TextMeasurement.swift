@@ -42,6 +42,18 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
     public var lines: [Line]
     /// The inline boxes of box spans, line by line, left to right (omitted from the JSON when there are none).
     public var boxes: [Box]?
+    /// The ruby annotations, in the order of their bases (omitted from the JSON when there are none).
+    public var ruby: [Annotation]?
+
+    /// A ruby annotation: its text and box (along the line the longer of base and annotation, across it the
+    /// annotation font's ascent plus descent), from the layout's top-left corner.
+    public struct Annotation: Sendable, Hashable, Codable {
+        public var text: String
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+    }
 
     /// Where an inline box stands.
     public struct Box: Sendable, Hashable, Codable {
@@ -122,6 +134,12 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
         boxes = placed.isEmpty ? nil : placed.map { box in
             Box(index: box.index, line: box.line, x: TextMeasurement.rounded(box.x), y: TextMeasurement.rounded(box.y),
                 width: TextMeasurement.rounded(box.box.width), height: TextMeasurement.rounded(box.box.height))
+        }
+        let annotations = layout.annotations
+        ruby = annotations.isEmpty ? nil : annotations.map { annotation in
+            let r = annotation.rect
+            return Annotation(text: annotation.text, x: TextMeasurement.rounded(r.x), y: TextMeasurement.rounded(r.y),
+                              width: TextMeasurement.rounded(r.width), height: TextMeasurement.rounded(r.height))
         }
         hyphenationWarnings = layout.hyphenationWarnings.map(\.description)
         let isVertical = layout.typography.typography.writingMode.isVertical

@@ -99,7 +99,8 @@ final class FontFace: @unchecked Sendable {
             capHeight: FontFace.height(of: HB_OT_METRICS_TAG_CAP_HEIGHT, orTopOf: 0x48, in: font)
                 ?? Int(Double(upem) * 0.7),
             xHeight: FontFace.height(of: HB_OT_METRICS_TAG_X_HEIGHT, orTopOf: 0x78, in: font)
-                ?? Int(Double(upem) * 0.5))
+                ?? Int(Double(upem) * 0.5),
+            typoAscender: os2.int16(at: 68) ?? ascender, typoDescender: os2.int16(at: 70) ?? descender)
     }
 
     /// A height from OS/2 (`tag`: cap or x height, with the instance's MVAR deltas), else the top of the glyph for

@@ -20,4 +20,16 @@ public struct FontMetrics: Sendable, Hashable {
     public let capHeight: Int
     /// `OS/2.sxHeight` (version 2 and later), else the top of the glyph for "x".
     public let xHeight: Int
+    /// `OS/2.sTypoAscender` (else ``ascender``): with ``typoDescender``, the em box's top where a CJK font
+    /// draws its ideographs (ruby is set against it).
+    public let typoAscender: Int
+    /// `OS/2.sTypoDescender` (negative; else ``descender``).
+    public let typoDescender: Int
+
+    /// The em box's ascent in em (``typoAscender`` over the typo ascender and descender's sum, as Chromium
+    /// normalizes them): 0.88 for Noto Sans CJK.
+    public var emBoxAscent: Double {
+        let sum = typoAscender - typoDescender
+        return sum > 0 ? Double(typoAscender) / Double(sum) : 0.8
+    }
 }

@@ -12,6 +12,16 @@ struct LayoutStyles: Sendable {
     /// field of their own: a fifth field made every layout's styles dearer to pass around, 480 instructions a
     /// line.)
     let boundaries: [Boundary]
+    /// The ruby annotations, in the order of their bases (empty for almost every text).
+    let rubies: [Ruby]
+
+    /// A span's annotation (``SpanStyle/ruby``): its base's scalars in the layout text, its text and the style
+    /// it is set in (the span's at half the size).
+    struct Ruby: Sendable {
+        var scalars: Range<Int>
+        var text: String
+        var style: Int32
+    }
 
     struct Boundary: Sendable {
         var scalar: Int
@@ -29,6 +39,7 @@ struct LayoutStyles: Sendable {
         spanStyles = []
         table = typography.styleTable
         boundaries = []
+        rubies = []
     }
 
     /// The styles of `text` over `paragraph`, and the layout text: each span's text in its own text case.
@@ -40,21 +51,21 @@ struct LayoutStyles: Sendable {
         var distinct = [SpanStyle()]
         var indexOfStyle: [SpanStyle: Int32] = [:]  // filled once there are more than 16
         var boundaries: [Boundary] = []
+        var rubies: [Ruby] = []
         var string = ""
         string.reserveCapacity(text.spans.reduce(0) { $0 + $1.text.utf8.count })
         var scalars = 0
-        for index in text.spans.indices where !text.spans[index].text.isEmpty || text.spans[index].box != nil {
-            let style: Int32
+        /// The index of `spanStyle`'s resolved style, resolved and added when new.
+        func styleIndex(_ spanStyle: SpanStyle, span index: Int) throws(LayoutError) -> Int32 {
             // Few distinct styles: comparing with each is cheaper than hashing one (most fields are nil).
-            if distinct.count <= 16, let known = distinct.firstIndex(of: text.spans[index].style) {
-                style = Int32(known)
-            } else if distinct.count > 16, let known = indexOfStyle[text.spans[index].style] {
-                style = known
+            if distinct.count <= 16, let known = distinct.firstIndex(of: spanStyle) {
+                return Int32(known)
+            } else if distinct.count > 16, let known = indexOfStyle[spanStyle] {
+                return known
             } else {
                 guard styles.count < StyledText.maximumDistinctStyles else {
                     throw .tooManySpanStyles(StyledText.maximumDistinctStyles)
                 }
-                let spanStyle = text.spans[index].style
                 do {
                     let typography = try paragraph.spanStyles.resolved(
                         spanStyle.applied(to: paragraph.typography), environment: paragraph.environment,
@@ -64,14 +75,21 @@ struct LayoutStyles: Sendable {
                 } catch {
                     throw .invalidSpan(index: index, error)
                 }
-                style = Int32(styles.count)
+                let style = Int32(styles.count)
                 distinct.append(spanStyle)
                 if distinct.count == 17 {
                     for (known, value) in distinct.enumerated() { indexOfStyle[value] = Int32(known) }
                 } else if distinct.count > 17 {
                     indexOfStyle[spanStyle] = style
                 }
+                return style
             }
+        }
+        for index in text.spans.indices where !text.spans[index].text.isEmpty || text.spans[index].box != nil {
+            var spanStyle = text.spans[index].style
+            let annotation = spanStyle.ruby
+            spanStyle.ruby = nil
+            let style = try styleIndex(spanStyle, span: index)
             if let box = text.spans[index].box {
                 do throws(LayoutError) {
                     let allowed = "a size from 0 to \(InlineBox.maximumSide) points"
@@ -90,23 +108,38 @@ struct LayoutStyles: Sendable {
             let cased = textCase.apply(to: text.spans[index].text, language: language)
             string += cased
             // Scalars are the UTF-8 bytes that do not continue one.
-            scalars += cased.utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            let count = cased.utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            if let annotation, !annotation.isEmpty {
+                guard !(annotation + cased).contains(where: \.isNewline) else {
+                    throw .invalidSpan(index: index, .rubyAcrossLines)
+                }
+                // The span's style at half its size, undecorated, not combined.
+                var annotationStyle = spanStyle
+                annotationStyle.size = (spanStyle.size ?? paragraph.typography.fontSize) / 2
+                annotationStyle.decoration = TextDecoration.none
+                annotationStyle.textCombineUpright = nil
+                rubies.append(Ruby(scalars: scalars..<scalars + count, text: annotation,
+                                   style: try styleIndex(annotationStyle, span: index)))
+            }
+            scalars += count
         }
-        if boundaries.count == 1, boundaries[0].style == 0, boundaries[0].box == nil { boundaries = [] }
+        if boundaries.count == 1, boundaries[0].style == 0, boundaries[0].box == nil, rubies.isEmpty { boundaries = [] }
         let table = StyleTable([paragraph.styleEntry] + styles.map { style in
             var entry = style.typography.styleEntry
             entry.color = style.color
             return entry
         })
-        return (string, LayoutStyles(paragraph: paragraph, spanStyles: styles, table: table, boundaries: boundaries))
+        return (string, LayoutStyles(paragraph: paragraph, spanStyles: styles, table: table, boundaries: boundaries,
+                                     rubies: rubies))
     }
 
     private init(paragraph: TypographyLayout, spanStyles: [ResolvedSpanStyle], table: StyleTable,
-                 boundaries: [Boundary]) {
+                 boundaries: [Boundary], rubies: [Ruby]) {
         self.paragraph = paragraph
         self.spanStyles = spanStyles
         self.table = table
         self.boundaries = boundaries
+        self.rubies = rubies
     }
 
     /// The inline boxes, by the scalar (from the start of the layout text) of the U+FFFC that stands for each;

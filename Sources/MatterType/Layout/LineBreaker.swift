@@ -40,8 +40,11 @@ struct LineBreaker {
     /// The lines (ranges of `clusters`) of one paragraph; an empty paragraph is one empty line.
     /// - Parameter hyphenWidths: the width of the hyphen shown when a line ends at a hyphenated break
     ///   (``Cluster/hyphenBefore``), by the cluster before the break.
+    /// - Parameter endOverhangs: what a ruby's last base cluster's advance leaves out for its annotation to
+    ///   overhang the text after it, by cluster: a line that would end with it must hold that too (Chromium
+    ///   overhangs only when text follows on the line).
     func lines(of clusters: [Cluster], edgeTrims: [Int: EdgeTrim] = [:],
-               hyphenWidths: [Int: Double] = [:]) -> [Range<Int>] {
+               hyphenWidths: [Int: Double] = [:], endOverhangs: [Int: Double] = [:]) -> [Range<Int>] {
         guard !clusters.isEmpty else { return [0..<0] }
         guard let width else { return [0..<clusters.count] }
         var lines: [Range<Int>] = []
@@ -62,7 +65,8 @@ struct LineBreaker {
                     }
                 }
                 let advance = advance(of: cluster, at: x, indent: indent)
-                if i > start, !cluster.kind.hangs, !LineBreaker.fits(x + advance, in: available) {
+                let pending = endOverhangs.isEmpty ? 0 : endOverhangs[i] ?? 0
+                if i > start, !cluster.kind.hangs, !LineBreaker.fits(x + advance + pending, in: available) {
                     // Also the paragraph's last mark (Chromium 156 trims it too).
                     // On a paragraph's first line Chromium's trimmed line is one LayoutUnit (1/64 pt) wider
                     // than its glyphs, so an exact fit does not fit there (measured with Chromium 156: 7 × 16 + 8

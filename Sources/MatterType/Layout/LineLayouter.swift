@@ -18,10 +18,10 @@ struct LineLayouter {
     let limits: LayoutLimits
     /// The limits as asked for.
     let requestedLimits: LayoutLimits
-    private(set) var fallback: FontFallback
+    var fallback: FontFallback
     /// Each style's shaping context and letter spacing.
-    private let contexts: [ShapingContext]
-    private let spacings: [ClusterSpacing]
+    let contexts: [ShapingContext]
+    let spacings: [ClusterSpacing]
     /// By style, whether its text is set across a vertical line in one em; empty when no style's is.
     private let combining: [Bool]
 
@@ -29,6 +29,9 @@ struct LineLayouter {
         var lines: [TextLine]
         var width: Double
         var height: Double
+        /// Columns: how far right the block reaches (``height`` unless an annotation reaches past the last
+        /// column).
+        var reach: Double
         var isTruncated: Bool
         /// Whether a line was broken inside a word (one wider than the line), not at a break opportunity; only
         /// looked for when fitting (`limits.fit`).
@@ -81,7 +84,8 @@ struct LineLayouter {
             let paragraph = shape(range.bytes, of: text, bytes: bytes, firstScalar: range.firstScalar)
             paragraphs.append(paragraph)
             let hyphenWidths = hyphenWidths(paragraph)
-            var lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims, hyphenWidths: hyphenWidths)
+            var lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims, hyphenWidths: hyphenWidths,
+                                      endOverhangs: paragraph.endOverhangs)
             if typography.textWrap != .wrap, let width = limits.width, !breaker.breaksAnywhere,
                paragraph.edgeTrims.isEmpty {
                 let chooser = ScoreLineBreaker(wrap: typography.textWrap, width: width,
@@ -115,6 +119,9 @@ struct LineLayouter {
                                        ellipsisWidth: ellipsis?.advance ?? 0)
                         .items(paragraph.clusters, covered, indent: indent, hidesOwnText: covered != line)
                 }
+                if !drafts.isEmpty, !paragraph.rubies.isEmpty, !writingMode.isVertical {
+                    top += rowShift(paragraph, line: line)
+                }
                 drafts.append(LineDraft(paragraph: p, items: items,
                                         byteRange: paragraph.text.byteRange(ofGraphemes: covered), indent: indent,
                                         isFirstOfParagraph: l == 0, isLastOfParagraph: l == lines.count - 1,
@@ -134,10 +141,29 @@ struct LineLayouter {
         var (lines, width) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom, less the end trim.
         let height = geometry.boxHeight((drafts.last?.top ?? -trims.start) + geometry.lineHeight - trims.end)
-        if writingMode.isVertical { lines = lines.map { $0.turned(writingMode, blockExtent: height) } }
+        // Columns stay in their slots; the block reaches as far right as an annotation's em box (Chromium 156).
+        var reach = height
+        if writingMode.isVertical {
+            lines = lines.map { $0.turned(writingMode, blockExtent: height) }
+            for line in lines { for annotation in line.annotations { reach = max(reach, annotation.reach) } }
+        }
         return Result(lines: lines, width: limits.width == nil ? geometry.boxWidth(width) : width, height: height,
+                      reach: reach,
                       isTruncated: isTruncated, breaksInsideWord: breaksInsideWord,
                       shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork }, paragraphs: paragraphs)
+    }
+
+    /// How far a row other than the first moves down for the annotations of the rubies that start on it
+    /// (``RubyPlacement/rowShift(lineHeight:fontSize:)``).
+    private func rowShift(_ paragraph: ShapedParagraph, line: Range<Int>) -> Double {
+        var shift = 0.0
+        for ruby in paragraph.rubies where line.contains(ruby.base.lowerBound) {
+            let base = contexts[Int(paragraph.style(ofCluster: ruby.base.lowerBound))]
+            let placement = RubyPlacement(annotation: contexts[Int(ruby.style)], base: base,
+                                          lineHeight: typography.lineHeight)
+            shift = max(shift, placement.rowShift(lineHeight: typography.lineHeight, fontSize: base.fontSize))
+        }
+        return shift
     }
 
     /// Analysis, itemization and shaping of the paragraph at UTF-8 offsets `range` of `string` (whose UTF-8 is
@@ -158,9 +184,10 @@ struct LineLayouter {
                                  groups: styles.table.shapingGroups,
                                  orientation: typography.shaping.verticalOrientation,
                                  combining: combining)
-        return ParagraphShaper(contexts: contexts, faces: fallback.faces, spacings: spacings,
-                               boxWidths: boxes?.mapValues(\.width))
+        let shaped = ParagraphShaper(contexts: contexts, faces: fallback.faces, spacings: spacings,
+                                     boxWidths: boxes?.mapValues(\.width))
             .shape(text, runs: runs, styles: graphemeStyles)
+        return inLayoutText && !styles.rubies.isEmpty ? annotated(shaped, rubies: styles.rubies) : shaped
     }
 
     /// A paragraph with its inline boxes marked and, when `hyphenates`, ``TypographyLayout/hyphens`` (not `manual`)

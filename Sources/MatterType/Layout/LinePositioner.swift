@@ -129,6 +129,14 @@ struct LinePositioner {
     /// closing bracket ending a line that would not fit otherwise loses its trailing half.
     private func trimEdges(_ placed: inout [PlacedItem], _ draft: LineDraft, _ paragraph: ShapedParagraph,
                            width: Double) {
+        // A ruby ending the line overhangs nothing after it: its base's last advance comes back.
+        if !paragraph.endOverhangs.isEmpty, !placed.isEmpty {
+            var last = placed.count - 1
+            while last > 0, placed[last].kind.hangs { last -= 1 }
+            if case .cluster(let c) = draft.items[last], let overhang = paragraph.endOverhangs[c] {
+                placed[last].advance += overhang
+            }
+        }
         guard !paragraph.edgeTrims.isEmpty, !placed.isEmpty else { return }
         var width = width
         if !draft.isFirstOfParagraph, case .cluster(let c) = draft.items[0],
@@ -190,6 +198,7 @@ struct LinePositioner {
         let start = pen
         var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(draft.items.count + 4)
+        var clusterPens: [Int: Double] = [:]
         draft.items.withUnsafeBufferPointer { items in
             placed.withUnsafeBufferPointer { placed in
                 paragraph.clusters.withUnsafeBufferPointer { clusters in
@@ -197,7 +206,7 @@ struct LinePositioner {
                         paragraph.clusterStyles.withUnsafeBufferPointer { clusterStyles in
                             emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
                                  clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing, pen: &pen,
-                                 into: &glyphs)
+                                 into: &glyphs, clusterPens: &clusterPens)
                         }
                     }
                 }
@@ -214,12 +223,14 @@ struct LinePositioner {
             decorations = spanDecorations(draft.items, placed, order: order, paragraph: paragraph, spacing: spacing,
                                           from: start)
         }
+        let annotations = paragraph.rubies.isEmpty ? []
+            : annotate(paragraph, draft: draft, clusterPens: clusterPens, spacing: spacing, into: &glyphs)
         // The line's text and runs are made when read (most callers only draw): what they need is kept.
         let source = LineRunSource(context: context, paragraph: draft.paragraph, items: draft.items,
                                    placed: placed, order: order, spacing: spacing, start: start)
         return TextLine(range: stringRange(draft.byteRange), paragraph: draft.paragraph, top: draft.top,
                         baseline: baseline, height: geometry.lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
-                        decorations: decorations, source: source)
+                        decorations: decorations, annotations: annotations, source: source)
     }
 
     /// The decorations of a line with several styles: one rectangle per stretch of items (in visual order,
@@ -296,12 +307,14 @@ struct LinePositioner {
                       clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
                       clusterStyles: UnsafeBufferPointer<Int32>,
                       paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
-                      into glyphs: inout [PositionedGlyph]) {
+                      into glyphs: inout [PositionedGlyph], clusterPens: inout [Int: Double]) {
         let baseline = spacing.baseline
+        let hasRubies = !paragraph.rubies.isEmpty
         for position in 0..<placed.count {
             let i = order?[position] ?? position
             let p = placed[i]
             var glyphX = pen - p.shift
+            if hasRubies, case .cluster(let c) = items[i] { clusterPens[c] = glyphX }
             var advance = p.advance
             if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
             if case .cluster(let c) = items[i] {
@@ -340,6 +353,45 @@ struct LinePositioner {
             }
             pen += advance
         }
+    }
+
+    /// The annotations of the rubies whose bases start on the line (their clusters' pens in `clusterPens`):
+    /// their glyphs added to `glyphs` along each ruby's column, and their boxes (see ``RubyPlacement``).
+    private func annotate(_ paragraph: ShapedParagraph, draft: LineDraft, clusterPens: [Int: Double],
+                          spacing: Spacing, into glyphs: inout [PositionedGlyph]) -> [LineAnnotation] {
+        var annotations: [LineAnnotation] = []
+        for ruby in paragraph.rubies {
+            guard let pen = clusterPens[ruby.base.lowerBound] else { continue }
+            let start = pen - ruby.startOverhang
+            let baseStyle = paragraph.style(ofCluster: ruby.base.lowerBound)
+            let placement = RubyPlacement(annotation: styles.contexts[Int(ruby.style)],
+                                          base: styles.contexts[Int(baseStyle)], lineHeight: geometry.lineHeight)
+            let rect: Rect
+            if spacing.isVertical {
+                let middle = spacing.middle - placement.middleOffset
+                rect = Rect(x: start, y: middle - placement.thickness / 2, width: ruby.length,
+                            height: placement.thickness)
+                for (glyph, along) in zip(ruby.glyphs, ruby.pens) {
+                    glyphs.append(ruby.isUpright
+                        ? PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: ruby.style,
+                                          x: start + along - glyph.yOffset, y: middle - glyph.xOffset)
+                        : PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: ruby.style,
+                                          x: start + along + glyph.xOffset,
+                                          y: rect.y + placement.baseline - placement.top - glyph.yOffset,
+                                          isSideways: true))
+                }
+            } else {
+                rect = Rect(x: start, y: draft.top + placement.top, width: ruby.length, height: placement.thickness)
+                for (glyph, along) in zip(ruby.glyphs, ruby.pens) {
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: ruby.style,
+                                                  x: start + along + glyph.xOffset,
+                                                  y: draft.top + placement.baseline - glyph.yOffset))
+                }
+            }
+            annotations.append(LineAnnotation(text: ruby.text, rect: rect,
+                                              reach: spacing.middle - placement.farEdge))
+        }
+        return annotations
     }
 
     /// The `String.Index` range of the text for a byte range.

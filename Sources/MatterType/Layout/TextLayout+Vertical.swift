@@ -10,7 +10,7 @@ extension TextLayout {
             return lines.map { Rect(x: $0.x, y: $0.top, width: $0.width, height: $0.height) }
         }
         return lines.map { line in
-            Rect(x: mode.left(ofLineAt: line.top, height: line.height, blockExtent: width), y: line.x,
+            Rect(x: mode.left(ofLineAt: line.top, height: line.height, blockExtent: lineExtent), y: line.x,
                  width: line.height, height: line.width)
         }
     }
@@ -18,6 +18,26 @@ extension TextLayout {
     /// How far the lines reach across: the layout's ``height`` in horizontal text, its ``width`` in a vertical
     /// writing mode.
     var blockExtent: Double { typography.typography.writingMode.isVertical ? width : height }
+
+    /// The ruby annotations (``SpanStyle/ruby``), in the order of their bases: each one's text, line and box
+    /// where it is drawn, in points from the layout's top-left corner — along the line, the longer of base and
+    /// annotation; across it, the annotation font's ascent plus descent. A first row's annotation may stand
+    /// above the layout's top, as in Chromium.
+    public var annotations: [PlacedAnnotation] {
+        lines.enumerated().flatMap { index, line in
+            line.annotations.map { PlacedAnnotation(text: $0.text, line: index, rect: $0.rect) }
+        }
+    }
+}
+
+/// A ruby annotation placed in a ``TextLayout``.
+public struct PlacedAnnotation: Sendable, Hashable {
+    /// What it reads.
+    public let text: String
+    /// The line its base is on (0-based).
+    public let line: Int
+    /// Its box, in points from the layout's top-left corner.
+    public let rect: Rect
 }
 
 extension WritingMode {
@@ -50,7 +70,14 @@ extension TextLine {
             DecorationRect(x: x(rect.y + rect.height), y: rect.x, width: rect.height, height: rect.width,
                            styleIndex: rect.styleIndex)
         }
+        let annotations = annotations.map { annotation in
+            let rect = annotation.rect
+            return LineAnnotation(text: annotation.text, rect: Rect(x: x(rect.y + rect.height), y: rect.x,
+                                                                    width: rect.height, height: rect.width),
+                                  reach: x(annotation.reach))
+        }
         return TextLine(range: range, paragraph: paragraph, top: top, baseline: baseline, height: height, x: self.x,
-                        width: width, glyphs: glyphs, decorations: decorations, source: source)
+                        width: width, glyphs: glyphs, decorations: decorations, annotations: annotations,
+                        source: source)
     }
 }

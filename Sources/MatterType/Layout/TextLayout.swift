@@ -39,6 +39,9 @@ public struct TextLayout: Sendable {
     public let missingCharacters: [Unicode.Scalar]
 
     let faces: [FontFace]
+    /// How far the lines reach across, from the first line's top to the last's bottom (a vertical layout's
+    /// ``width`` less what annotations add past the last column).
+    let lineExtent: Double
     /// How much shaping work the layout took (see ``ShapedParagraph/shapingWork``).
     let shapingWork: Int
     /// Whether a line was broken inside a word, for want of a break opportunity in the width.
@@ -109,8 +112,10 @@ public struct TextLayout: Sendable {
         styleTable = layouter.styles.table
         limits = layouter.requestedLimits
         lines = result.lines
-        // Columns: the lines' extent across is the width, the longest column the height.
-        (width, height) = layouter.writingMode.isVertical ? (result.height, result.width) : (result.width, result.height)
+        // Columns: the lines' extent across (and annotations past the last) is the width, the longest column the
+        // height.
+        (width, height) = layouter.writingMode.isVertical ? (result.reach, result.width) : (result.width, result.height)
+        lineExtent = result.height
         isTruncated = result.isTruncated
         breaksInsideWord = result.breaksInsideWord
         minContentWidth = layouter.limits.measuresMinContent ? LineLayouter.minContentWidth(of: result.paragraphs) : nil
@@ -309,6 +314,8 @@ public struct TextLine: Sendable {
     /// The underlines and strikethroughs under the line's glyphs (trailing spaces excluded): one across the line
     /// for a plain text with a decoration; one per stretch of spans that draw the same stroke for a styled text.
     public let decorations: [DecorationRect]
+    /// Its ruby annotations' boxes, where they are drawn (their glyphs are among ``glyphs``, after the text's).
+    let annotations: [LineAnnotation]
     /// The line's runs of one font and direction, left to right (visual order). Made when read: keep the
     /// array rather than reading it again in a loop.
     public var runs: [TextRun] { source.runs() }

@@ -67,6 +67,12 @@ final class ShapedParagraph: Sendable {
     /// The glyphs drawn narrower than they are, by index, with their width's factor: a combined run wider than an
     /// em (``TextCombineUpright/all``); empty for almost every paragraph.
     let widthScales: [Int32: Double]
+    /// The ruby annotations over its clusters, in order (empty for almost every paragraph).
+    let rubies: [ShapedRuby]
+    /// What each ruby's last base cluster's advance leaves out for its annotation to overhang the text after it,
+    /// by cluster (see ``LineBreaker/lines(of:edgeTrims:hyphenWidths:endOverhangs:)``); a line ending with it
+    /// gets it back.
+    let endOverhangs: [Int: Double]
     /// The sum of the squares of the lengths (in scalars) of the pieces handed to shaping: a bound on
     /// HarfBuzz's work (quadratic in a cluster's length), counted so tests can guard layout's complexity.
     let shapingWork: Int
@@ -76,7 +82,8 @@ final class ShapedParagraph: Sendable {
     func style(ofCluster c: Int) -> Int32 { clusterStyles.isEmpty ? 0 : clusterStyles[c] }
 
     init(text: ParagraphText, clusters: [Cluster], glyphs: [LayoutGlyph], runs: [FontRun], clusterStyles: [Int32],
-         edgeTrims: [Int: EdgeTrim] = [:], widthScales: [Int32: Double] = [:], shapingWork: Int) {
+         edgeTrims: [Int: EdgeTrim] = [:], widthScales: [Int32: Double] = [:], rubies: [ShapedRuby] = [],
+         endOverhangs: [Int: Double] = [:], shapingWork: Int) {
         self.text = text
         self.clusters = clusters
         self.glyphs = glyphs
@@ -84,6 +91,8 @@ final class ShapedParagraph: Sendable {
         self.clusterStyles = clusterStyles
         self.edgeTrims = edgeTrims
         self.widthScales = widthScales
+        self.rubies = rubies
+        self.endOverhangs = endOverhangs
         self.shapingWork = shapingWork
     }
 }

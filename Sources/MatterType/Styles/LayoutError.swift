@@ -18,6 +18,8 @@ public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvert
     case tooManyFamilies(count: Int, limit: Int)
     /// A family name is longer than ``Typography/maximumFamilyNameLength`` characters.
     case familyNameTooLong(length: Int, limit: Int)
+    /// A ruby annotation or its base holds a line break (``SpanStyle/ruby``).
+    case rubyAcrossLines
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvert
             "the typography names \(count) families; name at most \(limit) (the family and its fallbacks)"
         case .familyNameTooLong(let length, let limit):
             "a family name has \(length) characters; family names have at most \(limit)"
+        case .rubyAcrossLines:
+            "a ruby annotation and the text it annotates are set on one line; take the line break out of them"
         }
     }
 

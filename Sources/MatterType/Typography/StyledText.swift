@@ -117,6 +117,10 @@ public struct SpanStyle: Sendable, Hashable {
     /// In a vertical line, the span's text set across the column in one em (tate-chu-yoko); nothing in
     /// horizontal text.
     public var textCombineUpright: TextCombineUpright?
+    /// An annotation over the span's text (furigana): set in half the span's size above it in rows, to its right
+    /// in columns, spread over it as Chromium's `ruby-align: space-around` does; the span's text is never broken.
+    /// Not part of the style's identity: spans that differ only in their annotations share one style.
+    public var ruby: String?
 
     /// A style that changes nothing; set fields or use the modifiers.
     public init(familyNames: [String]? = nil, weight: FontWeight? = nil, isItalic: Bool? = nil, size: Double? = nil,
@@ -172,6 +176,8 @@ public struct SpanStyle: Sendable, Hashable {
     public func language(_ language: String) -> SpanStyle { with { $0.language = language } }
     /// A copy with other variation axis coordinates.
     public func variations(_ variations: [String: Double]) -> SpanStyle { with { $0.variations = variations } }
+    /// A copy annotated with `annotation` (ruby), or not (`nil`).
+    public func ruby(_ annotation: String?) -> SpanStyle { with { $0.ruby = annotation } }
     /// A copy whose text is, or is not, set across a vertical line in one em.
     public func textCombineUpright(_ combine: TextCombineUpright) -> SpanStyle {
         with { $0.textCombineUpright = combine }
