@@ -13,6 +13,8 @@ PKG_CONFIG_MODULES := freetype2 harfbuzz fontconfig icu-uc libpng libwebp libdef
 HEADERS := /usr/include/hyphen.h
 # The fonts the tests lay out (and the Figma documents compared with Figma's boxes use: Inter, Roboto, Lato, Open
 # Sans, JetBrains Mono, League Spartan, Arimo from croscore), and the hyphenation dictionaries they hyphenate with.
+# What `make demo` needs besides the bundled Noto Sans: the vertical card's Japanese faces.
+DEMO_FONT_PACKAGES := fontconfig fonts-noto-cjk
 TEST_FONT_PACKAGES := fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-extra fonts-noto-cjk \
                       fonts-noto-color-emoji fonts-inter-variable fonts-inter fonts-roboto-unhinted fonts-croscore \
                       fonts-liberation2 fonts-lato fonts-open-sans fonts-jetbrains-mono fonts-league-spartan \
@@ -96,8 +98,10 @@ serve: server-deps
 ## Examples/flow-card.json (frames) with a short and a long title into flow-short.png and flow-long.png, and the
 ## Figma frame of Examples/figma-card.json into figma-card.png, and Examples/figma-modes.json's Button in each mode of
 ## Examples/figma-variables.json and each variant into figma-modes.png; audits Examples/card.json with the rows of
-## Examples/audit-rows.csv (eight languages) into audit.html.
+## Examples/audit-rows.csv (eight languages) into audit.html; and Examples/vertical-card.json (Japanese in columns, with
+## ruby) into vertical-card.png, after installing Debian's Noto CJK fonts if they are missing.
 demo: build
+	@$(call install-missing,$(DEMO_FONT_PACKAGES),fonts for the vertical card)
 	@$(MATTERTYPE) demo -o demo.png
 	@$(MATTERTYPE) card Examples/card.json --values Examples/card-values.json -o card.png
 	@$(MATTERTYPE) card Examples/flow-card.json --values Examples/flow-card-values.json -o flow-short.png
@@ -108,7 +112,8 @@ demo: build
 	@$(MATTERTYPE) figma Examples/figma-modes.json --variables Examples/figma-variables.json --no-system-fonts \
 		--scale 2 -o figma-modes.png
 	@$(MATTERTYPE) audit Examples/card.json --values Examples/audit-rows.csv --html audit.html || [ $$? -eq 1 ]
-	@echo "Open demo.png, card.png, flow-short.png beside flow-long.png (the same template reflowed), figma-card.png (a Figma frame), figma-modes.png (one component in every mode and variant) and audit.html (every row checked). How typographies resolve:"
+	@$(MATTERTYPE) card Examples/vertical-card.json -o vertical-card.png
+	@echo "Open demo.png, card.png, flow-short.png beside flow-long.png (the same template reflowed), figma-card.png (a Figma frame), figma-modes.png (one component in every mode and variant), audit.html (every row checked) and vertical-card.png (columns and ruby). How typographies resolve:"
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Noto Sans" --weight semibold --italic
 	@$(MATTERTYPE) resolve --no-system-fonts --family "Brand Sans" --weight medium
 

@@ -80,6 +80,8 @@ let package = Package(
                                                         "MatterTypeFigma", "MatterTypeFuzzing", "mattertype",
                                    "CPNG", "MatterTypeICU"],
                     // Read in place through #filePath: see Fixtures/make-fixtures.py and RasterTests.swift.
+                    // ReadmeExample/Typography holds the README example's token and sample files and, once recorded,
+                    // its Golden/ (excluding a folder that exists before the first run: a missing one is a warning).
                     exclude: ["Fixtures", "Golden", "ReadmeExample/Typography"]),
         // The example of MatterTypeSnapshotTesting: its snapshots are committed in __Snapshots__.
         .testTarget(name: "MatterTypeSnapshotTestingTests",

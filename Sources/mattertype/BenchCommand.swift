@@ -27,6 +27,8 @@ struct BenchCommand: ParsableCommand {
             both and their ratio (Benchmarks/lines.txt at --width 240 is the headline corpus).
             fit: as balance, each paragraph fitted into --max-height (48: two lines of 16/24) at --width.
             hyphens: as balance, with hyphens auto in en-US (hyph_en_US.dic) against manual.
+            --writing-mode vertical-rl (or -lr) lays lines and paragraph out in columns, --width long, drawn into a \
+            bitmap as tall (Benchmarks/japanese.txt with --font-file NotoSansCJK-Regular.ttc is the Japanese corpus).
             """)
 
     enum Task: String, ExpressibleByArgument, CaseIterable {
@@ -69,6 +71,11 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("font-file"),
             help: ArgumentHelp("Lay out in this font's family instead of the bundled Noto Sans.", valueName: "path"))
     var fontFile: String?
+
+    @Option(name: .customLong("writing-mode"),
+            help: "Rows (horizontal-tb, the default) or columns (vertical-rl, vertical-lr), for lines and paragraph.",
+            transform: { try parseChoice($0, WritingMode.self, "--writing-mode") })
+    var writingMode: WritingMode = .horizontalTopToBottom
 
     @Option(help: "The png task's display scale.")
     var scale = 1.0
@@ -131,7 +138,8 @@ struct BenchCommand: ParsableCommand {
         let family = try fontFile.map { try registry.register(fileAt: $0).first?.familyName ?? "Noto Sans" }
             ?? "Noto Sans"
         let typography = try TypographyLayout(
-            typography: Typography(family: .named(family), fontSize: size, lineHeight: lineHeight),
+            typography: Typography(family: .named(family), fontSize: size, lineHeight: lineHeight)
+                .writingMode(writingMode),
             environment: TypographyEnvironment(displayScale: scale), registry: registry)
         if task == .balance || task == .pretty || task == .fit || task == .hyphens {
             return try runAgainstGreedy(text: text, typography: typography.typography, registry: registry)
@@ -149,7 +157,8 @@ struct BenchCommand: ParsableCommand {
         }
         // The spans task: each thread lays out the whole styled corpus, as paragraph does the plain one.
         let styled = task == .spans ? BenchCommand.styled(text) : nil
-        let limits = task == .lines ? LayoutLimits() : LayoutLimits(width: width)
+        let isVertical = writingMode.isVertical
+        let limits = task == .lines ? LayoutLimits() : isVertical ? LayoutLimits(height: width) : LayoutLimits(width: width)
         let bitmapWidth = task == .lines ? 800 : Int(width.rounded(.up))
 
         // Options read once: an `@Option` read goes through ArgumentParser's generic storage (a metadata lookup
@@ -174,8 +183,10 @@ struct BenchCommand: ParsableCommand {
                         let bytes = try format.encode(image, compression: compression, quality: quality)
                         encoded = EncodedImage(bytes: bytes.count, width: image.width, height: image.height)
                     } else {
-                        let height = task == .lines ? 24 : Int(layout.height.rounded(.up))
-                        var bitmap = GrayBitmap(width: bitmapWidth, height: height)
+                        // Columns: the bitmap turned, as long as a row is wide.
+                        let across = task == .lines ? 24 : Int((isVertical ? layout.width : layout.height).rounded(.up))
+                        var bitmap = isVertical ? GrayBitmap(width: across, height: bitmapWidth)
+                            : GrayBitmap(width: bitmapWidth, height: across)
                         renderer.draw(layout, into: &bitmap)
                     }
                     lines += layout.lines.count

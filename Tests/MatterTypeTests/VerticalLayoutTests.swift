@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import MatterType
+import MatterTypeCards
+import MatterTypeWire
 
 /// Vertical lines (columns) against Chromium's: `Fixtures/chromium-vertical.json`, written by
 /// `Scripts/chromium-vertical-reference.py --write-fixture` (Chromium 156 with the same Debian fonts).
@@ -168,5 +170,47 @@ struct VerticalLayoutTests {
         let horizontal = try TextLayout(text, typography: typography, registry: registry)
         #expect(horizontal.lines[0].glyphs.allSatisfy { $0.widthScale == 1 && !$0.isSideways })
         #expect(horizontal.width > 6 * 20)
+    }
+
+    /// A card's text layer in columns: its box's height is the column length, its width hugs the columns (plus
+    /// what the first column's annotation adds on the right), and in a wider box vertical-rl columns stand at its
+    /// right; measure's JSON gives each column's box and each annotation's.
+    @Test("Cards set a text layer in columns as tall as its box; measure --json gives columns and annotations")
+    func cardsAndMeasurement() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansCJK)
+        let renderer = CardRenderer(registry: registry)
+        func boxes(_ width: String) throws -> (box: CardLayout.Box, columns: Int) {
+            let json = #"{"width": 300, "height": 200, "layers": [{"type": "text", "x": 20, "y": 10, \#(width) "height": 96, "#
+                + #""family": "Noto Sans CJK JP", "language": "ja", "size": 16, "lineHeight": 24, "writingMode": "vertical-rl", "#
+                + #""spans": [{"text": "漢字", "ruby": "かんじ"}, {"text": "の読み方を学ぶのは大切です。"}]}]}"#
+            let card = try Card.decode(from: Data(json.utf8))
+            let layout = try renderer.layout(of: card)
+            let box = try #require(layout.boxes.first)
+            return (box, try #require(box.lines))
+        }
+        // Chromium's block for this text in 96 px columns (the fixture's first ruby case): 3 columns, 76 px wide.
+        let hugging = try boxes("")
+        #expect(hugging.columns == 3 && hugging.box.width == 76 && hugging.box.height == 96)
+        let wide = try boxes(#""width": 200,"#)
+        let ink = try #require(wide.box.ink)
+        #expect(ink.x > 20 + 200 - 76 - 1 && ink.x + ink.width <= 20 + 200 + 1, "columns at the box's right: \(ink)")
+
+        var request = RenderRequest(text: "東京から京都まで")
+        request.typography.family = ["Noto Sans CJK JP"]
+        request.typography.writingMode = .verticalRightToLeft
+        request.limits.height = 64
+        let measured = TextMeasurement(try request.layout(registry: registry))
+        #expect(measured.lines.map(\.text) == ["東京から", "京都まで"])
+        #expect(measured.lines.map(\.x) == [24, 0] && measured.lines.map(\.y) == [0, 0])
+        #expect(measured.lines.map(\.height) == [64, 64] && measured.lines.map(\.width) == [24, 24])
+        #expect(measured.width == 48 && measured.height == 64 && measured.ruby == nil)
+    }
+
+    /// What vertical text added to a glyph and a cluster fits in their padding: layout's hot loops write one of
+    /// each per character, and a 40-byte glyph made `bench --task lines` 4 % slower.
+    @Test("A positioned glyph stays 32 bytes and a cluster 24")
+    func recordSizes() {
+        #expect(MemoryLayout<PositionedGlyph>.stride == 32)
+        #expect(MemoryLayout<Cluster>.stride == 24)
     }
 }

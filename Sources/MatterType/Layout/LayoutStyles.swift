@@ -11,9 +11,8 @@ struct LayoutStyles: Sendable {
     /// empty when the whole text has the paragraph's style and no box. (Boxes are kept here rather than in a
     /// field of their own: a fifth field made every layout's styles dearer to pass around, 480 instructions a
     /// line.)
+    /// (Ruby annotations are kept there too, for the same reason.)
     let boundaries: [Boundary]
-    /// The ruby annotations, in the order of their bases (empty for almost every text).
-    let rubies: [Ruby]
 
     /// A span's annotation (``SpanStyle/ruby``): its base's scalars in the layout text, its text and the style
     /// it is set in (the span's at half the size).
@@ -28,7 +27,12 @@ struct LayoutStyles: Sendable {
         var style: Int32
         /// The box the U+FFFC at `scalar` stands for; `nil` for a change of style alone.
         var box: InlineBox?
+        /// The annotation of the span that starts at `scalar`; `nil` for none.
+        var ruby: Ruby?
     }
+
+    /// The ruby annotations, in the order of their bases (empty for almost every text).
+    var rubies: [Ruby] { boundaries.compactMap(\.ruby) }
 
     /// Whether the whole text has the paragraph's style.
     var isSingle: Bool { boundaries.isEmpty }
@@ -39,7 +43,6 @@ struct LayoutStyles: Sendable {
         spanStyles = []
         table = typography.styleTable
         boundaries = []
-        rubies = []
     }
 
     /// The styles of `text` over `paragraph`, and the layout text: each span's text in its own text case.
@@ -51,7 +54,7 @@ struct LayoutStyles: Sendable {
         var distinct = [SpanStyle()]
         var indexOfStyle: [SpanStyle: Int32] = [:]  // filled once there are more than 16
         var boundaries: [Boundary] = []
-        var rubies: [Ruby] = []
+        var hasRubies = false
         var string = ""
         string.reserveCapacity(text.spans.reduce(0) { $0 + $1.text.utf8.count })
         var scalars = 0
@@ -91,6 +94,7 @@ struct LayoutStyles: Sendable {
             spanStyle.ruby = nil
             let style = try styleIndex(spanStyle, span: index)
             if let box = text.spans[index].box {
+                if paragraph.typography.writingMode.isVertical { throw .invalidSpan(index: index, .boxInVerticalText) }
                 do throws(LayoutError) {
                     let allowed = "a size from 0 to \(InlineBox.maximumSide) points"
                     try LayoutError.check("box width", box.width, in: 0...InlineBox.maximumSide, allowed: allowed)
@@ -103,7 +107,9 @@ struct LayoutStyles: Sendable {
                 scalars += 1
                 continue
             }
-            if boundaries.last?.style != style { boundaries.append(Boundary(scalar: scalars, style: style)) }
+            // A ruby's base starts a boundary of its own, which holds the annotation.
+            let startsRuby = annotation.map { !$0.isEmpty } == true
+            if boundaries.last?.style != style || startsRuby { boundaries.append(Boundary(scalar: scalars, style: style)) }
             let (textCase, language) = textCases[Int(style)]
             let cased = textCase.apply(to: text.spans[index].text, language: language)
             string += cased
@@ -118,28 +124,27 @@ struct LayoutStyles: Sendable {
                 annotationStyle.size = (spanStyle.size ?? paragraph.typography.fontSize) / 2
                 annotationStyle.decoration = TextDecoration.none
                 annotationStyle.textCombineUpright = nil
-                rubies.append(Ruby(scalars: scalars..<scalars + count, text: annotation,
-                                   style: try styleIndex(annotationStyle, span: index)))
+                boundaries[boundaries.count - 1].ruby = Ruby(scalars: scalars..<scalars + count, text: annotation,
+                                                             style: try styleIndex(annotationStyle, span: index))
+                hasRubies = true
             }
             scalars += count
         }
-        if boundaries.count == 1, boundaries[0].style == 0, boundaries[0].box == nil, rubies.isEmpty { boundaries = [] }
+        if boundaries.count == 1, boundaries[0].style == 0, boundaries[0].box == nil, !hasRubies { boundaries = [] }
         let table = StyleTable([paragraph.styleEntry] + styles.map { style in
             var entry = style.typography.styleEntry
             entry.color = style.color
             return entry
         })
-        return (string, LayoutStyles(paragraph: paragraph, spanStyles: styles, table: table, boundaries: boundaries,
-                                     rubies: rubies))
+        return (string, LayoutStyles(paragraph: paragraph, spanStyles: styles, table: table, boundaries: boundaries))
     }
 
     private init(paragraph: TypographyLayout, spanStyles: [ResolvedSpanStyle], table: StyleTable,
-                 boundaries: [Boundary], rubies: [Ruby]) {
+                 boundaries: [Boundary]) {
         self.paragraph = paragraph
         self.spanStyles = spanStyles
         self.table = table
         self.boundaries = boundaries
-        self.rubies = rubies
     }
 
     /// The inline boxes, by the scalar (from the start of the layout text) of the U+FFFC that stands for each;

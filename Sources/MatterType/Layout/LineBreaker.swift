@@ -49,6 +49,7 @@ struct LineBreaker {
         guard let width else { return [0..<clusters.count] }
         var lines: [Range<Int>] = []
         var start = 0
+        let hasOverhangs = !endOverhangs.isEmpty
         while start < clusters.count {
             let indent = lines.isEmpty ? firstLineIndent : 0
             let available = width - indent
@@ -65,7 +66,7 @@ struct LineBreaker {
                     }
                 }
                 let advance = advance(of: cluster, at: x, indent: indent)
-                let pending = endOverhangs.isEmpty ? 0 : endOverhangs[i] ?? 0
+                let pending = hasOverhangs ? endOverhangs[i] ?? 0 : 0
                 if i > start, !cluster.kind.hangs, !LineBreaker.fits(x + advance + pending, in: available) {
                     // Also the paragraph's last mark (Chromium 156 trims it too).
                     // On a paragraph's first line Chromium's trimmed line is one LayoutUnit (1/64 pt) wider

@@ -13,7 +13,7 @@ struct LineLayouter {
     /// The paragraph's typography: line height, baseline, indent, spacing.
     var typography: TypographyLayout { styles.paragraph }
     /// Rows or columns.
-    var writingMode: WritingMode { styles.paragraph.typography.writingMode }
+    let writingMode: WritingMode
     /// The limits along the lines (``LayoutLimits/alongLines(of:)``: a column's length is its width here).
     let limits: LayoutLimits
     /// The limits as asked for.
@@ -32,6 +32,8 @@ struct LineLayouter {
         /// Columns: how far right the block reaches (``height`` unless an annotation reaches past the last
         /// column).
         var reach: Double
+        /// The lines' ruby annotations, where they are drawn.
+        var annotations: [LineAnnotation]
         var isTruncated: Bool
         /// Whether a line was broken inside a word (one wider than the line), not at a break opportunity; only
         /// looked for when fitting (`limits.fit`).
@@ -46,7 +48,8 @@ struct LineLayouter {
         self.text = text
         self.styles = styles
         requestedLimits = limits
-        self.limits = limits.alongLines(of: styles.paragraph.typography.writingMode)
+        writingMode = styles.paragraph.typography.writingMode
+        self.limits = limits.alongLines(of: writingMode)
         contexts = styles.table.contexts
         spacings = styles.table.spacings
         combining = contexts.contains(where: \.combinesUpright) ? contexts.map(\.combinesUpright) : []
@@ -85,7 +88,7 @@ struct LineLayouter {
             paragraphs.append(paragraph)
             let hyphenWidths = hyphenWidths(paragraph)
             var lines = breaker.lines(of: paragraph.clusters, edgeTrims: paragraph.edgeTrims, hyphenWidths: hyphenWidths,
-                                      endOverhangs: paragraph.endOverhangs)
+                                      endOverhangs: paragraph.extras?.endOverhangs ?? [:])
             if typography.textWrap != .wrap, let width = limits.width, !breaker.breaksAnywhere,
                paragraph.edgeTrims.isEmpty {
                 let chooser = ScoreLineBreaker(wrap: typography.textWrap, width: width,
@@ -119,7 +122,7 @@ struct LineLayouter {
                                        ellipsisWidth: ellipsis?.advance ?? 0)
                         .items(paragraph.clusters, covered, indent: indent, hidesOwnText: covered != line)
                 }
-                if !drafts.isEmpty, !paragraph.rubies.isEmpty, !writingMode.isVertical {
+                if !drafts.isEmpty, paragraph.extras?.rubies.isEmpty == false, !writingMode.isVertical {
                     top += rowShift(paragraph, line: line)
                 }
                 drafts.append(LineDraft(paragraph: p, items: items,
@@ -138,17 +141,21 @@ struct LineLayouter {
                                                                 hyphens: hyphens,
                                                                 boxes: styles.isSingle ? nil : styles.boxes),
                                         isVertical: writingMode.isVertical)
-        var (lines, width) = positioner.position(drafts)
+        let (positioned, width, placedAnnotations) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom, less the end trim.
         let height = geometry.boxHeight((drafts.last?.top ?? -trims.start) + geometry.lineHeight - trims.end)
         // Columns stay in their slots; the block reaches as far right as an annotation's em box (Chromium 156).
-        var reach = height
-        if writingMode.isVertical {
-            lines = lines.map { $0.turned(writingMode, blockExtent: height) }
-            for line in lines { for annotation in line.annotations { reach = max(reach, annotation.reach) } }
+        guard writingMode.isVertical else {
+            return Result(lines: positioned, width: limits.width == nil ? geometry.boxWidth(width) : width,
+                          height: height, reach: height, annotations: placedAnnotations, isTruncated: isTruncated,
+                          breaksInsideWord: breaksInsideWord,
+                          shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork }, paragraphs: paragraphs)
         }
+        let annotations = placedAnnotations.map { $0.turned(writingMode, in: positioned[$0.line], blockExtent: height) }
+        let lines = positioned.map { $0.turned(writingMode, blockExtent: height) }
+        let reach = annotations.reduce(height) { max($0, $1.reach) }
         return Result(lines: lines, width: limits.width == nil ? geometry.boxWidth(width) : width, height: height,
-                      reach: reach,
+                      reach: reach, annotations: annotations,
                       isTruncated: isTruncated, breaksInsideWord: breaksInsideWord,
                       shapingWork: paragraphs.reduce(0) { $0 + $1.shapingWork }, paragraphs: paragraphs)
     }
@@ -157,7 +164,7 @@ struct LineLayouter {
     /// (``RubyPlacement/rowShift(lineHeight:fontSize:)``).
     private func rowShift(_ paragraph: ShapedParagraph, line: Range<Int>) -> Double {
         var shift = 0.0
-        for ruby in paragraph.rubies where line.contains(ruby.base.lowerBound) {
+        for ruby in paragraph.extras?.rubies ?? [] where line.contains(ruby.base.lowerBound) {
             let base = contexts[Int(paragraph.style(ofCluster: ruby.base.lowerBound))]
             let placement = RubyPlacement(annotation: contexts[Int(ruby.style)], base: base,
                                           lineHeight: typography.lineHeight)
@@ -187,7 +194,9 @@ struct LineLayouter {
         let shaped = ParagraphShaper(contexts: contexts, faces: fallback.faces, spacings: spacings,
                                      boxWidths: boxes?.mapValues(\.width))
             .shape(text, runs: runs, styles: graphemeStyles)
-        return inLayoutText && !styles.rubies.isEmpty ? annotated(shaped, rubies: styles.rubies) : shaped
+        guard inLayoutText, !styles.isSingle else { return shaped }
+        let rubies = styles.rubies
+        return rubies.isEmpty ? shaped : annotated(shaped, rubies: rubies)
     }
 
     /// A paragraph with its inline boxes marked and, when `hyphenates`, ``TypographyLayout/hyphens`` (not `manual`)

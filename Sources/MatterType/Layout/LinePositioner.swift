@@ -59,7 +59,8 @@ struct LinePositioner {
     let isVertical: Bool
     var paragraphs: [ShapedParagraph] { context.paragraphs }
 
-    func position(_ drafts: [LineDraft]) -> (lines: [TextLine], width: Double) {
+    /// Each draft's line, the widest line's extent, and the ruby annotations of every line (in the lines' axes).
+    func position(_ drafts: [LineDraft]) -> (lines: [TextLine], width: Double, annotations: [LineAnnotation]) {
         // Each line's items placed and its content width first: alignment needs the widest line.
         var placedLines: [(placed: [PlacedItem], width: Double)] = []
         placedLines.reserveCapacity(drafts.count)
@@ -81,10 +82,12 @@ struct LinePositioner {
         let reference = limits.width ?? extent
         var lines: [TextLine] = []
         lines.reserveCapacity(drafts.count)
+        var annotations: [LineAnnotation] = []
         for (draft, placed) in zip(drafts, placedLines) {
-            lines.append(line(draft, placed.placed, width: placed.width, reference: reference))
+            lines.append(line(draft, placed.placed, width: placed.width, reference: reference,
+                              line: lines.count, annotations: &annotations))
         }
-        return (lines, extent)
+        return (lines, extent, annotations)
     }
 
     /// The letter spacing after the line's last item before `end` when it is a visible cluster: what Figma leaves
@@ -130,10 +133,10 @@ struct LinePositioner {
     private func trimEdges(_ placed: inout [PlacedItem], _ draft: LineDraft, _ paragraph: ShapedParagraph,
                            width: Double) {
         // A ruby ending the line overhangs nothing after it: its base's last advance comes back.
-        if !paragraph.endOverhangs.isEmpty, !placed.isEmpty {
+        if let endOverhangs = paragraph.extras?.endOverhangs, !endOverhangs.isEmpty, !placed.isEmpty {
             var last = placed.count - 1
             while last > 0, placed[last].kind.hangs { last -= 1 }
-            if case .cluster(let c) = draft.items[last], let overhang = paragraph.endOverhangs[c] {
+            if case .cluster(let c) = draft.items[last], let overhang = endOverhangs[c] {
                 placed[last].advance += overhang
             }
         }
@@ -156,7 +159,8 @@ struct LinePositioner {
         }
     }
 
-    private func line(_ draft: LineDraft, _ placed: [PlacedItem], width: Double, reference: Double) -> TextLine {
+    private func line(_ draft: LineDraft, _ placed: [PlacedItem], width: Double, reference: Double, line index: Int,
+                      annotations: inout [LineAnnotation]) -> TextLine {
         let paragraph = paragraphs[draft.paragraph]
         let paragraphLevel = paragraph.text.paragraphLevel
         let available = reference - draft.indent
@@ -198,15 +202,20 @@ struct LinePositioner {
         let start = pen
         var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(draft.items.count + 4)
-        var clusterPens: [Int: Double] = [:]
         draft.items.withUnsafeBufferPointer { items in
             placed.withUnsafeBufferPointer { placed in
                 paragraph.clusters.withUnsafeBufferPointer { clusters in
                     paragraph.glyphs.withUnsafeBufferPointer { paragraphGlyphs in
                         paragraph.clusterStyles.withUnsafeBufferPointer { clusterStyles in
-                            emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
-                                 clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing, pen: &pen,
-                                 into: &glyphs, clusterPens: &clusterPens)
+                            if spacing.isVertical {
+                                emitColumn(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
+                                           clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing,
+                                           pen: &pen, into: &glyphs)
+                            } else {
+                                emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
+                                     clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing, pen: &pen,
+                                     into: &glyphs)
+                            }
                         }
                     }
                 }
@@ -223,14 +232,17 @@ struct LinePositioner {
             decorations = spanDecorations(draft.items, placed, order: order, paragraph: paragraph, spacing: spacing,
                                           from: start)
         }
-        let annotations = paragraph.rubies.isEmpty ? []
-            : annotate(paragraph, draft: draft, clusterPens: clusterPens, spacing: spacing, into: &glyphs)
         // The line's text and runs are made when read (most callers only draw): what they need is kept.
         let source = LineRunSource(context: context, paragraph: draft.paragraph, items: draft.items,
                                    placed: placed, order: order, spacing: spacing, start: start)
+        if let rubies = paragraph.extras?.rubies, !rubies.isEmpty {
+            let pens = source.pens(ofClusters: Set(rubies.map(\.base.lowerBound)))
+            annotations += annotate(rubies, of: paragraph, draft: draft, line: index, clusterPens: pens,
+                                    spacing: spacing, into: &glyphs)
+        }
         return TextLine(range: stringRange(draft.byteRange), paragraph: draft.paragraph, top: draft.top,
                         baseline: baseline, height: geometry.lineHeight, x: x0, width: lineWidth, glyphs: glyphs,
-                        decorations: decorations, annotations: annotations, source: source)
+                        decorations: decorations, source: source)
     }
 
     /// The decorations of a line with several styles: one rectangle per stretch of items (in visual order,
@@ -307,47 +319,29 @@ struct LinePositioner {
                       clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
                       clusterStyles: UnsafeBufferPointer<Int32>,
                       paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
-                      into glyphs: inout [PositionedGlyph], clusterPens: inout [Int: Double]) {
+                      into glyphs: inout [PositionedGlyph]) {
         let baseline = spacing.baseline
-        let hasRubies = !paragraph.rubies.isEmpty
         for position in 0..<placed.count {
             let i = order?[position] ?? position
             let p = placed[i]
             var glyphX = pen - p.shift
-            if hasRubies, case .cluster(let c) = items[i] { clusterPens[c] = glyphX }
             var advance = p.advance
             if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
             if case .cluster(let c) = items[i] {
                 // Letter spacing follows a cluster in reading order: on its left when right to left.
                 let style = clusterStyles.isEmpty ? 0 : clusterStyles[c]
                 if p.level & 1 == 1, p.kind.isVisible { glyphX += styles.spacings[Int(style)].letter }
-                if clusters[c].isUpright {
-                    // Shaped top to bottom: the origin is HarfBuzz's offsets from the pen on the line's middle
-                    // (x across, y up along the column), kept here in the line's axes until the line is turned.
-                    for g in clusters[c].glyphs {
-                        let glyph = paragraphGlyphs[Int(g)]
-                        let narrowing = paragraph.widthScales.isEmpty ? 0
-                            : PositionedGlyph.narrowing(paragraph.widthScales[g] ?? 1)
-                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
-                                                      x: glyphX - glyph.yOffset, y: spacing.middle - glyph.xOffset,
-                                                      narrowing: narrowing))
-                        glyphX += glyph.advance
-                    }
-                } else {
-                    for g in clusters[c].glyphs {
-                        let glyph = paragraphGlyphs[Int(g)]
-                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
-                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
-                                                      isSideways: spacing.isVertical))
-                        glyphX += glyph.advance
-                    }
+                for g in clusters[c].glyphs {
+                    let glyph = paragraphGlyphs[Int(g)]
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
+                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                    glyphX += glyph.advance
                 }
             } else {
                 let inserted = context.inserted(items[i], paragraph)
                 for glyph in inserted?.glyphs ?? [] {
                     glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: inserted?.style ?? 0,
-                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
-                                                  isSideways: spacing.isVertical))
+                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
                     glyphX += glyph.advance
                 }
             }
@@ -357,10 +351,11 @@ struct LinePositioner {
 
     /// The annotations of the rubies whose bases start on the line (their clusters' pens in `clusterPens`):
     /// their glyphs added to `glyphs` along each ruby's column, and their boxes (see ``RubyPlacement``).
-    private func annotate(_ paragraph: ShapedParagraph, draft: LineDraft, clusterPens: [Int: Double],
-                          spacing: Spacing, into glyphs: inout [PositionedGlyph]) -> [LineAnnotation] {
+    private func annotate(_ rubies: [ShapedRuby], of paragraph: ShapedParagraph, draft: LineDraft, line: Int,
+                          clusterPens: [Int: Double], spacing: Spacing,
+                          into glyphs: inout [PositionedGlyph]) -> [LineAnnotation] {
         var annotations: [LineAnnotation] = []
-        for ruby in paragraph.rubies {
+        for ruby in rubies {
             guard let pen = clusterPens[ruby.base.lowerBound] else { continue }
             let start = pen - ruby.startOverhang
             let baseStyle = paragraph.style(ofCluster: ruby.base.lowerBound)
@@ -388,10 +383,62 @@ struct LinePositioner {
                                                   y: draft.top + placement.baseline - glyph.yOffset))
                 }
             }
-            annotations.append(LineAnnotation(text: ruby.text, rect: rect,
+            annotations.append(LineAnnotation(text: ruby.text, line: line, rect: rect,
                                               reach: spacing.middle - placement.farEdge))
         }
         return annotations
+    }
+
+    /// ``emit(_:_:order:clusters:glyphs:clusterStyles:paragraph:spacing:pen:into:)`` for a column: glyphs set
+    /// upright placed by their vertical origins, the rest marked sideways. Kept apart from rows' loop, which this
+    /// branching made 3 % slower (`bench --task paragraph`).
+    private func emitColumn(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<PlacedItem>, order: [Int]?,
+                      clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
+                      clusterStyles: UnsafeBufferPointer<Int32>,
+                      paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
+                      into glyphs: inout [PositionedGlyph]) {
+        let baseline = spacing.baseline, sideways = spacing.isVertical
+        for position in 0..<placed.count {
+            let i = order?[position] ?? position
+            let p = placed[i]
+            var glyphX = pen - p.shift
+            var advance = p.advance
+            if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
+            if case .cluster(let c) = items[i] {
+                // Letter spacing follows a cluster in reading order: on its left when right to left.
+                let style = clusterStyles.isEmpty ? 0 : clusterStyles[c]
+                if p.level & 1 == 1, p.kind.isVisible { glyphX += styles.spacings[Int(style)].letter }
+                if clusters[c].isUpright {
+                    // Shaped top to bottom: the origin is HarfBuzz's offsets from the pen on the line's middle
+                    // (x across, y up along the column), kept here in the line's axes until the line is turned.
+                    for g in clusters[c].glyphs {
+                        let glyph = paragraphGlyphs[Int(g)]
+                        let narrowing = paragraph.extras.map { PositionedGlyph.narrowing($0.widthScales[g] ?? 1) } ?? 0
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
+                                                      x: glyphX - glyph.yOffset, y: spacing.middle - glyph.xOffset,
+                                                      narrowing: narrowing))
+                        glyphX += glyph.advance
+                    }
+                } else {
+                    for g in clusters[c].glyphs {
+                        let glyph = paragraphGlyphs[Int(g)]
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
+                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
+                                                      isSideways: sideways))
+                        glyphX += glyph.advance
+                    }
+                }
+            } else {
+                let inserted = context.inserted(items[i], paragraph)
+                for glyph in inserted?.glyphs ?? [] {
+                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: inserted?.style ?? 0,
+                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
+                                                  isSideways: sideways))
+                    glyphX += glyph.advance
+                }
+            }
+            pen += advance
+        }
     }
 
     /// The `String.Index` range of the text for a byte range.

@@ -120,6 +120,20 @@ struct LineRunSource: Sendable {
         return found
     }
 
+    /// Where the glyphs of each of `clusters` that the line shows start (its pen, less a trimmed opening's shift),
+    /// as the positioner placed them.
+    func pens(ofClusters clusters: Set<Int>) -> [Int: Double] {
+        var found: [Int: Double] = [:]
+        var pen = start
+        for position in 0..<placed.count {
+            let i = order?[position] ?? position
+            let p = placed[i]
+            if case .cluster(let c) = items[i], clusters.contains(c) { found[c] = pen - p.shift }
+            pen += p.advance + (p.kind == .space && i < spacing.trailingStart ? spacing.extraPerSpace : 0)
+        }
+        return found
+    }
+
     /// A run over clusters `clusters` of a paragraph.
     private func run(_ clusters: Range<Int>, x: Double, width: Double, level: UInt8, face: Int32, style: Int32,
                      _ paragraph: ShapedParagraph) -> TextRun {

@@ -92,7 +92,8 @@ extension LineLayouter {
         }
         return ShapedParagraph(text: text, clusters: clusters, glyphs: glyphs, runs: paragraph.runs,
                                clusterStyles: paragraph.clusterStyles, edgeTrims: edgeTrims,
-                               widthScales: paragraph.widthScales, rubies: shaped, endOverhangs: endOverhangs,
+                               extras: .of(widthScales: paragraph.extras?.widthScales ?? [:], rubies: shaped,
+                                           endOverhangs: endOverhangs),
                                shapingWork: paragraph.shapingWork)
     }
 
@@ -179,6 +180,8 @@ struct RubyPlacement: Sendable {
 /// glyphs are before a column is turned).
 struct LineAnnotation: Sendable {
     let text: String
+    /// The line (an index into ``TextLayout/lines``).
+    let line: Int
     let rect: Rect
     /// Columns: where the annotation's em box ends across (x once turned; the block reaches at least there).
     let reach: Double

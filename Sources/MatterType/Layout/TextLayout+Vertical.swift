@@ -18,16 +18,6 @@ extension TextLayout {
     /// How far the lines reach across: the layout's ``height`` in horizontal text, its ``width`` in a vertical
     /// writing mode.
     var blockExtent: Double { typography.typography.writingMode.isVertical ? width : height }
-
-    /// The ruby annotations (``SpanStyle/ruby``), in the order of their bases: each one's text, line and box
-    /// where it is drawn, in points from the layout's top-left corner — along the line, the longer of base and
-    /// annotation; across it, the annotation font's ascent plus descent. A first row's annotation may stand
-    /// above the layout's top, as in Chromium.
-    public var annotations: [PlacedAnnotation] {
-        lines.enumerated().flatMap { index, line in
-            line.annotations.map { PlacedAnnotation(text: $0.text, line: index, rect: $0.rect) }
-        }
-    }
 }
 
 /// A ruby annotation placed in a ``TextLayout``.
@@ -70,14 +60,20 @@ extension TextLine {
             DecorationRect(x: x(rect.y + rect.height), y: rect.x, width: rect.height, height: rect.width,
                            styleIndex: rect.styleIndex)
         }
-        let annotations = annotations.map { annotation in
-            let rect = annotation.rect
-            return LineAnnotation(text: annotation.text, rect: Rect(x: x(rect.y + rect.height), y: rect.x,
-                                                                    width: rect.height, height: rect.width),
-                                  reach: x(annotation.reach))
-        }
         return TextLine(range: range, paragraph: paragraph, top: top, baseline: baseline, height: height, x: self.x,
-                        width: width, glyphs: glyphs, decorations: decorations, annotations: annotations,
-                        source: source)
+                        width: width, glyphs: glyphs, decorations: decorations, source: source)
+    }
+}
+
+extension LineAnnotation {
+    /// The annotation of a row turned 90° clockwise into its column `line` of a block `blockExtent` points
+    /// across in `mode` (as ``TextLine/turned(_:blockExtent:)`` turns the line's glyphs).
+    func turned(_ mode: WritingMode, in line: TextLine, blockExtent: Double) -> LineAnnotation {
+        func x(_ offset: Double) -> Double {
+            mode.x(across: offset, ofLineAt: line.top, height: line.height, blockExtent: blockExtent)
+        }
+        return LineAnnotation(text: text, line: self.line, rect: Rect(x: x(rect.y + rect.height), y: rect.x,
+                                                                      width: rect.height, height: rect.width),
+                              reach: x(reach))
     }
 }

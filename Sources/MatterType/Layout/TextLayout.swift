@@ -33,6 +33,15 @@ public struct TextLayout: Sendable {
     public let height: Double
     /// Whether `maxLines` hid some of the text.
     public let isTruncated: Bool
+    /// The ruby annotations (``SpanStyle/ruby``), in the order of their bases: each one's text, line and box
+    /// where it is drawn, in points from the layout's top-left corner — along the line, the longer of base and
+    /// annotation; across it, the annotation font's ascent plus descent. A first row's annotation may stand
+    /// above the layout's top, as in Chromium. (Their glyphs are among their lines' glyphs, after the text's.)
+    public var annotations: [PlacedAnnotation] {
+        lineAnnotations.map { PlacedAnnotation(text: $0.text, line: $0.line, rect: $0.rect) }
+    }
+    /// What ``annotations`` are made from when read.
+    let lineAnnotations: [LineAnnotation]
     /// The faces the glyphs use: the typography's first, then any per-cluster fallbacks.
     public var fonts: [FontDescriptor] { faces.map(\.descriptor) }
     /// Characters that no face has, in the order first met; they are drawn as the primary face's .notdef.
@@ -117,6 +126,7 @@ public struct TextLayout: Sendable {
         (width, height) = layouter.writingMode.isVertical ? (result.reach, result.width) : (result.width, result.height)
         lineExtent = result.height
         isTruncated = result.isTruncated
+        lineAnnotations = result.annotations
         breaksInsideWord = result.breaksInsideWord
         minContentWidth = layouter.limits.measuresMinContent ? LineLayouter.minContentWidth(of: result.paragraphs) : nil
         faces = layouter.fallback.faces
@@ -314,8 +324,6 @@ public struct TextLine: Sendable {
     /// The underlines and strikethroughs under the line's glyphs (trailing spaces excluded): one across the line
     /// for a plain text with a decoration; one per stretch of spans that draw the same stroke for a styled text.
     public let decorations: [DecorationRect]
-    /// Its ruby annotations' boxes, where they are drawn (their glyphs are among ``glyphs``, after the text's).
-    let annotations: [LineAnnotation]
     /// The line's runs of one font and direction, left to right (visual order). Made when read: keep the
     /// array rather than reading it again in a loop.
     public var runs: [TextRun] { source.runs() }
@@ -369,20 +377,21 @@ public struct TextRun: Sendable, Hashable {
 public struct PositionedGlyph: Sendable, Hashable {
     /// The glyph's index in its font.
     public let glyphID: UInt32
-    /// ``fontIndex`` and ``styleIndex``, stored small: a glyph is 32 bytes.
+    /// ``fontIndex`` and ``styleIndex``, stored small: a glyph is 32 bytes. (Swift lays fields out in this order:
+    /// the small ones fill the 4 bytes before `x`'s 8-byte alignment.)
     let face: Int32
     let style: Int32
-    /// The glyph origin's x, in points from the left of the layout.
-    public let x: Double
-    /// The glyph origin's y (on the baseline unless the font offsets it), in points from the top.
-    public let y: Double
+    /// How much narrower than its font draws it the glyph is drawn, in 65,535ths (0: not narrowed): a combined run
+    /// wider than an em (``TextCombineUpright/all``).
+    let narrowing: UInt16
     /// Whether the glyph is drawn turned 90° clockwise about its origin: a sideways character (Latin, digits) of
     /// a vertical line; its baseline then runs down the column. False in horizontal text and for upright
     /// characters, whose origin HarfBuzz's vertical offsets place.
     public let isSideways: Bool
-    /// How much narrower than its font draws it the glyph is drawn, in 65,535ths (0: not narrowed): a combined run
-    /// wider than an em (``TextCombineUpright/all``). Kept small: a glyph is 32 bytes.
-    let narrowing: UInt16
+    /// The glyph origin's x, in points from the left of the layout.
+    public let x: Double
+    /// The glyph origin's y (on the baseline unless the font offsets it), in points from the top.
+    public let y: Double
 
     init(glyphID: UInt32, face: Int32, style: Int32, x: Double, y: Double, isSideways: Bool = false,
          narrowing: UInt16 = 0) {

@@ -263,7 +263,7 @@ public final class TextRenderer: Sendable {
                                 guard x.magnitude < 1e9, y.magnitude < 1e9 else { continue }  // NaN too
                                 // A sideways glyph's pen runs down: a quarter pixel along y, its baseline on a
                                 // pixel column.
-                                let sideways = glyph.isSideways
+                                let sideways = isVertical && glyph.isSideways
                                 let pen = sideways ? PixelPen(x: y, y: x) : PixelPen(x: x, y: y)
                                 let style = styles[glyph.styleIndex]
                                 let faceID = faceIDs[glyph.fontIndex]

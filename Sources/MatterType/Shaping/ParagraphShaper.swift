@@ -46,8 +46,8 @@ struct ParagraphShaper {
         }
         if text.hasHyphenBreaks { dropHyphenBreaksInsideGlyphs(&state.clusters) }
         return ShapedParagraph(text: text, clusters: state.clusters, glyphs: state.glyphs, runs: runs,
-                               clusterStyles: styles, edgeTrims: state.edgeTrims, widthScales: state.widthScales,
-                               shapingWork: state.work)
+                               clusterStyles: styles, edgeTrims: state.edgeTrims,
+                               extras: .of(widthScales: state.widthScales), shapingWork: state.work)
     }
 
     /// Sets a combined run (``FontRun/Attributes/isCombined``, its glyphs from `firstGlyph` on) across its

@@ -64,15 +64,35 @@ final class ShapedParagraph: Sendable {
     /// The clusters that may be trimmed at a line edge, by index (empty unless the text has fullwidth
     /// punctuation in a font with `halt`).
     let edgeTrims: [Int: EdgeTrim]
-    /// The glyphs drawn narrower than they are, by index, with their width's factor: a combined run wider than an
-    /// em (``TextCombineUpright/all``); empty for almost every paragraph.
-    let widthScales: [Int32: Double]
-    /// The ruby annotations over its clusters, in order (empty for almost every paragraph).
-    let rubies: [ShapedRuby]
-    /// What each ruby's last base cluster's advance leaves out for its annotation to overhang the text after it,
-    /// by cluster (see ``LineBreaker/lines(of:edgeTrims:hyphenWidths:endOverhangs:)``); a line ending with it
-    /// gets it back.
-    let endOverhangs: [Int: Double]
+    /// What tate-chu-yoko and ruby add; `nil` for almost every paragraph (one reference, so that a paragraph
+    /// without them costs nothing more to make and pass around).
+    let extras: Extras?
+
+    /// What tate-chu-yoko and ruby add to a paragraph.
+    final class Extras: Sendable {
+        /// The glyphs drawn narrower than they are, by index, with their width's factor: a combined run wider
+        /// than an em (``TextCombineUpright/all``).
+        let widthScales: [Int32: Double]
+        /// The ruby annotations over its clusters, in order.
+        let rubies: [ShapedRuby]
+        /// What each ruby's last base cluster's advance leaves out for its annotation to overhang the text after
+        /// it, by cluster (see ``LineBreaker/lines(of:edgeTrims:hyphenWidths:endOverhangs:)``); a line ending with
+        /// it gets it back.
+        let endOverhangs: [Int: Double]
+
+        /// Extras of these; `nil` when all are empty.
+        static func of(widthScales: [Int32: Double], rubies: [ShapedRuby] = [],
+                       endOverhangs: [Int: Double] = [:]) -> Extras? {
+            widthScales.isEmpty && rubies.isEmpty && endOverhangs.isEmpty ? nil
+                : Extras(widthScales: widthScales, rubies: rubies, endOverhangs: endOverhangs)
+        }
+
+        private init(widthScales: [Int32: Double], rubies: [ShapedRuby], endOverhangs: [Int: Double]) {
+            self.widthScales = widthScales
+            self.rubies = rubies
+            self.endOverhangs = endOverhangs
+        }
+    }
     /// The sum of the squares of the lengths (in scalars) of the pieces handed to shaping: a bound on
     /// HarfBuzz's work (quadratic in a cluster's length), counted so tests can guard layout's complexity.
     let shapingWork: Int
@@ -82,17 +102,14 @@ final class ShapedParagraph: Sendable {
     func style(ofCluster c: Int) -> Int32 { clusterStyles.isEmpty ? 0 : clusterStyles[c] }
 
     init(text: ParagraphText, clusters: [Cluster], glyphs: [LayoutGlyph], runs: [FontRun], clusterStyles: [Int32],
-         edgeTrims: [Int: EdgeTrim] = [:], widthScales: [Int32: Double] = [:], rubies: [ShapedRuby] = [],
-         endOverhangs: [Int: Double] = [:], shapingWork: Int) {
+         edgeTrims: [Int: EdgeTrim] = [:], extras: Extras? = nil, shapingWork: Int) {
         self.text = text
         self.clusters = clusters
         self.glyphs = glyphs
         self.runs = runs
         self.clusterStyles = clusterStyles
         self.edgeTrims = edgeTrims
-        self.widthScales = widthScales
-        self.rubies = rubies
-        self.endOverhangs = endOverhangs
+        self.extras = extras
         self.shapingWork = shapingWork
     }
 }

@@ -20,6 +20,8 @@ public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvert
     case familyNameTooLong(length: Int, limit: Int)
     /// A ruby annotation or its base holds a line break (``SpanStyle/ruby``).
     case rubyAcrossLines
+    /// An inline box in a vertical writing mode, where boxes are not placed.
+    case boxInVerticalText
 
     public var description: String {
         switch self {
@@ -41,6 +43,9 @@ public indirect enum LayoutError: Error, Sendable, Hashable, CustomStringConvert
             "the typography names \(count) families; name at most \(limit) (the family and its fallbacks)"
         case .familyNameTooLong(let length, let limit):
             "a family name has \(length) characters; family names have at most \(limit)"
+        case .boxInVerticalText:
+            "inline boxes are placed in rows only; use writingMode horizontal-tb for a text with boxes, or draw the "
+                + "icon as its own layer beside the columns"
         case .rubyAcrossLines:
             "a ruby annotation and the text it annotates are set on one line; take the line break out of them"
         }

@@ -42,6 +42,9 @@ struct LaidOutLayer {
     var text: TextLayout?
     /// Where a text layer's lines start below its box's top (its vertical alignment).
     var textTop: Double = 0
+    /// Where a text layer's lines start right of its box's left edge: vertical-rl columns stand at a wider
+    /// box's right.
+    var textLeft: Double = 0
     /// Its first baseline below its top (CSS: a text's first line's, a frame's first child's, else its bottom edge).
     var baseline: Double
     /// A frame's children, in document order.
@@ -64,7 +67,8 @@ struct LaidOutLayer {
     func boxes(into list: inout [CardLayout.Box]) {
         let ink = text.map(\.inkBounds).flatMap { bounds -> Rect? in
             guard !bounds.isEmpty else { return nil }
-            let inBox = turned(Rect(x: bounds.x, y: textTop + bounds.y, width: bounds.width, height: bounds.height))
+            let inBox = turned(Rect(x: textLeft + bounds.x, y: textTop + bounds.y, width: bounds.width,
+                                    height: bounds.height))
             return Rect(x: frame.x + inBox.x, y: frame.y + inBox.y, width: inBox.width, height: inBox.height)
         }
         list.append(CardLayout.Box(path: path.map { "/layers/\($0)" }.joined(), x: frame.x, y: frame.y,
@@ -203,6 +207,7 @@ struct CardLayoutEngine {
                                               + "to 360 degrees"))
         }
         if layer.isTurned { return try turnedText(layer, path: path) }
+        if layer.isVertical { return try columns(layer, path: path, width: width, height: height) }
         var wrapWidth = width
         if width == nil, layer.box.minWidth != nil || layer.box.maxWidth != nil {
             let natural = try textLayout(layer, path: path, width: nil, height: height).width
@@ -223,6 +228,33 @@ struct CardLayoutEngine {
         return LaidOutLayer(layer: .text(laidOut), path: path,
                             frame: Rect(x: 0, y: 0, width: boxWidth, height: boxHeight), text: layout, textTop: top,
                             baseline: top + (layout.lines.first?.baseline ?? layout.height))
+    }
+
+    /// A vertical text layer: columns as long as `height` (hugging: a column a paragraph, up to the box's maximum
+    /// height), as wide as they reach across (or `width`, the columns at its right for `vertical-rl`); the
+    /// vertical alignment places them down the box.
+    private func columns(_ layer: CardTextLayer, path: [Int], width: Double?, height: Double?) throws(CardError) -> LaidOutLayer {
+        var length = height
+        if height == nil, layer.box.minHeight != nil || layer.box.maxHeight != nil {
+            let natural = try textLayout(layer, path: path, width: nil, height: nil).height
+            let clamped = layer.box.clamped(natural, horizontal: false)
+            if clamped != natural { length = clamped }
+        }
+        let layout = try textLayout(layer, path: path, width: nil, height: length)
+        let boxWidth = width ?? layer.box.clamped(layout.width, horizontal: true)
+        let boxHeight = length ?? layer.box.clamped(layout.height, horizontal: false)
+        let top: Double = switch layer.verticalAlignment {
+        case .top, .baseline: 0
+        case .middle: (boxHeight - layout.height) / 2
+        case .bottom: boxHeight - layout.height
+        }
+        let fromRight = layout.typography.typography.writingMode == .verticalRightToLeft
+        var laidOut = layer
+        laidOut.request.limits.width = nil
+        laidOut.request.limits.height = length
+        return LaidOutLayer(layer: .text(laidOut), path: path,
+                            frame: Rect(x: 0, y: 0, width: boxWidth, height: boxHeight), text: layout, textTop: top,
+                            textLeft: fromRight ? boxWidth - layout.width : 0, baseline: top + layout.height)
     }
 
     /// A turned text: laid out in its own box (fixed or hugging; a flow's sizes are the turned bounds', not its
@@ -251,15 +283,20 @@ struct CardLayoutEngine {
     }
 
     /// The text's lines wrapped at `width` (none: a line a paragraph); a fitted text fits `height` when its request
-    /// gives no `maxHeight`.
+    /// gives no `maxHeight`. A vertical text's columns are `height` long instead.
     private func textLayout(_ layer: CardTextLayer, path: [Int], width: Double?, height: Double?,
                             measuringMinContent: Bool = false) throws(CardError) -> TextLayout {
         var request = layer.request
         request.output.scale = scale
         // A text squeezed to no width breaks wherever it can, as CSS's does in a box of width 0.
-        request.limits.width = width.map { max($0, 0.001) }
-        if request.limits.fit == true, request.limits.maxHeight == nil { request.limits.maxHeight = height }
-        let key = "\(path)|\(width.map { "\($0)" } ?? "-")|\(request.limits.fit == true ? "\(height ?? -1)" : "")|"
+        if layer.isVertical {
+            request.limits.width = nil
+            request.limits.height = height.map { max($0, 0.001) }
+        } else {
+            request.limits.width = width.map { max($0, 0.001) }
+            if request.limits.fit == true, request.limits.maxHeight == nil { request.limits.maxHeight = height }
+        }
+        let key = "\(path)|\(width.map { "\($0)" } ?? "-")|\(request.limits.fit == true || layer.isVertical ? "\(height ?? -1)" : "")|"
             + "\(measuringMinContent)"
         if let layout = cache.texts[key] { return layout }
         let layout: TextLayout
@@ -278,8 +315,8 @@ struct CardLayoutEngine {
     /// rectangle or image.
     func minContentWidth(_ layer: CardLayer, path: [Int]) throws(CardError) -> Double {
         let box = layer.box
-        if case .text(let text) = layer, text.isTurned {
-            return try layOut(layer, path: path, width: nil, height: nil).frame.width  // its turned bounds'
+        if case .text(let text) = layer, text.isTurned || text.isVertical {
+            return try layOut(layer, path: path, width: nil, height: nil).frame.width  // its turned bounds', its columns'
         }
         if let fixed = box.width.points { return box.clamped(fixed, horizontal: true) }
         if box.width == .hug { return try layOut(layer, path: path, width: nil, height: nil).frame.width }

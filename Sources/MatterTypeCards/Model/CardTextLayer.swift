@@ -77,6 +77,10 @@ public struct CardTextLayer: Sendable, Hashable {
         self.boxImages = boxImages
     }
 
+    /// Whether its lines are columns (the request's ``TypographyFields/writingMode`` is vertical): the box's
+    /// height is then their length, and its width hugs them.
+    public var isVertical: Bool { request.typography.writingMode?.isVertical == true }
+
     /// The most shadows a text layer may have.
     public static let maximumShadows = 8
 

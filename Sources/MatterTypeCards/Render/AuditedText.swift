@@ -24,12 +24,12 @@ struct AuditedText {
             guard let layout = laid.text else { return }
             // From the layout's coordinates to the canvas's (through the layer's turn, when it has one).
             func placed(_ rect: Rect) -> Rect {
-                let inBox = laid.turned(Rect(x: rect.x, y: laid.textTop + rect.y, width: rect.width,
+                let inBox = laid.turned(Rect(x: laid.textLeft + rect.x, y: laid.textTop + rect.y, width: rect.width,
                                              height: rect.height))
                 return Rect(x: laid.frame.x + inBox.x, y: laid.frame.y + inBox.y, width: inBox.width,
                             height: inBox.height)
             }
-            let boxes = layout.lines.map { placed(Rect(x: $0.x, y: $0.top, width: $0.width, height: $0.height)) }
+            let boxes = layout.lineBoxes.map(placed)
             let inks = layout.lines.indices.map { layout.inkBounds(ofLine: $0) }.filter { !$0.isEmpty }.map(placed)
             texts.append(AuditedText(path: laid.path.map { "/layers/\($0)" }.joined(), layer: layer, layout: layout,
                                      frame: laid.frame, clips: clips, lineBoxes: boxes, lineInks: inks))

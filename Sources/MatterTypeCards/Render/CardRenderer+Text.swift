@@ -17,7 +17,8 @@ extension CardRenderer {
             drawing.link(to: link, over: box)
         }
         guard let own = laidOut.unturnedSize else {
-            return try draw(text, layout, path: path, box: box, top: laidOut.textTop, into: &drawing)
+            return try draw(text, layout, path: path, box: box, top: laidOut.textTop, left: laidOut.textLeft,
+                            into: &drawing)
         }
         // Drawn in its own box at the bounds' center, turned about it; the turn's canvas holds the box, the
         // ink and what shadows and strokes reach past them.
@@ -27,22 +28,25 @@ extension CardRenderer {
         let ink = layout.inkBounds
         var reach = 2 + (text.stroke?.width ?? 0)
         for shadow in text.shadows { reach = max(reach, 2 + max(abs(shadow.x), abs(shadow.y)) + 1.5 * shadow.blur) }
-        let left = min(unturned.x, unturned.x + ink.x), top = min(unturned.y, unturned.y + laidOut.textTop + ink.y)
-        let right = max(unturned.maxX, unturned.x + ink.maxX)
+        let textLeft = unturned.x + laidOut.textLeft
+        let left = min(unturned.x, textLeft + ink.x), top = min(unturned.y, unturned.y + laidOut.textTop + ink.y)
+        let right = max(unturned.maxX, textLeft + ink.maxX)
         let bottom = max(unturned.maxY, unturned.y + laidOut.textTop + ink.maxY)
         let bounds = Rect(x: left - reach, y: top - reach, width: right - left + 2 * reach,
                           height: bottom - top + 2 * reach)
         var failure: CardError?
         drawing.turned(by: text.rotation, about: center, bounds: bounds) { turned in
             Self.keep(&failure) { () throws(CardError) in
-                try draw(text, layout, path: path, box: unturned, top: laidOut.textTop, into: &turned)
+                try draw(text, layout, path: path, box: unturned, top: laidOut.textTop, left: laidOut.textLeft,
+                         into: &turned)
             }
         }
         if let failure { throw failure }
     }
 
-    /// Draws a text layer laid out as `layout` in `box`, its lines `top` below the box's top.
-    private func draw(_ text: CardTextLayer, _ layout: TextLayout, path: [Int], box: Rect, top: Double,
+    /// Draws a text layer laid out as `layout` in `box`, its lines `top` below the box's top and `left` right of
+    /// its left edge.
+    private func draw(_ text: CardTextLayer, _ layout: TextLayout, path: [Int], box: Rect, top: Double, left: Double,
                       into drawing: inout Drawing) throws(CardError) {
         try check([("baselineOffset", text.baselineOffset)], path: path)
         guard text.shadows.count <= CardTextLayer.maximumShadows else {
@@ -58,7 +62,7 @@ extension CardRenderer {
         if let stroke = text.stroke, !stroke.width.isFinite || !(0...50).contains(stroke.width) {
             throw .layer(path: path, .invalid(field: "stroke", reason: "width \(stroke.width) is not allowed; use 0 to 50 points"))
         }
-        let origin = Point(x: box.x, y: box.y + top)
+        let origin = Point(x: box.x + left, y: box.y + top)
         var pictures: [Int: RGBAImage] = [:]
         for (index, boxImage) in text.boxImages {
             pictures[index] = try picture(boxImage.source, place: "\(CardError.place(path)), box \(index)")

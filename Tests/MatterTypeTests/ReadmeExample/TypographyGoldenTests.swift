@@ -6,9 +6,7 @@ import MatterTypeTesting
 import Testing
 import XCTest
 
-/// The folder beside this test file that holds brand.tokens.json, samples.json and, once recorded, Golden/. The
-/// test target's `exclude: ["Typography"]` keeps SwiftPM from reading them as sources, and names a folder that
-/// exists before the first run creates Golden/ in it (excluding a missing Golden/ is a SwiftPM warning).
+/// The folder beside this test file that holds brand.tokens.json, samples.json and, once recorded, Golden/.
 private let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Typography")
 
 @Test func typographyHasNotMoved() {
