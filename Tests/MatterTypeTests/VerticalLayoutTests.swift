@@ -213,4 +213,29 @@ struct VerticalLayoutTests {
         #expect(MemoryLayout<PositionedGlyph>.stride == 32)
         #expect(MemoryLayout<Cluster>.stride == 24)
     }
+
+    /// What shapes rows shapes columns: `balance` evens their lengths, `fit` shrinks the size until the columns
+    /// fit the width (the extent across, as `maxHeight` is for rows), `maxLines` counts columns.
+    @Test("balance, fit and maxLines work on columns")
+    func typesettingOnColumns() throws {
+        let registry = try SystemFonts.registry(SystemFonts.notoSansCJK)
+        let text = "東京は日本の首都です。人口は約千四百万人で、世界有数の大都市です。"  // 33 characters
+        let column = Typography(family: .named("Noto Sans CJK JP"), fontSize: 16, lineHeight: 24, language: "ja")
+            .writingMode(.verticalRightToLeft)
+        let greedy = try TextLayout(text, typography: column, limits: LayoutLimits(height: 160), registry: registry)
+        let balanced = try TextLayout(text, typography: column.textWrap(.balance), limits: LayoutLimits(height: 160),
+                                      registry: registry)
+        #expect(greedy.lines.count == 4 && balanced.lines.count == 4)
+        let lengths = balanced.lineBoxes.map(\.height)
+        #expect((lengths.max() ?? 0) - (lengths.min() ?? 0) < (greedy.lineBoxes.map(\.height).max() ?? 0)
+                - (greedy.lineBoxes.map(\.height).min() ?? 0))
+        let fitted = try TextLayout(text, typography: column, limits: LayoutLimits(width: 48, height: 160,
+                                                                                    fit: TextFit(minimumFontSize: 4)),
+                                    registry: registry)
+        #expect(fitted.width <= 48 && fitted.typography.fontSize < 16 && !fitted.isTruncated)
+        let two = try TextLayout(text, typography: column, limits: LayoutLimits(height: 160, maxLines: 2,
+                                                                                 lineBreakMode: .byTruncatingTail),
+                                 registry: registry)
+        #expect(two.lines.count == 2 && two.isTruncated && two.width == 48)
+    }
 }
