@@ -67,7 +67,7 @@ struct OpenAPIDocumentTests {
         let span = try JSONSerialization.jsonObject(with: JSONEncoder().encode(TextSpan("a", style: SpanStyle(
             familyNames: ["A"], weight: .bold, isItalic: true, size: 1, letterSpacing: 1, textCase: .uppercase,
             decoration: .underline, color: .black, features: ["tnum"], language: "en", variations: ["wdth": 1],
-            fontWidth: .condensed, wordSpacing: 1))))
+            fontWidth: .condensed, wordSpacing: 1).textCombineUpright(.all).ruby("a"))))
         #expect(try properties(of: "Span") == Set(try #require(span as? [String: Any]).keys))
 
         let boxSpan = try JSONSerialization.jsonObject(with: JSONEncoder().encode(
