@@ -48,9 +48,12 @@ public struct TextMeasurement: Sendable, Hashable, Codable {
     /// A ruby annotation: its text and box (along the line the longer of base and annotation, across it the
     /// annotation font's ascent plus descent), from the layout's top-left corner.
     public struct Annotation: Sendable, Hashable, Codable {
+        /// What it reads.
         public var text: String
+        /// Its box's left edge and top, from the layout's top-left corner.
         public var x: Double
         public var y: Double
+        /// Its box's width and height.
         public var width: Double
         public var height: Double
     }
