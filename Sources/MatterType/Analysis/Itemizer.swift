@@ -43,12 +43,13 @@ enum Itemizer {
                      combining: [Bool] = []) -> [FontRun] {
         let graphemes = text.graphemes
         guard !graphemes.isEmpty else { return [] }
+        let combines = !combining.isEmpty
         // ASCII, all left to right, in primary faces that have every printable ASCII glyph: one run per style
         // (ASCII is all sideways in a vertical line, but for `upright`).
         if text.scripts.isEmpty, !text.hasBidi, fallback.primaryFacesCoverASCII {
             func attributes(_ g: Int) -> FontRun.Attributes {
                 let style = styles.isEmpty ? 0 : groups[Int(styles[g])]
-                let isCombined = !combining.isEmpty && combining[style]
+                let isCombined = combines && combining[style]
                 return .init(face: fallback.primaryFaces[style], level: text.paragraphLevel, script: .latin,
                              style: style, isUpright: orientation == .upright && !isCombined, isCombined: isCombined)
             }
@@ -105,7 +106,7 @@ enum Itemizer {
                         ?? previousFace
                 }
                 previousFace = face
-                let isCombined = !combining.isEmpty && combining[style]
+                let isCombined = combines && combining[style]
                 let isUpright = switch orientation {
                 case _ where isCombined, nil, .sideways?: false
                 case .upright?: true
