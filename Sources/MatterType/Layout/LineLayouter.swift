@@ -24,6 +24,8 @@ struct LineLayouter {
     let spacings: [ClusterSpacing]
     /// By style, whether its text is set across a vertical line in one em; empty when no style's is.
     private let combining: [Bool]
+    /// The text's ruby annotations, in the order of their bases (read once from the styles: most texts have none).
+    private let rubies: [LayoutStyles.Ruby]
 
     struct Result {
         var lines: [TextLine]
@@ -53,6 +55,7 @@ struct LineLayouter {
         contexts = styles.table.contexts
         spacings = styles.table.spacings
         combining = contexts.contains(where: \.combinesUpright) ? contexts.map(\.combinesUpright) : []
+        rubies = styles.isSingle ? [] : styles.rubies
         fallback = FontFallback(styles.table)
     }
 
@@ -164,7 +167,7 @@ struct LineLayouter {
     /// (``RubyPlacement/rowShift(lineHeight:fontSize:)``).
     private func rowShift(_ paragraph: ShapedParagraph, line: Range<Int>) -> Double {
         var shift = 0.0
-        for ruby in paragraph.extras?.rubies ?? [] where line.contains(ruby.base.lowerBound) {
+        for ruby in ShapedRuby.starting(in: line, of: paragraph.extras?.rubies ?? []) {
             let base = contexts[Int(paragraph.style(ofCluster: ruby.base.lowerBound))]
             let placement = RubyPlacement(annotation: contexts[Int(ruby.style)], base: base,
                                           lineHeight: typography.lineHeight)
@@ -194,9 +197,7 @@ struct LineLayouter {
         let shaped = ParagraphShaper(contexts: contexts, faces: fallback.faces, spacings: spacings,
                                      boxWidths: boxes?.mapValues(\.width))
             .shape(text, runs: runs, styles: graphemeStyles)
-        guard inLayoutText, !styles.isSingle else { return shaped }
-        let rubies = styles.rubies
-        return rubies.isEmpty ? shaped : annotated(shaped, rubies: rubies)
+        return inLayoutText && !rubies.isEmpty ? annotated(shaped, rubies: rubies) : shaped
     }
 
     /// A paragraph with its inline boxes marked and, when `hyphenates`, ``TypographyLayout/hyphens`` (not `manual`)

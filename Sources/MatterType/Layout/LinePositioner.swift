@@ -208,13 +208,13 @@ struct LinePositioner {
                     paragraph.glyphs.withUnsafeBufferPointer { paragraphGlyphs in
                         paragraph.clusterStyles.withUnsafeBufferPointer { clusterStyles in
                             if spacing.isVertical {
-                                emitColumn(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
-                                           clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing,
-                                           pen: &pen, into: &glyphs)
+                                emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
+                                     clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing,
+                                     columns: true, pen: &pen, into: &glyphs)
                             } else {
                                 emit(items, placed, order: order, clusters: clusters, glyphs: paragraphGlyphs,
-                                     clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing, pen: &pen,
-                                     into: &glyphs)
+                                     clusterStyles: clusterStyles, paragraph: paragraph, spacing: spacing,
+                                     columns: false, pen: &pen, into: &glyphs)
                             }
                         }
                     }
@@ -235,7 +235,8 @@ struct LinePositioner {
         // The line's text and runs are made when read (most callers only draw): what they need is kept.
         let source = LineRunSource(context: context, paragraph: draft.paragraph, items: draft.items,
                                    placed: placed, order: order, spacing: spacing, start: start)
-        if let rubies = paragraph.extras?.rubies, !rubies.isEmpty {
+        if let all = paragraph.extras?.rubies, !all.isEmpty, let shown = LinePositioner.clusters(of: draft.items),
+           case let rubies = ShapedRuby.starting(in: shown, of: all), !rubies.isEmpty {
             let pens = source.pens(ofClusters: Set(rubies.map(\.base.lowerBound)))
             annotations += annotate(rubies, of: paragraph, draft: draft, line: index, clusterPens: pens,
                                     spacing: spacing, into: &glyphs)
@@ -313,12 +314,15 @@ struct LinePositioner {
     }
 
     /// Positions a line's items in visual order (`order`, or logical when `nil`) from `pen`, appending their
-    /// glyphs. Buffers and `inout` rather than captured variables: this is the innermost loop of
-    /// layout, and a variable captured by a closure is checked for exclusive access on every use.
+    /// glyphs; in a column (`columns`), glyphs set upright are placed by their vertical origins and the rest marked
+    /// sideways. Buffers and `inout` rather than captured variables: this is the innermost loop of layout, and a
+    /// variable captured by a closure is checked for exclusive access on every use. Inlined into each call, whose
+    /// constant `columns` leaves rows' loop without the columns' branch (which made rows 3 % slower).
+    @inline(__always)
     private func emit(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<PlacedItem>, order: [Int]?,
                       clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
                       clusterStyles: UnsafeBufferPointer<Int32>,
-                      paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
+                      paragraph: ShapedParagraph, spacing: Spacing, columns: Bool, pen: inout Double,
                       into glyphs: inout [PositionedGlyph]) {
         let baseline = spacing.baseline
         for position in 0..<placed.count {
@@ -331,17 +335,32 @@ struct LinePositioner {
                 // Letter spacing follows a cluster in reading order: on its left when right to left.
                 let style = clusterStyles.isEmpty ? 0 : clusterStyles[c]
                 if p.level & 1 == 1, p.kind.isVisible { glyphX += styles.spacings[Int(style)].letter }
-                for g in clusters[c].glyphs {
-                    let glyph = paragraphGlyphs[Int(g)]
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
-                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
-                    glyphX += glyph.advance
+                if columns, clusters[c].isUpright {
+                    // Shaped top to bottom: the origin is HarfBuzz's offsets from the pen on the line's middle
+                    // (x across, y up along the column), kept here in the line's axes until the line is turned.
+                    for g in clusters[c].glyphs {
+                        let glyph = paragraphGlyphs[Int(g)]
+                        let narrowing = paragraph.extras.map { PositionedGlyph.narrowing($0.widthScales[g] ?? 1) } ?? 0
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
+                                                      x: glyphX - glyph.yOffset, y: spacing.middle - glyph.xOffset,
+                                                      narrowing: narrowing))
+                        glyphX += glyph.advance
+                    }
+                } else {
+                    for g in clusters[c].glyphs {
+                        let glyph = paragraphGlyphs[Int(g)]
+                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
+                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
+                                                      isSideways: columns))
+                        glyphX += glyph.advance
+                    }
                 }
             } else {
                 let inserted = context.inserted(items[i], paragraph)
                 for glyph in inserted?.glyphs ?? [] {
                     glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: inserted?.style ?? 0,
-                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset))
+                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
+                                                  isSideways: columns))
                     glyphX += glyph.advance
                 }
             }
@@ -351,7 +370,7 @@ struct LinePositioner {
 
     /// The annotations of the rubies whose bases start on the line (their clusters' pens in `clusterPens`):
     /// their glyphs added to `glyphs` along each ruby's column, and their boxes (see ``RubyPlacement``).
-    private func annotate(_ rubies: [ShapedRuby], of paragraph: ShapedParagraph, draft: LineDraft, line: Int,
+    private func annotate(_ rubies: ArraySlice<ShapedRuby>, of paragraph: ShapedParagraph, draft: LineDraft, line: Int,
                           clusterPens: [Int: Double], spacing: Spacing,
                           into glyphs: inout [PositionedGlyph]) -> [LineAnnotation] {
         var annotations: [LineAnnotation] = []
@@ -389,56 +408,13 @@ struct LinePositioner {
         return annotations
     }
 
-    /// ``emit(_:_:order:clusters:glyphs:clusterStyles:paragraph:spacing:pen:into:)`` for a column: glyphs set
-    /// upright placed by their vertical origins, the rest marked sideways. Kept apart from rows' loop, which this
-    /// branching made 3 % slower (`bench --task paragraph`).
-    private func emitColumn(_ items: UnsafeBufferPointer<LineItem>, _ placed: UnsafeBufferPointer<PlacedItem>, order: [Int]?,
-                      clusters: UnsafeBufferPointer<Cluster>, glyphs paragraphGlyphs: UnsafeBufferPointer<LayoutGlyph>,
-                      clusterStyles: UnsafeBufferPointer<Int32>,
-                      paragraph: ShapedParagraph, spacing: Spacing, pen: inout Double,
-                      into glyphs: inout [PositionedGlyph]) {
-        let baseline = spacing.baseline, sideways = spacing.isVertical
-        for position in 0..<placed.count {
-            let i = order?[position] ?? position
-            let p = placed[i]
-            var glyphX = pen - p.shift
-            var advance = p.advance
-            if p.kind == .space, i < spacing.trailingStart { advance += spacing.extraPerSpace }
-            if case .cluster(let c) = items[i] {
-                // Letter spacing follows a cluster in reading order: on its left when right to left.
-                let style = clusterStyles.isEmpty ? 0 : clusterStyles[c]
-                if p.level & 1 == 1, p.kind.isVisible { glyphX += styles.spacings[Int(style)].letter }
-                if clusters[c].isUpright {
-                    // Shaped top to bottom: the origin is HarfBuzz's offsets from the pen on the line's middle
-                    // (x across, y up along the column), kept here in the line's axes until the line is turned.
-                    for g in clusters[c].glyphs {
-                        let glyph = paragraphGlyphs[Int(g)]
-                        let narrowing = paragraph.extras.map { PositionedGlyph.narrowing($0.widthScales[g] ?? 1) } ?? 0
-                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
-                                                      x: glyphX - glyph.yOffset, y: spacing.middle - glyph.xOffset,
-                                                      narrowing: narrowing))
-                        glyphX += glyph.advance
-                    }
-                } else {
-                    for g in clusters[c].glyphs {
-                        let glyph = paragraphGlyphs[Int(g)]
-                        glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: style,
-                                                      x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
-                                                      isSideways: sideways))
-                        glyphX += glyph.advance
-                    }
-                }
-            } else {
-                let inserted = context.inserted(items[i], paragraph)
-                for glyph in inserted?.glyphs ?? [] {
-                    glyphs.append(PositionedGlyph(glyphID: glyph.id, face: glyph.face, style: inserted?.style ?? 0,
-                                                  x: glyphX + glyph.xOffset, y: baseline - glyph.yOffset,
-                                                  isSideways: sideways))
-                    glyphX += glyph.advance
-                }
-            }
-            pen += advance
-        }
+    /// The clusters from a line's first to its last (logical order), or `nil` when it shows none.
+    static func clusters(of items: [LineItem]) -> Range<Int>? {
+        var first: Int?, last: Int?
+        for item in items { if case .cluster(let c) = item { first = c; break } }
+        for item in items.reversed() { if case .cluster(let c) = item { last = c; break } }
+        guard let first, let last, first <= last else { return nil }
+        return first..<last + 1
     }
 
     /// The `String.Index` range of the text for a byte range.

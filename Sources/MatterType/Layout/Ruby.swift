@@ -13,8 +13,10 @@ extension LineLayouter {
         var endOverhangs: [Int: Double] = [:]
         var shaped: [ShapedRuby] = []
         var isBase = [Bool](repeating: false, count: clusters.count)
-        let found = rubies.compactMap { ruby -> (LayoutStyles.Ruby, Range<Int>)? in
-            guard scalars.contains(ruby.scalars.lowerBound) else { return nil }
+        // The rubies in this paragraph: those whose bases start in its scalars (they are in text order).
+        let inParagraph = rubies[rubies.partitionPoint { $0.scalars.lowerBound < scalars.lowerBound }
+            ..< rubies.partitionPoint { $0.scalars.lowerBound < scalars.upperBound }]
+        let found = inParagraph.compactMap { ruby -> (LayoutStyles.Ruby, Range<Int>)? in
             let first = text.graphemes.partitionPoint { $0.start < ruby.scalars.lowerBound - scalars.lowerBound }
             let end = text.graphemes.partitionPoint { $0.start < ruby.scalars.upperBound - scalars.lowerBound }
             return first < end ? (ruby, first..<end) : nil

@@ -19,3 +19,11 @@ struct ShapedRuby: Sendable {
     /// advance; a line that starts with the base gets it back).
     let startOverhang: Double
 }
+
+extension ShapedRuby {
+    /// The rubies of `rubies` (in the order of their bases) whose bases start at one of `clusters`.
+    static func starting(in clusters: Range<Int>, of rubies: [ShapedRuby]) -> ArraySlice<ShapedRuby> {
+        rubies[rubies.partitionPoint { $0.base.lowerBound < clusters.lowerBound }
+            ..< rubies.partitionPoint { $0.base.lowerBound < clusters.upperBound }]
+    }
+}
