@@ -170,7 +170,10 @@ struct FigmaConverter {
         let fixed = CardSize.fixed(horizontal ? node.bounds.width : node.bounds.height)
         // A boolean operation's box is its operation's result (an intersection is smaller than its operands), not
         // its operands' union: it keeps the box the file gives it.
-        let hugs = node.type == "TEXT" || node.flowsChildren || node.layoutMode == "GRID" || node.type == "GROUP"
+        // An Auto Layout frame without children has nothing to hug: Figma keeps the size it had (three emptied
+        // 70.25 × 28 chips in ataev's cart.json keep it), so it keeps the box the file gives it.
+        let arranges = (node.flowsChildren || node.layoutMode == "GRID") && !node.children.isEmpty
+        let hugs = node.type == "TEXT" || arranges || node.type == "GROUP"
         if let sizing = horizontal ? node.layoutSizingHorizontal : node.layoutSizingVertical {
             switch sizing {
             case "FILL": return inFlow ? .fill : fixed
@@ -183,7 +186,7 @@ struct FigmaConverter {
             if alongParent, node.layoutGrow == 1 { return .fill }
             if !alongParent, node.layoutAlign == "STRETCH" { return .fill }
         }
-        if node.flowsChildren {
+        if node.flowsChildren, !node.children.isEmpty {
             let along = (node.layoutMode == "HORIZONTAL") == horizontal
             let mode = along ? node.primaryAxisSizingMode : node.counterAxisSizingMode
             return (mode ?? "AUTO") == "AUTO" ? .hug : fixed
@@ -219,9 +222,17 @@ struct FigmaConverter {
             }
         }
         let wraps = node.layoutWrap == "WRAP"
+        // Figma centres a lone child of a SPACE_BETWEEN frame (CSS's space-between puts it at the start): the close
+        // button in verbatica_paywall's 393-point title bar sits 169.5 points in, half of what is left.
+        var spreads = node.primaryAxisAlignItems == "SPACE_BETWEEN"
+        var align = alignment(node.primaryAxisAlignItems)
+        if spreads, node.children.count(where: { $0.visible && $0.layoutPositioning != "ABSOLUTE" }) == 1 {
+            spreads = false
+            align = .center
+        }
         return CardFlow(direction: node.layoutMode == "HORIZONTAL" ? .horizontal : .vertical,
-                        gap: node.primaryAxisAlignItems == "SPACE_BETWEEN" ? .auto : .fixed(node.itemSpacing),
-                        padding: padding, align: alignment(node.primaryAxisAlignItems),
+                        gap: spreads ? .auto : .fixed(node.itemSpacing),
+                        padding: padding, align: align,
                         crossAlign: alignment(node.counterAxisAlignItems), wraps: wraps,
                         crossGap: wraps && node.counterAxisAlignContent == "SPACE_BETWEEN" ? .auto
                             : .fixed(node.counterAxisSpacing ?? 0),

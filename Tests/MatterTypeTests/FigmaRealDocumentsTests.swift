@@ -47,4 +47,25 @@ struct FigmaRealDocumentsTests {
                         == [width.rounded(.up), height.rounded(.up)], "\(name)")
         }
     }
+
+    /// Where Figma's Auto Layout is not CSS's: the numbers are Figma's `absoluteBoundingBox`es in the files.
+    @Test("a lone child of SPACE_BETWEEN is centred and an emptied hugging frame keeps its size, as Figma has them",
+          arguments: [
+              // verbatica_paywall: the close button, the only visible child of a 393-point SPACE_BETWEEN bar with
+              // padding 8 and 16, at 169.5 points from the padding (CSS would leave it at the start).
+              ("paleophonix--test--verbatica_paywall.json.gz", "2399:42786", [36405.5, 3494, 30, 30]),
+              // cart: "Frame 31", an Auto Layout frame hugging both axes with no children, centred in its parent.
+              ("paleophonix--ataev--cart.json.gz", "610:560", [-541.4916381835938, 10061.5771484375, 70.25333404541016, 28]),
+          ])
+    func figmaNotCSS(_ name: String, _ id: String, _ expected: [Double]) throws {
+        let data = try Gzip.decompressed(Data(contentsOf: Self.folder.appendingPathComponent(name)),
+                                         limit: FigmaDocument.maximumBytes)
+        let document = try FigmaDocument(data: data)
+        let frame = try document.frame(try #require(document.defaultNode).id)
+        let boxes = try frame.nodeBoxes(renderer: CardRenderer(registry: FontRegistry(includesSystemFonts: false)))
+        let box = try #require(boxes.first { $0.id == id })
+        for (ours, figma) in zip([box.x, box.y, box.width, box.height], expected) {
+            #expect(abs(ours - figma) < 0.01, "\(name) \(id): \(box) against Figma's \(expected)")
+        }
+    }
 }
