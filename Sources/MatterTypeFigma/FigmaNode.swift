@@ -140,6 +140,8 @@ struct FigmaNode: Sendable, Decodable {
     var characterStyleOverrides: [Int]
     var styleOverrideTable: [String: FigmaTypeStyle]
     var lineTypes: [String]?
+    /// Which of Figma's text layouts laid the text out: 0, its first (see `LayoutModel.figmaVersion0`), or later.
+    var layoutVersion: Int?
 
     private enum Keys: String, CodingKey {
         case id, name, type, visible, opacity, blendMode, absoluteBoundingBox, size, relativeTransform, children
@@ -153,7 +155,7 @@ struct FigmaNode: Sendable, Decodable {
         case itemReverseZIndex, gridRowCount, gridColumnCount, gridRowGap, gridColumnGap, gridRowsSizing
         case gridColumnsSizing, gridRowAnchorIndex, gridColumnAnchorIndex, gridRowSpan, gridColumnSpan
         case gridChildHorizontalAlign, gridChildVerticalAlign
-        case characters, style, characterStyleOverrides, styleOverrideTable, lineTypes
+        case characters, style, characterStyleOverrides, styleOverrideTable, lineTypes, layoutVersion
         case componentId, componentProperties, componentPropertyDefinitions, componentPropertyReferences
         case boundVariables, explicitVariableModes
     }
@@ -241,6 +243,7 @@ struct FigmaNode: Sendable, Decodable {
         characterStyleOverrides = try value(.characterStyleOverrides) ?? []
         styleOverrideTable = try value(.styleOverrideTable) ?? [:]
         lineTypes = try value(.lineTypes)
+        layoutVersion = try? value(.layoutVersion)  // informative: a value of another type is as none
     }
 
     /// Whether Figma lays out this node's children in a row or a column.
@@ -434,6 +437,9 @@ struct FigmaTypeStyle: Sendable, Decodable {
     var paragraphSpacing: Double?
     var paragraphIndent: Double?
     var listSpacing: Double?
+    /// `CAP_HEIGHT` trims the box to the first line's cap height and the last line's baseline ("vertical trim");
+    /// Figma writes it, its published schema does not list it.
+    var leadingTrim: String?
     var fills: [FigmaPaint]?
     var opentypeFlags: [String: Int]?
     var hyperlink: FigmaHyperlink?

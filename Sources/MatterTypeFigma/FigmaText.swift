@@ -25,7 +25,7 @@ extension FigmaConverter {
         var request = RenderRequest()
         var link: String?
         request.typography = typography(style)
-        request.limits.model = .figma
+        request.limits.model = node.layoutVersion == 0 ? .figmaVersion0 : .figma
         switch style.textAlignHorizontal {
         case "CENTER": request.limits.alignment = .center
         case "RIGHT": request.limits.alignment = .right
@@ -135,6 +135,7 @@ extension FigmaConverter {
         fields.decoration = Self.decoration(style.textDecoration)
         if let spacing = style.paragraphSpacing, spacing != 0 { fields.paragraphSpacing = .points(spacing) }
         if let indent = style.paragraphIndent, indent != 0 { fields.paragraphIndent = .points(indent) }
+        if style.leadingTrim == "CAP_HEIGHT" { fields.textBox = TextBox(trim: .both, over: .cap, under: .alphabetic) }
         return fields
     }
 

@@ -231,6 +231,8 @@ struct FigmaMutator {
             if random.chance(0.3) { style["textAlignHorizontal"] = random.pick(["LEFT", "CENTER", "RIGHT", "JUSTIFIED"]) }
             if random.chance(0.2) { style["textTruncation"] = "ENDING"; style["maxLines"] = random.pick([1, 2], else: [-1]) }
             if random.chance(0.2) { style["paragraphSpacing"] = random.pick([0, 12], else: [-20]) }
+            if random.chance(0.2) { style["leadingTrim"] = random.pick(["CAP_HEIGHT", "NONE"] as [Any], else: [7]) }
+            if random.chance(0.2) { node["layoutVersion"] = random.pick([0, 4, 5] as [Any], else: ["zero", -1]) }
             node["style"] = style
         case 7:
             node["characterStyleOverrides"] = random.pick([[0, 1, 1, 2], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],

@@ -116,12 +116,19 @@ public struct RequestChecker: Sendable {
 
     /// Line boxes of exactly the line height, stacked by it (and the paragraph spacing), summing to the height.
     /// Under Figma's model a line height relative to the size (or the font's own) is a whole pixel, a tie to
-    /// even, and the height is the stack rounded up to a whole pixel (BEHAVIOUR §15).
+    /// even, and the height is the stack rounded up to a whole pixel (BEHAVIOUR §15); under its first layout the
+    /// font's own is its ascent and descent, each rounded up.
     private func lineBoxes(of layout: TextLayout) -> [String] {
         var problems: [String] = []
-        let typography = layout.typography, isFigma = layout.limits.model == .figma
-        let lineHeight = isFigma && (typography.usesFontLineHeight || typography.lineHeightUnit == .percent)
-            ? max(typography.lineHeight.rounded(.toNearestOrEven), 1) : typography.lineHeight
+        let typography = layout.typography
+        func whole(_ length: Double) -> Double { (length - 1e-3).rounded(.up) }
+        let lineHeight = switch layout.limits.model {
+        case .figma where typography.usesFontLineHeight || typography.lineHeightUnit == .percent:
+            max(typography.lineHeight.rounded(.toNearestOrEven), 1)
+        case .figmaVersion0 where typography.usesFontLineHeight:
+            max(whole(typography.ascent) + whole(typography.descent) + whole(typography.lineGap), 1)
+        default: typography.lineHeight
+        }
         let spacing = typography.paragraphSpacing
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(a), abs(b)) }
         let hasRows = !typography.typography.writingMode.isVertical
@@ -147,7 +154,7 @@ public struct RequestChecker: Sendable {
             let isVertical = typography.typography.writingMode.isVertical
             let extent = isVertical ? layout.width : layout.height, name = isVertical ? "width" : "height"
             let stacked = last.top + lineHeight - first.top
-            let height = isFigma ? (stacked - 1e-3).rounded(.up) : stacked
+            let height = layout.limits.model.isFigma ? (stacked - 1e-3).rounded(.up) : stacked
             // Annotations reach past the last column (the block grows) or move rows down (the stack grows).
             let annotated = !layout.annotations.isEmpty && extent > height
             if layout.typography.textBox.trim == .none, !annotated && !close(extent, height) || first.top != 0 {

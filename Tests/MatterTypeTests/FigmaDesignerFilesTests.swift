@@ -59,6 +59,18 @@ struct FigmaDesignerFilesTests {
         #expect(spans.last?.style.weight == .extraBold)
     }
 
+    @Test("leadingTrim CAP_HEIGHT trims the box to cap height and baseline; layoutVersion 0 is Figma's first layout")
+    func leadingTrimAndFirstLayout() throws {
+        // Shapes from a real export (finance-club, 201 trimmed texts, none in the published schema): "Join Us",
+        // Nunito Sans SemiBold 14 px on 40, a box 10 high; and its texts of layoutVersion 0.
+        let texts = [Self.text("4:2", style: #""fontStyle": "Regular", "leadingTrim": "CAP_HEIGHT""#),
+                     Self.text("4:3", style: #""fontStyle": "Regular", "leadingTrim": "NONE""#, extra: #", "layoutVersion": 0"#),
+                     Self.text("4:4", style: #""fontStyle": "Regular""#, extra: #", "layoutVersion": 5"#)]
+        let layers = try Self.textLayers(#"{"id": "4:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 400, "height": 400}, "children": [\#(texts.joined(separator: ","))]}"#)
+        #expect(layers.map(\.request.typography.textBox) == [TextBox(trim: .both, over: .cap, under: .alphabetic), nil, nil])
+        #expect(layers.map(\.request.limits.model) == [.figma, .figmaVersion0, .figma])
+    }
+
     /// Every node's box of the document's first top-level node, by id: [x, y, width, height], and text line counts.
     static func boxes(_ nodes: String) throws -> [String: FigmaNodeBox] {
         let data = Data(#"{"name": "Test", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [\#(nodes)]}]}}"#.utf8)

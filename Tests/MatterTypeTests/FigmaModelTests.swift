@@ -41,6 +41,33 @@ struct FigmaModelTests {
         #expect(abs(css[0] - 18.208) < 1e-9 && abs(css[1] - 42.208) < 1e-9)
     }
 
+    @Test("Figma's first layout: the font's own ascent and descent rounded up apart, a percent not per line")
+    func firstLayout() throws {
+        // 16 px: hhea 17.104 + 4.688 → 18 + 5 = 23 high, the baseline at 18 (the later model: 21.792 → 22).
+        var auto = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 16)
+        auto.usesFontLineHeight = true
+        let first = try layout("a\nb", auto, model: .figmaVersion0)
+        #expect(first.lines.map(\.height) == [23, 23] && first.height == 46)
+        #expect(first.lines.map(\.baseline) == [18, 41])
+        // A percent line height is not rounded per line, only the total, up: three lines of 150 % of 14.056 px
+        // (21.084) are 64 high, as a Figma box of three such lines in finance-club's file (Mulish, Muli era).
+        var percent = Typography(family: "Noto Sans", fontSize: 14.056, lineHeight: 21.084)
+        percent.lineHeightUnit = .percent
+        #expect(try layout("a\nb\nc", percent, model: .figmaVersion0).height == 64)
+        #expect(try layout("a\nb\nc", percent, model: .figma).height == 63)
+    }
+
+    @Test("a box trimmed to cap height and baseline is rounded to the nearest pixel, not up")
+    func trimmedBox() throws {
+        // OS/2 sCapHeight 714 of 1000: 11.424 px at 16 → 11 (Figma's "cap height to baseline" box of Nunito Sans
+        // 16 px, cap 11.28, is 11); two lines on 40: 51.424 → 51.
+        let trimmed = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 40)
+            .textBox(TextBox(trim: .both, over: .cap, under: .alphabetic))
+        #expect(try layout("Join", trimmed, model: .figma).height == 11)
+        #expect(try layout("Join\nUs", trimmed, model: .figma).height == 51)
+        #expect(abs(try layout("Join", trimmed, model: .css).height - 11.424) < 1e-9)
+    }
+
     @Test("letter spacing sits between characters: widths, alignment and fitting leave out the last")
     func letterSpacing() throws {
         // hb-shape Fonts/NotoSans-Regular.ttf "MENU": advances 907 + 556 + 760 + 731 = 2954 units, 47.264 px at 16.

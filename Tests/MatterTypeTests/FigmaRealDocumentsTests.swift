@@ -4,8 +4,8 @@ import MatterTypeCards
 import MatterTypeFigma
 import Testing
 
-/// Our own set of real Figma documents (Fixtures/figma/documents: 47 frames of a public MIT-licensed repository,
-/// sources in SOURCES.md): none is refused, every visible node is laid out, and the export is the size Figma's
+/// Our own set of real Figma documents (Fixtures/figma/documents: 47 frames of a public MIT-licensed repository and
+/// three whole Figma Community files of 2019, sources in SOURCES.md): none is refused, every visible node is laid out, and the export is the size Figma's
 /// own `absoluteRenderBounds` says (Figma's numbers, in the files). `Scripts/compare-with-figma.py --documents`
 /// compares every box with Figma's.
 @Suite("Real Figma documents")
@@ -17,10 +17,10 @@ struct FigmaRealDocumentsTests {
             .filter { $0.hasSuffix(".json.gz") }.sorted()
     }
 
-    @Test("the set holds 47 documents, each with its source")
+    @Test("the set holds 50 documents, each with its source")
     func setIsComplete() throws {
         let sources = try String(contentsOf: Self.folder.appendingPathComponent("SOURCES.md"), encoding: .utf8)
-        #expect(Self.names.count == 47)
+        #expect(Self.names.count == 50)
         for name in Self.names { #expect(sources.contains("`\(name)`"), "\(name) is not in SOURCES.md") }
     }
 
@@ -34,7 +34,15 @@ struct FigmaRealDocumentsTests {
         let frame = try document.frame(node.id)
         let boxes = try frame.nodeBoxes(renderer: CardRenderer(registry: FontRegistry(includesSystemFonts: false)))
         // Every visible node of the file has a box (Figma lays out the visible ones only).
-        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        // The drawn node's JSON: the document itself when it is a bare node, else that node in its pages.
+        func find(_ object: Any) -> [String: Any]? {
+            if let node = object as? [String: Any] {
+                if node["id"] as? String == frame.nodeID { return node }
+                return node.values.lazy.compactMap(find).first
+            }
+            return (object as? [Any])?.lazy.compactMap(find).first
+        }
+        let root = try #require(find(try JSONSerialization.jsonObject(with: data)))
         func visible(_ node: [String: Any]) -> [String] {
             guard node["visible"] as? Bool != false else { return [] }
             return [node["id"] as? String ?? ""] + ((node["children"] as? [[String: Any]]) ?? []).flatMap(visible)
@@ -67,5 +75,22 @@ struct FigmaRealDocumentsTests {
         for (ours, figma) in zip([box.x, box.y, box.width, box.height], expected) {
             #expect(abs(ours - figma) < 0.01, "\(name) \(id): \(box) against Figma's \(expected)")
         }
+    }
+
+    /// Figma's first text layout (`layoutVersion: 0`): the Roboto Bold 20 px letters of Clarity Colors (2019), Auto
+    /// line height (hhea 1900 + 500 of 2048: 23.4375 px), are 24 high with their baseline at 19 — the ascent and
+    /// the descent each rounded up (18.55 → 19, 4.88 → 5). Figma's box and ink are the file's.
+    @Test("a text of Figma's first layout has its ascent and descent rounded up apart")
+    func firstTextLayout() throws {
+        let data = try Gzip.decompressed(
+            Data(contentsOf: Self.folder.appendingPathComponent("gridaco--community--clarity_colors.json.gz")),
+            limit: FigmaDocument.maximumBytes)
+        let frame = try FigmaDocument(data: data).frame("11:405")  // the "Cool-greys" row
+        // Roboto from Debian's fonts-roboto-unhinted, which `make test` installs.
+        let boxes = try frame.nodeBoxes(renderer: CardRenderer())
+        let letter = try #require(boxes.first { $0.id == "11:383" })
+        #expect([letter.x, letter.y, letter.width, letter.height] == [133, 598, 14, 24])
+        let ink = try #require(letter.ink)
+        #expect(abs(ink.y - 602.78125) < 0.5 && abs(ink.height - 14.21875) < 0.5, "\(ink)")
     }
 }

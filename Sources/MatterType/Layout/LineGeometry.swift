@@ -2,7 +2,8 @@
 /// model keeps the typography's numbers as they are; the Figma model rounds them as Figma's files record
 /// (BEHAVIOUR §15): a line height relative to the font size (or the font's own) to a whole pixel per line, the
 /// box's height up to a whole pixel, each baseline to a whole pixel from the box's top, and an auto-width box's
-/// width up to a whole pixel.
+/// width up to a whole pixel; Figma's first layout (``LayoutModel/figmaVersion0``) rounds the font's own ascent
+/// and descent up instead, and leaves a relative line height unrounded.
 struct LineGeometry: Sendable {
     /// Whose model.
     let model: LayoutModel
@@ -17,29 +18,41 @@ struct LineGeometry: Sendable {
     /// The geometry of `typography`'s lines under `model`.
     init(_ typography: TypographyLayout, model: LayoutModel) {
         self.model = model
-        guard model == .figma, typography.usesFontLineHeight || typography.lineHeightUnit == .percent else {
+        switch model {
+        case .figma where typography.usesFontLineHeight || typography.lineHeightUnit == .percent:
+            // Figma rounds a relative line height per line, a tie to even (32.5 → 32); never to nothing.
+            lineHeight = max(typography.lineHeight.rounded(.toNearestOrEven), 1)
+            baselineOffset = (lineHeight - (typography.ascent + typography.descent)) / 2 + typography.ascent
+        case .figmaVersion0 where typography.usesFontLineHeight:
+            // Its first layout rounds the ascent and the descent up apart: the box and the baseline of Roboto
+            // Bold 20 px in Clarity Colors (2019) are 24 and 19, those of Roboto Medium 14 px in finance-club 17
+            // and 13.
+            func whole(_ length: Double) -> Double { (length - LineGeometry.wholePixelTolerance).rounded(.up) }
+            let ascent = whole(typography.ascent), gap = whole(typography.lineGap)
+            lineHeight = max(ascent + whole(typography.descent) + gap, 1)
+            baselineOffset = gap / 2 + ascent
+        default:
             lineHeight = typography.lineHeight
             baselineOffset = typography.baselineOffset
-            return
         }
-        // Figma rounds a relative line height per line, a tie to even (32.5 → 32); never to nothing.
-        lineHeight = max(typography.lineHeight.rounded(.toNearestOrEven), 1)
-        baselineOffset = (lineHeight - (typography.ascent + typography.descent)) / 2 + typography.ascent
     }
 
     /// The baseline of a line whose box starts at `top`: a whole pixel from the box's top under Figma's model.
     func baseline(top: Double) -> Double {
-        model == .figma ? (top + baselineOffset).rounded() : top + baselineOffset
+        model.isFigma ? (top + baselineOffset).rounded() : top + baselineOffset
     }
 
-    /// The box's height from the lines' extent `height`: whole pixels, rounded up, under Figma's model.
-    func boxHeight(_ height: Double) -> Double {
-        model == .figma ? (height - LineGeometry.wholePixelTolerance).rounded(.up) : height
+    /// The box's height from the lines' extent `height`: whole pixels under Figma's model, rounded up, or to the
+    /// nearest when leading trim cut the box (`trimmed`: Figma's "cap height to baseline" boxes of Nunito Sans at
+    /// 16, 10.5 and 40 px are 11, 7 and 28 high, for cap heights of 11.28, 7.43 and 28.2).
+    func boxHeight(_ height: Double, trimmed: Bool) -> Double {
+        guard model.isFigma else { return height }
+        return trimmed ? height.rounded() : (height - LineGeometry.wholePixelTolerance).rounded(.up)
     }
 
     /// The box's width from its widest line's `extent` when no width is given: whole pixels, rounded up, under
     /// Figma's model (an auto-width box).
     func boxWidth(_ extent: Double) -> Double {
-        model == .figma ? (extent - LineGeometry.wholePixelTolerance).rounded(.up) : extent
+        model.isFigma ? (extent - LineGeometry.wholePixelTolerance).rounded(.up) : extent
     }
 }

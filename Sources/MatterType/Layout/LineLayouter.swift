@@ -80,7 +80,7 @@ struct LineLayouter {
         let truncates = limits.lineBreakMode != .byWordWrapping && limits.lineBreakMode != .byCharWrapping
         var ranges = LineLayouter.paragraphRanges(bytes)
         // Figma: a final CR starts no line (a final LF does).
-        if limits.model == .figma, bytes.last == 0x0D, ranges.count > 1 { ranges.removeLast() }
+        if limits.model.isFigma, bytes.last == 0x0D, ranges.count > 1 { ranges.removeLast() }
         for (p, range) in ranges.enumerated() {
             if limits.maxLines > 0, drafts.count == limits.maxLines {
                 isTruncated = true
@@ -146,7 +146,8 @@ struct LineLayouter {
                                         isVertical: writingMode.isVertical)
         let (positioned, width, placedAnnotations) = positioner.position(drafts)
         // Every paragraph, even an empty one, gives a line: the height is the last line's bottom, less the end trim.
-        let height = geometry.boxHeight((drafts.last?.top ?? -trims.start) + geometry.lineHeight - trims.end)
+        let height = geometry.boxHeight((drafts.last?.top ?? -trims.start) + geometry.lineHeight - trims.end,
+                                        trimmed: trims != (0, 0))
         // Columns stay in their slots; the block reaches as far right as an annotation's em box (Chromium 156).
         guard writingMode.isVertical else {
             return Result(lines: positioned, width: limits.width == nil ? geometry.boxWidth(width) : width,
@@ -352,7 +353,7 @@ struct LineLayouter {
             ?? typography.fontSize / 4
         let spaceAdvance = space + typography.spacing.after(.space, scalar: 0x20, isCursive: false)
         // Figma fits a line without its last cluster's letter spacing ("MENU" at its own width stays one line).
-        let trailing = limits.model == .figma ? max(typography.spacing.letter, 0) : 0
+        let trailing = limits.model.isFigma ? max(typography.spacing.letter, 0) : 0
         return LineBreaker(width: limits.width.map { ($0 + trailing) / scale },
                            firstLineIndent: typography.paragraphIndent / scale,
                            breaksAnywhere: limits.lineBreakMode == .byCharWrapping,

@@ -70,11 +70,11 @@ struct LinePositioner {
             var end = placed.count
             while end > 0, placed[end - 1].kind.hangs { end -= 1 }
             // Figma: spaces before a line feed count; the last cluster's letter spacing does not.
-            if geometry.model == .figma, draft.isLastOfParagraph, draft.paragraph < paragraphs.count - 1 {
+            if geometry.model.isFigma, draft.isLastOfParagraph, draft.paragraph < paragraphs.count - 1 {
                 end = placed.count
             }
             var width = placed[0..<end].reduce(0) { $0 + $1.advance }
-            if geometry.model == .figma { width -= trailingLetterSpacing(draft, placed, end: end) }
+            if geometry.model.isFigma { width -= trailingLetterSpacing(draft, placed, end: end) }
             if limits.lineBreakMode == .byClipping, let limit = limits.width { width = min(width, limit - draft.indent) }
             placedLines.append((placed, width))
             extent = max(extent, draft.indent + width)

@@ -9,4 +9,13 @@ public enum LayoutModel: String, NamedChoice, CaseIterable, Sendable, Hashable, 
     /// only in the total), baselines are whole pixels from the box's top, a final CR adds no line, and spaces before
     /// a line feed count in the width.
     case figma
+    /// Figma's first text layout, which a text node saying `layoutVersion: 0` still has (files of 2019, and texts
+    /// not edited since): as ``figma``, except that a line of the font's own height is its ascent and its descent
+    /// each rounded up to a whole pixel, the baseline between them (Roboto Bold at 20 px: 19 + 5 = 24, where
+    /// ``figma`` has 23), and a line height relative to the size is not rounded per line, only the box's total.
+    case figmaVersion0
+
+    /// Whether it is one of Figma's models (``figma`` or ``figmaVersion0``): letter spacing between characters,
+    /// whole-pixel heights, baselines and auto widths.
+    public var isFigma: Bool { self != .css }
 }
