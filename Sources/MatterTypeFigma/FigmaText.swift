@@ -16,7 +16,10 @@ extension FigmaConverter {
     /// style as typography fields, laid out with Figma's text model.
     mutating func text(_ node: FigmaNode, box: CardBox) -> CardTextLayer {
         var style = node.style ?? FigmaTypeStyle()
-        let characters = node.characters ?? ""
+        // Figma's first text layout draws a CR that no LF follows as a space, not a line break: "Lead\rparagraph"
+        // of the Chicago Design System (2019) is one line, as wide as "Lead paragraph".
+        let characters = node.layoutVersion == 0 ? Self.spacingCarriageReturns(node.characters ?? "")
+            : node.characters ?? ""
         let runs = self.runs(of: node, characters: characters)
         // A line height every character has alike, overridden or not, is the text's: Figma lays it out so.
         let lineHeights = runs.map { Self.style(style, withLineHeightOf: node.styleOverrideTable[String($0.override)]) }
@@ -103,6 +106,20 @@ extension FigmaConverter {
             }
         }
         return layer
+    }
+
+    /// `text` with every CR that no LF follows made a space (the same UTF-16 offsets, so overrides still apply).
+    static func spacingCarriageReturns(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        var scalars = String.UnicodeScalarView()
+        var iterator = text.unicodeScalars.makeIterator()
+        var current = iterator.next()
+        while let scalar = current {
+            let next = iterator.next()
+            scalars.append(scalar == "\r" && next != "\n" ? " " : scalar)
+            current = next
+        }
+        return String(scalars)
     }
 
     /// The typography fields of a Figma text style.

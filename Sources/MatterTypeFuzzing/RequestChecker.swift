@@ -116,17 +116,14 @@ public struct RequestChecker: Sendable {
 
     /// Line boxes of exactly the line height, stacked by it (and the paragraph spacing), summing to the height.
     /// Under Figma's model a line height relative to the size (or the font's own) is a whole pixel, a tie to
-    /// even, and the height is the stack rounded up to a whole pixel (BEHAVIOUR §15); under its first layout the
-    /// font's own is its ascent and descent, each rounded up.
+    /// even, and the height is the stack rounded up to a whole pixel (BEHAVIOUR §15); under its first layout no line
+    /// height is rounded per line.
     private func lineBoxes(of layout: TextLayout) -> [String] {
         var problems: [String] = []
         let typography = layout.typography
-        func whole(_ length: Double) -> Double { (length - 1e-3).rounded(.up) }
         let lineHeight = switch layout.limits.model {
         case .figma where typography.usesFontLineHeight || typography.lineHeightUnit == .percent:
             max(typography.lineHeight.rounded(.toNearestOrEven), 1)
-        case .figmaVersion0 where typography.usesFontLineHeight:
-            max(whole(typography.ascent) + whole(typography.descent) + whole(typography.lineGap), 1)
         default: typography.lineHeight
         }
         let spacing = typography.paragraphSpacing

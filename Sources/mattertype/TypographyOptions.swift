@@ -121,7 +121,9 @@ struct TextInputOptions: ParsableArguments {
     /// The JSON of a card or Figma document at `path` (`-`: standard input), at most
     /// ``FigmaDocument/maximumBytes``; a gzip file (`frame.json.gz`) is decompressed, to at most as much.
     static func document(at path: String, option: String) throws -> Data {
-        let data = try contents(of: path, option: option, limit: FigmaDocument.maximumBytes)
+        let data = try contents(of: path, option: option, limit: FigmaDocument.maximumBytes,
+                                tooLarge: "for a Figma file, fetch only the nodes to draw (GET /v1/files/KEY/nodes?ids=…"
+                                    + "&geometry=paths)")
         guard Gzip.isCompressed(data) else { return data }
         do throws(GzipError) {
             return try Gzip.decompressed(data, limit: FigmaDocument.maximumBytes)
@@ -131,13 +133,15 @@ struct TextInputOptions: ParsableArguments {
         }
     }
 
-    /// The bytes of the file at `path` (`-`: standard input), at most `limit` (``maximumFileSize`` unless given).
-    static func contents(of path: String, option: String, limit: Int = maximumFileSize) throws -> Data {
+    /// The bytes of the file at `path` (`-`: standard input), at most `limit` (``maximumFileSize`` unless given);
+    /// past it, an error ending with `advice` (else: check the path).
+    static func contents(of path: String, option: String, limit: Int = maximumFileSize,
+                         tooLarge advice: String? = nil) throws -> Data {
         let megabytes = "\(limit >> 20) MiB"
         if path == "-" {
             let data = try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
             guard data.count <= limit else {
-                throw CLIError(description: "standard input: more than \(megabytes); send less")
+                throw CLIError(description: "standard input: more than \(megabytes); \(advice ?? "send less")")
             }
             return data
         }
@@ -155,8 +159,8 @@ struct TextInputOptions: ParsableArguments {
             throw CLIError(description: "\(path): cannot read the file (\(error.localizedDescription))")
         }
         guard data.count <= limit else {
-            throw CLIError(description: "\(path): larger than \(megabytes) (or not a regular file); check the "
-                           + "\(option) path")
+            throw CLIError(description: "\(path): larger than \(megabytes) (or not a regular file); "
+                           + (advice ?? "check the \(option) path"))
         }
         return data
     }

@@ -41,16 +41,21 @@ struct FigmaModelTests {
         #expect(abs(css[0] - 18.208) < 1e-9 && abs(css[1] - 42.208) < 1e-9)
     }
 
-    @Test("Figma's first layout: the font's own ascent and descent rounded up apart, a percent not per line")
+    @Test("Figma's first layout: no line height rounded per line, only the box; the leading under the glyphs")
     func firstLayout() throws {
-        // 16 px: hhea 17.104 + 4.688 → 18 + 5 = 23 high, the baseline at 18 (the later model: 21.792 → 22).
+        // 16 px, Auto: hhea 17.104 + 4.688 = 21.792 a line, unrounded; the box ceil(43.584) = 44 (the later model:
+        // 22 a line, 44); baselines round(17.104) = 17 and round(21.792 + 17.104) = 39, the ascent below each top.
         var auto = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 16)
         auto.usesFontLineHeight = true
         let first = try layout("a\nb", auto, model: .figmaVersion0)
-        #expect(first.lines.map(\.height) == [23, 23] && first.height == 46)
-        #expect(first.lines.map(\.baseline) == [18, 41])
-        // A percent line height is not rounded per line, only the total, up: three lines of 150 % of 14.056 px
-        // (21.084) are 64 high, as a Figma box of three such lines in finance-club's file (Mulish, Muli era).
+        #expect(first.lines.map(\.top) == [0, 21.792] && first.height == 44)
+        #expect(first.lines.map(\.baseline) == [17, 39])
+        // On 30 px the later model splits the leading (21.2 → 21), the first puts it under the glyphs (17).
+        let tall = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 30)
+        #expect(try layout("a\nb", tall, model: .figmaVersion0).lines.map(\.baseline) == [17, 47])
+        #expect(try layout("a\nb", tall, model: .figma).lines.map(\.baseline) == [21, 51])
+        // A percent line height, likewise: three lines of 150 % of 14.056 px (21.084) are 64 high, as a Figma box
+        // of three such lines in finance-club's file (Mulish, that layout).
         var percent = Typography(family: "Noto Sans", fontSize: 14.056, lineHeight: 21.084)
         percent.lineHeightUnit = .percent
         #expect(try layout("a\nb\nc", percent, model: .figmaVersion0).height == 64)

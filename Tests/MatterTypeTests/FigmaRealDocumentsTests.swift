@@ -5,7 +5,7 @@ import MatterTypeFigma
 import Testing
 
 /// Our own set of real Figma documents (Fixtures/figma/documents: 47 frames of a public MIT-licensed repository and
-/// three whole Figma Community files of 2019, sources in SOURCES.md): none is refused, every visible node is laid out, and the export is the size Figma's
+/// five whole Figma Community files of 2019, sources in SOURCES.md): none is refused, every visible node is laid out, and the export is the size Figma's
 /// own `absoluteRenderBounds` says (Figma's numbers, in the files). `Scripts/compare-with-figma.py --documents`
 /// compares every box with Figma's.
 @Suite("Real Figma documents")
@@ -17,10 +17,10 @@ struct FigmaRealDocumentsTests {
             .filter { $0.hasSuffix(".json.gz") }.sorted()
     }
 
-    @Test("the set holds 50 documents, each with its source")
+    @Test("the set holds 52 documents, each with its source")
     func setIsComplete() throws {
         let sources = try String(contentsOf: Self.folder.appendingPathComponent("SOURCES.md"), encoding: .utf8)
-        #expect(Self.names.count == 50)
+        #expect(Self.names.count == 52)
         for name in Self.names { #expect(sources.contains("`\(name)`"), "\(name) is not in SOURCES.md") }
     }
 
@@ -77,20 +77,33 @@ struct FigmaRealDocumentsTests {
         }
     }
 
-    /// Figma's first text layout (`layoutVersion: 0`): the Roboto Bold 20 px letters of Clarity Colors (2019), Auto
-    /// line height (hhea 1900 + 500 of 2048: 23.4375 px), are 24 high with their baseline at 19 — the ascent and
-    /// the descent each rounded up (18.55 → 19, 4.88 → 5). Figma's box and ink are the file's.
-    @Test("a text of Figma's first layout has its ascent and descent rounded up apart")
-    func firstTextLayout() throws {
+    /// Figma's first text layout (`layoutVersion: 0`), in 2019 files: no line height rounded per line, only the
+    /// box (Roboto Bold 20 px, Auto, hhea 1900 + 500 of 2048 = 23.4375 px: 24 high), every baseline the ascent
+    /// below its line's top (19 for those letters: their ink, Figma's absoluteRenderBounds, says so), a box's
+    /// bottom alignment putting the glyphs' descent on its bottom, and a CR no LF follows drawn as a space.
+    /// Every number is Figma's, from the files; Roboto is Debian's fonts-roboto-unhinted, which `make test` installs.
+    @Test("texts of Figma's first layout come out in Figma's boxes, their ink within 0.5 px", arguments: [
+        // Clarity Colors: an "A", Roboto Bold 20 px, Auto, in its "Cool-greys" row.
+        ("clarity_colors", "11:405", "11:383", [133, 598, 14, 24], [602.78125, 14.21875]),
+        // Chicago Design System: "Lead\rparagraph", Roboto 22 px on 33, one line as wide as "Lead paragraph".
+        ("chicago_design_system", "1:1002", "1:1002", [-3232, -711.7001953125, 153, 33], [-708.2001953125, 21.076171875]),
+        // Investor pitch: "QUARTERS SINCE ACTIVATION", Roboto 30 px on 44, bottom-aligned in its 44-point box:
+        // the baseline at 37 (44 − 7.32 descent), where the lines' box would put it at 32.
+        ("investor_pitch", "0:310", "0:310", [7612, 2760, 490, 44], [2775.37890625, 25.224609375]),
+        // And "cohort one", Roboto Black 30 px on 44, centred in a 60-point box: the glyphs' block (35.16) centred.
+        ("investor_pitch", "0:511", "0:511", [7339, 2920, 198, 60], [2938.3642578125, 21.9287109375]),
+    ])
+    func firstTextLayout(_ file: String, _ frameID: String, _ id: String, _ box: [Double], _ ink: [Double]) throws {
         let data = try Gzip.decompressed(
-            Data(contentsOf: Self.folder.appendingPathComponent("gridaco--community--clarity_colors.json.gz")),
+            Data(contentsOf: Self.folder.appendingPathComponent("gridaco--community--\(file).json.gz")),
             limit: FigmaDocument.maximumBytes)
-        let frame = try FigmaDocument(data: data).frame("11:405")  // the "Cool-greys" row
-        // Roboto from Debian's fonts-roboto-unhinted, which `make test` installs.
+        let frame = try FigmaDocument(data: data).frame(frameID)
         let boxes = try frame.nodeBoxes(renderer: CardRenderer())
-        let letter = try #require(boxes.first { $0.id == "11:383" })
-        #expect([letter.x, letter.y, letter.width, letter.height] == [133, 598, 14, 24])
-        let ink = try #require(letter.ink)
-        #expect(abs(ink.y - 602.78125) < 0.5 && abs(ink.height - 14.21875) < 0.5, "\(ink)")
+        let text = try #require(boxes.first { $0.id == id })
+        for (ours, figma) in zip([text.x, text.y, text.width, text.height], box) {
+            #expect(abs(ours - figma) < 0.01, "\(file) \(id): \(text) against Figma's \(box)")
+        }
+        let drawn = try #require(text.ink)
+        #expect(abs(drawn.y - ink[0]) < 0.5 && abs(drawn.height - ink[1]) < 0.5, "\(file) \(id): ink \(drawn)")
     }
 }

@@ -2,8 +2,8 @@
 /// model keeps the typography's numbers as they are; the Figma model rounds them as Figma's files record
 /// (BEHAVIOUR §15): a line height relative to the font size (or the font's own) to a whole pixel per line, the
 /// box's height up to a whole pixel, each baseline to a whole pixel from the box's top, and an auto-width box's
-/// width up to a whole pixel; Figma's first layout (``LayoutModel/figmaVersion0``) rounds the font's own ascent
-/// and descent up instead, and leaves a relative line height unrounded.
+/// width up to a whole pixel; Figma's first layout (``LayoutModel/figmaVersion0``) rounds no line height per line
+/// and puts the leading under the glyphs.
 struct LineGeometry: Sendable {
     /// Whose model.
     let model: LayoutModel
@@ -23,14 +23,13 @@ struct LineGeometry: Sendable {
             // Figma rounds a relative line height per line, a tie to even (32.5 → 32); never to nothing.
             lineHeight = max(typography.lineHeight.rounded(.toNearestOrEven), 1)
             baselineOffset = (lineHeight - (typography.ascent + typography.descent)) / 2 + typography.ascent
-        case .figmaVersion0 where typography.usesFontLineHeight:
-            // Its first layout rounds the ascent and the descent up apart: the box and the baseline of Roboto
-            // Bold 20 px in Clarity Colors (2019) are 24 and 19, those of Roboto Medium 14 px in finance-club 17
-            // and 13.
-            func whole(_ length: Double) -> Double { (length - LineGeometry.wholePixelTolerance).rounded(.up) }
-            let ascent = whole(typography.ascent), gap = whole(typography.lineGap)
-            lineHeight = max(ascent + whole(typography.descent) + gap, 1)
-            baselineOffset = gap / 2 + ascent
+        case .figmaVersion0:
+            // Its first layout rounds no line height per line, only the box's total, up (Roboto 17 px, 19.92 a line:
+            // boxes of 20, 40 and 60 in the Chicago Design System; Roboto Bold 20 px: 23.44 → 24 in Clarity Colors),
+            // and puts every baseline the ascent below its line's top, the leading under the glyphs (TOP-aligned
+            // texts' ink in both files: Roboto 17 px on 26 has its baseline at 16, not 18.81).
+            lineHeight = typography.lineHeight
+            baselineOffset = typography.ascent
         default:
             lineHeight = typography.lineHeight
             baselineOffset = typography.baselineOffset

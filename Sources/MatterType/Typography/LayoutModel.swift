@@ -10,9 +10,10 @@ public enum LayoutModel: String, NamedChoice, CaseIterable, Sendable, Hashable, 
     /// a line feed count in the width.
     case figma
     /// Figma's first text layout, which a text node saying `layoutVersion: 0` still has (files of 2019, and texts
-    /// not edited since): as ``figma``, except that a line of the font's own height is its ascent and its descent
-    /// each rounded up to a whole pixel, the baseline between them (Roboto Bold at 20 px: 19 + 5 = 24, where
-    /// ``figma`` has 23), and a line height relative to the size is not rounded per line, only the box's total.
+    /// not edited since): as ``figma``, except that no line height is rounded per line, only the box's total, up
+    /// (Roboto Bold at 20 px, Auto: 23.44 → 24, where ``figma`` has 23), every baseline is the ascent below its
+    /// line's top, the leading under the glyphs, and a card's middle and bottom alignment align the glyphs' block
+    /// (the first line's ascent to the last one's descent) rather than the lines.
     case figmaVersion0
 
     /// Whether it is one of Figma's models (``figma`` or ``figmaVersion0``): letter spacing between characters,

@@ -217,11 +217,21 @@ struct CardLayoutEngine {
         let layout = try textLayout(layer, path: path, width: wrapWidth, height: height)
         let boxWidth = wrapWidth ?? layer.box.clamped(layout.width, horizontal: true)
         let boxHeight = height ?? layer.box.clamped(layout.height, horizontal: false)
-        let top: Double = switch layer.verticalAlignment {
+        var top: Double = switch layer.verticalAlignment {
         case .top: 0
         case .middle: (boxHeight - layout.height) / 2
         case .bottom: boxHeight - layout.height
         case .baseline: layer.baselineOffset - (layout.lines.first?.baseline ?? 0)
+        }
+        if layout.limits.model == .figmaVersion0, layer.verticalAlignment == .middle || layer.verticalAlignment == .bottom,
+           let first = layout.lines.first, let last = layout.lines.last {
+            // Figma's first layout aligns the glyphs' block (the first line's ascent to the last one's descent), not
+            // the lines' boxes, and rounds the baseline: Roboto Black 22 px on 44, bottom-aligned in a 44-point box,
+            // has its baseline at 39 (44 − 5.37), where the lines' box would put it at 20 (investor pitch, 2019).
+            let typography = layout.typography
+            let block = last.top - first.top + typography.ascent + typography.descent
+            let blockTop = layer.verticalAlignment == .middle ? (boxHeight - block) / 2 : boxHeight - block
+            top = (blockTop + typography.ascent).rounded() - first.baseline
         }
         var laidOut = layer
         laidOut.request.limits.width = wrapWidth
