@@ -20,7 +20,7 @@ pixels, case and alignment, and for a fixed-width box (textAutoResize HEIGHT) it
 Prints one line per kind of result and the worst misses; with --write-results, stores the summary and every miss
 (node, what differs, by how much) in that file. Exits 1 when fewer than 95 % of boxes or ink boxes match.
 
-With --pixels [DIR] (default ../shared/data/figma/pixels) it draws each frame there at its export scale and
+With --pixels [DIR ...] (default ../shared/data/figma/pixels) it draws each frame there at its export scale and
 compares it with the PNG Figma's export API made of it (both on white: the share of pixels within 24 levels, and
 with --differences DIR an image of ours, Figma's and their difference for each); needs Pillow.
 
@@ -252,26 +252,35 @@ def compare_documents(options):
 
 
 def compare_pixels(options):
-    """Each NAME.json of the folder drawn with `mattertype figma --node ID --scale S` (the node and export scale its
-    NAME.source.txt names) and compared with NAME.png, Figma's export: both composited on white, the share of
+    """Each NAME.source.txt of the folder: NAME.json (or the file its `json: FILE` line names) drawn with
+    `mattertype figma --node ID --scale S` (the node and export scale it names, and `--images DIR` where it has an
+    `images: DIR` line) and compared with NAME.png, Figma's export: both composited on white, the share of
     pixels whose channels all lie within 24 levels. Needs Pillow (pip install pillow)."""
     try:
         from PIL import Image, ImageChops
     except ImportError:
         sys.exit("compare-with-figma --pixels: needs Pillow (pip install pillow)")
     import re, statistics, tempfile
-    folder = options.pixels
     shares = []
-    for name in sorted(f[:-5] for f in os.listdir(folder) if f.endswith(".json")):
+    frames = sorted((folder, f[:-len(".source.txt")]) for folder in options.pixels for f in os.listdir(folder)
+                    if f.endswith(".source.txt"))
+    for folder, name in frames:
         source = open(os.path.join(folder, name + ".source.txt"), encoding="utf-8").read()
+        # NAME.json, or the document a `json: FILE` line names (several frames of one file share it).
+        document = re.search(r"^json: (\S+)", source, re.M)
+        document = os.path.join(folder, document.group(1) if document else name + ".json")
         node = re.search(r"^node: (\S+)", source, re.M)
         scale = re.search(r"^export scale: ([0-9.]+)", source, re.M)
         if not node or not scale or not os.path.exists(os.path.join(folder, name + ".png")):
             print("%-45s skipped: no node, scale or PNG" % name)
             continue
         out = os.path.join(tempfile.mkdtemp(), name + ".png")
-        run = subprocess.run([options.mattertype, "figma", os.path.join(folder, name + ".json"), "--node", node.group(1),
-                              "--scale", scale.group(1), "-o", out], capture_output=True)
+        # The image fills' files, where the source names a folder of them (`images: DIR`, beside the JSON).
+        images = re.search(r"^images: (\S+)", source, re.M)
+        run = subprocess.run([options.mattertype, "figma", document, "--node", node.group(1),
+                              "--scale", scale.group(1), "-o", out]
+                             + (["--images", os.path.join(folder, images.group(1))] if images else []),
+                             capture_output=True)
         if run.returncode != 0:
             print("%-45s not drawn: %s" % (name, run.stderr.decode().strip().splitlines()[-1]))
             continue
@@ -314,12 +323,14 @@ def main():
     parser.add_argument("--documents", nargs="*", default=None,
                         help="compare whole Figma documents (.json, .json.gz) in these folders instead (none named: "
                         "../shared/data/figma/frames; ours are in Tests/MatterTypeTests/Fixtures/figma/documents)")
-    parser.add_argument("--pixels", nargs="?", const=os.path.join(ROOT, "..", "shared", "data", "figma", "pixels"),
-                        default=None, help="compare drawn frames with Figma's own PNG exports in this folder instead")
+    parser.add_argument("--pixels", nargs="*", default=None,
+                        help="compare drawn frames with Figma's own PNG exports in these folders instead (default: "
+                             "../shared/data/figma/pixels)")
     parser.add_argument("--differences", default=None, help="with --pixels: a folder for each frame's ours | "
                         "Figma's | difference image")
     options = parser.parse_args()
-    if options.pixels:
+    if options.pixels is not None:
+        options.pixels = options.pixels or [os.path.join(ROOT, "..", "shared", "data", "figma", "pixels")]
         return compare_pixels(options)
     if options.documents is not None:
         options.documents = options.documents or [os.path.join(ROOT, "..", "shared", "data", "figma", "frames")]
