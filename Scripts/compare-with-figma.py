@@ -30,7 +30,7 @@ hugging and filling sizes, auto-sized texts' boxes, ink — is moved, grown or d
 --json` lays every top-level node out, and every visible node's box is compared with the original file's
 absoluteBoundingBox (check_boxes.py's rules, imported from ../shared/tools/figma): within 0.5 px and within 2 px,
 per node type, text line counts, texts' ink against absoluteRenderBounds (0.5 px), and the worst cases. Text nodes in a family the machine does not have are counted
-apart (they fall back). Exits 1 below 90 % within 0.5 px, 98 % within 2 px or 97 % of line counts.
+apart (they fall back); --installed-fonts-only leaves out every document that has one. Exits 1 below 90 % within 0.5 px, 98 % within 2 px or 97 % of line counts.
 """
 import argparse, collections, gzip, json, os, subprocess, sys
 
@@ -146,6 +146,18 @@ def hugs_lines(node):
     return (node.get("style") or {}).get("textAutoResize") in ("HEIGHT", "WIDTH_AND_HEIGHT")
 
 
+def nodes_of(value):
+    """Every node (an object with an id and a type) in a Figma document, hidden ones too."""
+    if isinstance(value, dict):
+        if "id" in value and "type" in value:
+            yield value
+        for child in value.values():
+            yield from nodes_of(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from nodes_of(child)
+
+
 def compare_documents(options):
     """Lays out every shared Figma document with its computed geometry taken out; compares boxes and lines."""
     tools = os.path.join(ROOT, "..", "shared", "tools", "figma")
@@ -163,6 +175,11 @@ def compare_documents(options):
         path = os.path.join(folder, name)
         original = json.load(gzip.open(path, "rt", encoding="utf-8-sig") if name.endswith(".gz")
                              else open(path, encoding="utf-8-sig"))
+        if options.installed_fonts_only and any(
+                node.get("type") == "TEXT" and (node.get("style") or {}).get("fontFamily", "").lower() not in families
+                for node in nodes_of(original)):
+            totals["documents left out"] += 1
+            continue
         if "id" in original and "type" in original:
             # A bare node (as repositories save one frame): the file of that one node, as mattertype reads it.
             original = {"name": name, "document": {"id": "0:0", "type": "DOCUMENT",
@@ -217,7 +234,10 @@ def compare_documents(options):
     count = sum(t[2] for t in per_type.values())
     within = sum(t[0] for t in per_type.values())
     near = sum(t[1] for t in per_type.values())
-    lines = ["figma documents: %d (%s), computed geometry stripped" % (len(documents), ", ".join(options.documents)),
+    left_out = (", %d left out for a font this machine does not have" % totals["documents left out"]
+                if options.installed_fonts_only else "")
+    lines = ["figma documents: %d (%s), computed geometry stripped%s" % (
+                 len(documents) - totals["documents left out"], ", ".join(options.documents), left_out),
              "nodes within 0.5 px: %d/%d (%.1f %%); within 2 px: %d/%d (%.1f %%)" % (
                  within, count, 100 * within / max(count, 1), near, count, 100 * near / max(count, 1)),
              "text line counts: %d/%d (%.1f %%) of the texts whose height is their lines' (%d fixed-height "
@@ -323,6 +343,8 @@ def main():
     parser.add_argument("--documents", nargs="*", default=None,
                         help="compare whole Figma documents (.json, .json.gz) in these folders instead (none named: "
                         "../shared/data/figma/frames; ours are in Tests/MatterTypeTests/Fixtures/figma/documents)")
+    parser.add_argument("--installed-fonts-only", action="store_true",
+                        help="with --documents: leave out documents with a text in a family this machine does not have")
     parser.add_argument("--pixels", nargs="*", default=None,
                         help="compare drawn frames with Figma's own PNG exports in these folders instead (default: "
                              "../shared/data/figma/pixels)")

@@ -60,6 +60,10 @@ struct FigmaModelTests {
         percent.lineHeightUnit = .percent
         #expect(try layout("a\nb\nc", percent, model: .figmaVersion0).height == 64)
         #expect(try layout("a\nb\nc", percent, model: .figma).height == 63)
+        // Letter spacing follows the last character too, as in CSS: "MENU" (47.264) with 3 is ceil(59.264) wide.
+        let label = Typography(family: "Noto Sans", fontSize: 16, lineHeight: 24).letterSpacing(3)
+        #expect(try layout("MENU", label, model: .figmaVersion0).width == 60)
+        #expect(try layout("MENU", label, model: .figma).width == 57)
     }
 
     @Test("a box trimmed to cap height and baseline is rounded to the nearest pixel, not up")

@@ -79,8 +79,9 @@ struct FigmaRealDocumentsTests {
 
     /// Figma's first text layout (`layoutVersion: 0`), in 2019 files: no line height rounded per line, only the
     /// box (Roboto Bold 20 px, Auto, hhea 1900 + 500 of 2048 = 23.4375 px: 24 high), every baseline the ascent
-    /// below its line's top (19 for those letters: their ink, Figma's absoluteRenderBounds, says so), a box's
-    /// bottom alignment putting the glyphs' descent on its bottom, and a CR no LF follows drawn as a space.
+    /// below its line's top (19 for those letters: their ink, Figma's absoluteRenderBounds, says so), letter
+    /// spacing after the last character too, a box's bottom alignment putting the glyphs' descent on its bottom,
+    /// and a CR no LF follows drawn as a space.
     /// Every number is Figma's, from the files; Roboto is Debian's fonts-roboto-unhinted, which `make test` installs.
     @Test("texts of Figma's first layout come out in Figma's boxes, their ink within 0.5 px", arguments: [
         // Clarity Colors: an "A", Roboto Bold 20 px, Auto, in its "Cool-greys" row.
@@ -90,6 +91,9 @@ struct FigmaRealDocumentsTests {
         // Investor pitch: "QUARTERS SINCE ACTIVATION", Roboto 30 px on 44, bottom-aligned in its 44-point box:
         // the baseline at 37 (44 − 7.32 descent), where the lines' box would put it at 32.
         ("investor_pitch", "0:310", "0:310", [7612, 2760, 490, 44], [2775.37890625, 25.224609375]),
+        // "Q4", Roboto Bold 40 px with 1.46 letter spacing, auto width: 50.57 + 2 × 1.46 → 54 (spacing after the
+        // last character too; the later model leaves it out: 53), bottom-aligned in its 44-point box.
+        ("investor_pitch", "0:299", "0:299", [6495, 6046, 54, 44], [6051.171875, 33.90625]),
         // And "cohort one", Roboto Black 30 px on 44, centred in a 60-point box: the glyphs' block (35.16) centred.
         ("investor_pitch", "0:511", "0:511", [7339, 2920, 198, 60], [2938.3642578125, 21.9287109375]),
     ])

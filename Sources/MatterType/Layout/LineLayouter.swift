@@ -353,7 +353,7 @@ struct LineLayouter {
             ?? typography.fontSize / 4
         let spaceAdvance = space + typography.spacing.after(.space, scalar: 0x20, isCursive: false)
         // Figma fits a line without its last cluster's letter spacing ("MENU" at its own width stays one line).
-        let trailing = limits.model.isFigma ? max(typography.spacing.letter, 0) : 0
+        let trailing = limits.model == .figma ? max(typography.spacing.letter, 0) : 0
         return LineBreaker(width: limits.width.map { ($0 + trailing) / scale },
                            firstLineIndent: typography.paragraphIndent / scale,
                            breaksAnywhere: limits.lineBreakMode == .byCharWrapping,

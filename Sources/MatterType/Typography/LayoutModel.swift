@@ -12,11 +12,12 @@ public enum LayoutModel: String, NamedChoice, CaseIterable, Sendable, Hashable, 
     /// Figma's first text layout, which a text node saying `layoutVersion: 0` still has (files of 2019, and texts
     /// not edited since): as ``figma``, except that no line height is rounded per line, only the box's total, up
     /// (Roboto Bold at 20 px, Auto: 23.44 → 24, where ``figma`` has 23), every baseline is the ascent below its
-    /// line's top, the leading under the glyphs, and a card's middle and bottom alignment align the glyphs' block
-    /// (the first line's ascent to the last one's descent) rather than the lines.
+    /// line's top, the leading under the glyphs, letter spacing follows the last character too (as in CSS), and a
+    /// card's middle and bottom alignment align the glyphs' block (the first line's ascent to the last one's
+    /// descent) rather than the lines.
     case figmaVersion0
 
-    /// Whether it is one of Figma's models (``figma`` or ``figmaVersion0``): letter spacing between characters,
-    /// whole-pixel heights, baselines and auto widths.
+    /// Whether it is one of Figma's models (``figma`` or ``figmaVersion0``): whole-pixel heights, baselines and auto
+    /// widths, a final CR adding no line, spaces before a line feed counting in the width.
     public var isFigma: Bool { self != .css }
 }

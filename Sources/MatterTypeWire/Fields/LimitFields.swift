@@ -51,6 +51,6 @@ public struct LimitFields: FieldGroup {
         .init("alignment", \.alignment, Choice<TextAlignment>.self,
               help: "left, center, right, justified or natural (the default; also start), or end: start is left in a left-to-right paragraph, right in a right-to-left one. Any letter case."),
         .init("model", \.model, Choice<LayoutModel>.self,
-              help: "css (the default: Chromium's box, baselines and widths), figma (Figma's: letter spacing between characters only, whole-pixel heights and baselines, an auto-width box rounded up, a final CR adding no line; Docs/Model.md) or figmaVersion0 (Figma's first text layout, layoutVersion 0: no line height rounded per line, the leading under the glyphs)."),
+              help: "css (the default: Chromium's box, baselines and widths), figma (Figma's: letter spacing between characters only, whole-pixel heights and baselines, an auto-width box rounded up, a final CR adding no line; Docs/Model.md) or figmaVersion0 (Figma's first text layout, layoutVersion 0: no line height rounded per line, the leading under the glyphs, letter spacing after the last character)."),
     ]
 }
