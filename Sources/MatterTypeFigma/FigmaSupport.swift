@@ -171,7 +171,7 @@ package enum FigmaSupport {
         Row("node", "style", .drawn, "the text's style (type style below)"),
         Row("node", "characterStyleOverrides", .drawn, "spans, each with its override"),
         Row("node", "layoutVersion", .drawn, "0, Figma's first text layout, as `LayoutModel.figmaVersion0` (no line height rounded per line, the leading under the glyphs, letter spacing after the last character, a CR without a LF a space); later ones as `LayoutModel.figma`"),
-        Row("node", "styleOverrideTable", .drawn, "each span's style; a line height every character has alike is the text's, one some have is warned"),
+        Row("node", "styleOverrideTable", .drawn, "each span's style; a line height every character has alike is the text's, one some have is warned, as are larger characters under an Auto line height (Figma grows their lines)"),
         Row("node", "lineTypes", .warned, "list markers are not drawn"),
         Row("node", "lineIndentations", .warned, "with list markers"),
         Row("node", "componentId", .noPixels, "an instance's children are the component's"),

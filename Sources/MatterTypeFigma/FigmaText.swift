@@ -25,6 +25,13 @@ extension FigmaConverter {
         let lineHeights = runs.map { Self.style(style, withLineHeightOf: node.styleOverrideTable[String($0.override)]) }
         let uniformLineHeight = Set(lineHeights.map(\.lineHeight)).count == 1
         if uniformLineHeight, let first = lineHeights.first { style = first }
+        let autoLineHeight = (style.lineHeightUnit ?? "INTRINSIC_%") == "INTRINSIC_%"
+            && abs((style.lineHeightPercent ?? 100) - 100) < 1e-6
+        if autoLineHeight, let size = style.fontSize,
+           runs.contains(where: { (node.styleOverrideTable[String($0.override)]?.fontSize ?? 0) > size }) {
+            // Figma grows such a line to its largest characters' own height; every line here is the text's.
+            warn(node, "an Auto line height with larger characters on some lines is drawn at the text's own line height")
+        }
         var request = RenderRequest()
         var link: String?
         request.typography = typography(style)

@@ -160,6 +160,24 @@ struct FigmaDesignerFilesTests {
         #expect(frame.warnings.map(\.nodeID) == ["10:3"], "\(frame.warnings)")
     }
 
+    @Test("larger characters under an Auto line height are named in a warning (Figma grows their lines)")
+    func autoLineHeightWithLargerCharacters() throws {
+        // The investor deck's (2019) "Q1\n2016": "Q1" overridden to 30 px over a 22 px Auto style; a smaller or
+        // equal override, or a fixed line height, says nothing.
+        func auto(_ text: String) -> String {
+            text.replacingOccurrences(of: #""fontSize": 16, "lineHeightPx": 24, "lineHeightUnit": "PIXELS""#,
+                                      with: #""fontSize": 22, "lineHeightUnit": "INTRINSIC_%", "lineHeightPercent": 100"#)
+        }
+        let style = #""fontStyle": "Regular""#
+        let larger = auto(Self.text("16:2", style: style, extra: #", "characterStyleOverrides": [1, 1], "styleOverrideTable": {"1": {"fontSize": 30}}"#))
+        let smaller = auto(Self.text("16:3", style: style, extra: #", "characterStyleOverrides": [1, 1], "styleOverrideTable": {"1": {"fontSize": 12}}"#))
+        let fixed = Self.text("16:4", style: #""fontStyle": "Regular""#, extra: #", "characterStyleOverrides": [1, 1], "styleOverrideTable": {"1": {"fontSize": 30}}"#)
+        let data = Data(#"{"name": "Test", "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "16:1", "name": "F", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 300, "height": 100}, "children": [\#(larger), \#(smaller), \#(fixed)]}]}]}}"#.utf8)
+        let warnings = try FigmaDocument(data: data).frame("16:1").warnings
+        #expect(warnings.map(\.nodeID) == ["16:2"], "\(warnings)")
+        #expect(warnings.first?.message.contains("Auto line height") == true)
+    }
+
     @Test("an error in a frame's card names the Figma node, not the converted card's layer path")
     func errorsNameTheNode() throws {
         let huge = Self.text("11:2", style: #""fontStyle": "Regular", "lineHeightPx": 20000"#)
