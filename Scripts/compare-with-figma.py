@@ -29,8 +29,9 @@ through ../shared/tools/figma/strip_computed.py (what Figma's layout computed â€
 hugging and filling sizes, auto-sized texts' boxes, ink â€” is moved, grown or dropped), then `mattertype figma
 --json` lays every top-level node out, and every visible node's box is compared with the original file's
 absoluteBoundingBox (check_boxes.py's rules, imported from ../shared/tools/figma): within 0.5 px and within 2 px,
-per node type, text line counts, texts' ink against absoluteRenderBounds (0.5 px), and the worst cases. Text nodes in a family the machine does not have are counted
-apart (they fall back); --installed-fonts-only leaves out every document that has one. Exits 1 below 90 % within 0.5 px, 98 % within 2 px or 97 % of line counts.
+per node type, text line counts, texts' ink against absoluteRenderBounds (0.5 px), and the worst cases. Text nodes
+in a family the machine does not have are counted apart (they fall back); --installed-fonts-only leaves out every
+document that has one. Exits 1 below 90 % within 0.5 px, 98 % within 2 px or 97 % of line counts.
 """
 import argparse, collections, gzip, json, os, subprocess, sys
 
