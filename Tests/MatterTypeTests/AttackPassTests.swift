@@ -78,7 +78,7 @@ struct AttackPassTests {
 
     /// A text node of `characters` whose UTF-16 units take the style overrides `overrides`.
     func styledText(_ characters: String, overrides: [Int]) -> String {
-        #"{"id": "1:1", "name": "t", "type": "TEXT", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 400, "height": 20}, "characters": "\#(characters)", "style": {"fontFamily": "Noto Sans", "fontSize": 12}, "characterStyleOverrides": \#(overrides), "styleOverrideTable": {"1": {"fontSize": 14}}}"#
+        #"{"id": "1:1", "name": "t", "type": "TEXT", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 400, "height": 20}, "characters": "\#(characters)", "style": {"fontFamily": "Noto Sans", "fontSize": 12, "lineHeightPx": 18, "lineHeightUnit": "PIXELS"}, "characterStyleOverrides": \#(overrides), "styleOverrideTable": {"1": {"fontSize": 14}}}"#
     }
 
     @Test("B2: a document is counted while it is decoded: past FigmaDocument.maximumNodes it stops, naming the limit")
