@@ -209,11 +209,7 @@ struct CardLayoutEngine {
         if layer.isTurned { return try turnedText(layer, path: path) }
         if layer.isVertical { return try columns(layer, path: path, width: width, height: height) }
         var wrapWidth = width
-        if width == nil, layer.box.minWidth != nil || layer.box.maxWidth != nil {
-            let natural = try textLayout(layer, path: path, width: nil, height: height).width
-            let clamped = layer.box.clamped(natural, horizontal: true)
-            if clamped != natural { wrapWidth = clamped }
-        }
+        if width == nil { wrapWidth = try clampedHug(layer, path: path, horizontal: true, height: height) }
         let layout = try textLayout(layer, path: path, width: wrapWidth, height: height)
         let boxWidth = wrapWidth ?? layer.box.clamped(layout.width, horizontal: true)
         let boxHeight = height ?? layer.box.clamped(layout.height, horizontal: false)
@@ -240,16 +236,26 @@ struct CardLayoutEngine {
                             baseline: top + (layout.lines.first?.baseline ?? layout.height))
     }
 
+    /// What a text hugging along `horizontal` is laid out at when its box has a minimum or maximum there (rows:
+    /// the width they wrap at; columns: their length): its own extent clamped, or `nil` when the clamp leaves it
+    /// as it is (or there is none).
+    private func clampedHug(_ layer: CardTextLayer, path: [Int], horizontal: Bool,
+                            height: Double?) throws(CardError) -> Double? {
+        let box = layer.box
+        guard horizontal ? box.minWidth != nil || box.maxWidth != nil : box.minHeight != nil || box.maxHeight != nil
+        else { return nil }
+        let layout = try textLayout(layer, path: path, width: nil, height: height)
+        let natural = horizontal ? layout.width : layout.height
+        let clamped = box.clamped(natural, horizontal: horizontal)
+        return clamped != natural ? clamped : nil
+    }
+
     /// A vertical text layer: columns as long as `height` (hugging: a column a paragraph, up to the box's maximum
     /// height), as wide as they reach across (or `width`, the columns at its right for `vertical-rl`); the
     /// vertical alignment places them down the box.
     private func columns(_ layer: CardTextLayer, path: [Int], width: Double?, height: Double?) throws(CardError) -> LaidOutLayer {
         var length = height
-        if height == nil, layer.box.minHeight != nil || layer.box.maxHeight != nil {
-            let natural = try textLayout(layer, path: path, width: nil, height: nil).height
-            let clamped = layer.box.clamped(natural, horizontal: false)
-            if clamped != natural { length = clamped }
-        }
+        if height == nil { length = try clampedHug(layer, path: path, horizontal: false, height: nil) }
         let layout = try textLayout(layer, path: path, width: nil, height: length)
         let boxWidth = width ?? layer.box.clamped(layout.width, horizontal: true)
         let boxHeight = length ?? layer.box.clamped(layout.height, horizontal: false)
